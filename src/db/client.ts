@@ -1,0 +1,112 @@
+/**
+ * Database access for the workers: one `createDb(env)` for both deployment paths.
+ *
+ * - Default: the Hyperdrive binding `HYPERDRIVE` with `pg` (node-postgres). Hyperdrive pools
+ *   connections at the edge, so a new client per request is cheap (Cloudflare, "Connect to
+ *   PostgreSQL": https://developers.cloudflare.com/hyperdrive/examples/connect-to-postgres/).
+ * - Alternative: a `DATABASE_URL` secret with `@neondatabase/serverless` (WebSocket Pool),
+ *   created and ended inside the request, as Neon documents for Workers.
+ *
+ * Workers may not share I/O objects between requests, so each request creates its own
+ * handle and ends it with `close()` (in `waitUntil`).
+ */
+import { Pool as NeonPool, neonConfig } from "@neondatabase/serverless";
+import { drizzle as drizzleNeon } from "drizzle-orm/neon-serverless";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { Pool as PgPool } from "pg";
+import { CloudflareSocket } from "pg-cloudflare";
+import type { AppEnv } from "../env";
+import * as schema from "./schema";
+
+/** A drizzle database over either driver. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A per-request database handle: `db` for queries, `close()` to release connections. */
+export interface DbHandle {
+  db: Db;
+  /** Which driver serves this handle. */
+  driver: "hyperdrive-pg" | "neon-serverless";
+  close(): Promise<void>;
+}
+
+/**
+ * Up to this many connections per request (list routes run the page query and the count in
+ * parallel). Connections open lazily, on the first query.
+ */
+const MAX_CONNECTIONS_PER_REQUEST = 2;
+
+/**
+ * Creates the request's database handle. `DATABASE_URL` (Neon path) wins when set; otherwise
+ * the `HYPERDRIVE` binding is used. Throws when neither is configured.
+ */
+export function createDb(env: Pick<AppEnv, "HYPERDRIVE" | "DATABASE_URL" | "NEON_WSPROXY">): DbHandle {
+  if (env.DATABASE_URL) {
+    if (env.NEON_WSPROXY) {
+      // Local stand-in for Neon's proxy: plain ws:// to a WebSocket-to-TCP relay, which then
+      // speaks the Postgres protocol (with its own TLS settings) to the database.
+      const proxy = env.NEON_WSPROXY;
+      neonConfig.wsProxy = (host, port) => `${proxy}?address=${host}:${port}`;
+      neonConfig.useSecureWebSocket = false;
+      neonConfig.pipelineTLS = false;
+      neonConfig.pipelineConnect = false;
+    }
+    const pool = new NeonPool({ connectionString: env.DATABASE_URL, max: MAX_CONNECTIONS_PER_REQUEST });
+    return { db: drizzleNeon({ client: pool, schema }) as unknown as Db, driver: "neon-serverless", close: () => pool.end() };
+  }
+  if (!env.HYPERDRIVE) throw new Error("no database configured: set the HYPERDRIVE binding or DATABASE_URL");
+  const pool = new PgPool({
+    connectionString: env.HYPERDRIVE.connectionString,
+    max: MAX_CONNECTIONS_PER_REQUEST,
+    // Fail fast when the database is down, so the API answers 503 instead of hanging.
+    connectionTimeoutMillis: 5_000,
+    stream: workersSocket,
+  });
+  // An idle client that errors (database restart) must not crash the isolate.
+  pool.on("error", () => {});
+  return { db: drizzlePg({ client: pool, schema }) as unknown as Db, driver: "hyperdrive-pg", close: () => pool.end() };
+}
+
+/**
+ * The Workers TCP socket for pg, given explicitly: pg's own require("pg-cloudflare") finds it
+ * only under the "workerd" export condition, which not every bundler applies to require()
+ * (brianc/node-postgres#3493). TLS, when asked for, is upgraded by pg via startTls().
+ * Closing the socket rejects its pending read, which pg-cloudflare emits as `error`; pg
+ * forwards that to a client that is already ending (it only ignores ECONNRESET/EPIPE then),
+ * which surfaces as an unhandled rejection. Errors after our own `end()` are dropped here.
+ */
+export function workersSocket(): CloudflareSocket {
+  const socket = new CloudflareSocket(false);
+  let ended = false;
+  const end = socket.end.bind(socket);
+  const emit = socket.emit.bind(socket);
+  socket.end = ((...args: Parameters<typeof end>) => {
+    ended = true;
+    return end(...args);
+  }) as typeof socket.end;
+  socket.emit = ((event: string | symbol, ...args: unknown[]) =>
+    event === "error" && ended ? false : emit(event, ...args)) as typeof socket.emit;
+  return socket;
+}
+
+/**
+ * True when `err` means the database could not be reached or is shutting down, as opposed
+ * to a query error: SQLSTATE class 08 (connection exception), 57P01-57P03 (shutdown), 53300
+ * (too many connections) per the PostgreSQL error codes appendix, or a socket-level failure.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && (/^08/.test(code) || /^57P0[123]$/.test(code) || code === "53300")) return true;
+    if (typeof code === "string" && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EPIPE)$/.test(code)) return true;
+    if (
+      typeof message === "string" &&
+      /connection (refused|terminated|timeout|ended)|timeout exceeded when trying to connect|network connection lost|socket hang up|connect\(\) failed|could not connect|proxy request failed/i.test(
+        message,
+      )
+    )
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

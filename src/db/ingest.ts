@@ -1,0 +1,95 @@
+/**
+ * Ingest with quota: one SQL statement resets the period when `period_reset_at` has passed,
+ * checks the tier limit, increments `requests_this_period` and inserts the request
+ * (DESIGN.md, "Quota"). The UPDATE takes the subscription row lock; under READ COMMITTED a
+ * concurrent statement waits for it and re-checks the WHERE clause on the new row version,
+ * so the limit is exact under any concurrency: never one request over it.
+ */
+import { sql } from "drizzle-orm";
+import { uuidv7 } from "uuidv7";
+import { nextPeriodResetSql } from "../billing/periods";
+import type { Tier, TierLimits } from "../billing/tiers";
+import type { Db } from "./client";
+import { llmRequests, subscriptions } from "./schema";
+import { eq } from "drizzle-orm";
+
+/** The fields of one logged call, as validated by POST /internal/log. */
+export interface LogRecord {
+  model: string;
+  provider: string;
+  prompt_tokens: number;
+  completion_tokens: number;
+  /** US dollars. */
+  cost_usd: number;
+  /** Milliseconds. */
+  latency_ms: number;
+  request_body: unknown;
+  response_body: unknown;
+  metadata: Record<string, unknown>;
+  /** When the call started; defaults to the time of insert. */
+  created_at?: Date | undefined;
+}
+
+/** Outcome of `ingestWithQuota`. */
+export type IngestResult =
+  | { ok: true; id: string }
+  | { ok: false; tier: Tier; limit: number; used: number; period_reset_at: Date };
+
+/**
+ * JSON text for a jsonb parameter. PostgreSQL's jsonb cannot store U+0000, so NUL characters
+ * in strings become U+FFFD (the Unicode replacement character) instead of failing the insert.
+ */
+export function toJsonb(value: unknown): string {
+  const text = JSON.stringify(value ?? null);
+  if (!text.includes("\\u0000")) return text;
+  return JSON.stringify(value, (_k, v) => (typeof v === "string" ? v.replaceAll("\u0000", "\uFFFD") : v));
+}
+
+/** Inserts `record` for `projectId` if the project's quota allows it; see the module doc. */
+export async function ingestWithQuota(
+  db: Db,
+  projectId: string,
+  record: LogRecord,
+  limits: TierLimits,
+): Promise<IngestResult> {
+  const id = uuidv7();
+  const limit = sql`(CASE s.tier WHEN 'free' THEN ${limits.free}::bigint WHEN 'pro' THEN ${limits.pro}::bigint
+    WHEN 'team' THEN ${limits.team}::bigint ELSE ${limits.enterprise}::bigint END)`;
+  const expired = sql`s.period_reset_at <= now()`;
+  const result = (await db.execute(sql`
+    WITH sub AS (
+      UPDATE subscriptions AS s SET
+        requests_this_period = CASE WHEN ${expired} THEN 1 ELSE s.requests_this_period + 1 END,
+        period_reset_at = CASE WHEN ${expired} THEN ${nextPeriodResetSql} ELSE s.period_reset_at END,
+        period_start_at = CASE WHEN ${expired} THEN ${nextPeriodResetSql} - interval '1 month' ELSE s.period_start_at END,
+        updated_at = now()
+      WHERE s.project_id = ${projectId}
+        AND (${limit} IS NULL OR (CASE WHEN ${expired} THEN 0 ELSE s.requests_this_period END) < ${limit})
+      RETURNING s.project_id
+    )
+    INSERT INTO llm_requests (id, project_id, model, provider, prompt_tokens, completion_tokens, cost_usd,
+      latency_ms, request_body, response_body, metadata, created_at, scoring_state, enqueued_at)
+    SELECT ${id}, sub.project_id, ${record.model}, ${record.provider}, ${record.prompt_tokens},
+      ${record.completion_tokens}, ${record.cost_usd}, ${record.latency_ms}, ${toJsonb(record.request_body)}::jsonb,
+      ${toJsonb(record.response_body)}::jsonb, ${toJsonb(record.metadata)}::jsonb,
+      coalesce(${record.created_at?.toISOString() ?? null}::timestamptz, now()), 'queued', now()
+    FROM sub
+    RETURNING id`)) as unknown as { rows: { id: string }[] };
+  if (result.rows.length === 1) return { ok: true, id };
+
+  // Refused (the hot path never gets here): read the state for an informative 429.
+  const [sub] = await db
+    .select({ tier: subscriptions.tier, used: subscriptions.requests_this_period, reset: subscriptions.period_reset_at })
+    .from(subscriptions)
+    .where(eq(subscriptions.project_id, projectId));
+  if (!sub) throw new Error(`project ${projectId} has no subscription row`);
+  return { ok: false, tier: sub.tier, limit: limits[sub.tier] ?? Number.POSITIVE_INFINITY, used: sub.used, period_reset_at: sub.reset };
+}
+
+/** Marks a request as waiting for the sweep after its scoring job could not be enqueued. */
+export async function markEnqueueFailed(db: Db, requestId: string): Promise<void> {
+  await db
+    .update(llmRequests)
+    .set({ scoring_state: "pending", enqueued_at: null })
+    .where(eq(llmRequests.id, requestId));
+}

@@ -1,0 +1,131 @@
+/**
+ * API key and project records: lookup for authentication and the key lifecycle
+ * (create, revoke, rotate, delete) used by the /internal routes and the operator CLI.
+ */
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { uuidv7 } from "uuidv7";
+import { generateKey, hashKey, keyHint, ROTATION_GRACE_SECONDS } from "../auth/keys";
+import { calendarPeriod } from "../billing/periods";
+import type { Db } from "./client";
+import { apiKeys, projects, subscriptions } from "./schema";
+
+/** Why a presented key is not accepted, or the project it opens. */
+export type KeyLookup = { ok: true; projectId: string } | { ok: false; reason: "unknown" | "revoked" | "expired" };
+
+/** Resolves a key by its SHA-256 hex digest; one indexed query. */
+export async function lookupKey(db: Db, keyHash: string): Promise<KeyLookup> {
+  const [row] = await db
+    .select({
+      projectId: apiKeys.project_id,
+      revoked: sql<boolean>`${apiKeys.revoked_at} IS NOT NULL`,
+      expired: sql<boolean>`${apiKeys.expires_at} IS NOT NULL AND ${apiKeys.expires_at} <= now()`,
+    })
+    .from(apiKeys)
+    .where(eq(apiKeys.key_hash, keyHash));
+  if (!row) return { ok: false, reason: "unknown" };
+  if (row.revoked) return { ok: false, reason: "revoked" };
+  if (row.expired) return { ok: false, reason: "expired" };
+  return { ok: true, projectId: row.projectId };
+}
+
+/** Public view of a key: never the value or its hash. */
+export const keyColumns = {
+  id: apiKeys.id,
+  project_id: apiKeys.project_id,
+  name: apiKeys.name,
+  key_hint: apiKeys.key_hint,
+  created_at: apiKeys.created_at,
+  expires_at: apiKeys.expires_at,
+  revoked_at: apiKeys.revoked_at,
+};
+
+/** A key as returned by the administration routes. */
+export type KeyRecord = {
+  id: string;
+  project_id: string;
+  name: string;
+  key_hint: string;
+  created_at: Date;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+};
+
+/** Creates a project and its `free` subscription for the current calendar month, atomically. */
+export async function createProject(db: Db, name: string, now = new Date()) {
+  const id = uuidv7();
+  const period = calendarPeriod(now);
+  return db.transaction(async (tx) => {
+    const [project] = await tx.insert(projects).values({ id, name }).returning();
+    await tx.insert(subscriptions).values({
+      project_id: id,
+      tier: "free",
+      period_start_at: period.start,
+      period_reset_at: period.reset,
+    });
+    return project!;
+  });
+}
+
+/** Issues a new key for a project; returns the record and the full value (shown once). */
+export async function createKey(db: Db, projectId: string, name: string): Promise<KeyRecord & { key: string }> {
+  const key = generateKey();
+  const [row] = await db
+    .insert(apiKeys)
+    .values({ id: uuidv7(), project_id: projectId, name, key_hash: await hashKey(key), key_hint: keyHint(key) })
+    .returning(keyColumns);
+  return { ...row!, key };
+}
+
+/** Keys of a project, newest first (hints only). */
+export function listKeys(db: Db, projectId: string): Promise<KeyRecord[]> {
+  return db.select(keyColumns).from(apiKeys).where(eq(apiKeys.project_id, projectId)).orderBy(desc(apiKeys.created_at));
+}
+
+/** Revokes a key at once. Returns null when the project has no such key. */
+export async function revokeKey(db: Db, projectId: string, keyId: string): Promise<KeyRecord | null> {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ revoked_at: sql`coalesce(${apiKeys.revoked_at}, now())` })
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.project_id, projectId)))
+    .returning(keyColumns);
+  return row ?? null;
+}
+
+/**
+ * Rotates a key: issues a new key with the same name and makes the old one expire
+ * ROTATION_GRACE_SECONDS (60 s) from now, so deployments can switch without downtime.
+ * Returns null when the project has no such active key.
+ */
+export async function rotateKey(
+  db: Db,
+  projectId: string,
+  keyId: string,
+): Promise<{ old: KeyRecord; replacement: KeyRecord & { key: string } } | null> {
+  return db.transaction(async (tx) => {
+    const [old] = await tx
+      .select(keyColumns)
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, keyId), eq(apiKeys.project_id, projectId), isNull(apiKeys.revoked_at)))
+      .for("update");
+    if (!old || (old.expires_at && old.expires_at <= new Date())) return null;
+    const replacement = await createKey(tx as unknown as Db, projectId, old.name);
+    const [updated] = await tx
+      .update(apiKeys)
+      .set({
+        expires_at: sql`least(coalesce(${apiKeys.expires_at}, 'infinity'), now() + make_interval(secs => ${ROTATION_GRACE_SECONDS}))`,
+        replaced_by: replacement.id,
+      })
+      .where(eq(apiKeys.id, keyId))
+      .returning(keyColumns);
+    return { old: updated!, replacement };
+  });
+}
+
+/** Deletes a key for good. Returns false when the project has no such key. */
+export async function deleteKey(db: Db, projectId: string, keyId: string): Promise<boolean> {
+  const rows = await db
+    .delete(apiKeys)
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.project_id, projectId)))
+    .returning({ id: apiKeys.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,25 @@
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/**
+ * The one error type of the API. Rendered once, in `app.onError`, as `{"detail": message}`
+ * with `status` (DESIGN.md, "Errors"). Extra headers (e.g. `Retry-After`) go in `headers`.
+ */
+export class ApiError extends HTTPException {
+  constructor(
+    status: ContentfulStatusCode,
+    readonly detail: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(status, { message: detail });
+  }
+}
+
+/** 401: missing, unknown, revoked or expired credentials. */
+export const unauthorized = (detail: string) => new ApiError(401, detail, { "WWW-Authenticate": "Bearer" });
+
+/** 404: unknown record, or a record of another project (never reveal that it exists). */
+export const notFound = (what: string) => new ApiError(404, `${what} not found`);
+
+/** 503: a dependency (database, queue) is unreachable. */
+export const unavailable = (what: string) => new ApiError(503, `${what} is unavailable, try again later`);

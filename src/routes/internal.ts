@@ -1,0 +1,142 @@
+/**
+ * /internal administration routes for the dashboard and the operator CLI, behind
+ * `X-Internal-Secret`: projects (create, list) and the API key lifecycle (create, list,
+ * revoke, rotate, delete) of DESIGN.md "API keys" and the interface spec, section 3.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import { desc } from "drizzle-orm";
+import { createKey, createProject, deleteKey, listKeys, revokeKey, rotateKey, type KeyRecord } from "../db/keys";
+import { projects } from "../db/schema";
+import { notFound } from "../errors";
+import { commonErrors, createRouter, internalSecurity, notFoundResponse } from "./openapi";
+
+const ProjectSchema = z.object({ id: z.uuid(), name: z.string(), created_at: z.string() }).openapi("Project");
+const KeySchema = z
+  .object({
+    id: z.uuid(),
+    project_id: z.uuid(),
+    name: z.string(),
+    key_hint: z.string().openapi({ example: "slk_1a2b…9f0e" }),
+    created_at: z.string(),
+    expires_at: z.string().nullable().openapi({ description: "Set by rotation: the key stops working then" }),
+    revoked_at: z.string().nullable(),
+  })
+  .openapi("ApiKey");
+const NewKeySchema = KeySchema.extend({
+  key: z.string().openapi({ description: "The full key. Shown once: store it now.", example: "slk_" + "0".repeat(48) }),
+}).openapi("NewApiKey");
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const keyJson = (k: KeyRecord) => ({ ...k, created_at: k.created_at.toISOString(), expires_at: iso(k.expires_at), revoked_at: iso(k.revoked_at) });
+const ProjectParam = z.object({ project_id: z.uuid() });
+const KeyParam = ProjectParam.extend({ key_id: z.uuid() });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const admin = { tags: ["internal"], security: internalSecurity };
+
+const routes = {
+  createProject: createRoute({
+    ...admin,
+    method: "post",
+    path: "/internal/projects",
+    summary: "Create a project (with a free subscription)",
+    request: { body: { required: true, content: { "application/json": { schema: z.object({ name: z.string().trim().min(1).max(200) }) } } } },
+    responses: { 201: json(ProjectSchema, "The project"), ...commonErrors },
+  }),
+  listProjects: createRoute({
+    ...admin,
+    method: "get",
+    path: "/internal/projects",
+    summary: "List projects, newest first",
+    responses: { 200: json(z.object({ items: z.array(ProjectSchema) }), "All projects"), ...commonErrors },
+  }),
+  createKey: createRoute({
+    ...admin,
+    method: "post",
+    path: "/internal/projects/{project_id}/keys",
+    summary: "Create an API key; its full value is returned once",
+    request: {
+      params: ProjectParam,
+      body: { required: false, content: { "application/json": { schema: z.object({ name: z.string().trim().min(1).max(100).default("default") }) } } },
+    },
+    responses: { 201: json(NewKeySchema, "The new key"), ...commonErrors, ...notFoundResponse },
+  }),
+  listKeys: createRoute({
+    ...admin,
+    method: "get",
+    path: "/internal/projects/{project_id}/keys",
+    summary: "List a project's keys (hints only)",
+    request: { params: ProjectParam },
+    responses: { 200: json(z.object({ items: z.array(KeySchema) }), "The keys"), ...commonErrors },
+  }),
+  revokeKey: createRoute({
+    ...admin,
+    method: "post",
+    path: "/internal/projects/{project_id}/keys/{key_id}/revoke",
+    summary: "Revoke a key: refused with 401 at once",
+    request: { params: KeyParam },
+    responses: { 200: json(KeySchema, "The revoked key"), ...commonErrors, ...notFoundResponse },
+  }),
+  rotateKey: createRoute({
+    ...admin,
+    method: "post",
+    path: "/internal/projects/{project_id}/keys/{key_id}/rotate",
+    summary: "Rotate a key: a new key now, the old one refused 60 seconds later",
+    request: { params: KeyParam },
+    responses: {
+      201: json(z.object({ key: NewKeySchema, previous: KeySchema }).openapi("RotatedApiKey"), "The new key and the expiring one"),
+      ...commonErrors,
+      ...notFoundResponse,
+    },
+  }),
+  deleteKey: createRoute({
+    ...admin,
+    method: "delete",
+    path: "/internal/projects/{project_id}/keys/{key_id}",
+    summary: "Delete a key (last step of zero-downtime rotation)",
+    request: { params: KeyParam },
+    responses: { 204: { description: "Deleted" }, ...commonErrors, ...notFoundResponse },
+  }),
+};
+
+/** Registers the administration routes. */
+export const internalRoutes = createRouter()
+  .openapi(routes.createProject, async (c) => {
+    const p = await createProject(c.var.db, c.req.valid("json").name);
+    return c.json({ ...p, created_at: p.created_at.toISOString() }, 201);
+  })
+  .openapi(routes.listProjects, async (c) => {
+    const rows = await c.var.db.select().from(projects).orderBy(desc(projects.created_at));
+    return c.json({ items: rows.map((p) => ({ ...p, created_at: p.created_at.toISOString() })) }, 200);
+  })
+  .openapi(routes.createKey, async (c) => {
+    const { project_id } = c.req.valid("param");
+    const name = c.req.valid("json")?.name ?? "default";
+    try {
+      return c.json(keyJson(await createKey(c.var.db, project_id, name)) as z.infer<typeof NewKeySchema>, 201);
+    } catch (err) {
+      if ((err as { code?: string; cause?: { code?: string } }).cause?.code === "23503" || (err as { code?: string }).code === "23503")
+        throw notFound("project");
+      throw err;
+    }
+  })
+  .openapi(routes.listKeys, async (c) => {
+    const rows = await listKeys(c.var.db, c.req.valid("param").project_id);
+    return c.json({ items: rows.map(keyJson) }, 200);
+  })
+  .openapi(routes.revokeKey, async (c) => {
+    const { project_id, key_id } = c.req.valid("param");
+    const row = await revokeKey(c.var.db, project_id, key_id);
+    if (!row) throw notFound("key");
+    return c.json(keyJson(row), 200);
+  })
+  .openapi(routes.rotateKey, async (c) => {
+    const { project_id, key_id } = c.req.valid("param");
+    const rotated = await rotateKey(c.var.db, project_id, key_id);
+    if (!rotated) throw notFound("active key");
+    return c.json({ key: keyJson(rotated.replacement) as z.infer<typeof NewKeySchema>, previous: keyJson(rotated.old) }, 201);
+  })
+  .openapi(routes.deleteKey, async (c) => {
+    const { project_id, key_id } = c.req.valid("param");
+    if (!(await deleteKey(c.var.db, project_id, key_id))) throw notFound("key");
+    return c.body(null, 204);
+  });

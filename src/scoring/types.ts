@@ -1,0 +1,65 @@
+/**
+ * The scorer contract shared by the scorer worker, the evaluation script and the benchmark.
+ *
+ * A scorer is a pure, deterministic function of one logged LLM call: no I/O, no clock, no
+ * randomness, CPU time linear in payload size. Scores follow the Likert scale of DESIGN.md.
+ */
+
+/** Names of the six scorers, as in the interface spec, section 1.3. */
+export const SCORER_NAMES = [
+  "content_safety",
+  "pii_detection",
+  "jailbreak_detection",
+  "data_poisoning",
+  "vector_weakness",
+  "unbounded_consumption",
+] as const;
+
+/** One of the six scorer names. */
+export type ScorerName = (typeof SCORER_NAMES)[number];
+
+/** `safe` for scores 1-3, `unsafe` for 4-5, `unscored` when nothing could be judged. */
+export type ScoreLabel = "safe" | "unsafe" | "unscored";
+
+/**
+ * One logged call as the scorers see it: the fields of an `llm_requests` row.
+ * `request_body`/`response_body` are the JSON documents as logged (OpenAI chat, Anthropic
+ * messages, Cohere chat or a plain trace payload); `response_body` may be null.
+ */
+export interface ScorableCall {
+  model: string;
+  provider: string;
+  /** Prompt tokens as logged (reported by the provider or estimated by the capture side). */
+  prompt_tokens: number;
+  completion_tokens: number;
+  /** Cost of the call in US dollars. */
+  cost_usd: number;
+  /** Wall-clock latency of the call in milliseconds. */
+  latency_ms: number;
+  request_body: unknown;
+  response_body: unknown;
+  metadata?: Record<string, unknown> | null;
+}
+
+/**
+ * A scorer's verdict. `score_value` is an integer 1..5 (1: no sign of the risk, 5: a clear,
+ * severe instance) or null with label `unscored`. The rationale names rules and evidence
+ * kinds, never the secret or personal values themselves.
+ */
+export interface ScoreResult {
+  score_value: 1 | 2 | 3 | 4 | 5 | null;
+  score_label: ScoreLabel;
+  rationale: string;
+}
+
+/** A named scorer. */
+export interface Scorer {
+  name: ScorerName;
+  score(call: ScorableCall): ScoreResult;
+}
+
+/** Label for a Likert value: 4-5 `unsafe`, 1-3 `safe`, null `unscored` (DESIGN.md, "Scores"). */
+export function labelFor(value: ScoreResult["score_value"]): ScoreLabel {
+  if (value === null) return "unscored";
+  return value >= 4 ? "unsafe" : "safe";
+}

@@ -1,0 +1,45 @@
+import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+import { TEST_INTERNAL_SECRET } from "./test/setup/constants";
+
+
+/**
+ * Two projects:
+ * - `unit`: pure modules (scorers, quota arithmetic, SSE parsing) in Node.
+ * - `workers`: the API worker inside workerd (wrangler.toml bindings) against the embedded
+ *   PostgreSQL that `test/setup/global.ts` starts; its address reaches miniflare via `inject`.
+ *   The free tier's limit is lowered to 50 so quota tests stay small.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: "unit", include: ["test/unit/**/*.test.ts"], environment: "node" },
+      },
+      {
+        plugins: [
+          cloudflareTest(({ inject }) => ({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              hyperdrives: { HYPERDRIVE: inject("databaseUrl") },
+              bindings: {
+                INTERNAL_API_SECRET: TEST_INTERNAL_SECRET,
+                TIER_LIMITS: JSON.stringify({ free: 50 }),
+                LOG_MAX_BYTES: String(1024 * 1024),
+                TEST_DATABASE_URL: inject("databaseUrl"),
+                TEST_NEON_WSPROXY: inject("neonWsProxy"),
+              },
+            },
+          })),
+        ],
+        test: {
+          name: "workers",
+          include: ["test/api/**/*.test.ts"],
+          globalSetup: ["test/setup/global.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
