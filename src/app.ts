@@ -9,7 +9,7 @@ import type { MiddlewareHandler } from "hono";
 import { internalAuth, projectAuth } from "./auth/middleware";
 import { database } from "./db/middleware";
 import type { AppBindings } from "./env";
-import { notFoundOrMethodNotAllowed, renderError } from "./error-handler";
+import { methodNotAllowed, renderError, routeNotFound } from "./error-handler";
 import { billingRoutes } from "./routes/billing";
 import { internalRoutes } from "./routes/internal";
 import { logRoutes } from "./routes/log";
@@ -49,6 +49,7 @@ export function createApp() {
     },
   });
 
+  app.use("*", methodNotAllowed(() => app.routes));
   app.use("/internal/*", database());
   app.use("/api/*", database());
   app.use("/internal/log", logBodyLimit(), projectAuth());
@@ -90,7 +91,7 @@ export function createApp() {
   }));
   app.get("/docs", docs());
 
-  app.notFound(notFoundOrMethodNotAllowed(() => app.routes));
+  app.notFound(routeNotFound);
   app.onError(renderError);
   return app;
 }

@@ -19,6 +19,8 @@ export function presentedKey(c: Context): string | undefined {
   return match?.[1];
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const REFUSED: Record<"unknown" | "revoked" | "expired", string> = {
   unknown: "invalid API key",
   revoked: "API key has been revoked",
@@ -49,10 +51,10 @@ export function projectAuth(): MiddlewareHandler<AppBindings> {
   return async function projectAuth(c, next) {
     const secret = c.req.header(INTERNAL_SECRET_HEADER);
     const requested = c.req.query("project_id");
+    if (requested !== undefined && !UUID.test(requested)) throw new ApiError(422, "project_id: must be a UUID");
     if (secret !== undefined) {
       await checkInternalSecret(c, secret);
       if (!requested) throw new ApiError(422, "project_id: required with X-Internal-Secret");
-      if (!/^[0-9a-f-]{36}$/i.test(requested)) throw new ApiError(422, "project_id: must be a UUID");
       c.set("projectId", requested.toLowerCase());
       c.set("authKind", "internal");
       return next();
