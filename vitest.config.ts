@@ -1,6 +1,6 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { TEST_INTERNAL_SECRET } from "./test/setup/constants";
+import { TEST_INTERNAL_SECRET } from "./test/setup/constants.ts";
 
 
 /**
@@ -10,8 +10,19 @@ import { TEST_INTERNAL_SECRET } from "./test/setup/constants";
  *   PostgreSQL that `test/setup/global.ts` starts; its address reaches miniflare via `inject`.
  *   The free tier's limit is lowered to 50 so quota tests stay small.
  */
+/** Bindings every workerd project gets on top of its wrangler.toml. */
+const testBindings = (inject: (key: "databaseUrl" | "neonWsProxy") => string) => ({
+  INTERNAL_API_SECRET: TEST_INTERNAL_SECRET,
+  TIER_LIMITS: JSON.stringify({ free: 50 }),
+  LOG_MAX_BYTES: String(1024 * 1024),
+  TEST_DATABASE_URL: inject("databaseUrl"),
+  TEST_NEON_WSPROXY: inject("neonWsProxy"),
+});
+
 export default defineConfig({
   test: {
+    // One PostgreSQL (and Neon relay) for every project; addresses reach workerd via inject.
+    globalSetup: ["test/setup/global.ts"],
     projects: [
       {
         test: { name: "unit", include: ["test/unit/**/*.test.ts"], environment: "node" },
@@ -22,20 +33,27 @@ export default defineConfig({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
               hyperdrives: { HYPERDRIVE: inject("databaseUrl") },
-              bindings: {
-                INTERNAL_API_SECRET: TEST_INTERNAL_SECRET,
-                TIER_LIMITS: JSON.stringify({ free: 50 }),
-                LOG_MAX_BYTES: String(1024 * 1024),
-                TEST_DATABASE_URL: inject("databaseUrl"),
-                TEST_NEON_WSPROXY: inject("neonWsProxy"),
-              },
+              bindings: testBindings(inject),
             },
           })),
         ],
         test: {
           name: "workers",
           include: ["test/api/**/*.test.ts"],
-          globalSetup: ["test/setup/global.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest(({ inject }) => ({
+            wrangler: { configPath: "./workers/scorer/wrangler.toml" },
+            miniflare: { hyperdrives: { HYPERDRIVE: inject("databaseUrl") }, bindings: testBindings(inject) },
+          })),
+        ],
+        test: {
+          name: "scorer",
+          include: ["test/scorer/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

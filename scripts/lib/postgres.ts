@@ -68,7 +68,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Loca
       ...(opts.ephemeral ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
     ],
     onLog: opts.log ?? (() => {}),
-    onError: opts.log ?? (() => {}),
+    onError: (e: unknown) => opts.log?.(String(e)),
   });
   if (!existsSync(join(dir, "PG_VERSION"))) await server.initialise();
   removeStalePid(dir);

@@ -14,6 +14,7 @@ import { Pool as NeonPool, neonConfig } from "@neondatabase/serverless";
 import { drizzle as drizzleNeon } from "drizzle-orm/neon-serverless";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Duplex } from "node:stream";
 import { Pool as PgPool } from "pg";
 import { CloudflareSocket } from "pg-cloudflare";
 import type { AppEnv } from "../env";
@@ -52,6 +53,7 @@ export function createDb(env: Pick<AppEnv, "HYPERDRIVE" | "DATABASE_URL" | "NEON
       neonConfig.pipelineConnect = false;
     }
     const pool = new NeonPool({ connectionString: env.DATABASE_URL, max: MAX_CONNECTIONS_PER_REQUEST });
+    pool.on("error", () => {}); // an idle client dropped at close must not crash the isolate
     return { db: drizzleNeon({ client: pool, schema }) as unknown as Db, driver: "neon-serverless", close: () => pool.end() };
   }
   if (!env.HYPERDRIVE) throw new Error("no database configured: set the HYPERDRIVE binding or DATABASE_URL");
@@ -75,7 +77,7 @@ export function createDb(env: Pick<AppEnv, "HYPERDRIVE" | "DATABASE_URL" | "NEON
  * forwards that to a client that is already ending (it only ignores ECONNRESET/EPIPE then),
  * which surfaces as an unhandled rejection. Errors after our own `end()` are dropped here.
  */
-export function workersSocket(): CloudflareSocket {
+export function workersSocket(): Duplex {
   const socket = new CloudflareSocket(false);
   let ended = false;
   const end = socket.end.bind(socket);
@@ -86,7 +88,8 @@ export function workersSocket(): CloudflareSocket {
   }) as typeof socket.end;
   socket.emit = ((event: string | symbol, ...args: unknown[]) =>
     event === "error" && ended ? false : emit(event, ...args)) as typeof socket.emit;
-  return socket;
+  // pg only uses the socket-like subset of Duplex that CloudflareSocket implements.
+  return socket as unknown as Duplex;
 }
 
 /**

@@ -2,8 +2,6 @@
  * Helpers for tests that run inside workerd against the API worker and the test PostgreSQL.
  */
 import { env, SELF } from "cloudflare:test";
-import pg from "pg";
-import { workersSocket } from "../../src/db/client";
 import { TEST_INTERNAL_SECRET } from "../setup/constants";
 
 export { TEST_INTERNAL_SECRET };
@@ -56,16 +54,4 @@ export function postLog(key: string, body: unknown = logBody()) {
   return api("/internal/log", { method: "POST", headers: { "X-Service-Key": key }, json: body });
 }
 
-/**
- * Runs SQL straight against the test database, for arranging state a test cannot reach through
- * the API (moving a clock-based deadline into the past, reading stored rows).
- */
-export async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: testEnv.TEST_DATABASE_URL, stream: workersSocket });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+export { sql } from "../setup/sql";

@@ -9,7 +9,7 @@ describe("OpenAPI document", () => {
     expect(res.status).toBe(200);
     const doc = await res.json();
     const validator = new Validator();
-    const result = await validator.validate(doc as object);
+    const result = await validator.validate(doc as Parameters<Validator["validate"]>[0]);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe("3.1");

@@ -1,0 +1,99 @@
+/**
+ * Queries of the scoring pipeline: load a batch of requests, write their scores idempotently,
+ * and find requests still waiting for scores (for the sweep).
+ */
+import { and, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { uuidv7 } from "uuidv7";
+import type { NamedScore } from "../scoring/registry";
+import type { ScorableCall } from "../scoring/types";
+import type { Db } from "./client";
+import { llmRequests, safetyScores } from "./schema";
+
+/** A stored request as the scorers need it. */
+export type StoredCall = ScorableCall & { id: string; project_id: string };
+
+/** Loads the requests with these ids in one query (missing ids are simply absent). */
+export async function loadCalls(db: Db, ids: readonly string[]): Promise<StoredCall[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: llmRequests.id,
+      project_id: llmRequests.project_id,
+      model: llmRequests.model,
+      provider: llmRequests.provider,
+      prompt_tokens: llmRequests.prompt_tokens,
+      completion_tokens: llmRequests.completion_tokens,
+      cost_usd: llmRequests.cost_usd,
+      latency_ms: llmRequests.latency_ms,
+      request_body: llmRequests.request_body,
+      response_body: llmRequests.response_body,
+      metadata: llmRequests.metadata,
+    })
+    .from(llmRequests)
+    .where(inArray(llmRequests.id, [...ids]));
+}
+
+/** Score rows of one request, ready to insert. */
+export interface RequestScores {
+  request_id: string;
+  project_id: string;
+  scores: NamedScore[];
+}
+
+/**
+ * Writes the scores of several requests in one multi-row insert with
+ * `ON CONFLICT (request_id, scorer_name) DO NOTHING` (a redelivered job adds nothing), then
+ * marks those requests `scored`.
+ */
+export async function saveScores(db: Db, batch: readonly RequestScores[]): Promise<void> {
+  if (batch.length === 0) return;
+  const rows = batch.flatMap((r) =>
+    r.scores.map((s) => ({
+      id: uuidv7(),
+      request_id: r.request_id,
+      project_id: r.project_id,
+      scorer_name: s.scorer_name,
+      score_value: s.score_value,
+      score_label: s.score_label,
+      rationale: s.rationale,
+    })),
+  );
+  await db.insert(safetyScores).values(rows).onConflictDoNothing({ target: [safetyScores.request_id, safetyScores.scorer_name] });
+  await db
+    .update(llmRequests)
+    .set({ scoring_state: "scored" })
+    .where(inArray(llmRequests.id, batch.map((r) => r.request_id)));
+}
+
+/**
+ * Claims up to `limit` requests that have waited longer than `olderThanSeconds` for scores
+ * (never enqueued, or enqueued and not scored since), oldest first, and stamps them as
+ * re-enqueued now so the next sweep leaves them alone for another interval.
+ */
+export async function claimStaleRequests(db: Db, olderThanSeconds: number, limit: number) {
+  const cutoff = sql`now() - make_interval(secs => ${olderThanSeconds})`;
+  const stale = db
+    .select({ id: llmRequests.id })
+    .from(llmRequests)
+    .where(
+      and(
+        ne(llmRequests.scoring_state, "scored"),
+        or(isNull(llmRequests.enqueued_at), lt(llmRequests.enqueued_at, cutoff)),
+      ),
+    )
+    .orderBy(llmRequests.created_at)
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(llmRequests)
+    .set({ scoring_state: "queued", enqueued_at: sql`now()` })
+    .where(inArray(llmRequests.id, stale))
+    .returning({ request_id: llmRequests.id, project_id: llmRequests.project_id });
+}
+
+/** Marks requests as not enqueued (their re-enqueue failed), so the next sweep takes them. */
+export async function releaseClaim(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(llmRequests).set({ scoring_state: "pending", enqueued_at: null }).where(inArray(llmRequests.id, [...ids]));
+}
+

@@ -1,0 +1,89 @@
+/**
+ * The scoring-jobs consumer: per batch, one query loads every request, the six scorers run,
+ * one multi-row insert stores the scores, and each message is acked or retried on its own.
+ *
+ * - A malformed message can never succeed: acked and reported.
+ * - A request whose record is gone (deleted project): acked and reported, not retried forever.
+ * - Database unreachable while loading: the whole batch is retried with a delay.
+ * - The batch insert fails: requests are written one by one, so one poison request is
+ *   retried alone and the rest are acked.
+ */
+import { createDb, type Db } from "../../../src/db/client";
+import { loadCalls, saveScores, type RequestScores } from "../../../src/db/scoring";
+import type { ScoringJob } from "../../../src/queue";
+import { scoreCall } from "../../../src/scoring/registry";
+import type { ScorerEnv } from "./env";
+
+/** Seconds before a retried message is delivered again. */
+export const RETRY_DELAY_SECONDS = 10;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function isJob(body: unknown): body is ScoringJob {
+  const b = body as Partial<ScoringJob> | null;
+  return typeof b?.request_id === "string" && UUID.test(b.request_id) && typeof b.project_id === "string";
+}
+
+const report = (msg: string, fields: Record<string, unknown>) => console.warn(JSON.stringify({ msg, ...fields }));
+
+async function saveEach(db: Db, groups: Map<string, { scores: RequestScores; messages: Message<unknown>[] }>) {
+  for (const { scores, messages } of groups.values()) {
+    try {
+      await saveScores(db, [scores]);
+      for (const m of messages) m.ack();
+    } catch (err) {
+      report("saving scores failed; will retry", { request_id: scores.request_id, error: String(err) });
+      for (const m of messages) m.retry({ delaySeconds: RETRY_DELAY_SECONDS });
+    }
+  }
+}
+
+/** Handles one batch of scoring jobs; see the module doc for what is acked and retried. */
+export async function consumeBatch(batch: MessageBatch<unknown>, env: ScorerEnv, ctx: ExecutionContext): Promise<void> {
+  const handle = createDb(env);
+  try {
+    const jobs = new Map<string, Message<unknown>[]>();
+    for (const msg of batch.messages) {
+      if (!isJob(msg.body)) {
+        report("malformed scoring job dropped", { message_id: msg.id });
+        msg.ack();
+        continue;
+      }
+      const id = msg.body.request_id.toLowerCase();
+      jobs.set(id, [...(jobs.get(id) ?? []), msg]);
+    }
+    if (jobs.size === 0) return;
+
+    let calls;
+    try {
+      calls = await loadCalls(handle.db, [...jobs.keys()]);
+    } catch (err) {
+      report("loading requests failed; batch will be retried", { error: String(err) });
+      for (const messages of jobs.values()) for (const m of messages) m.retry({ delaySeconds: RETRY_DELAY_SECONDS });
+      return;
+    }
+
+    const groups = new Map<string, { scores: RequestScores; messages: Message<unknown>[] }>();
+    for (const call of calls) {
+      groups.set(call.id, {
+        scores: { request_id: call.id, project_id: call.project_id, scores: scoreCall(call) },
+        messages: jobs.get(call.id) ?? [],
+      });
+    }
+    for (const [id, messages] of jobs) {
+      if (groups.has(id)) continue;
+      report("scoring job for a request that no longer exists", { request_id: id });
+      for (const m of messages) m.ack();
+    }
+
+    try {
+      await saveScores(handle.db, [...groups.values()].map((g) => g.scores));
+      for (const g of groups.values()) for (const m of g.messages) m.ack();
+    } catch (err) {
+      report("batch insert of scores failed; writing one by one", { error: String(err) });
+      await saveEach(handle.db, groups);
+    }
+  } finally {
+    ctx.waitUntil(handle.close().catch(() => {}));
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * The scheduled sweep: re-enqueues requests that have waited too long for their scores (an
+ * enqueue that failed after insert, a job lost to the dead-letter queue), so every stored
+ * request ends with exactly six score rows.
+ */
+import { createDb } from "../../../src/db/client";
+import { claimStaleRequests, releaseClaim } from "../../../src/db/scoring";
+import type { ScoringJob } from "../../../src/queue";
+import type { ScorerEnv } from "./env";
+
+/** A request is stale after waiting this long for scores (5 minutes). */
+export const STALE_AFTER_SECONDS = 300;
+
+/** Requests re-enqueued per sweep at most. */
+export const SWEEP_LIMIT = 1_000;
+
+/** Messages per `sendBatch` call (the Queues limit is 100 messages per batch). */
+const SEND_BATCH = 100;
+
+/** Runs one sweep; returns how many jobs were re-enqueued. */
+export async function sweep(env: ScorerEnv, olderThanSeconds = STALE_AFTER_SECONDS): Promise<number> {
+  const handle = createDb(env);
+  try {
+    const jobs: ScoringJob[] = await claimStaleRequests(handle.db, olderThanSeconds, SWEEP_LIMIT);
+    let sent = 0;
+    for (let i = 0; i < jobs.length; i += SEND_BATCH) {
+      const chunk = jobs.slice(i, i + SEND_BATCH);
+      try {
+        await env.SCORING_QUEUE.sendBatch(chunk.map((body) => ({ body, contentType: "json" as const })));
+        sent += chunk.length;
+      } catch (err) {
+        console.error(JSON.stringify({ msg: "sweep enqueue failed", count: chunk.length, error: String(err) }));
+        await releaseClaim(handle.db, chunk.map((j) => j.request_id));
+      }
+    }
+    if (jobs.length) console.log(JSON.stringify({ msg: "sweep re-enqueued stale requests", count: sent }));
+    return sent;
+  } finally {
+    await handle.close().catch(() => {});
+  }
+}
