@@ -1,0 +1,253 @@
+"""Process-wide state: the active configuration and its worker; configure/flush/shutdown.
+
+If :func:`configure` was never called, the first captured call configures the library
+from the environment (``SERVICE_API_KEY``, ``SIGHTLINE_BASE_URL``, ...).
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import threading
+import warnings
+from typing import Dict, Optional
+
+from .config import Config, ErrorHandler, resolve_config
+from .entry import LogEntry
+from .worker import Worker
+
+_lock = threading.Lock()
+_config: Optional[Config] = None
+_worker: Optional[Worker] = None
+_last_worker: Optional[Worker] = None
+_configured = False
+_warned_missing_key = False
+_atexit_registered = False
+
+MISSING_KEY_MESSAGE = (
+    "sightline: no API key (pass configure(api_key=...) or set SERVICE_API_KEY); "
+    "LLM calls will NOT be logged. This warning is shown once."
+)
+
+
+class SightlineWarning(UserWarning):
+    """Category of the library's warnings (currently only the missing-key warning)."""
+
+
+def configure(
+    api_key: Optional[str] = None,
+    base_url: Optional[str] = None,
+    proxy_url: Optional[str] = None,
+    enabled: bool = True,
+    batch_size: int = Config.batch_size,
+    flush_interval: float = Config.flush_interval,
+    max_queue_size: int = Config.max_queue_size,
+    timeout: float = Config.timeout,
+    max_retries: int = Config.max_retries,
+    on_error: Optional[ErrorHandler] = None,
+    *,
+    backoff_base: float = Config.backoff_base,
+    backoff_max: float = Config.backoff_max,
+    retry_after_max: float = Config.retry_after_max,
+    exit_timeout: float = Config.exit_timeout,
+) -> Config:
+    """Configure the library (call once at start-up; calling again replaces the settings).
+
+    Args:
+        api_key: Sightline project key; falls back to env ``SERVICE_API_KEY``. Without a
+            key the library warns once (:class:`SightlineWarning`) and does nothing.
+        base_url: API address (default env ``SIGHTLINE_BASE_URL`` or ``http://localhost:8787``).
+        proxy_url: capture proxy address for :func:`with_proxy` (default env
+            ``SIGHTLINE_PROXY_URL`` or ``http://localhost:8080``).
+        enabled: ``False`` makes every entry point a no-op (env ``SIGHTLINE_ENABLED=0``
+            does the same).
+        batch_size: records drained per worker wake-up; reaching it wakes the worker.
+        flush_interval: seconds between worker wake-ups.
+        max_queue_size: queued records kept; beyond it the oldest is dropped and counted.
+        timeout: seconds per HTTP request to the API.
+        max_retries: retries per batch on network errors, 5xx and 429.
+        on_error: ``callable(exc)`` receiving internal errors (never raised to you).
+        backoff_base, backoff_max: seconds; full-jitter exponential backoff parameters.
+        retry_after_max: seconds; cap on a server ``Retry-After``.
+        exit_timeout: seconds the exit hook waits to deliver queued records.
+
+    Returns:
+        The resolved :class:`~sightline.config.Config`.
+
+    Raises:
+        ValueError: a numeric option is out of range.
+
+    The previous configuration's worker is flushed (up to 2 s) and stopped.
+    """
+    cfg = resolve_config(
+        api_key=api_key, base_url=base_url, proxy_url=proxy_url, enabled=enabled,
+        batch_size=batch_size, flush_interval=flush_interval, max_queue_size=max_queue_size,
+        timeout=timeout, max_retries=max_retries, backoff_base=backoff_base,
+        backoff_max=backoff_max, retry_after_max=retry_after_max, exit_timeout=exit_timeout,
+        on_error=on_error,
+    )
+    _install(cfg)
+    return cfg
+
+
+def _install(cfg: Config) -> None:
+    global _config, _worker, _last_worker, _configured
+    new_worker = Worker(cfg) if cfg.active else None
+    with _lock:
+        old = _worker
+        _config = cfg
+        _worker = new_worker
+        if new_worker is not None:
+            _last_worker = new_worker
+        _configured = True
+    if old is not None:
+        old.shutdown(timeout=2.0)
+    if cfg.enabled and not cfg.api_key:
+        warn_missing_key()
+    _register_hooks()
+
+
+def warn_missing_key() -> None:
+    """Emit the missing-key warning, at most once per process."""
+    global _warned_missing_key
+    if _warned_missing_key:
+        return
+    _warned_missing_key = True
+    try:
+        warnings.warn(MISSING_KEY_MESSAGE, SightlineWarning, stacklevel=4)
+    except Exception:
+        pass
+
+
+def current_worker() -> Optional[Worker]:
+    """The active worker, or ``None`` when the library is a no-op (hot path: cheap)."""
+    worker = _worker
+    if worker is not None or _configured:
+        return worker
+    _auto_configure()
+    return _worker
+
+
+def current_config() -> Config:
+    """The active configuration (configuring from the environment if needed)."""
+    if not _configured:
+        _auto_configure()
+    return _config if _config is not None else Config()
+
+
+def _auto_configure() -> None:
+    global _configured
+    with _lock:
+        if _configured:
+            return
+    try:
+        _install(resolve_config())
+    except Exception:  # a malformed environment must not break the application
+        _configured = True
+
+
+def record(entry: LogEntry) -> None:
+    """Queue one captured call for delivery. Never raises."""
+    worker = current_worker()
+    if worker is None:
+        return
+    try:
+        worker.submit(entry)
+    except Exception as exc:
+        worker.report(exc)
+
+
+def flush(timeout: Optional[float] = None) -> bool:
+    """Block until queued records are handled (sent, rejected or given up) or timeout.
+
+    Args:
+        timeout: seconds to wait at most; ``None`` waits as long as it takes.
+
+    Returns:
+        ``True`` when nothing is pending (also when the library is a no-op), ``False``
+        if the timeout expired first. Never raises.
+    """
+    worker = _worker
+    if worker is None:
+        return True
+    try:
+        return worker.flush(timeout)
+    except Exception as exc:
+        worker.report(exc)
+        return False
+
+
+def shutdown(timeout: Optional[float] = None) -> bool:
+    """Flush (up to ``timeout`` seconds) and stop the background worker.
+
+    Afterwards captured calls are not logged until :func:`configure` is called again.
+    Returns ``True`` when every queued record was handled in time. Never raises.
+    """
+    global _worker
+    with _lock:
+        worker = _worker
+        _worker = None
+    if worker is None:
+        return True
+    try:
+        return worker.shutdown(timeout)
+    except Exception as exc:
+        worker.report(exc)
+        return False
+
+
+def stats() -> Dict[str, int]:
+    """Delivery counters of the current (or last) configuration.
+
+    Keys: ``queued``, ``in_flight``, ``enqueued``, ``sent`` (202 received), ``dropped``
+    (evicted because the queue was full), ``rejected`` (4xx other than 408/429, not
+    retried), ``failed`` (given up after ``max_retries``), ``retries`` (backoff waits),
+    ``unsent`` (discarded at shutdown), ``invalid`` (could not be serialised).
+    """
+    worker = _worker or _last_worker
+    if worker is None:
+        return {k: 0 for k in ("queued", "in_flight", "enqueued", "sent", "dropped", "rejected",
+                               "failed", "retries", "unsent", "invalid")}
+    return worker.stats()
+
+
+def _at_exit() -> None:
+    worker = _worker
+    if worker is None:
+        return
+    try:
+        worker.shutdown(worker.config.exit_timeout)
+    except Exception:
+        pass
+
+
+def _after_fork_in_child() -> None:
+    global _lock
+    _lock = threading.Lock()
+    worker = _worker
+    if worker is not None:
+        worker.reinit_after_fork()
+
+
+def _register_hooks() -> None:
+    global _atexit_registered
+    if _atexit_registered:
+        return
+    _atexit_registered = True
+    atexit.register(_at_exit)
+    if hasattr(os, "register_at_fork"):
+        os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
+def _reset_for_tests() -> None:
+    """Forget all state (tests only): stops the worker without flushing."""
+    global _config, _worker, _last_worker, _configured, _warned_missing_key
+    with _lock:
+        worker = _worker
+        _config = None
+        _worker = None
+        _last_worker = None
+        _configured = False
+        _warned_missing_key = False
+    if worker is not None:
+        worker.shutdown(0)

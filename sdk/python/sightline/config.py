@@ -1,0 +1,153 @@
+"""Configuration: the options of :func:`sightline.configure`, their defaults and env vars.
+
+Nothing here does I/O except reading environment variables.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass
+from typing import Callable, Mapping, Optional
+
+ENV_API_KEY = "SERVICE_API_KEY"
+ENV_BASE_URL = "SIGHTLINE_BASE_URL"
+ENV_PROXY_URL = "SIGHTLINE_PROXY_URL"
+ENV_ENABLED = "SIGHTLINE_ENABLED"
+
+DEFAULT_BASE_URL = "http://localhost:8787"
+DEFAULT_PROXY_URL = "http://localhost:8080"
+
+#: Largest request body the API accepts (413 above it). Bodies are shrunk below this.
+MAX_BODY_BYTES = 2 * 1024 * 1024
+
+ErrorHandler = Callable[[BaseException], None]
+
+_FALSE_WORDS = frozenset({"0", "false", "no", "off"})
+
+
+@dataclass(frozen=True)
+class Config:
+    """Resolved, validated settings of the library (immutable).
+
+    Attributes:
+        api_key: Sightline project API key (``slk_...``), or ``None`` when missing.
+        base_url: API address without trailing slash; records go to ``{base_url}/internal/log``.
+        proxy_url: capture proxy address without trailing slash (proxy mode).
+        enabled: ``False`` turns every entry point into a no-op.
+        batch_size: most records the worker drains per wake-up (one POST per record).
+        flush_interval: seconds between worker wake-ups when fewer than
+            ``batch_size`` records are queued.
+        max_queue_size: queue bound; when full the OLDEST record is dropped.
+        timeout: seconds per HTTP request (connect + read).
+        max_retries: retries after the first attempt for network errors, 5xx and 429.
+        backoff_base: seconds; retry ``n`` (0-based) waits ``uniform(0, min(backoff_max,
+            backoff_base * 2**n))`` (exponential backoff with full jitter).
+        backoff_max: seconds, cap of one backoff wait.
+        retry_after_max: seconds, cap applied to a server's ``Retry-After``.
+        exit_timeout: seconds the ``atexit`` hook waits for the queue to drain.
+        on_error: called with every internal exception (delivery failure, rejected
+            record, serialisation error); exceptions it raises are swallowed.
+    """
+
+    api_key: Optional[str] = None
+    base_url: str = DEFAULT_BASE_URL
+    proxy_url: str = DEFAULT_PROXY_URL
+    enabled: bool = True
+    batch_size: int = 50
+    flush_interval: float = 1.0
+    max_queue_size: int = 10_000
+    timeout: float = 5.0
+    max_retries: int = 3
+    backoff_base: float = 0.5
+    backoff_max: float = 10.0
+    retry_after_max: float = 60.0
+    exit_timeout: float = 5.0
+    on_error: Optional[ErrorHandler] = None
+
+    @property
+    def active(self) -> bool:
+        """True when records are captured and sent (enabled and a key is present)."""
+        return self.enabled and bool(self.api_key)
+
+    @property
+    def log_url(self) -> str:
+        """Full URL of the log endpoint."""
+        return self.base_url + "/internal/log"
+
+
+def _env_flag(env: Mapping[str, str], name: str, default: bool) -> bool:
+    raw = env.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    return raw.strip().lower() not in _FALSE_WORDS
+
+
+def _positive_int(name: str, value: object, minimum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise ValueError("sightline: %s must be an int >= %d, got %r" % (name, minimum, value))
+    return value
+
+
+def _non_negative_float(name: str, value: object, allow_zero: bool = True) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError("sightline: %s must be a number, got %r" % (name, value))
+    f = float(value)
+    if math.isnan(f) or f < 0 or (not allow_zero and f == 0):
+        raise ValueError("sightline: %s must be a %s number, got %r"
+                         % (name, "non-negative" if allow_zero else "positive", value))
+    return f
+
+
+def _clean_url(value: str) -> str:
+    return value.strip().rstrip("/")
+
+
+def resolve_config(
+    api_key: Optional[str] = None,
+    base_url: Optional[str] = None,
+    proxy_url: Optional[str] = None,
+    enabled: bool = True,
+    batch_size: int = Config.batch_size,
+    flush_interval: float = Config.flush_interval,
+    max_queue_size: int = Config.max_queue_size,
+    timeout: float = Config.timeout,
+    max_retries: int = Config.max_retries,
+    backoff_base: float = Config.backoff_base,
+    backoff_max: float = Config.backoff_max,
+    retry_after_max: float = Config.retry_after_max,
+    exit_timeout: float = Config.exit_timeout,
+    on_error: Optional[ErrorHandler] = None,
+    env: Optional[Mapping[str, str]] = None,
+) -> Config:
+    """Merge explicit arguments with environment variables and validate them.
+
+    Explicit arguments win over env vars (``SERVICE_API_KEY``, ``SIGHTLINE_BASE_URL``,
+    ``SIGHTLINE_PROXY_URL``); ``SIGHTLINE_ENABLED=0|false|no|off`` disables the library
+    even when ``enabled=True``.
+
+    Raises:
+        ValueError: a numeric option is out of range (programming error, raised once
+            at configuration time, never from a logged call).
+    """
+    e: Mapping[str, str] = os.environ if env is None else env
+    key = api_key if api_key is not None else e.get(ENV_API_KEY)
+    key = key.strip() if isinstance(key, str) and key.strip() else None
+    if on_error is not None and not callable(on_error):
+        raise ValueError("sightline: on_error must be callable")
+    return Config(
+        api_key=key,
+        base_url=_clean_url(base_url or e.get(ENV_BASE_URL) or DEFAULT_BASE_URL),
+        proxy_url=_clean_url(proxy_url or e.get(ENV_PROXY_URL) or DEFAULT_PROXY_URL),
+        enabled=bool(enabled) and _env_flag(e, ENV_ENABLED, True),
+        batch_size=_positive_int("batch_size", batch_size, 1),
+        flush_interval=_non_negative_float("flush_interval", flush_interval, allow_zero=False),
+        max_queue_size=_positive_int("max_queue_size", max_queue_size, 1),
+        timeout=_non_negative_float("timeout", timeout, allow_zero=False),
+        max_retries=_positive_int("max_retries", max_retries, 0),
+        backoff_base=_non_negative_float("backoff_base", backoff_base),
+        backoff_max=_non_negative_float("backoff_max", backoff_max),
+        retry_after_max=_non_negative_float("retry_after_max", retry_after_max),
+        exit_timeout=_non_negative_float("exit_timeout", exit_timeout),
+        on_error=on_error,
+    )

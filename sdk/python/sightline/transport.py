@@ -1,0 +1,243 @@
+"""HTTP delivery of encoded records to ``POST {base_url}/internal/log`` with retries.
+
+Standard library only (``urllib.request``). One record per POST (the API has no batch
+endpoint). :class:`Transport` sends one body and classifies the answer;
+:func:`send_with_retry` sends a batch with exponential backoff and full jitter.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import http.client
+import json
+import random
+import socket
+import time
+import urllib.error
+import urllib.request
+from typing import Callable, List, Mapping, Optional, Sequence
+
+from ._version import SDK_NAME
+
+OK = "ok"
+RETRY = "retry"
+REJECTED = "rejected"
+
+#: Statuses that mean the service as a whole is unavailable: stop the current round at
+#: once (the other records of the batch would fail the same way) and back off.
+SERVICE_WIDE = frozenset({429, 502, 503, 504})
+
+
+class SightlineHTTPError(Exception):
+    """The API refused a record (any non-2xx answer).
+
+    Attributes:
+        status: HTTP status code.
+        detail: the ``detail`` field of the error body (or the raw body text).
+    """
+
+    def __init__(self, status: int, detail: str) -> None:
+        super().__init__("sightline API answered %d: %s" % (status, detail))
+        self.status = status
+        self.detail = detail
+
+
+class Outcome:
+    """Result of one POST: ``kind`` is ``"ok"``, ``"retry"`` or ``"rejected"``.
+
+    Attributes:
+        status: HTTP status, or ``None`` for a network error.
+        retry_after: seconds from a ``Retry-After`` header (uncapped), or ``None``.
+        error: exception describing a failure (``None`` on success).
+        service_wide: the failure affects every record (network error, 429, 502-504).
+    """
+
+    __slots__ = ("kind", "status", "retry_after", "error", "service_wide")
+
+    def __init__(self, kind: str, status: Optional[int] = None, retry_after: Optional[float] = None,
+                 error: Optional[BaseException] = None, service_wide: bool = False) -> None:
+        self.kind = kind
+        self.status = status
+        self.retry_after = retry_after
+        self.error = error
+        self.service_wide = service_wide
+
+
+def parse_retry_after(value: Optional[str], now: Optional[float] = None) -> Optional[float]:
+    """Seconds to wait from a ``Retry-After`` header: delta-seconds or an HTTP-date.
+
+    Returns ``None`` when absent or unparseable; never negative.
+    """
+    if value is None:
+        return None
+    text = value.strip()
+    if not text:
+        return None
+    try:
+        seconds = float(text)
+        return max(0.0, seconds) if seconds == seconds else None
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(text)
+    except (TypeError, ValueError, IndexError):
+        return None
+    if when is None:
+        return None
+    current = time.time() if now is None else now
+    return max(0.0, when.timestamp() - current)
+
+
+def backoff_delay(retry_index: int, base: float, cap: float,
+                  rng: Callable[[float, float], float] = random.uniform) -> float:
+    """Full-jitter backoff: ``uniform(0, min(cap, base * 2**retry_index))`` seconds."""
+    ceiling = min(cap, base * (2 ** min(retry_index, 30)))
+    return rng(0.0, ceiling) if ceiling > 0 else 0.0
+
+
+def _detail(raw: bytes) -> str:
+    text = raw.decode("utf-8", "replace")[:1000]
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return text.strip() or "(empty body)"
+    if isinstance(data, dict) and "detail" in data:
+        return str(data["detail"])
+    return text
+
+
+class Transport:
+    """Posts encoded records to the log endpoint.
+
+    Args:
+        url: full URL of ``/internal/log``.
+        api_key: sent as ``X-Service-Key``.
+        timeout: seconds per request.
+    """
+
+    def __init__(self, url: str, api_key: str, timeout: float) -> None:
+        self.url = url
+        self.timeout = timeout
+        self._headers = {
+            "Content-Type": "application/json",
+            "X-Service-Key": api_key,
+            "User-Agent": SDK_NAME,
+            "Accept": "application/json",
+        }
+        self._opener = urllib.request.build_opener()
+
+    def post(self, body: bytes) -> Outcome:
+        """Send one record. Never raises: every failure becomes an :class:`Outcome`."""
+        request = urllib.request.Request(self.url, data=body, headers=self._headers, method="POST")
+        try:
+            with self._opener.open(request, timeout=self.timeout) as response:
+                response.read()
+                status = int(response.status)
+            if 200 <= status < 300:
+                return Outcome(OK, status)
+            return Outcome(REJECTED, status, error=SightlineHTTPError(status, "unexpected status"))
+        except urllib.error.HTTPError as exc:
+            return self._classify(exc.code, exc.headers, exc)
+        except (urllib.error.URLError, OSError, http.client.HTTPException, socket.timeout,
+                ValueError) as exc:
+            return Outcome(RETRY, None, error=exc, service_wide=True)
+
+    @staticmethod
+    def _classify(status: int, headers: Optional[Mapping[str, str]], exc: urllib.error.HTTPError) -> Outcome:
+        try:
+            raw = exc.read()
+        except Exception:
+            raw = b""
+        finally:
+            try:
+                exc.close()
+            except Exception:
+                pass
+        error = SightlineHTTPError(status, _detail(raw))
+        retry_after = parse_retry_after(headers.get("Retry-After") if headers is not None else None)
+        if status == 429 or status == 408 or status >= 500:
+            return Outcome(RETRY, status, retry_after, error, service_wide=status in SERVICE_WIDE)
+        return Outcome(REJECTED, status, retry_after, error)
+
+
+class BatchResult:
+    """Counts of one :func:`send_with_retry` call."""
+
+    __slots__ = ("sent", "rejected", "failed", "unsent", "retries")
+
+    def __init__(self) -> None:
+        self.sent = 0
+        self.rejected = 0
+        self.failed = 0
+        self.unsent = 0
+        self.retries = 0
+
+
+def send_with_retry(
+    post: Callable[[bytes], Outcome],
+    bodies: Sequence[bytes],
+    max_retries: int,
+    backoff_base: float,
+    backoff_max: float,
+    retry_after_max: float,
+    sleep: Callable[[float], bool],
+    report: Callable[[BaseException], None],
+) -> BatchResult:
+    """Deliver ``bodies`` (one POST each, in order) with retries.
+
+    A round posts every pending body. A service-wide failure (network error, 429, 502,
+    503, 504) ends the round at once: the rest of the batch would fail the same way.
+    Between rounds the worker waits ``Retry-After`` (capped at ``retry_after_max``) if
+    the server sent one, else a full-jitter exponential backoff. After ``max_retries``
+    retries the bodies still pending are given up (``failed``). Non-retryable 4xx answers
+    are ``rejected`` at once.
+
+    Args:
+        post: sends one body (normally :meth:`Transport.post`).
+        sleep: waits the given seconds; returns ``True`` when delivery must stop now
+            (hard shutdown), in which case pending bodies are counted as ``unsent``.
+        report: receives the error of every rejected body and the last error of a
+            given-up round.
+    """
+    result = BatchResult()
+    pending: List[bytes] = list(bodies)
+    retry_index = 0
+    while pending:
+        next_round: List[bytes] = []
+        retry_after: Optional[float] = None
+        last_error: Optional[BaseException] = None
+        for position, body in enumerate(pending):
+            outcome = post(body)
+            if outcome.kind == OK:
+                result.sent += 1
+            elif outcome.kind == REJECTED:
+                result.rejected += 1
+                if outcome.error is not None:
+                    report(outcome.error)
+            else:
+                last_error = outcome.error
+                if outcome.retry_after is not None:
+                    retry_after = max(retry_after or 0.0, outcome.retry_after)
+                if outcome.service_wide:
+                    next_round.extend(pending[position:])
+                    break
+                next_round.append(body)
+        pending = next_round
+        if not pending:
+            break
+        if retry_index >= max_retries:
+            result.failed += len(pending)
+            if last_error is not None:
+                report(last_error)
+            break
+        if retry_after is not None:
+            delay = min(retry_after, retry_after_max)
+        else:
+            delay = backoff_delay(retry_index, backoff_base, backoff_max)
+        retry_index += 1
+        result.retries += 1
+        if sleep(delay):
+            result.unsent += len(pending)
+            break
+    return result
+
