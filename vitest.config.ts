@@ -44,6 +44,20 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // Capture proxy in workerd (workers/proxy); its test-only bindings live in this block.
+      {
+        plugins: [
+          cloudflareTest(({ inject }) => ({
+            wrangler: { configPath: "./workers/proxy/wrangler.toml" },
+            miniflare: { bindings: testBindings(inject) },
+          })),
+        ],
+        test: { name: "proxy", include: ["test/proxy/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
+      },
+      // Node client library (sdk/js) in Node, against real provider SDKs and the real API.
+      {
+        test: { name: "sdk-js", include: ["sdk/js/test/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 180_000 },
+      },
       {
         plugins: [
           cloudflareTest(({ inject }) => ({
