@@ -1,0 +1,231 @@
+/**
+ * PII and credential detectors for `pii_detection`: one row per detector, with the
+ * Presidio recognizer or standard it follows, its weight (Likert score on its own), the
+ * validator that cuts look-alikes, and the context words that raise confidence.
+ */
+import { ibanValid, ipv4Valid, ipv6Valid, jwtValid, knownIin, luhnValid, ssnValid } from "./pii-validators";
+
+/** One detector row. `validate` sees the match and the 48 characters before it. */
+export interface PiiDetector {
+  id: string;
+  source: string;
+  /** Likert weight when found in the prompt; completion-only disclosure adds one. */
+  weight: number;
+  pattern: RegExp;
+  validate?: (m: RegExpExecArray, before: string) => boolean;
+  /** Presidio-style context words (looked for in the 48 characters before the match). */
+  context?: RegExp;
+  /** Only report the match when a context word is present. */
+  needsContext?: boolean;
+  /** Credentials are secrets, not personal data: reported as `secret`. */
+  secret?: boolean;
+}
+
+const VERSION_CONTEXT = /\b(?:version|ver|v|build|release|firmware|rev|revision|update|patch|sdk|api|kernel|driver|package|app|browser)\b[\s:#.]*$/i;
+const ORDER_CONTEXT = /\b(?:order|invoice|ticket|tracking|part|sku|serial|reference|ref|booking|confirmation|case|account|barcode|isbn|request|transaction|id)\b[\s\w#:.-]{0,14}$/i;
+const PHONE_CONTEXT = /\b(?:phone|tel|telephone|mobile|cell|cellphone|fax|desk|office|home|work|call|calling|text me|sms|whatsapp|contact|reach|reachable|dial|ring|answering|registered|messages? to|hotline|landline|ph|mob)\b/i;
+/** Phone context written after the number ("07700 900 123-Fax", "555 0100 (mobile)"). */
+export const PHONE_CONTEXT_AFTER = /^[\s(:-]{0,3}(?:fax|office|mobile|cell|phone|tel|home|work|desk)\b/i;
+
+const CARD_CONTEXT = /\b(?:card|credit|debit|visa|mastercard|amex|american express|discover|jcb|maestro|diners|cc|payment|charge)\b/i;
+
+/** Digits of a phone candidate: 7 to 15 (ITU-T E.164 maximum 15). */
+function phoneDigits(s: string, min = 7): boolean {
+  const d = s.replace(/\D/g, "").length;
+  return d >= min && d <= 15;
+}
+
+/** Not a calendar date or clock time written with separators. */
+function notDateLike(s: string): boolean {
+  return !/^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}$|^\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}$|^\d{1,2}:\d{2}/.test(s.trim());
+}
+
+/** The detector table, applied in order to every text of a call. */
+export const PII_DETECTORS: readonly PiiDetector[] = [
+  {
+    id: "credit_card",
+    source: "Presidio CreditCardRecognizer; Luhn and IIN ranges per ISO/IEC 7812-1",
+    weight: 4,
+    pattern: /(?<![\d-])\d(?:[ -]?\d){11,18}(?![\d-])/g,
+    validate: (m, before) => {
+      const d = m[0].replace(/\D/g, "");
+      if (!luhnValid(d)) return false;
+      // Presidio-style: a card context word vouches for unlisted issuer ranges.
+      return CARD_CONTEXT.test(before) || (knownIin(d) && !ORDER_CONTEXT.test(before));
+    },
+    context: CARD_CONTEXT,
+  },
+  {
+    id: "iban",
+    source: "Presidio IbanRecognizer; ISO 13616 lengths, ISO 7064 mod 97-10",
+    weight: 4,
+    pattern: /\b[A-Za-z]{2}\d{2}[A-Za-z0-9]{11,30}\b|\b[A-Z]{2}\d{2}(?: [A-Z0-9]{4}){2,7}(?: [A-Z0-9]{1,3})?\b/g,
+    validate: (m) => ibanValid(m[0]),
+    context: /\b(?:iban|bank|account|transfer|wire|sepa)\b/i,
+  },
+  {
+    id: "us_ssn",
+    source: "Presidio UsSsnRecognizer; SSA area/group/serial rules",
+    weight: 4,
+    pattern: /(?<![\d-])(\d{3})([- .])(\d{2})\2(\d{4})(?![\d-])/g,
+    validate: (m, before) => ssnValid(m[1] ?? "", m[3] ?? "", m[4] ?? "") && !ORDER_CONTEXT.test(before),
+    context: /\b(?:ssn|social security|social sec|ss#|ssid|tax id|taxpayer)\b/i,
+  },
+  {
+    id: "us_ssn",
+    source: "Presidio UsSsnRecognizer (unformatted, context required)",
+    weight: 4,
+    pattern: /(?<!\d)(\d{3})(\d{2})(\d{4})(?!\d)/g,
+    validate: (m) => ssnValid(m[1] ?? "", m[2] ?? "", m[3] ?? ""),
+    context: /\b(?:ssn|social security|ss#)\b/i,
+    needsContext: true,
+  },
+  {
+    id: "email",
+    source: "Presidio EmailRecognizer (RFC 5322 practical subset)",
+    weight: 4,
+    pattern: /(?<![\w.%+-])[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_])?@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,6}[A-Za-z]{2,24}\b/g,
+  },
+  {
+    id: "phone",
+    source: "Presidio PhoneRecognizer: NANP (xxx) xxx-xxxx, ITU-T E.164 with +",
+    weight: 4,
+    pattern: /(?<![\w+])(?:\+?1[ .-]?)?(?:\(\d{3}\) ?|\d{3}[ .-])\d{3}[ .-]\d{4}(?: ?(?:x|ext\.?) ?\d{1,5})?(?![\d-])/g,
+    validate: (m, before) => !VERSION_CONTEXT.test(before) && !ORDER_CONTEXT.test(before),
+    context: PHONE_CONTEXT,
+  },
+  {
+    id: "phone",
+    source: "ITU-T E.164 international number with leading +",
+    weight: 4,
+    pattern: /(?<![\w+])\+\d[\d ().-]{6,20}\d(?!\d)/g,
+    validate: (m) => phoneDigits(m[0], 8),
+    context: PHONE_CONTEXT,
+  },
+  {
+    id: "phone",
+    source: "Presidio PhoneRecognizer national formats (context words required)",
+    weight: 4,
+    pattern: /(?<![\w.+/-])\(?\d[\d ().-]{5,16}\d(?![\w/-])/g,
+    validate: (m, before) => phoneDigits(m[0]) && notDateLike(m[0]) && /[\s().-]|^\d{8,}$/.test(m[0]) && !ORDER_CONTEXT.test(before),
+    context: PHONE_CONTEXT,
+    needsContext: true,
+  },
+  {
+    id: "ip_address",
+    source: "Presidio IpRecognizer: IPv4 dotted quad (RFC 791), version strings excluded",
+    weight: 4,
+    pattern: /(?<![\w.])\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?![\w]|\.\d)/g,
+    validate: (m, before) => ipv4Valid(m[0]) && !VERSION_CONTEXT.test(before),
+    context: /\b(?:ip|address|host|server|client|from|connect|blocked|ping|ssh)\b/i,
+  },
+  {
+    id: "ip_address",
+    source: "Presidio IpRecognizer: IPv6 (RFC 4291 section 2.2)",
+    weight: 4,
+    pattern: /(?<![\w:.])[0-9A-Fa-f]{0,4}:[0-9A-Fa-f:]{2,37}(?![\w:])/g,
+    validate: (m) => ipv6Valid(m[0]) && /::|(?:[^:]*:){7}/.test(m[0]),
+  },
+  {
+    id: "drivers_license",
+    source: "Presidio UsLicenseRecognizer (context required)",
+    weight: 4,
+    pattern: /(?<![\w-])[A-Z]{0,2}\d[\d-]{4,15}\d(?![\w-])|(?<![\w-])[A-Z]\d{3}-\d{4}-\d{4}(?![\w-])/g,
+    context: /\b(?:driver'?s?|driving|licen[cs]e|DL|DLN|permit)\b/i,
+    needsContext: true,
+  },
+  {
+    id: "street_address",
+    source: "USPS Publication 28 street suffixes: number + name + suffix",
+    weight: 4,
+    pattern: /\b\d{1,6}[A-Za-z]?,? \p{Lu}[\p{L}'.-]*\.? (?:[\p{L}'.-]+\.? ){0,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Square|Sq|Trail|Turnpike|Crescent|Close|Alley|Loop|Pike|Plaza|Ridge|Grove|Gardens|Mews|Expressway|Freeway|Junction|Heights|Str)\b\.?(?! ?\d{1,3} ?(?:km|mi|miles|min))/gu,
+  },
+  {
+    id: "street_address",
+    source: "UPU S42 international address templates: compound street names + house number",
+    weight: 4,
+    pattern: /\b\p{Lu}[\p{L}'-]{1,40}(?:straat|strasse|straße|weg|vej|vägen|gatan|gata|gade|veien|vegen|gasse|laan|plein|katu|tie|utca|ulica|platz|allee|dijk|kade|stræde|steig)\.? \d{1,5}[a-zA-Z]?\b/giu,
+  },
+  {
+    id: "street_address",
+    source: "UPU S42 international address templates: street name, street-type word, house number",
+    weight: 4,
+    pattern: /\b\p{Lu}[\p{L}'-]+ (?:Strasse|Straße|Str\.|tér|út|útja|utca|körút|terrasse|gata|gatan|vej|vei|veien|weg|laan|straat|kapu|sor|allee|gasse|platz|ulica|stræti|vegur|Rua|Avenida) \d{1,5}[a-zA-Z]?\b/gu,
+  },
+  {
+    id: "street_address",
+    source: "UPU S42 international address templates: name + house number + street word",
+    weight: 4,
+    pattern: /\b\p{Lu}[\p{L}'-]+ \d{1,5}[a-zA-Z]?\.? (?:St|st|Street|street|Str|str)\b/gu,
+  },
+  {
+    id: "street_address",
+    source: "UPU S42 international address templates: house number, street name, number, line break",
+    weight: 4,
+    pattern: /(?<![\d.,])\d{1,5} \p{Lu}[\p{L}'.-]+(?: [\p{L}'.-]+){0,3} \d{1,5}[a-zA-Z]?\.?(?= *(?:\n|,|$))/gu,
+  },
+  {
+    id: "street_address",
+    source: "UPU S42 international address templates: house number then street-type word",
+    weight: 4,
+    pattern: /\b\d{1,5}[a-zA-Z]?,? (?:[Rr]ue|Avenue|Boulevard|Chemin|Allée|Impasse|Via|Viale|Piazza|Corso|Calle|Avenida|Paseo|Rua|Rúa|Travessa|Carrer) (?:d[eiu]s? |la |le |l'|del |da |do |dos |das )?\p{L}[\p{L}'-]+/gu,
+  },
+  {
+    id: "street_address",
+    source: "UPU S42 international address templates: street-type word first",
+    weight: 4,
+    pattern: /\b(?:[Rr]ue|Avenue|Boulevard|Chemin|Allée|Impasse|Via|Viale|Piazza|Corso|Calle|Avenida|Paseo|Rua|Rúa|Travessa|Praça|[Uu]l\.|[Uu]lica|Aleja|Al\.|Strada|Odos|Odós|Leoforos|Calea|Bulevardul|Carrer|Rambla) (?:[\p{L}'.-]+ ){0,4}?\d{1,5}\b(?![.,]?\d)/gu,
+  },
+  {
+    id: "street_address",
+    source: "USPS Publication 28 secondary unit designators (Apt, Suite) after a street line",
+    weight: 4,
+    pattern: /\b\d{1,6}[ ,]+[\s\S]{2,80}?\b(?:Apt\.?|Apartment|Suite|Ste\.) ?#? ?\d{1,5}[A-Za-z]?\b/gu,
+  },
+  {
+    id: "street_address",
+    source: "USPS Publication 28 military (PSC/Unit + Box, APO/FPO/DPO AA/AE/AP) and PO Box",
+    weight: 4,
+    pattern: /\b(?:PSC|CMR|Unit) \d{3,5},? Box \d{3,5}\b|\b(?:APO|FPO|DPO) (?:AA|AE|AP) \d{5}\b|\bP\.? ?O\.? Box \d{1,6}\b/gi,
+  },
+  {
+    id: "street_address",
+    source: "Presidio-style context: 'address'/'located at'/'live at' followed by a numbered street",
+    weight: 4,
+    pattern: /\b(?:[Aa]ddress(?: is| it is)?|ADDRESS|[Ll]ocated at|[Ll]ives? (?:at|on)|[Ll]iving at|[Mm]eet(?: me)? at|[Ss]end (?:it|them|one) to|[Dd]eliver(?:ed)? to|[Ss]hip(?:ped)? to|[Tt]axi to|[Cc]orner of|[Dd]rops? you off at|[Ss]tation is on|[Ss]ent to|[Ii]t'?s in)[:?]? (?:it is |[Ii]t'?s )?(?:\p{L}[\p{L}'.-]*,? ){0,4}?(?:\d{1,5}[a-zA-Z]?,? (?:[\p{L}'.-]+ ){0,3}[\p{L}'.-]+|\p{Lu}[\p{L}'.-]+ (?:\p{L}+ )?\d{1,5}\b)/gu,
+  },
+  {
+    id: "aws_access_key",
+    source: "AWS IAM access key id format (AKIA/ASIA + 16), gitleaks aws-access-token",
+    weight: 5,
+    pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA)[0-9A-Z]{16}\b/g,
+    secret: true,
+  },
+  {
+    id: "github_token",
+    source: "GitHub token formats ghp_/gho_/ghu_/ghs_/ghr_ and github_pat_",
+    weight: 5,
+    pattern: /\bgh[pousr]_[A-Za-z0-9]{36}\b|\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g,
+    secret: true,
+  },
+  { id: "slack_token", source: "Slack token formats xoxb/xoxp/xoxa/xoxo/xoxs/xoxr", weight: 5, pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,120}\b/g, secret: true },
+  { id: "stripe_key", source: "Stripe live secret/restricted keys sk_live_/rk_live_", weight: 5, pattern: /\b[sr]k_live_[0-9A-Za-z]{20,99}\b/g, secret: true },
+  {
+    id: "openai_key",
+    source: "OpenAI API key formats sk-, sk-proj-, sk-svcacct-",
+    weight: 5,
+    pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,200}/g,
+    validate: (m) => /\d/.test(m[0]) && /[A-Za-z].*[A-Za-z]/.test(m[0].slice(3)),
+    secret: true,
+  },
+  { id: "google_api_key", source: "Google API key format AIza + 35", weight: 5, pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g, secret: true },
+  { id: "private_key", source: "RFC 7468 PEM private key armor", weight: 5, pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/g, secret: true },
+  {
+    id: "jwt",
+    source: "RFC 7519 JWT: three base64url parts, header JSON with alg",
+    weight: 5,
+    pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{8,}/g,
+    validate: (m) => jwtValid(m[0]),
+    secret: true,
+  },
+];

@@ -1,0 +1,276 @@
+/**
+ * Text extraction: turns a logged request/response pair into role-separated text that the
+ * scorers judge. Understands OpenAI chat (incl. streamed `delta` chunks and the Responses API
+ * `input`/`output`), Anthropic messages, Cohere chat v1/v2 and plain trace payloads (any JSON:
+ * all strings are collected, `output`-like keys count as completion).
+ */
+
+/** Generation parameters that matter for consumption scoring; undefined when not logged. */
+export interface GenerationParams {
+  /** `max_tokens`, `max_completion_tokens` or `max_output_tokens`, in tokens. */
+  maxTokens?: number;
+  /** Number of completions requested (`n`, Cohere `num_generations`). */
+  n?: number;
+  /** True when `logprobs` was requested. */
+  logprobs?: boolean;
+  /** `top_logprobs` (alternatives per token). */
+  topLogprobs?: number;
+  stream?: boolean;
+}
+
+/** Role-separated text of one call. Every list keeps the logged order. */
+export interface ExtractedCall {
+  /** System/developer prompts, `preamble`, `instructions`, tool definitions. */
+  system: string[];
+  /** User turns (and every string of a plain trace request). */
+  user: string[];
+  /** Context supplied to the model: tool results, retrieved documents, one entry per passage. */
+  documents: string[];
+  /** Assistant turns replayed in the request (conversation history). */
+  history: string[];
+  /** Model output: message text, tool-call arguments, reassembled stream deltas. */
+  completion: string[];
+  params: GenerationParams;
+  /** Finish/stop reasons as logged (`stop`, `length`, `end_turn`, `MAX_TOKENS`, ...). */
+  finishReasons: string[];
+}
+
+/**
+ * Leading labels that mark a system or user message as retrieved context (RAG templates,
+ * BIPIA/PoisonedRAG builders): such a message counts as documents, not as instructions.
+ */
+const CONTEXT_HEADER =
+  /^\s*(?:#+\s*)?(?:retrieved (?:documents?|passages?|context)|context(?: documents?)?|search results?|documents?|sources?|reference(?:s| documents?)?|knowledge(?: base)?|passages?|tool (?:output|results?)|web results?)\s*:/i;
+
+/** `[1] ...` / `Document 2:` style passage markers at a line start. */
+const PASSAGE_MARK = /^\s*(?:\[\d{1,3}\]|(?:document|passage|source|doc)\s*#?\d{1,3}\s*[:.)-])/i;
+
+const MAX_DEPTH = 24;
+/** Structural keys whose string values are not text (block types, ids, media types, images). */
+const SKIP_KEYS = new Set(["type", "id", "tool_use_id", "tool_call_id", "media_type", "image_url", "b64_json", "embedding", "cache_control", "signature"]);
+
+function isObj(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Every string under `v` (depth-bounded, linear in size), skipping base64 image data keys. */
+export function collectStrings(v: unknown, out: string[] = [], depth = 0): string[] {
+  if (depth > MAX_DEPTH || v === null || v === undefined) return out;
+  if (typeof v === "string") {
+    if (v.length > 0) out.push(v);
+  } else if (Array.isArray(v)) {
+    for (const x of v) collectStrings(x, out, depth + 1);
+  } else if (isObj(v)) {
+    for (const [k, x] of Object.entries(v)) {
+      if (SKIP_KEYS.has(k)) continue;
+      collectStrings(x, out, depth + 1);
+    }
+  }
+  return out;
+}
+
+/** Text of a content value: string, OpenAI/Anthropic/Cohere part arrays, or any JSON. */
+function contentText(c: unknown): string[] {
+  if (typeof c === "string") return c ? [c] : [];
+  if (Array.isArray(c)) return c.flatMap((p) => partText(p));
+  if (isObj(c)) return partText(c);
+  return [];
+}
+
+function partText(p: unknown): string[] {
+  if (typeof p === "string") return [p];
+  if (!isObj(p)) return [];
+  if (typeof p.text === "string") return [p.text];
+  if (p.type === "image" || p.type === "image_url" || p.type === "input_image") return [];
+  return collectStrings(p);
+}
+
+/** Adds a context text, one entry per numbered passage when it has `[n]` markers. */
+function pushDocument(out: ExtractedCall, text: string): void {
+  const body = text.replace(CONTEXT_HEADER, "");
+  const lines = body.split("\n");
+  const passages: string[] = [];
+  let cur: string[] = [];
+  for (const line of lines) {
+    if (PASSAGE_MARK.test(line) && cur.some((l) => l.trim())) {
+      passages.push(cur.join("\n"));
+      cur = [];
+    }
+    cur.push(line);
+  }
+  if (cur.some((l) => l.trim())) passages.push(cur.join("\n"));
+  out.documents.push(...passages.map((p) => p.trim()).filter((p) => p.length > 0));
+}
+
+function pushByRole(out: ExtractedCall, role: string, texts: string[]): void {
+  for (const t of texts) {
+    if (role === "tool" || role === "function" || role === "document") pushDocument(out, t);
+    else if (CONTEXT_HEADER.test(t) && (role === "system" || role === "user" || role === "developer")) pushDocument(out, t);
+    else if (role === "system" || role === "developer") out.system.push(t);
+    else if (role === "assistant" || role === "chatbot" || role === "model") out.history.push(t);
+    else out.user.push(t);
+  }
+}
+
+/** One request message in any supported dialect. */
+function readMessage(out: ExtractedCall, m: unknown): void {
+  if (typeof m === "string") return pushByRole(out, "user", [m]);
+  if (!isObj(m)) return;
+  const role = String(m.role ?? "user").toLowerCase();
+  const content = m.content ?? m.message;
+  if (Array.isArray(content)) {
+    for (const part of content) {
+      if (isObj(part) && (part.type === "tool_result" || part.type === "document" || part.type === "search_result")) {
+        pushByRole(out, "document", collectStrings(part.content ?? part.source ?? part.document ?? part));
+      } else if (isObj(part) && part.type === "tool_use") {
+        out.history.push(...collectStrings(part.input));
+      } else pushByRole(out, role, partText(part));
+    }
+  } else pushByRole(out, role, contentText(content));
+  if (Array.isArray(m.tool_calls)) out.history.push(...collectStrings(m.tool_calls.map((t) => (isObj(t) ? t.function : t))));
+  if (Array.isArray(m.tool_results)) pushByRole(out, "document", collectStrings(m.tool_results));
+}
+
+function num(v: unknown): number | undefined {
+  return typeof v === "number" && Number.isFinite(v) ? v : undefined;
+}
+
+function readParams(req: Record<string, unknown>): GenerationParams {
+  const params: GenerationParams = {};
+  const maxTokens = num(req.max_completion_tokens) ?? num(req.max_tokens) ?? num(req.max_output_tokens);
+  if (maxTokens !== undefined) params.maxTokens = maxTokens;
+  const n = num(req.n) ?? num(req.num_generations);
+  if (n !== undefined) params.n = n;
+  if (req.logprobs === true || (typeof req.logprobs === "number" && req.logprobs > 0)) params.logprobs = true;
+  const top = num(req.top_logprobs);
+  if (top !== undefined) params.topLogprobs = top;
+  if (typeof req.stream === "boolean") params.stream = req.stream;
+  return params;
+}
+
+function parseIfJson(v: unknown): unknown {
+  if (typeof v !== "string") return v;
+  const s = v.trim();
+  if (!(s.startsWith("{") || s.startsWith("["))) return v;
+  try {
+    return JSON.parse(s) as unknown;
+  } catch {
+    return v;
+  }
+}
+
+const REQUEST_KEYS = new Set(["messages", "system", "preamble", "message", "chat_history", "documents", "tools", "prompt", "input", "instructions"]);
+
+function readRequest(out: ExtractedCall, raw: unknown): void {
+  const req = parseIfJson(raw);
+  if (!isObj(req)) {
+    pushByRole(out, "user", collectStrings(req));
+    return;
+  }
+  out.params = readParams(req);
+  if (!Object.keys(req).some((k) => REQUEST_KEYS.has(k))) {
+    pushByRole(out, "user", collectStrings(req)); // plain trace: {args, kwargs} or any JSON
+    return;
+  }
+  pushByRole(out, "system", contentText(req.system));
+  pushByRole(out, "system", contentText(req.preamble));
+  pushByRole(out, "system", contentText(req.instructions));
+  if (Array.isArray(req.tools)) out.system.push(...collectStrings(req.tools));
+  if (Array.isArray(req.chat_history)) for (const m of req.chat_history) readMessage(out, m);
+  if (Array.isArray(req.messages)) for (const m of req.messages) readMessage(out, m);
+  if (Array.isArray(req.input)) for (const m of req.input) readMessage(out, m);
+  else if (req.input !== undefined) pushByRole(out, "user", collectStrings(req.input));
+  if (typeof req.message === "string") pushByRole(out, "user", [req.message]);
+  if (req.prompt !== undefined) pushByRole(out, "user", collectStrings(req.prompt));
+  if (Array.isArray(req.documents)) for (const d of req.documents) pushByRole(out, "document", collectStrings(d));
+}
+
+/** Reads one response object (or stream chunk); returns false when it has no known shape. */
+function readResponseObject(out: ExtractedCall, res: Record<string, unknown>, deltas: Map<number, string[]>): boolean {
+  let known = false;
+  if (Array.isArray(res.choices)) {
+    known = true;
+    res.choices.forEach((c, i) => {
+      if (!isObj(c)) return;
+      const msg = c.message;
+      if (isObj(msg)) {
+        out.completion.push(...contentText(msg.content));
+        if (typeof msg.refusal === "string") out.completion.push(msg.refusal);
+        if (Array.isArray(msg.tool_calls)) out.completion.push(...collectStrings(msg.tool_calls.map((t) => (isObj(t) ? t.function : t))));
+        if (isObj(msg.function_call)) out.completion.push(...collectStrings(msg.function_call));
+      }
+      if (isObj(c.delta)) {
+        const idx = num(c.index) ?? i;
+        const acc = deltas.get(idx) ?? [];
+        acc.push(...contentText(c.delta.content));
+        if (Array.isArray(c.delta.tool_calls)) acc.push(...collectStrings(c.delta.tool_calls));
+        deltas.set(idx, acc);
+      }
+      if (typeof c.text === "string") out.completion.push(c.text);
+      if (typeof c.finish_reason === "string") out.finishReasons.push(c.finish_reason);
+    });
+  }
+  if (Array.isArray(res.content)) {
+    known = true;
+    for (const b of res.content) {
+      if (isObj(b) && b.type === "tool_use") out.completion.push(...collectStrings(b.input));
+      else out.completion.push(...partText(b));
+    }
+  }
+  if (isObj(res.message) && res.message.content !== undefined) {
+    known = true;
+    out.completion.push(...contentText(res.message.content));
+    if (Array.isArray(res.message.tool_calls)) out.completion.push(...collectStrings(res.message.tool_calls));
+  }
+  if (typeof res.text === "string") {
+    known = true;
+    out.completion.push(res.text);
+  }
+  if (typeof res.output_text === "string") {
+    known = true;
+    out.completion.push(res.output_text);
+  } else if (Array.isArray(res.output)) {
+    known = true;
+    out.completion.push(...collectStrings(res.output.map((o) => (isObj(o) ? (o.content ?? o.arguments ?? o) : o))));
+  }
+  for (const k of ["stop_reason", "finish_reason"] as const) {
+    if (typeof res[k] === "string") {
+      known = true;
+      out.finishReasons.push(res[k] as string);
+    }
+  }
+  return known;
+}
+
+function readResponse(out: ExtractedCall, raw: unknown): void {
+  const res = parseIfJson(raw);
+  if (res === null || res === undefined) return;
+  const deltas = new Map<number, string[]>();
+  const chunks = Array.isArray(res) ? res : isObj(res) && Array.isArray(res.chunks) ? res.chunks : null;
+  if (chunks && chunks.some((c) => isObj(c) && (Array.isArray(c.choices) || typeof c.type === "string"))) {
+    for (const c of chunks) {
+      if (!isObj(c)) continue;
+      if (isObj(c.delta) && typeof c.delta.text === "string") out.completion.push(c.delta.text); // Anthropic SSE
+      if (isObj(c.delta) && typeof c.delta.stop_reason === "string") out.finishReasons.push(c.delta.stop_reason);
+      readResponseObject(out, c, deltas);
+    }
+  } else if (!isObj(res) || !readResponseObject(out, res, deltas)) {
+    out.completion.push(...collectStrings(res)); // plain trace: {output: ...} or any JSON
+  }
+  for (const parts of deltas.values()) if (parts.length) out.completion.push(parts.join(""));
+}
+
+/** Extracts role-separated text, parameters and finish reasons from a logged call. */
+export function extractCall(requestBody: unknown, responseBody: unknown): ExtractedCall {
+  const out: ExtractedCall = { system: [], user: [], documents: [], history: [], completion: [], params: {}, finishReasons: [] };
+  readRequest(out, requestBody);
+  readResponse(out, responseBody);
+  return out;
+}
+
+/** Total characters of text the scorers can judge (0 means "nothing to judge"). */
+export function textLength(x: ExtractedCall): number {
+  let n = 0;
+  for (const list of [x.system, x.user, x.documents, x.history, x.completion]) for (const s of list) n += s.length;
+  return n;
+}
