@@ -11,6 +11,8 @@ export interface WorkersOptions {
   databaseUrl: string;
   internalSecret: string;
   apiPort: number;
+  /** Run the scorer next to the API (default true; benchmarks of the API alone turn it off). */
+  withScorer?: boolean;
   /** Omit to run without the proxy. */
   proxyPort?: number;
   /** Extra `[vars]` for the API worker, e.g. `{ TIER_LIMITS: '{"free":50}' }`. */
@@ -82,9 +84,10 @@ export async function startWorkers(opts: WorkersOptions): Promise<RunningWorkers
     await Promise.all(children.map(([, c]) => stopChild(c)));
   };
   try {
-    const api = spawnWrangler("api+scorer", [
-      "-c", "wrangler.toml", "-c", "workers/scorer/wrangler.toml", "--port", String(opts.apiPort), ...varArgs(opts.vars),
-    ]);
+    const scorer = opts.withScorer === false ? [] : ["-c", "workers/scorer/wrangler.toml"];
+    // --var wins over .dev.vars, which would otherwise shadow the environment's secret.
+    const apiVars = { INTERNAL_API_SECRET: opts.internalSecret, ...opts.vars };
+    const api = spawnWrangler("api+scorer", ["-c", "wrangler.toml", ...scorer, "--port", String(opts.apiPort), ...varArgs(apiVars)]);
     const apiUrl = `http://127.0.0.1:${opts.apiPort}`;
     await waitFor(`${apiUrl}/openapi.json`, api, 120_000);
     if (opts.proxyPort === undefined) return { apiUrl, stop };
