@@ -1,19 +1,71 @@
 /**
  * `npm test`: every test suite of the repository, in one command.
- * 1. Vitest: the `unit` project (Node) and the `workers` project (workerd + embedded Postgres).
- * Exits non-zero when any suite fails.
+ * 1. Vitest, all projects: `unit` (scorers, OpenAPI), `workers` (API in workerd),
+ *    `scorer` (queue consumer + sweep in workerd), `proxy` (capture proxy in workerd),
+ *    `sdk-js` (Node library against real provider SDKs and the real API).
+ * 2. The Python library's unittest suite, with its integration test pointed at a real
+ *    local stack (embedded PostgreSQL + API and scorer workers under wrangler dev).
+ * Ends with one line `tests: N passed, N failed` and exits non-zero when anything failed.
+ * Arguments are passed to vitest (e.g. `npm test -- --project workers`).
  */
 import { spawnSync } from "node:child_process";
-import { ROOT } from "./lib/postgres";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { applyMigrations, ensureDatabase, ROOT, startEmbeddedPostgres } from "./lib/postgres";
+import { startWorkers } from "./lib/workers";
 
-const suites: { name: string; cmd: string; args: string[] }[] = [
-  { name: "vitest (unit + workers)", cmd: "vitest", args: ["run", ...process.argv.slice(2)] },
-];
+const totals = { passed: 0, failed: 0 };
+const args = process.argv.slice(2);
 
-let failed = 0;
-for (const suite of suites) {
-  console.log(`\n▶ ${suite.name}`);
-  const r = spawnSync(suite.cmd, suite.args, { cwd: ROOT, stdio: "inherit", env: process.env });
-  if (r.status !== 0) failed++;
+// 1. Vitest
+mkdirSync(join(ROOT, ".data"), { recursive: true });
+const report = join(ROOT, ".data/vitest-report.json");
+console.log("\n▶ vitest");
+const vitest = spawnSync("vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...args], {
+  cwd: ROOT,
+  stdio: "inherit",
+});
+if (existsSync(report)) {
+  const r = JSON.parse(readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number };
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests + (r.numFailedTests === 0 && vitest.status !== 0 ? Math.max(1, r.numFailedTestSuites) : 0);
+} else if (vitest.status !== 0) totals.failed += 1;
+
+// 2. Python library, integration test against a real stack
+if (args.length === 0) {
+  console.log("\n▶ python sdk (unittest) against a local stack");
+  const pg = await startEmbeddedPostgres({ dir: ".data/pytest-pg", port: 55439, ephemeral: true });
+  const url = pg.urlFor("sightline_pytest");
+  let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
+  try {
+    await ensureDatabase(pg.serverUrl, "sightline_pytest", true);
+    await applyMigrations(url);
+    const secret = randomBytes(32).toString("hex");
+    workers = await startWorkers({ databaseUrl: url, internalSecret: secret, apiPort: 8799, quiet: true, persistTo: ".wrangler/pytest" });
+    const admin = { "X-Internal-Secret": secret, "Content-Type": "application/json" };
+    const project = (await (await fetch(`${workers.apiUrl}/internal/projects`, { method: "POST", headers: admin, body: '{"name":"python-it"}' })).json()) as { id: string };
+    const { key } = (await (await fetch(`${workers.apiUrl}/internal/projects/${project.id}/keys`, { method: "POST", headers: admin, body: "{}" })).json()) as { key: string };
+    const py = spawnSync("python3", ["-m", "unittest", "discover", "-s", "sdk/python/tests", "-t", "sdk/python"], {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: { ...process.env, SIGHTLINE_IT_BASE_URL: workers.apiUrl, SIGHTLINE_IT_API_KEY: key },
+    });
+    process.stdout.write(py.stdout);
+    process.stderr.write(py.stderr);
+    const ran = Number(/Ran (\d+) tests?/.exec(py.stderr)?.[1] ?? 0);
+    const bad = [...py.stderr.matchAll(/(failures|errors)=(\d+)/g)].reduce((n, m) => n + Number(m[2]), 0);
+    const skipped = Number(/skipped=(\d+)/.exec(py.stderr)?.[1] ?? 0);
+    totals.passed += ran - bad - skipped;
+    totals.failed += bad + (py.status !== 0 && bad === 0 ? 1 : 0);
+  } catch (err) {
+    console.error(`python suite could not run: ${err}`);
+    totals.failed += 1;
+  } finally {
+    await workers?.stop();
+    await pg.stop();
+  }
 }
-process.exit(failed ? 1 : 0);
+
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed > 0 ? 1 : 0);
