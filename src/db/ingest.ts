@@ -9,22 +9,13 @@ import { sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { nextPeriodResetSql } from "../billing/periods";
 import type { Tier, TierLimits } from "../billing/tiers";
+import type { ScorableCall } from "../scoring/types";
 import type { Db } from "./client";
 import { llmRequests, subscriptions } from "./schema";
 import { eq } from "drizzle-orm";
 
-/** The fields of one logged call, as validated by POST /internal/log. */
-export interface LogRecord {
-  model: string;
-  provider: string;
-  prompt_tokens: number;
-  completion_tokens: number;
-  /** US dollars. */
-  cost_usd: number;
-  /** Milliseconds. */
-  latency_ms: number;
-  request_body: unknown;
-  response_body: unknown;
+/** The fields of one logged call, as validated by POST /internal/log (units as in ScorableCall). */
+export interface LogRecord extends Omit<ScorableCall, "metadata"> {
   metadata: Record<string, unknown>;
   /** When the call started; defaults to the time of insert. */
   created_at?: Date | undefined;

@@ -7,6 +7,7 @@ import { uuidv7 } from "uuidv7";
 import type { NamedScore } from "../scoring/registry";
 import type { ScorableCall } from "../scoring/types";
 import type { Db } from "./client";
+import { requestSummaryColumns } from "./queries";
 import { llmRequests, safetyScores } from "./schema";
 
 /** A stored request as the scorers need it. */
@@ -15,20 +16,9 @@ export type StoredCall = ScorableCall & { id: string; project_id: string };
 /** Loads the requests with these ids in one query (missing ids are simply absent). */
 export async function loadCalls(db: Db, ids: readonly string[]): Promise<StoredCall[]> {
   if (ids.length === 0) return [];
+  const { created_at: _c, scoring_state: _s, ...callColumns } = requestSummaryColumns;
   return db
-    .select({
-      id: llmRequests.id,
-      project_id: llmRequests.project_id,
-      model: llmRequests.model,
-      provider: llmRequests.provider,
-      prompt_tokens: llmRequests.prompt_tokens,
-      completion_tokens: llmRequests.completion_tokens,
-      cost_usd: llmRequests.cost_usd,
-      latency_ms: llmRequests.latency_ms,
-      request_body: llmRequests.request_body,
-      response_body: llmRequests.response_body,
-      metadata: llmRequests.metadata,
-    })
+    .select({ ...callColumns, request_body: llmRequests.request_body, response_body: llmRequests.response_body })
     .from(llmRequests)
     .where(inArray(llmRequests.id, [...ids]));
 }
