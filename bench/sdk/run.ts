@@ -1,0 +1,181 @@
+/**
+ * `npm run bench:sdk`: per-call overhead of the Node client library (sdk/js), with the
+ * Sightline API stopped (baseUrl on a closed loopback port), so records pile up, are
+ * retried in the background and dropped by the bounded queue, as in the Python benchmark.
+ *
+ * 1. Robustness: 1,000 wrapped Anthropic calls over HTTP against a local stand-in upstream
+ *    and 1,000 traced calls must all complete without an exception.
+ * 2. Overhead: each variant timed call by call (performance.now) over N iterations after a
+ *    warm-up, wrapped vs unwrapped in alternating blocks. Direct mode uses the same
+ *    in-process fake transport for both (the Anthropic SDK's `fetch` option returning a
+ *    canned Response), so network noise is excluded.
+ *
+ * Writes bench/results/sdk.md and bench/results/sdk.json.
+ */
+import Anthropic from "@anthropic-ai/sdk";
+import { execSync } from "node:child_process";
+import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
+import { configure, shutdown, stats, trace, wrapAnthropic } from "../../sdk/js/src/index.js";
+import { closedPort, fixture, startUpstream } from "../../sdk/js/test/support/servers.js";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const N = Number(process.env.BENCH_CALLS ?? 20_000);
+const WARMUP = 2_000;
+const BLOCK = 500;
+const params = { model: "claude-3-5-haiku-latest", max_tokens: 64, messages: [{ role: "user" as const, content: "Hello there, how are you?" }] };
+
+const MESSAGE = fixture("anthropic-message.json");
+const SSE = fixture("anthropic-stream.sse");
+const cannedFetch = async (_url: unknown, init?: { body?: unknown }) =>
+  typeof init?.body === "string" && init.body.includes('"stream":true')
+    ? new Response(SSE, { status: 200, headers: { "content-type": "text/event-stream" } })
+    : new Response(MESSAGE, { status: 200, headers: { "content-type": "application/json", "request-id": "req_bench" } });
+const fakeClient = () => new Anthropic({ apiKey: "bench", baseURL: "http://fake.invalid", maxRetries: 0, fetch: cannedFetch as typeof fetch });
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+const us = (ms: number) => Math.round(ms * 1000 * 10) / 10;
+
+type Variant = () => unknown | Promise<unknown>;
+
+/** Times `plain` and `wrapped` call by call, alternating blocks of BLOCK calls. */
+async function measure(plain: Variant, wrapped: Variant, isAsync: boolean) {
+  const times = { plain: [] as number[], wrapped: [] as number[] };
+  for (let i = 0; i < WARMUP; i++) {
+    if (isAsync) {
+      await plain();
+      await wrapped();
+    } else {
+      plain();
+      wrapped();
+    }
+  }
+  for (let done = 0; done < N; done += BLOCK) {
+    for (const [name, fn] of [["plain", plain], ["wrapped", wrapped]] as const) {
+      const out = times[name];
+      for (let i = 0; i < BLOCK; i++) {
+        const t0 = performance.now();
+        if (isAsync) await fn();
+        else fn();
+        out.push(performance.now() - t0);
+      }
+    }
+  }
+  const p = times.plain.sort((a, b) => a - b);
+  const w = times.wrapped.sort((a, b) => a - b);
+  return {
+    plain_p50_us: us(pct(p, 50)),
+    wrapped_p50_us: us(pct(w, 50)),
+    overhead_p50_us: us(pct(w, 50) - pct(p, 50)),
+    plain_p99_us: us(pct(p, 99)),
+    wrapped_p99_us: us(pct(w, 99)),
+    overhead_p99_us: us(pct(w, 99) - pct(p, 99)),
+  };
+}
+
+async function robustness(upstreamUrl: string) {
+  const client = wrapAnthropic(new Anthropic({ apiKey: "bench", baseURL: upstreamUrl, maxRetries: 0 }));
+  const plain = new Anthropic({ apiKey: "bench", baseURL: upstreamUrl, maxRetries: 0 });
+  const fn = trace({ model: "bench-trace" }, (s: string) => s.length);
+  let errors = 0;
+  let calls = 0;
+  for (let i = 0; i < 1000; i++) {
+    for (const c of [client, plain]) {
+      try {
+        await c.messages.create(params);
+        calls++;
+      } catch {
+        errors++;
+      }
+    }
+    try {
+      fn(String(i));
+      calls++;
+    } catch {
+      errors++;
+    }
+  }
+  return { calls, errors };
+}
+
+async function main() {
+  const api = await closedPort();
+  configure({ apiKey: "slk_bench", baseUrl: api, maxRetries: 3, backoffBaseMs: 200 });
+  const upstream = await startUpstream();
+  const robust = await robustness(upstream.url);
+  await upstream.close();
+  console.log(`robustness: ${robust.calls} calls over HTTP with the API down, ${robust.errors} exceptions`);
+
+  const plainClient = fakeClient();
+  const wrappedClient = wrapAnthropic(fakeClient());
+  const streamOnce = async (c: Anthropic) => {
+    const s = await c.messages.create({ ...params, stream: true });
+    let n = 0;
+    for await (const _ of s) n++;
+    return n;
+  };
+  const work = (text: string) => text.toUpperCase();
+  const traced = trace({ model: "bench-model" }, work);
+
+  const scenarios: Record<string, Awaited<ReturnType<typeof measure>>> = {};
+  scenarios["direct mode: anthropic `messages.create`"] = await measure(() => plainClient.messages.create(params), () => wrappedClient.messages.create(params), true);
+  console.log("create", scenarios["direct mode: anthropic `messages.create`"]);
+  scenarios["direct mode: anthropic `create({stream: true})`, 8 events"] = await measure(() => streamOnce(plainClient), () => streamOnce(wrappedClient), true);
+  console.log("stream", scenarios["direct mode: anthropic `create({stream: true})`, 8 events"]);
+  scenarios["`trace()` / `@traced` (sync function)"] = await measure(() => work("hello sightline"), () => traced("hello sightline"), false);
+  console.log("trace", scenarios["`trace()` / `@traced` (sync function)"]);
+  const counters = stats();
+  await shutdown({ timeoutMs: 0 });
+
+  const python = readFileSync(join(ROOT, "sdk/python/bench/RESULTS.md"), "utf8");
+  const pyRows = python.split("\n").filter((l) => l.startsWith("| direct mode") || l.startsWith("| `@trace`"));
+  const meta = {
+    date: new Date().toISOString(),
+    nproc: availableParallelism(),
+    node: process.version,
+    calls_per_variant: N,
+    warmup: WARMUP,
+    command: "npm run bench:sdk",
+    cpu: (() => {
+      try {
+        return execSync("grep -m1 'model name' /proc/cpuinfo", { encoding: "utf8" }).split(":")[1]?.trim();
+      } catch {
+        return undefined;
+      }
+    })(),
+  };
+  const worst = Math.max(...Object.values(scenarios).map((s) => s.overhead_p50_us));
+  mkdirSync(join(ROOT, "bench/results"), { recursive: true });
+  writeFileSync(join(ROOT, "bench/results/sdk.json"), JSON.stringify({ ...meta, robustness: robust, scenarios, stats_at_end: counters, target_p50_overhead_us: 200 }, null, 2) + "\n");
+  const rows = Object.entries(scenarios).map(
+    ([name, s]) => `| Node | ${name} | ${s.plain_p50_us} | ${s.wrapped_p50_us} | **${s.overhead_p50_us}** | ${s.plain_p99_us} | ${s.wrapped_p99_us} | **${s.overhead_p99_us}** |`,
+  );
+  const md = `# Client library overhead: Node (sdk/js) and Python (sdk/python)
+
+- date: ${meta.date}
+- machine: nproc=${meta.nproc}${meta.cpu ? `, ${meta.cpu}` : ""}, Node ${meta.node}
+- calls per variant: ${N} (after ${WARMUP} warm-up calls), timed one by one, plain and wrapped in alternating blocks of ${BLOCK}
+- API stopped (baseUrl on a closed loopback port): records are retried in the background and the bounded queue drops the oldest
+- direct mode: the Anthropic SDK gets a custom \`fetch\` returning a canned Response (same for plain and wrapped), so network noise is excluded
+- command: \`npm run bench:sdk\` (Python: \`python3 sdk/python/bench/overhead.py --calls 20000\`, numbers copied from sdk/python/bench/RESULTS.md)
+
+Times in microseconds per call; overhead = wrapped - plain (target: p50 overhead < 200 us).
+
+| library | scenario | plain p50 | wrapped p50 | overhead p50 | plain p99 | wrapped p99 | overhead p99 |
+|---|---|---:|---:|---:|---:|---:|---:|
+${rows.join("\n")}
+${pyRows.map((r) => "| Python " + r).join("\n")}
+
+Worst Node p50 overhead: ${worst} us (${worst < 200 ? "within" : "ABOVE"} the 200 us target).
+
+Robustness with the API down: ${robust.calls} calls (1,000 wrapped and 1,000 plain Anthropic calls over HTTP against a local stand-in upstream, 1,000 traced calls) completed with ${robust.errors} exceptions.
+
+Delivery counters at the end of the run: \`${Object.entries(counters).map(([k, v]) => `${k}=${v}`).join(", ")}\`
+`;
+  writeFileSync(join(ROOT, "bench/results/sdk.md"), md);
+  console.log(md);
+  process.exit(robust.errors === 0 ? 0 : 1);
+}
+
+void main();

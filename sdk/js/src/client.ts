@@ -1,0 +1,155 @@
+/**
+ * Process-wide state: the active configuration and its delivery worker, plus the public
+ * `configure`, `flush`, `shutdown` and `stats`, and the flush at process exit.
+ */
+import { resolveConfig, type Config, type SightlineOptions, ENV_API_KEY } from "./config.js";
+import type { LogEntry } from "./entry.js";
+import { nodeProcess } from "./runtime.js";
+import type { PostFn } from "./transport.js";
+import { Worker, type DeliveryStats } from "./worker.js";
+
+let config: Config | undefined;
+let worker: Worker | undefined;
+let warned = false;
+let exitHookInstalled = false;
+let exitFlushes = 0;
+
+const EMPTY_STATS: DeliveryStats = { queued: 0, inFlight: 0, enqueued: 0, sent: 0, dropped: 0, rejected: 0, failed: 0, retries: 0, unsent: 0, invalid: 0 };
+
+/** Warns once per process that no API key is set (the library then does nothing). */
+export function warnMissingKey(): void {
+  if (warned) return;
+  warned = true;
+  try {
+    console.warn(
+      `sightline: no API key (pass configure({ apiKey }) or set ${ENV_API_KEY}); LLM calls will NOT be logged. ` +
+        "Your application is not affected.",
+    );
+  } catch {
+    /* console may be unavailable */
+  }
+}
+
+/**
+ * Configures the library (call once at start-up; calling again replaces the settings and
+ * moves records still queued to the new configuration).
+ *
+ * Options (all optional; see the README for defaults): `apiKey` (falls back to
+ * `process.env.SERVICE_API_KEY`), `baseUrl`, `proxyUrl`, `enabled`, `batchSize`,
+ * `flushIntervalMs`, `maxQueueSize`, `timeoutMs`, `maxRetries`, `onError`, `concurrency`,
+ * `backoffBaseMs`, `backoffMaxMs`, `retryAfterMaxMs`, `exitTimeoutMs`.
+ * Without a key: one `console.warn`, then every entry point is a no-op.
+ *
+ * @throws {RangeError | TypeError} an option has an invalid value (never thrown from a logged call).
+ */
+export function configure(options: SightlineOptions = {}): void {
+  applyConfig(resolveConfig(options));
+}
+
+/** Installs `cfg` with an optional custom POST (tests and benchmarks). @internal */
+export function applyConfig(cfg: Config, post?: PostFn): void {
+  const previous = worker;
+  config = cfg;
+  worker = undefined;
+  if (cfg.enabled && !cfg.apiKey) warnMissingKey();
+  if (cfg.active) {
+    worker = new Worker(cfg, post);
+    installExitHook();
+  }
+  if (previous) {
+    const left = previous.takeQueued();
+    if (worker) worker.adopt(left);
+  }
+}
+
+/** The active configuration; configures from the environment on first use. @internal */
+export function currentConfig(): Config {
+  if (config === undefined) {
+    try {
+      applyConfig(resolveConfig());
+    } catch {
+      applyConfig(resolveConfig({ enabled: false }));
+    }
+  }
+  return config as Config;
+}
+
+/** The delivery worker, or `undefined` when disabled or without a key (then capture is skipped). @internal */
+export function currentWorker(): Worker | undefined {
+  if (config === undefined) currentConfig();
+  return worker;
+}
+
+/** Queues one record; never throws. @internal */
+export function record(entry: LogEntry): void {
+  try {
+    worker?.submit(entry);
+  } catch (error) {
+    worker?.report(error);
+  }
+}
+
+/**
+ * Sends everything queued now. Resolves `true` once every record is handled (sent,
+ * rejected or given up after retries), `false` when `timeoutMs` passed first (delivery
+ * then continues in the background). Never rejects.
+ *
+ * Serverless: return it to the platform so the runtime waits for it, e.g. on Cloudflare
+ * Workers `ctx.waitUntil(flush())`, on Vercel `waitUntil(flush())` from `@vercel/functions`.
+ */
+export async function flush(options: { timeoutMs?: number } = {}): Promise<boolean> {
+  try {
+    return worker ? await worker.flush(options.timeoutMs) : true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Flushes (up to `timeoutMs`), then stops delivery: later calls are not logged until
+ * `configure()` is called again; records still queued are dropped (`stats().unsent`).
+ * Resolves `true` when everything was handled in time. Never rejects.
+ */
+export async function shutdown(options: { timeoutMs?: number } = {}): Promise<boolean> {
+  const current = worker;
+  worker = undefined;
+  try {
+    return current ? await current.shutdown(options.timeoutMs) : true;
+  } catch {
+    return false;
+  } finally {
+    if (current) lastStats = current.stats();
+  }
+}
+
+let lastStats: DeliveryStats | undefined;
+
+/**
+ * Delivery counters of the current configuration: `queued`, `inFlight`, `enqueued`, `sent`,
+ * `dropped` (queue full, oldest evicted), `rejected` (non-retryable 4xx), `failed` (gave up
+ * after retries), `retries`, `unsent` (discarded at shutdown), `invalid` (not serialisable).
+ */
+export function stats(): DeliveryStats {
+  return worker ? worker.stats() : { ...(lastStats ?? EMPTY_STATS) };
+}
+
+/** Flushes at process exit (Node's `beforeExit`), for up to `exitTimeoutMs`. */
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  const proc = nodeProcess();
+  if (!proc || typeof proc.on !== "function") return;
+  exitHookInstalled = true;
+  try {
+    proc.on("beforeExit", onBeforeExit);
+  } catch {
+    /* not a Node-compatible runtime */
+  }
+}
+
+function onBeforeExit(): void {
+  // `beforeExit` fires again each time the loop empties: give up after a few rounds.
+  const current = worker;
+  if (!current || current.queue.pending() === 0 || exitFlushes >= 3) return;
+  exitFlushes++;
+  void current.flush(current.config.exitTimeoutMs);
+}

@@ -1,0 +1,178 @@
+import Anthropic, { APIError } from "@anthropic-ai/sdk";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { configure, flush, shutdown, stats, wrapAnthropic } from "../src/index.js";
+import { startStandInApi, startUpstream, type StandIn } from "./support/servers.js";
+
+let upstream: StandIn;
+let api: Awaited<ReturnType<typeof startStandInApi>>;
+
+beforeAll(async () => {
+  upstream = await startUpstream();
+  api = await startStandInApi();
+});
+afterAll(async () => {
+  await upstream.close();
+  await api.close();
+});
+beforeEach(() => {
+  api.received.length = 0;
+  configure({ apiKey: "slk_test", baseUrl: api.url, flushIntervalMs: 50 });
+});
+afterEach(async () => {
+  await shutdown({ timeoutMs: 2000 });
+});
+
+const client = () => wrapAnthropic(new Anthropic({ apiKey: "sk-ant-test", baseURL: upstream.url, maxRetries: 0 }));
+const params = { model: "claude-3-5-haiku-latest", max_tokens: 64, messages: [{ role: "user" as const, content: "Hello" }] };
+
+describe("wrapAnthropic: messages.create", () => {
+  it("Should return the SDK's message unchanged and log it with usage", async () => {
+    const c = client();
+    const message = await c.messages.create(params);
+    expect(message.content[0]).toEqual({ type: "text", text: "Hello! How can I help you today?" });
+    expect(message.constructor).toBe(Object);
+    expect(await flush({ timeoutMs: 5000 })).toBe(true);
+    const [log] = api.logs();
+    expect(log).toMatchObject({
+      model: "claude-3-5-haiku-latest",
+      provider: "anthropic",
+      prompt_tokens: 15,
+      completion_tokens: 10,
+      cost_usd: 0,
+      request_body: params,
+      response_body: { id: "msg_01XFDUDYJgAACzvnptvVoYEL", stop_reason: "end_turn" },
+      metadata: { status: "success", stream: false, token_count_source: "reported", cost_source: "unknown", sdk: "sightline-js/0.1.0" },
+    });
+    expect(Date.parse(log.created_at)).toBeGreaterThan(Date.now() - 60_000);
+    expect(api.received[0]?.headers["x-service-key"]).toBe("slk_test");
+  });
+
+  it("Should keep APIPromise helpers working (.withResponse)", async () => {
+    const c = client();
+    const { data, response, request_id } = await c.messages.create(params).withResponse();
+    expect(data.id).toBe("msg_01XFDUDYJgAACzvnptvVoYEL");
+    expect(response.status).toBe(200);
+    expect(request_id).toBe("req_standin_1");
+    await flush({ timeoutMs: 5000 });
+    expect(api.logs()).toHaveLength(1);
+  });
+
+  it("Should snapshot the request: later mutation of messages is not logged", async () => {
+    const c = client();
+    const messages: { role: "user" | "assistant"; content: string }[] = [{ role: "user", content: "first" }];
+    const pending = c.messages.create({ ...params, messages });
+    messages.push({ role: "assistant", content: "mutated later" });
+    await pending;
+    await flush({ timeoutMs: 5000 });
+    expect(api.logs()[0].request_body.messages).toEqual([{ role: "user", content: "first" }]);
+  });
+
+  it("Should re-throw the provider error untouched and log a failed call", async () => {
+    const c = client();
+    let caught: unknown;
+    const promise = c.messages.create({ ...params, model: "error-429" });
+    try {
+      await promise;
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(APIError);
+    expect((caught as APIError).status).toBe(429);
+    // the same object every time the application awaits the same promise
+    await expect(promise).rejects.toBe(caught);
+    await flush({ timeoutMs: 5000 });
+    const [log] = api.logs();
+    expect(log.model).toBe("error-429");
+    expect(log.response_body).toBeNull();
+    expect(log.metadata.status).toBe("error");
+    expect(log.metadata.error.type).toBe("RateLimitError");
+    expect(log.metadata.error.message).toContain("rate limit");
+  });
+
+  it("Should wrap idempotently and keep `this`", async () => {
+    const c = client();
+    const create = c.messages.create;
+    wrapAnthropic(c);
+    expect(c.messages.create).toBe(create);
+    await c.messages.create(params);
+    await flush({ timeoutMs: 5000 });
+    expect(api.logs()).toHaveLength(1);
+  });
+});
+
+describe("wrapAnthropic: streaming", () => {
+  it("Should hand the SDK's Stream through (for await, controller) and log the reassembled message", async () => {
+    const c = client();
+    const stream = await c.messages.create({ ...params, stream: true });
+    expect(stream.controller).toBeInstanceOf(AbortController);
+    const types: string[] = [];
+    let text = "";
+    for await (const event of stream) {
+      types.push(event.type);
+      if (event.type === "content_block_delta" && event.delta.type === "text_delta") text += event.delta.text;
+    }
+    expect(types).toEqual(["message_start", "content_block_start", "content_block_delta", "content_block_delta", "content_block_delta", "content_block_stop", "message_delta", "message_stop"]);
+    expect(text).toBe("Hello, world!");
+    await flush({ timeoutMs: 5000 });
+    const [log] = api.logs();
+    expect(log).toMatchObject({
+      provider: "anthropic",
+      prompt_tokens: 25,
+      completion_tokens: 15,
+      response_body: { id: "msg_014p7gG3wDgGV9EUtLvnow3U", content: [{ type: "text", text: "Hello, world!" }], stop_reason: "end_turn", event_count: 8 },
+      metadata: { status: "success", stream: true, token_count_source: "reported" },
+    });
+    expect(typeof log.metadata.ttft_ms).toBe("number");
+    expect(log.metadata.stream_completed).toBeUndefined();
+  });
+
+  it("Should log an early break as stream_completed false", async () => {
+    const c = client();
+    const stream = await c.messages.create({ ...params, stream: true });
+    for await (const event of stream) if (event.type === "content_block_delta") break;
+    await flush({ timeoutMs: 5000 });
+    const [log] = api.logs();
+    expect(log.metadata.stream_completed).toBe(false);
+    expect(log.response_body.event_count).toBe(3);
+  });
+
+  it("Should log the messages.stream() helper once, on its final message", async () => {
+    const c = client();
+    const stream = c.messages.stream(params);
+    const chunks: string[] = [];
+    stream.on("text", (t) => chunks.push(t));
+    const final = await stream.finalMessage();
+    expect(chunks.join("")).toBe("Hello, world!");
+    expect(final.content[0]).toMatchObject({ type: "text", text: "Hello, world!" });
+    await flush({ timeoutMs: 5000 });
+    const logs = api.logs();
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({
+      provider: "anthropic",
+      prompt_tokens: 25,
+      completion_tokens: 15,
+      response_body: { content: [{ type: "text", text: "Hello, world!" }], event_count: 8 },
+      metadata: { stream: true, stream_helper: true, status: "success" },
+    });
+  });
+
+  it("Should support for await over the helper's events", async () => {
+    const c = client();
+    let n = 0;
+    for await (const _ of c.messages.stream(params)) n++;
+    expect(n).toBe(8);
+    await flush({ timeoutMs: 5000 });
+    expect(api.logs()).toHaveLength(1);
+  });
+
+  it("Should log a failed helper stream with the error", async () => {
+    const c = client();
+    const stream = c.messages.stream({ ...params, model: "error-400" });
+    await expect(stream.finalMessage()).rejects.toBeInstanceOf(APIError);
+    await flush({ timeoutMs: 5000 });
+    const [log] = api.logs();
+    expect(log.metadata.status).toBe("error");
+    expect(log.metadata.error.type).toBe("BadRequestError");
+    expect(stats().sent).toBe(1);
+  });
+});

@@ -1,0 +1,142 @@
+import Anthropic from "@anthropic-ai/sdk";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { configure, flush, shutdown, stats, trace, wrapAnthropic } from "../src/index.js";
+import { SightlineHTTPError, parseRetryAfter, backoffDelay } from "../src/transport.js";
+import { encodeEntry } from "../src/entry.js";
+import { closedPort, startStandInApi, startUpstream, type StandIn } from "./support/servers.js";
+
+let upstream: StandIn;
+let api: Awaited<ReturnType<typeof startStandInApi>>;
+beforeAll(async () => {
+  upstream = await startUpstream();
+  api = await startStandInApi();
+});
+afterAll(async () => {
+  await upstream.close();
+  await api.close();
+});
+afterEach(async () => {
+  await shutdown({ timeoutMs: 2000 });
+  api.received.length = 0;
+  api.setScript(() => ({ status: 202 }));
+});
+
+const echo = trace({ model: "echo" }, (s: string) => s);
+
+describe("delivery", () => {
+  it("Should leave the application unaffected when the API is down, retry, then drop with a count", async () => {
+    const errors: unknown[] = [];
+    configure({ apiKey: "slk_test", baseUrl: await closedPort(), flushIntervalMs: 10, maxRetries: 2, backoffBaseMs: 5, backoffMaxMs: 20, onError: (e) => errors.push(e) });
+    const client = wrapAnthropic(new Anthropic({ apiKey: "x", baseURL: upstream.url, maxRetries: 0 }));
+    const message = await client.messages.create({ model: "claude-3-5-haiku-latest", max_tokens: 10, messages: [{ role: "user", content: "hi" }] });
+    expect(message.id).toBe("msg_01XFDUDYJgAACzvnptvVoYEL");
+    expect(echo("still works")).toBe("still works");
+    expect(await flush({ timeoutMs: 5000 })).toBe(true);
+    expect(stats()).toMatchObject({ sent: 0, failed: 2, retries: 2, queued: 0, inFlight: 0, enqueued: 2 });
+    expect(errors.length).toBeGreaterThan(0);
+  });
+
+  it("Should honour Retry-After on 429 and then deliver", async () => {
+    api.setScript((n) => (n === 0 ? { status: 429, headers: { "Retry-After": "1" }, body: { detail: "monthly request limit reached" } } : { status: 202 }));
+    configure({ apiKey: "slk_test", baseUrl: api.url, flushIntervalMs: 10, backoffBaseMs: 0 });
+    const t0 = Date.now();
+    echo("a");
+    expect(await flush({ timeoutMs: 5000 })).toBe(true);
+    const elapsed = Date.now() - t0;
+    expect(elapsed).toBeGreaterThanOrEqual(950);
+    expect(stats()).toMatchObject({ sent: 1, retries: 1, failed: 0 });
+    expect(api.logs()).toHaveLength(2);
+  });
+
+  it("Should cap Retry-After at retryAfterMaxMs", async () => {
+    api.setScript((n) => (n === 0 ? { status: 503, headers: { "Retry-After": "3600" } } : { status: 202 }));
+    configure({ apiKey: "slk_test", baseUrl: api.url, flushIntervalMs: 10, retryAfterMaxMs: 50 });
+    echo("a");
+    expect(await flush({ timeoutMs: 3000 })).toBe(true);
+    expect(stats()).toMatchObject({ sent: 1, retries: 1 });
+  });
+
+  it("Should not retry a 401 and report it as rejected", async () => {
+    api.setScript(() => ({ status: 401, body: { detail: "invalid or revoked API key" } }));
+    const errors: unknown[] = [];
+    configure({ apiKey: "slk_revoked", baseUrl: api.url, flushIntervalMs: 10, onError: (e) => errors.push(e) });
+    echo("a");
+    expect(await flush({ timeoutMs: 3000 })).toBe(true);
+    expect(stats()).toMatchObject({ rejected: 1, retries: 0, failed: 0, sent: 0 });
+    expect(api.logs()).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(SightlineHTTPError);
+    expect(errors[0]).toMatchObject({ status: 401, detail: "invalid or revoked API key" });
+  });
+
+  it("Should drop the OLDEST records when the queue is full", async () => {
+    configure({ apiKey: "slk_test", baseUrl: api.url, maxQueueSize: 3, batchSize: 100, flushIntervalMs: 60_000 });
+    for (let i = 0; i < 5; i++) echo(`call ${i}`);
+    expect(stats()).toMatchObject({ queued: 3, dropped: 2, enqueued: 5 });
+    expect(await flush({ timeoutMs: 3000 })).toBe(true);
+    expect(api.logs().map((l) => l.request_body.args[0]).sort()).toEqual(["call 2", "call 3", "call 4"]);
+  });
+
+  it("Should resolve flush() false when the timeout passes first, and keep delivering afterwards", async () => {
+    api.setScript((n) => (n === 0 ? { status: 503, headers: { "Retry-After": "1" } } : { status: 202 }));
+    configure({ apiKey: "slk_test", baseUrl: api.url, flushIntervalMs: 10 });
+    echo("slow");
+    const t0 = Date.now();
+    expect(await flush({ timeoutMs: 200 })).toBe(false);
+    expect(Date.now() - t0).toBeLessThan(900);
+    expect(await flush({ timeoutMs: 5000 })).toBe(true);
+    expect(stats().sent).toBe(1);
+  });
+
+  it("Should send in the background without flush, batching by batchSize", async () => {
+    configure({ apiKey: "slk_test", baseUrl: api.url, batchSize: 5, flushIntervalMs: 60_000, concurrency: 2 });
+    for (let i = 0; i < 12; i++) echo(String(i));
+    const deadline = Date.now() + 3000;
+    while (stats().sent < 10 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(stats().sent).toBe(10); // two full batches; the last 2 wait for the interval
+    expect(stats().queued).toBe(2);
+  });
+
+  it("Should count records sent after shutdown as nothing and stop logging", async () => {
+    configure({ apiKey: "slk_test", baseUrl: api.url, flushIntervalMs: 10 });
+    echo("before");
+    expect(await shutdown({ timeoutMs: 3000 })).toBe(true);
+    echo("after");
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.logs()).toHaveLength(1);
+    expect(stats()).toMatchObject({ sent: 1, enqueued: 1 });
+  });
+});
+
+describe("transport and payload helpers", () => {
+  it("Should parse Retry-After seconds and HTTP-dates", () => {
+    expect(parseRetryAfter("3")).toBe(3000);
+    expect(parseRetryAfter(new Date(10_000).toUTCString(), 4_000)).toBe(6000);
+    expect(parseRetryAfter("soon")).toBeUndefined();
+    expect(parseRetryAfter(null)).toBeUndefined();
+  });
+
+  it("Should draw full-jitter backoff within the capped ceiling", () => {
+    expect(backoffDelay(3, 500, 10_000, () => 1)).toBe(4000);
+    expect(backoffDelay(10, 500, 10_000, () => 1)).toBe(10_000);
+    expect(backoffDelay(0, 500, 10_000, () => 0)).toBe(0);
+  });
+
+  it("Should shrink records above the size limit", () => {
+    const body = encodeEntry({ model: "m", provider: "custom", request: { prompt: "x".repeat(10_000) }, response: "y".repeat(200_000), startedAt: Date.now(), latencyMs: 1.6 }, 100_000);
+    const payload = JSON.parse(body);
+    expect(body.length).toBeLessThanOrEqual(100_000);
+    expect(payload.request_body).toEqual({ prompt: "x".repeat(10_000) });
+    expect(payload.response_body).toMatchObject({ _sightline_truncated: true });
+    expect(payload.metadata.truncated).toBe(true);
+    expect(payload.latency_ms).toBe(2);
+  });
+
+  it("Should convert values that are not JSON", () => {
+    const cyclic: Record<string, unknown> = { big: 10n, when: new Date(0), nan: Number.NaN, map: new Map([["k", 1]]), fn: () => 1 };
+    cyclic.self = cyclic;
+    const payload = JSON.parse(encodeEntry({ model: "", provider: "", request: cyclic, response: undefined, startedAt: 0, latencyMs: 0 }));
+    expect(payload.model).toBe("unknown");
+    expect(payload.provider).toBe("custom");
+    expect(payload.request_body).toEqual({ big: "10", when: "1970-01-01T00:00:00.000Z", nan: "NaN", map: { k: 1 }, self: "<cycle>" });
+  });
+});
