@@ -45,12 +45,26 @@ export default defineConfig({
         },
       },
       // Capture proxy in workerd (workers/proxy); its test-only bindings live in this block.
+      // The upstream is a Node HTTP server replaying test/fixtures/openai/, the API binding a
+      // Node function recording each POST /internal/log (test/proxy/stand-ins.ts).
       {
         plugins: [
-          cloudflareTest(({ inject }) => ({
-            wrangler: { configPath: "./workers/proxy/wrangler.toml" },
-            miniflare: { bindings: testBindings(inject) },
-          })),
+          cloudflareTest(async () => {
+            const { apiStandIn, startStandIns } = await import("./test/proxy/stand-ins.ts");
+            const { upstreamUrl, closedUrl } = await startStandIns();
+            return {
+              wrangler: { configPath: "./workers/proxy/wrangler.toml" },
+              miniflare: {
+                bindings: {
+                  UPSTREAM_BASE_URL: upstreamUrl,
+                  UPSTREAM_ALLOWLIST: `${upstreamUrl}, https://llm.allowed.example`,
+                  TEST_UPSTREAM_URL: upstreamUrl,
+                  TEST_CLOSED_URL: closedUrl,
+                },
+                serviceBindings: { API: apiStandIn },
+              },
+            };
+          }),
         ],
         test: { name: "proxy", include: ["test/proxy/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
       },

@@ -1,9 +1,18 @@
 /**
- * Capture proxy worker (stub until the capture-proxy issue lands): answers 501 so an
- * application pointed at it fails loudly instead of silently losing calls.
+ * Capture proxy worker entry (dev port 8080): an OpenAI-compatible pass-through that logs each
+ * call to the API in the background. See proxy.ts for the flow and README.md for routes.
  */
+import type { ProxyEnv } from "./env";
+import { detailResponse, handleProxy } from "./proxy";
+
 export default {
-  async fetch(): Promise<Response> {
-    return Response.json({ detail: "the capture proxy is not implemented yet" }, { status: 501 });
+  async fetch(request, env, ctx) {
+    try {
+      return await handleProxy(request, env, ctx);
+    } catch (err) {
+      // Only a bug gets here (logging never throws): answer in the proxy's error shape.
+      console.error(JSON.stringify({ msg: "proxy failed", error: String(err) }));
+      return detailResponse(500, "the capture proxy failed to handle this request");
+    }
   },
-} satisfies ExportedHandler;
+} satisfies ExportedHandler<ProxyEnv>;

@@ -1,0 +1,364 @@
+/**
+ * Proxy overhead benchmark: `npm run bench:proxy`.
+ *
+ * Starts a local upstream (Node HTTP server on 127.0.0.1 answering JSON and streaming SSE at
+ * a fixed pace) and the proxy worker under `wrangler dev` (workerd) pointed at it, then makes
+ * the same calls straight to the upstream and through the proxy, alternating, over keep-alive
+ * connections from this process. The API binding is not running: every log post fails, which
+ * the proxy must shrug off (and does, in waitUntil after the response).
+ *
+ * - TTFB: time from sending the request to the first body byte, JSON and SSE; the added TTFB
+ *   is the difference of the percentiles.
+ * - Per-chunk delay: the upstream stamps each SSE event with its send time (same process,
+ *   same clock), the client records its arrival; added delay = proxy minus direct, and the
+ *   first vs last 10% of a long stream shows whether it grows with stream length.
+ * - Memory: RSS of the workerd process before, during (peak) and after a 10 MB stream.
+ *
+ * Writes bench/results/proxy.md and bench/results/proxy.json.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { Agent, createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { availableParallelism, cpus } from "node:os";
+import { join } from "node:path";
+import { ROOT } from "../../scripts/lib/postgres";
+
+const TTFB_SAMPLES = 300;
+const WARMUP = 40;
+const LONG_STREAM_CHUNKS = 400;
+const LONG_STREAM_PACE_MS = 3;
+const LONG_STREAM_RUNS = 3;
+const BIG_STREAM_BYTES = 10 * 1024 * 1024;
+const BIG_CHUNK_BYTES = 8 * 1024;
+
+const now = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const KEY = `slk_${"ab".repeat(24)}`;
+const CHAT = readFileSync(join(ROOT, "test/fixtures/openai/chat-completion.json"));
+
+// ---------- upstream ----------
+function sseEvent(i: number, content: string): string {
+  return `data: ${JSON.stringify({
+    id: "chatcmpl-bench",
+    object: "chat.completion.chunk",
+    created: 1763683200,
+    model: "gpt-4o-mini-2024-07-18",
+    choices: [{ index: 0, delta: { content }, logprobs: null, finish_reason: null }],
+    sent_at: now(),
+    seq: i,
+  })}\n\n`;
+}
+
+async function upstreamHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  for await (const _ of req); // drain the request body
+  const chunks = Number(req.headers["x-bench-chunks"] ?? 0);
+  if (chunks === 0) {
+    res.writeHead(200, { "content-type": "application/json", "content-length": String(CHAT.byteLength) }).end(CHAT);
+    return;
+  }
+  const pace = Number(req.headers["x-bench-pace-ms"] ?? 0);
+  const size = Number(req.headers["x-bench-chunk-bytes"] ?? 8);
+  const filler = "x".repeat(size);
+  res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8" });
+  for (let i = 0; i < chunks; i++) {
+    const ok = res.write(sseEvent(i, filler));
+    if (!ok) await new Promise((r) => res.once("drain", r));
+    if (pace > 0) await sleep(pace);
+  }
+  res.end("data: [DONE]\n\n");
+}
+
+// ---------- client ----------
+const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+
+interface Timed {
+  ttfbMs: number;
+  chunkDelays: number[];
+  bytes: number;
+}
+
+/** POSTs a chat request; records TTFB and, per SSE event, arrival minus the upstream's send stamp. */
+function call(base: string, headers: Record<string, string>, stamps: boolean, opts: { method?: string; path?: string; agent?: Agent } = {}): Promise<Timed> {
+  return new Promise((resolve, reject) => {
+    const method = opts.method ?? "POST";
+    const body = method === "GET" ? undefined : JSON.stringify({ model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }], stream: headers["x-bench-chunks"] !== undefined });
+    const url = `${base}${opts.path ?? "/v1/chat/completions"}`;
+    const started = now();
+    let ttfb = -1;
+    let bytes = 0;
+    let buffer = "";
+    const delays: number[] = [];
+    const req = request(
+      url,
+      { method, agent: opts.agent ?? agent, headers: { "content-type": "application/json", authorization: "Bearer sk-bench", "x-service-key": KEY, ...headers } },
+      (res) => {
+        res.on("data", (chunk: Buffer) => {
+          const at = now();
+          if (ttfb < 0) ttfb = at - started;
+          bytes += chunk.byteLength;
+          if (!stamps) return;
+          buffer += chunk.toString("utf8");
+          let idx: number;
+          while ((idx = buffer.indexOf("\n\n")) !== -1) {
+            const event = buffer.slice(0, idx);
+            buffer = buffer.slice(idx + 2);
+            const m = /"sent_at":([0-9.]+)/.exec(event);
+            if (m) delays.push(at - Number(m[1]));
+          }
+        });
+        res.on("end", () => resolve({ ttfbMs: ttfb, chunkDelays: delays, bytes }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+// ---------- wrangler / workerd ----------
+function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // process gone
+    }
+  }
+  const out: number[] = [];
+  const walk = (p: number) => {
+    for (const c of children.get(p) ?? []) {
+      out.push(c);
+      walk(c);
+    }
+  };
+  walk(pid);
+  return out;
+}
+
+/** wrangler dev runs two workerd processes: its own dev proxy and the worker's runtime. */
+function workerdPids(wrangler: ChildProcess): number[] {
+  const pids = descendants(wrangler.pid!).filter((p) => {
+    try {
+      return readFileSync(`/proc/${p}/comm`, "utf8").trim() === "workerd";
+    } catch {
+      return false;
+    }
+  });
+  if (pids.length === 0) throw new Error("workerd process not found under wrangler");
+  return pids;
+}
+
+/** Total RSS of the workerd processes, MB. */
+const rssMb = (pids: number[]) =>
+  pids.reduce((sum, pid) => sum + Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024, 0);
+
+async function startProxy(port: number, upstreamUrl: string): Promise<ChildProcess> {
+  const child = spawn(
+    join(ROOT, "node_modules/.bin/wrangler"),
+    ["dev", "-c", "workers/proxy/wrangler.toml", "--port", String(port), "--ip", "127.0.0.1", "--var", `UPSTREAM_BASE_URL:${upstreamUrl}`,
+      "--show-interactive-dev-session=false", "--log-level", "error"],
+    { cwd: ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, stdio: ["ignore", "ignore", "ignore"] },
+  );
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/`);
+      await res.body?.cancel();
+      return child;
+    } catch {
+      await sleep(250);
+    }
+  }
+  throw new Error("proxy did not start");
+}
+
+// ---------- statistics ----------
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+};
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
+
+async function ttfb(direct: string, proxy: string, headers: Record<string, string>, opts: { method?: string; path?: string } = {}) {
+  const d: number[] = [];
+  const p: number[] = [];
+  for (let i = 0; i < WARMUP + TTFB_SAMPLES; i++) {
+    const a = await call(direct, headers, false, opts);
+    const b = await call(proxy, headers, false, opts);
+    if (i >= WARMUP) {
+      d.push(a.ttfbMs);
+      p.push(b.ttfbMs);
+    }
+  }
+  return {
+    samples: TTFB_SAMPLES,
+    direct_p50_ms: r3(pct(d, 50)),
+    direct_p99_ms: r3(pct(d, 99)),
+    proxy_p50_ms: r3(pct(p, 50)),
+    proxy_p99_ms: r3(pct(p, 99)),
+    added_p50_ms: r3(pct(p, 50) - pct(d, 50)),
+    added_p99_ms: r3(pct(p, 99) - pct(d, 99)),
+  };
+}
+
+async function chunkDelay(direct: string, proxy: string) {
+  const headers = { "x-bench-chunks": String(LONG_STREAM_CHUNKS), "x-bench-pace-ms": String(LONG_STREAM_PACE_MS), "x-bench-chunk-bytes": "16" };
+  const d: number[][] = [];
+  const p: number[][] = [];
+  for (let i = 0; i < LONG_STREAM_RUNS; i++) {
+    d.push((await call(direct, headers, true)).chunkDelays);
+    p.push((await call(proxy, headers, true)).chunkDelays);
+  }
+  const tenth = Math.floor(LONG_STREAM_CHUNKS / 10);
+  const slice = (runs: number[][], from: number, to: number) => runs.flatMap((r) => r.slice(from, to));
+  const all = (runs: number[][]) => runs.flat();
+  const added = (from: number, to: number) => mean(slice(p, from, to)) - mean(slice(d, from, to));
+  return {
+    chunks_per_stream: LONG_STREAM_CHUNKS,
+    pace_ms: LONG_STREAM_PACE_MS,
+    streams: LONG_STREAM_RUNS,
+    direct_mean_ms: r3(mean(all(d))),
+    proxy_mean_ms: r3(mean(all(p))),
+    direct_p99_ms: r3(pct(all(d), 99)),
+    proxy_p99_ms: r3(pct(all(p), 99)),
+    added_mean_ms: r3(mean(all(p)) - mean(all(d))),
+    added_first_10pct_ms: r3(added(0, tenth)),
+    added_last_10pct_ms: r3(added(LONG_STREAM_CHUNKS - tenth, LONG_STREAM_CHUNKS)),
+  };
+}
+
+async function memory(proxy: string, pid: number[]) {
+  const chunks = Math.ceil(BIG_STREAM_BYTES / BIG_CHUNK_BYTES);
+  const headers = { "x-bench-chunks": String(chunks), "x-bench-chunk-bytes": String(BIG_CHUNK_BYTES) };
+  await sleep(500);
+  const before = rssMb(pid);
+  const runs: { bytes: number; peak_rss_mb: number; after_rss_mb: number; seconds: number; error?: string }[] = [];
+  for (let i = 0; i < 3; i++) {
+    let peak = rssMb(pid);
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
+    const t = now();
+    const fresh = new Agent({ keepAlive: false });
+    const res = await call(proxy, headers, false, { agent: fresh }).catch((err: unknown) => ({ bytes: -1, error: String(err) }));
+    clearInterval(sampler);
+    await sleep(1_000); // let waitUntil (the failing log post) finish
+    runs.push({ bytes: res.bytes, peak_rss_mb: r3(peak), after_rss_mb: r3(rssMb(pid)), seconds: r3((now() - t) / 1000), ...("error" in res ? { error: res.error } : {}) });
+  }
+  return { stream_bytes: runs[0]!.bytes, before_rss_mb: r3(before), runs, growth_after_mb: r3(runs.at(-1)!.after_rss_mb - before) };
+}
+
+async function main() {
+  const server = createServer((req, res) => void upstreamHandler(req, res).catch(() => res.destroy()));
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const direct = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = 18_000 + Math.floor(Math.random() * 2_000);
+  const wrangler = await startProxy(port, direct);
+  const proxy = `http://127.0.0.1:${port}`;
+  try {
+    const pid = workerdPids(wrangler);
+    console.log(`upstream ${direct}, proxy ${proxy} (workerd pids ${pid.join(", ")})`);
+    // Harness floor: the proxy answers 401 itself (no upstream, no capture), so this is the cost
+    // of wrangler dev's local ingress (its dev proxy worker and loopback hops), not of Sightline.
+    const floor = await ttfb(direct, proxy, { "x-service-key": "" }, { method: "GET", path: "/v1/models" });
+    console.log("ingress floor (401 from the proxy vs 200 direct)", floor);
+    const getTtfb = await ttfb(direct, proxy, {}, { method: "GET", path: "/v1/models" });
+    console.log("get ttfb (pass-through, not logged)", getTtfb);
+    const jsonTtfb = await ttfb(direct, proxy, {});
+    console.log("json ttfb", jsonTtfb);
+    const sseTtfb = await ttfb(direct, proxy, { "x-bench-chunks": "3", "x-bench-chunk-bytes": "16" });
+    console.log("sse ttfb", sseTtfb);
+    const chunks = await chunkDelay(direct, proxy);
+    console.log("chunk delay", chunks);
+    const mem = await memory(proxy, pid);
+    console.log("memory", mem);
+    const result = {
+      date: new Date().toISOString().slice(0, 10),
+      machine: { nproc: availableParallelism(), cpu: cpus()[0]?.model ?? "unknown", node: process.version },
+      method: "loopback; Node upstream and client in one process; proxy under wrangler dev (workerd); calls alternate direct/proxy over keep-alive sockets; API binding absent",
+      ttfb_ingress_floor: floor,
+      ttfb_get_unlogged: getTtfb,
+      ttfb_json: jsonTtfb,
+      ttfb_sse: sseTtfb,
+      chunk_delay: chunks,
+      memory_10mb_stream: mem,
+      targets: { added_ttfb_p50_ms: 1, added_ttfb_p99_ms: 5, chunk_delay_growth: "none" },
+    };
+    writeFileSync(join(ROOT, "bench/results/proxy.json"), JSON.stringify(result, null, 2) + "\n");
+    writeFileSync(join(ROOT, "bench/results/proxy.md"), markdown(result));
+    console.log("wrote bench/results/proxy.md and bench/results/proxy.json");
+  } finally {
+    wrangler.kill("SIGINT");
+    setTimeout(() => wrangler.kill("SIGKILL"), 5_000).unref();
+    agent.destroy();
+    server.close();
+  }
+}
+
+function markdown(r: {
+  date: string;
+  machine: { nproc: number; cpu: string; node: string };
+  ttfb_ingress_floor: Awaited<ReturnType<typeof ttfb>>;
+  ttfb_get_unlogged: Awaited<ReturnType<typeof ttfb>>;
+  ttfb_json: Awaited<ReturnType<typeof ttfb>>;
+  ttfb_sse: Awaited<ReturnType<typeof ttfb>>;
+  chunk_delay: Awaited<ReturnType<typeof chunkDelay>>;
+  memory_10mb_stream: Awaited<ReturnType<typeof memory>>;
+}): string {
+  const t = (name: string, x: Awaited<ReturnType<typeof ttfb>>) =>
+    `| ${name} | ${x.samples} | ${x.direct_p50_ms} | ${x.proxy_p50_ms} | **${x.added_p50_ms}** | ${x.direct_p99_ms} | ${x.proxy_p99_ms} | **${x.added_p99_ms}** |`;
+  const c = r.chunk_delay;
+  const m = r.memory_10mb_stream;
+  return `# Capture proxy overhead benchmark
+
+Command: \`npm run bench:proxy\` - machine: nproc ${r.machine.nproc} (${r.machine.cpu}), Node ${r.machine.node}, date ${r.date}.
+
+Method: a Node upstream on 127.0.0.1 (JSON answer, SSE at a fixed pace) and the proxy worker under
+\`wrangler dev\` (workerd, local mode) forwarding to it. The same calls go straight to the upstream and
+through the proxy, alternating, over keep-alive sockets from one Node client. The API binding is not
+running, so every log post fails in \`waitUntil\` after the response (the proxy reports it and goes on).
+Loopback only; ${WARMUP} warm-up pairs are discarded.
+
+## Time to first byte (ms)
+
+| call | samples | direct p50 | proxy p50 | added p50 | direct p99 | proxy p99 | added p99 |
+|---|---|---|---|---|---|---|---|
+${t("ingress floor: proxy answers 401 itself", r.ttfb_ingress_floor)}
+${t("GET /v1/models (pass-through, not logged)", r.ttfb_get_unlogged)}
+${t("JSON completion", r.ttfb_json)}
+${t("SSE stream (first event)", r.ttfb_sse)}
+
+Targets: added p50 <= 1 ms, added p99 <= 5 ms.
+
+## Per-chunk delay (ms)
+
+Each SSE event carries the upstream's send time; the client records arrival (same process, same clock).
+${c.streams} streams of ${c.chunks_per_stream} events, one every ${c.pace_ms} ms.
+
+| | direct | proxy | added |
+|---|---|---|---|
+| mean send-to-arrival | ${c.direct_mean_ms} | ${c.proxy_mean_ms} | **${c.added_mean_ms}** |
+| p99 send-to-arrival | ${c.direct_p99_ms} | ${c.proxy_p99_ms} | |
+| added, first 10% of events | | | ${c.added_first_10pct_ms} |
+| added, last 10% of events | | | ${c.added_last_10pct_ms} |
+
+Target: no growth with stream length (last 10% about equal to first 10%).
+
+## Memory of a ${(m.stream_bytes / 1048576).toFixed(1)} MB stream (RSS of wrangler's workerd processes, MB)
+
+Before: ${m.before_rss_mb} MB.
+
+| run | bytes | peak RSS | RSS after | seconds |
+|---|---|---|---|---|
+${m.runs.map((x, i) => `| ${i + 1} | ${x.error ? `failed: ${x.error}` : x.bytes} | ${x.peak_rss_mb} | ${x.after_rss_mb} | ${x.seconds} |`).join("\n")}
+
+Growth after three runs: ${m.growth_after_mb} MB (the capture keeps at most 1 M characters of reassembled text per call).
+`;
+}
+
+await main();

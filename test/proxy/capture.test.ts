@@ -1,0 +1,214 @@
+/** The log record each call produces (POST /internal/log through the API binding). */
+import { describe, expect, it } from "vitest";
+import { chatBody, directProxy, logsFor, newKey, newRun, openai, post, PROVIDER_KEY, upstreamSaw } from "./helpers";
+
+/** Runs `call` against a direct proxy and returns the single record it logged. */
+async function logged(key: string, call: (proxy: ReturnType<typeof directProxy>) => Promise<unknown>) {
+  const proxy = directProxy();
+  await call(proxy);
+  await proxy.settled();
+  const records = await logsFor(key);
+  expect(records).toHaveLength(1);
+  return records[0]!;
+}
+
+describe("log record", () => {
+  it("Should log a JSON completion with reported tokens, a cost and timings", async () => {
+    const key = newKey();
+    const log = await logged(key, (p) => openai(key, p.fetch).chat.completions.create(chatBody() as never));
+    expect(log.headers["x-service-key"]).toBe(key);
+    expect(log.body).toMatchObject({
+      model: "gpt-4o-mini",
+      provider: "custom", // the stand-in upstream is a loopback address, not a known provider
+      prompt_tokens: 19,
+      completion_tokens: 9,
+      request_body: chatBody(),
+      response_body: { object: "chat.completion", choices: [{ message: { content: "Hello! How can I help you today?" } }] },
+      metadata: { status: "success", http_status: 200, stream: false, token_count_source: "reported", cost_source: "genai-prices", endpoint: "/v1/chat/completions" },
+    });
+    expect(log.body.cost_usd).toBeGreaterThan(0);
+    expect(log.body.cost_usd).toBeCloseTo((19 * 0.15 + 9 * 0.6) / 1e6, 12); // gpt-4o-mini: $0.15 / $0.60 per 1M
+    const meta = log.body.metadata as Record<string, number>;
+    expect(log.body.latency_ms).toBeGreaterThanOrEqual(meta.ttft_ms!);
+    expect(meta.ttft_ms).toBeGreaterThanOrEqual(0);
+    expect(meta).toMatchObject({ response_model: "gpt-4o-mini-2024-07-18", upstream_request_id: "req_5b1c2e7f0a9d4c3b8e6f1a2d3c4b5a69" });
+    expect(new Date(log.body.created_at as string).getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("Should reassemble a stream with include_usage and keep the reported usage", async () => {
+    const key = newKey();
+    const log = await logged(key, async (p) => {
+      const stream = await openai(key, p.fetch, { "x-test-fixture": "chat-stream-usage" }).chat.completions.create({
+        ...chatBody(),
+        stream: true,
+        stream_options: { include_usage: true },
+      } as never);
+      for await (const _ of stream as unknown as AsyncIterable<unknown>);
+    });
+    expect(log.body).toMatchObject({
+      prompt_tokens: 19,
+      completion_tokens: 9,
+      response_body: {
+        id: "chatcmpl-CeQ2bUs9Wq4Zr1Tv7Ac2Id5Le8Mg",
+        object: "chat.completion",
+        model: "gpt-4o-mini-2024-07-18",
+        system_fingerprint: "fp_34a54ae93c",
+        choices: [{ index: 0, message: { role: "assistant", content: "Hello! How can I help you today?" }, finish_reason: "stop" }],
+        usage: { prompt_tokens: 19, completion_tokens: 9, total_tokens: 28 },
+        event_count: 13, // role + 9 content + finish + usage + [DONE]
+      },
+      metadata: { stream: true, token_count_source: "reported", cost_source: "genai-prices" },
+    });
+    expect(log.body.cost_usd).toBeGreaterThan(0);
+  });
+
+  it("Should estimate tokens of a stream without usage", async () => {
+    const key = newKey();
+    const log = await logged(key, async (p) => {
+      const res = await post(p.fetch, "/v1/chat/completions", key, chatBody({ stream: true }), { "x-test-fixture": "chat-stream" });
+      await res.arrayBuffer();
+    });
+    expect(log.body).toMatchObject({
+      response_body: { choices: [{ message: { content: "Hello! How can I help you today?" }, finish_reason: "stop" }], usage: null, event_count: 12 },
+      metadata: { stream: true, token_count_source: "estimated" },
+    });
+    // o200k_base: "Hello! How can I help you today?" is 9 tokens; the prompt is 2 messages + framing.
+    expect(log.body.completion_tokens).toBe(9);
+    expect(log.body.prompt_tokens).toBeGreaterThan(10);
+    expect(log.body.prompt_tokens).toBeLessThan(40);
+    expect(log.body.cost_usd).toBeGreaterThan(0);
+  });
+
+  it("Should reassemble streamed tool calls with their arguments concatenated", async () => {
+    const key = newKey();
+    const log = await logged(key, async (p) => {
+      const res = await post(p.fetch, "/v1/chat/completions", key, chatBody({ stream: true, tools: [] }), { "x-test-fixture": "chat-stream-tools" });
+      await res.arrayBuffer();
+    });
+    expect(log.body.response_body).toMatchObject({
+      choices: [
+        {
+          message: {
+            role: "assistant",
+            content: null,
+            tool_calls: [
+              { id: "call_Jq3rX8v2LmN5pQ7sT1uW4yZa", type: "function", function: { name: "get_weather", arguments: '{"location":"Paris, France","unit":"celsius"}' } },
+              { id: "call_Kr4sY9w3MnO6qR8tU2vX5zAb", type: "function", function: { name: "get_time", arguments: '{"tz":"Europe/Paris"}' } },
+            ],
+          },
+          finish_reason: "tool_calls",
+        },
+      ],
+      event_count: 16,
+    });
+    expect(log.body).toMatchObject({ prompt_tokens: 84, completion_tokens: 47 });
+  });
+
+  it("Should keep the Responses API's final response as the body of a streamed call", async () => {
+    const key = newKey();
+    const log = await logged(key, async (p) => {
+      const res = await post(p.fetch, "/v1/responses", key, { model: "gpt-4o-mini", input: "Say hi", stream: true }, { "x-test-fixture": "responses-stream" });
+      await res.arrayBuffer();
+    });
+    expect(log.body).toMatchObject({
+      prompt_tokens: 11,
+      completion_tokens: 4,
+      response_body: { object: "response", status: "completed", output: [{ content: [{ text: "Hi there!" }] }], event_count: 11 },
+      metadata: { endpoint: "/v1/responses", token_count_source: "reported" },
+    });
+  });
+
+  it("Should log embeddings with their usage", async () => {
+    const key = newKey();
+    const log = await logged(key, (p) => openai(key, p.fetch).embeddings.create({ model: "text-embedding-3-small", input: "hello world", encoding_format: "float" }));
+    expect(log.body).toMatchObject({
+      model: "text-embedding-3-small",
+      prompt_tokens: 5,
+      completion_tokens: 0,
+      request_body: { model: "text-embedding-3-small", input: "hello world" },
+      metadata: { endpoint: "/v1/embeddings", token_count_source: "reported" },
+    });
+    expect(log.body.cost_usd).toBeGreaterThan(0);
+  });
+
+  it("Should price an unknown model at 0 with cost_source unknown", async () => {
+    const key = newKey();
+    const log = await logged(key, (p) =>
+      post(p.fetch, "/v1/chat/completions", key, chatBody({ model: "acme-llm-7b" }), { "x-test-model": "acme-llm-7b-0425" }).then((r) => r.arrayBuffer()),
+    );
+    expect(log.body).toMatchObject({ model: "acme-llm-7b", prompt_tokens: 19, cost_usd: 0, metadata: { cost_source: "unknown", response_model: "acme-llm-7b-0425" } });
+  });
+
+  it("Should never store the provider key, the Sightline key or cookies", async () => {
+    const key = newKey();
+    // The key also appears inside the prompt: it is scrubbed from the body as well.
+    const body = chatBody({ messages: [{ role: "user", content: `my keys are ${PROVIDER_KEY} and ${key}` }] });
+    const log = await logged(key, (p) =>
+      post(p.fetch, "/v1/chat/completions", key, body, { Cookie: "session=cookie-secret-value", "api-key": "azure-secret-key-42" }).then((r) => r.arrayBuffer()),
+    );
+    const stored = JSON.stringify(log.body);
+    for (const secret of [PROVIDER_KEY, key, "cookie-secret-value", "azure-secret-key-42"]) expect(stored).not.toContain(secret);
+    expect(stored).not.toMatch(/authorization|x-service-key|cookie/i);
+    expect(stored).toContain("my keys are [REDACTED] and [REDACTED]");
+  });
+
+  it("Should log a client abort mid-stream with the partial text, and close the upstream", async () => {
+    const key = newKey();
+    const run = newRun();
+    const proxy = directProxy();
+    const res = await post(proxy.fetch, "/v1/chat/completions", key, chatBody({ stream: true }), {
+      "x-test-fixture": "chat-stream",
+      "x-test-gate": crypto.randomUUID(), // never released: the upstream stalls after the first event
+      "x-test-run": run,
+    });
+    const reader = res.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toContain('"role":"assistant"');
+    await reader.cancel("user pressed stop");
+    await proxy.settled();
+    const [log] = await logsFor(key);
+    expect(log!.body).toMatchObject({
+      response_body: { choices: [{ message: { content: "" }, finish_reason: null }], event_count: 1 },
+      metadata: { status: "success", aborted: true, stream: true, token_count_source: "estimated" },
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const [seen] = await upstreamSaw(run);
+    expect(seen!.closedEarly).toBe(true);
+  });
+
+  it("Should stop the SDK's stream on abort and still log what arrived", async () => {
+    const key = newKey();
+    const proxy = directProxy();
+    const stream = await openai(key, proxy.fetch, { "x-test-fixture": "chat-stream", "x-test-pace-ms": "20" }).chat.completions.create({
+      ...chatBody(),
+      stream: true,
+    } as never);
+    let text = "";
+    for await (const chunk of stream as unknown as AsyncIterable<{ choices: { delta: { content?: string } }[] }>) {
+      text += chunk.choices[0]?.delta.content ?? "";
+      if (text.length >= 6) break; // "Hello!"
+    }
+    await proxy.settled();
+    const [log] = await logsFor(key);
+    expect(log!.body.metadata).toMatchObject({ aborted: true });
+    const content = (log!.body.response_body as { choices: { message: { content: string } }[] }).choices[0]!.message.content;
+    expect(content.startsWith("Hello!")).toBe(true);
+    expect(content.length).toBeLessThan("Hello! How can I help you today?".length);
+  });
+
+  it("Should cap a large streamed body so the log post stays under 1.5 MB", async () => {
+    const key = newKey();
+    const log = await logged(key, async (p) => {
+      const res = await post(p.fetch, "/v1/chat/completions", key, chatBody({ stream: true }), { "x-test-big-stream": "400x8000" });
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(3_200_000);
+    });
+    expect(log.bytes).toBeLessThan(1_500_000);
+    expect(log.body.metadata).toMatchObject({ truncated: true, stream: true });
+    const body = log.body.response_body as { event_count: number; choices: { message: { content: string }; finish_reason: string }[] };
+    expect(body.event_count).toBe(403);
+    expect(body.choices[0]!.finish_reason).toBe("length");
+    const content = body.choices[0]!.message.content;
+    expect(content.length).toBeLessThan(400 * 8000);
+    expect(content.startsWith("0".repeat(8000) + "1".repeat(8000))).toBe(true);
+  });
+});

@@ -1,0 +1,86 @@
+/** Upstream errors reach the client as given; logging failures never reach it at all. */
+import { describe, expect, it } from "vitest";
+import { apiBehaves, bytesOf, chatBody, directProxy, fixtureBytes, logsFor, newKey, openai, post, testEnv } from "./helpers";
+
+describe("upstream errors", () => {
+  it.each([
+    ["error-429", 429, "rate_limit_exceeded"],
+    ["error-400", 400, "context_length_exceeded"],
+  ])("Should pass %s through byte for byte and log it as an error", async (fixture, status, code) => {
+    const key = newKey();
+    const proxy = directProxy();
+    const res = await post(proxy.fetch, "/v1/chat/completions", key, chatBody(), { "x-test-fixture": fixture });
+    expect(res.status).toBe(status);
+    expect(res.headers.get("content-type")).toBe("application/json");
+    expect(await bytesOf(res)).toEqual(await fixtureBytes(fixture));
+    await proxy.settled();
+    const [log] = await logsFor(key);
+    expect(log!.body).toMatchObject({
+      prompt_tokens: 0,
+      completion_tokens: 0,
+      cost_usd: 0,
+      metadata: { status: "error", http_status: status, error: { code }, token_count_source: "none" },
+    });
+  });
+
+  it("Should surface the upstream's error through the SDK", async () => {
+    const key = newKey();
+    const proxy = directProxy();
+    const err = await openai(key, proxy.fetch, { "x-test-fixture": "error-429" })
+      .chat.completions.create(chatBody() as never)
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 429, code: "rate_limit_exceeded" });
+  });
+
+  it("Should answer 502 {detail} when the upstream is unreachable, and log it", async () => {
+    const key = newKey();
+    const proxy = directProxy({ UPSTREAM_BASE_URL: testEnv.TEST_CLOSED_URL });
+    const res = await post(proxy.fetch, "/v1/chat/completions", key, chatBody());
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ detail: expect.stringContaining("could not be reached") });
+    await proxy.settled();
+    const [log] = await logsFor(key);
+    expect(log!.body).toMatchObject({ response_body: null, metadata: { status: "error", http_status: 502, error: { type: "upstream_unreachable" } } });
+  });
+
+  it("Should answer 502 {detail} when the upstream sends no headers in time", async () => {
+    const key = newKey();
+    const proxy = directProxy({ UPSTREAM_TIMEOUT_MS: "200" });
+    const res = await post(proxy.fetch, "/v1/chat/completions", key, chatBody(), { "x-test-hang": "1" });
+    expect(res.status).toBe(502);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/within 200 ms/);
+    await proxy.settled();
+    expect((await logsFor(key))[0]!.body.metadata).toMatchObject({ error: { type: "upstream_timeout" } });
+  });
+});
+
+describe("logging failures", () => {
+  it.each([
+    ["answers 503", { status: 503 }],
+    ["answers 429 (over quota)", { status: 429 }],
+    ["throws", { throw: true as const }],
+    ["hangs past LOG_TIMEOUT_MS", { hang: true as const }],
+  ])("Should not change the client's response when the API %s", async (_, behaviour) => {
+    const key = newKey();
+    await apiBehaves(key, behaviour);
+    const proxy = directProxy({ LOG_TIMEOUT_MS: "300" });
+    const errors: string[] = [];
+    const original = console.error;
+    console.error = (line: string) => errors.push(line);
+    try {
+      const json = await post(proxy.fetch, "/v1/chat/completions", key, chatBody());
+      expect(json.status).toBe(200);
+      expect(await bytesOf(json)).toEqual(await fixtureBytes("chat-completion"));
+      const sse = await post(proxy.fetch, "/v1/chat/completions", key, chatBody({ stream: true }), { "x-test-fixture": "chat-stream" });
+      expect(await bytesOf(sse)).toEqual(await fixtureBytes("chat-stream"));
+      await proxy.settled();
+    } finally {
+      console.error = original;
+    }
+    expect(errors).toHaveLength(2);
+    for (const line of errors) {
+      expect(JSON.parse(line)).toMatchObject({ msg: expect.stringMatching(/^log post (refused|failed)/), model: "gpt-4o-mini" });
+      expect(line).not.toContain(key);
+    }
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * Helpers for the proxy tests (workerd). The proxy runs through its real fetch handler, either
+ * as `SELF` (the wired worker, real bindings) or called directly with env overrides and an
+ * execution context the test can wait on.
+ */
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import OpenAI from "openai";
+import type { ProxyEnv } from "../../workers/proxy/src/env";
+import worker from "../../workers/proxy/src/index";
+import type { LoggedCall, SeenRequest } from "./stand-ins";
+
+export type { LoggedCall, SeenRequest };
+
+/** The proxy's bindings in the `proxy` project (vitest.config.ts). */
+export const testEnv = env as unknown as ProxyEnv & { TEST_UPSTREAM_URL: string; TEST_CLOSED_URL: string };
+
+/** The provider key the tests' SDK clients send in Authorization. */
+export const PROVIDER_KEY = "sk-test-provider-key-0123456789";
+
+const hex = (bytes: number) => Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
+
+/** A fresh, well-formed Sightline key: each test logs under its own key. */
+export const newKey = () => `slk_${hex(24)}`;
+
+/** A run id for `x-test-run`: groups what the upstream stand-in saw for one test. */
+export const newRun = () => crypto.randomUUID();
+
+type FetchFn = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** The proxy's handler with `overrides` on its env; `settled()` waits for its background work. */
+export function directProxy(overrides: Partial<ProxyEnv> = {}): { fetch: FetchFn; settled(): Promise<void> } {
+  const contexts: ExecutionContext[] = [];
+  const fetch: FetchFn = async (input, init) => {
+    const ctx = createExecutionContext();
+    contexts.push(ctx);
+    const request = new Request(input, init) as Request<unknown, IncomingRequestCfProperties>;
+    return worker.fetch(request, { ...testEnv, ...overrides }, ctx);
+  };
+  return {
+    fetch,
+    async settled() {
+      for (const ctx of contexts) await waitOnExecutionContext(ctx);
+    },
+  };
+}
+
+/** The official OpenAI SDK pointed at the proxy. */
+export function openai(key: string, fetch: FetchFn, headers: Record<string, string> = {}, baseURL = "http://proxy.test/v1"): OpenAI {
+  return new OpenAI({
+    apiKey: PROVIDER_KEY,
+    baseURL,
+    defaultHeaders: { "X-Service-Key": key, ...headers },
+    fetch: (url, init) => fetch(url as string, init as RequestInit),
+    maxRetries: 0,
+  });
+}
+
+/** Log records the API stand-in received for `key`, waiting until there are `count`. */
+export async function logsFor(key: string, count = 1, timeoutMs = 5_000): Promise<LoggedCall[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await testEnv.API.fetch(`http://api.test/__records?key=${key}`);
+    const records = (await res.json()) as LoggedCall[];
+    if (records.length >= count || Date.now() > deadline) return records;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Makes the API stand-in answer `status`, hang or throw for `key`. */
+export async function apiBehaves(key: string, behaviour: { status: number } | { hang: true } | { throw: true }): Promise<void> {
+  await testEnv.API.fetch("http://api.test/__behave", { method: "POST", body: JSON.stringify({ key, behaviour }) });
+}
+
+/** Requests the upstream stand-in saw with `x-test-run: run`. */
+export async function upstreamSaw(run: string): Promise<SeenRequest[]> {
+  return (await (await fetch(`${testEnv.TEST_UPSTREAM_URL}/__control/requests?run=${run}`)).json()) as SeenRequest[];
+}
+
+/** The recorded wire bytes of a fixture. */
+export async function fixtureBytes(name: string): Promise<Uint8Array> {
+  return new Uint8Array(await (await fetch(`${testEnv.TEST_UPSTREAM_URL}/__control/fixture/${name}`)).arrayBuffer());
+}
+
+/** Lets a gated upstream stream (`x-test-gate`) send the rest of its events. */
+export async function release(gate: string): Promise<void> {
+  await (await fetch(`${testEnv.TEST_UPSTREAM_URL}/__control/release/${gate}`, { method: "POST" })).body?.cancel();
+}
+
+/** A chat request body. */
+export const chatBody = (extra: Record<string, unknown> = {}) => ({
+  model: "gpt-4o-mini",
+  messages: [
+    { role: "system", content: "You are a helpful assistant." },
+    { role: "user", content: "Say hello." },
+  ],
+  ...extra,
+});
+
+/** Raw POST to the proxy with the usual headers. */
+export function post(fetch: FetchFn, path: string, key: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`http://proxy.test${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${PROVIDER_KEY}`, "X-Service-Key": key, ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Reads a whole body as bytes. */
+export const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer());

@@ -1,0 +1,24 @@
+/**
+ * Bindings of the capture proxy worker (workers/proxy/wrangler.toml). Every variable is
+ * optional: with none set, the proxy forwards to OpenAI and logs through `API`.
+ */
+export interface ProxyEnv {
+  /** Service binding to the API worker ("sightline-api"); receives POST /internal/log. */
+  API: Fetcher;
+  /**
+   * Default upstream base URL, e.g. `https://api.openai.com` (the default) or a self-hosted
+   * OpenAI-compatible server. A path is kept: `https://gw.example/openai` + `/v1/...`.
+   */
+  UPSTREAM_BASE_URL?: string;
+  /**
+   * Comma-separated origins (`https://host[:port]`) that a request may pick with the
+   * `X-Upstream-Base-URL` header. Empty or unset: the header is refused with 403.
+   */
+  UPSTREAM_ALLOWLIST?: string;
+  /** Provider name logged for the default upstream; inferred from its host when unset. */
+  UPSTREAM_PROVIDER?: string;
+  /** Milliseconds to wait for the upstream's response headers before answering 502 (default 600000). */
+  UPSTREAM_TIMEOUT_MS?: string;
+  /** Milliseconds allowed for one POST /internal/log before it counts as failed (default 10000). */
+  LOG_TIMEOUT_MS?: string;
+}

@@ -1,0 +1,84 @@
+/**
+ * Which headers cross the proxy, in each direction.
+ *
+ * Hop-by-hop headers (RFC 9110 §7.6.1: Connection and the fields it names, plus Keep-Alive,
+ * Proxy-Connection, TE, Transfer-Encoding, Upgrade; RFC 9110 §11.7 for Proxy-Authenticate /
+ * Proxy-Authorization; Trailer) describe one connection and are never forwarded. Sightline's
+ * own headers stop at the proxy: the project key must not reach a provider.
+ */
+
+/** Hop-by-hop fields, lower case (RFC 9110 §7.6.1). */
+export const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-authenticate",
+  "proxy-authorization",
+  "proxy-connection",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+]);
+
+/** Header carrying the application's Sightline key (never forwarded upstream). */
+export const SERVICE_KEY_HEADER = "x-service-key";
+
+/** Header choosing an allow-listed upstream per request (never forwarded upstream). */
+export const UPSTREAM_HEADER = "x-upstream-base-url";
+
+/** Sightline headers consumed by the proxy. */
+const SIGHTLINE_HEADERS = new Set([SERVICE_KEY_HEADER, UPSTREAM_HEADER]);
+
+/** Fields named by `Connection: a, b` are hop-by-hop too (RFC 9110 §7.6.1). */
+function connectionTokens(headers: Headers): Set<string> {
+  const value = headers.get("connection") ?? "";
+  return new Set(value.split(",").map((t) => t.trim().toLowerCase()).filter(Boolean));
+}
+
+/**
+ * Headers sent to the upstream: the application's headers (provider `Authorization`,
+ * `api-key`, `OpenAI-Organization`, `Accept-Encoding`, ...) minus hop-by-hop fields, `Host`
+ * (set from the target URL), `Content-Length` (set from the body), the Sightline headers and
+ * the `cf-*` fields Cloudflare's edge adds to the incoming request.
+ */
+export function upstreamRequestHeaders(incoming: Headers): Headers {
+  const named = connectionTokens(incoming);
+  const out = new Headers();
+  for (const [name, value] of incoming) {
+    if (HOP_BY_HOP.has(name) || named.has(name) || SIGHTLINE_HEADERS.has(name)) continue;
+    if (name === "host" || name === "content-length" || name.startsWith("cf-")) continue;
+    out.append(name, value);
+  }
+  return out;
+}
+
+/**
+ * Headers returned to the application: the upstream's, minus hop-by-hop fields. The body is
+ * re-streamed, so `Content-Length` is dropped when the runtime decoded the body
+ * (`Content-Encoding` present: the runtime re-encodes on the way out and frames the message
+ * itself); otherwise the byte count is unchanged and the header is kept.
+ */
+export function clientResponseHeaders(upstream: Headers): Headers {
+  const named = connectionTokens(upstream);
+  const out = new Headers();
+  for (const [name, value] of upstream) {
+    if (HOP_BY_HOP.has(name) || named.has(name)) continue;
+    out.append(name, value);
+  }
+  if (upstream.has("content-encoding")) out.delete("content-length");
+  return out;
+}
+
+/**
+ * Secret values carried by a request's headers (provider key, Azure `api-key`, Sightline key),
+ * so the log record can be scrubbed of any copy of them. Values shorter than 8 characters are
+ * ignored: too short to be a key and too likely to match ordinary text.
+ */
+export function secretValues(incoming: Headers): string[] {
+  const values = [
+    incoming.get("authorization")?.replace(/^\s*(Bearer|Basic)\s+/i, ""),
+    incoming.get("api-key"),
+    incoming.get(SERVICE_KEY_HEADER),
+  ];
+  return values.filter((v): v is string => typeof v === "string" && v.trim().length >= 8).map((v) => v.trim());
+}

@@ -1,0 +1,130 @@
+/**
+ * One proxied call: check the Sightline key, choose the upstream, forward, and stream the
+ * answer back while a copy is collected; when the stream ends (or the client goes away) the
+ * log record is built and posted inside `ctx.waitUntil`, after the client has its bytes.
+ *
+ * Only POST calls are logged (chat, completions, responses, embeddings, ...); GET, HEAD,
+ * DELETE and OPTIONS calls (`/v1/models`, file listings, preflights) pass through unlogged.
+ */
+import { KEY_PATTERN } from "../../../src/auth/keys";
+import { buildLogRecord, type CallRecord } from "./capture";
+import { createCollector } from "./collect";
+import type { ProxyEnv } from "./env";
+import { fitRecord } from "./fit";
+import { DEFAULT_UPSTREAM_TIMEOUT_MS, fetchUpstream } from "./forward";
+import { clientResponseHeaders, SERVICE_KEY_HEADER, secretValues, upstreamRequestHeaders } from "./headers";
+import { DEFAULT_LOG_TIMEOUT_MS, sendLog } from "./report";
+import { readRequestBody } from "./request";
+import { isRefusal, resolveUpstream, type UpstreamTarget } from "./routes";
+import { tapStream, type TapOutcome } from "./tap";
+
+/** Statuses whose response has no body (RFC 9110 §15.3.5, §15.3.6, §15.4.5). */
+const NULL_BODY = new Set([101, 204, 205, 304]);
+
+/** A proxy-made error: `{"detail": ...}` like every Sightline error. */
+export const detailResponse = (status: number, detail: string) => Response.json({ detail }, { status });
+
+const positive = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+};
+
+/** Builds, fits and posts the record of an ended call. Never throws. */
+async function logCall(call: CallRecord, env: ProxyEnv, key: string, secrets: string[]): Promise<void> {
+  let context = { model: "unknown", endpoint: call.target.url.pathname };
+  try {
+    const record = await buildLogRecord(call);
+    context = { model: record.model, endpoint: context.endpoint };
+    const { json } = fitRecord(record as Record<string, unknown>, secrets, (r) => {
+      (r.metadata as Record<string, unknown>).truncated = true;
+    });
+    await sendLog(env.API, key, json, positive(env.LOG_TIMEOUT_MS, DEFAULT_LOG_TIMEOUT_MS), context);
+  } catch (err) {
+    console.error(JSON.stringify({ msg: "log record could not be built", error: String(err), ...context }));
+  }
+}
+
+/** Handles one request to the proxy. */
+export async function handleProxy(request: Request, env: ProxyEnv, ctx: ExecutionContext): Promise<Response> {
+  const startedAt = Date.now();
+  const key = request.headers.get(SERVICE_KEY_HEADER)?.trim();
+  if (!key) return detailResponse(401, "missing X-Service-Key: send your Sightline API key in the X-Service-Key header");
+  if (!KEY_PATTERN.test(key)) return detailResponse(401, "X-Service-Key is not a Sightline API key (slk_ + 48 hex characters)");
+  if (request.headers.get("upgrade")?.toLowerCase() === "websocket")
+    return detailResponse(501, "WebSocket APIs (e.g. the Realtime API) are not proxied; connect to the provider directly");
+
+  const target = resolveUpstream(request, env);
+  if (isRefusal(target)) return detailResponse(target.status, target.detail);
+
+  const logged = request.method === "POST";
+  const body = await readRequestBody(request);
+  const secrets = secretValues(request.headers);
+  const upstream = await fetchUpstream(
+    target.url,
+    { method: request.method, headers: upstreamRequestHeaders(request.headers), body: body.forward },
+    positive(env.UPSTREAM_TIMEOUT_MS, DEFAULT_UPSTREAM_TIMEOUT_MS),
+  );
+  const base = { startedAt, method: request.method, target, requestBody: body.logged };
+
+  if ("failure" in upstream) {
+    if (logged) ctx.waitUntil(logCall({ ...base, failure: upstream.failure, endedAt: Date.now(), outcome: "error" }, env, key, secrets));
+    return detailResponse(502, `upstream request failed: ${upstream.failure.message}`);
+  }
+
+  const { response, headersAt } = upstream;
+  const init = { status: response.status, statusText: response.statusText, headers: clientResponseHeaders(response.headers) };
+  if (!logged) return new Response(response.body, init);
+  if (!response.body || NULL_BODY.has(response.status)) {
+    const meta = { status: response.status, headers: response.headers, headersAt };
+    ctx.waitUntil(logCall({ ...base, response: meta, endedAt: headersAt, outcome: "complete" }, env, key, secrets));
+    return new Response(NULL_BODY.has(response.status) ? null : response.body, init);
+  }
+  return new Response(captureBody(response, headersAt, base, env, ctx, key, secrets), init);
+}
+
+/** Tees the body to the collector; logs once it ends. */
+function captureBody(
+  response: Response,
+  headersAt: number,
+  base: { startedAt: number; method: string; target: UpstreamTarget; requestBody: Record<string, unknown> },
+  env: ProxyEnv,
+  ctx: ExecutionContext,
+  key: string,
+  secrets: string[],
+): ReadableStream<Uint8Array> {
+  const collector = createCollector(response.headers.get("content-type"));
+  let firstByteAt: number | undefined;
+  let ended!: (end: { outcome: TapOutcome; error?: unknown }) => void;
+  const done = new Promise<{ outcome: TapOutcome; error?: unknown }>((resolve) => (ended = resolve));
+  const stream = tapStream(response.body!, {
+    chunk(bytes) {
+      firstByteAt ??= Date.now();
+      collector.push(bytes);
+    },
+    end(outcome, error) {
+      ended({ outcome, error });
+    },
+  });
+  ctx.waitUntil(
+    done.then(({ outcome, error }) => {
+      const endedAt = Date.now();
+      let collected;
+      try {
+        collected = collector.finish();
+      } catch (err) {
+        console.error(JSON.stringify({ msg: "capture failed; response body not logged", error: String(err) }));
+      }
+      const call: CallRecord = {
+        ...base,
+        response: { status: response.status, headers: response.headers, headersAt },
+        collected,
+        firstByteAt,
+        endedAt,
+        outcome,
+        streamError: error,
+      };
+      return logCall(call, env, key, secrets);
+    }),
+  );
+  return stream;
+}
