@@ -7,7 +7,8 @@ import type { TestProject } from "vitest/node";
 import { applyMigrations, ensureDatabase, startEmbeddedPostgres } from "../../scripts/lib/postgres";
 import { startNeonRelay } from "./neon-relay";
 
-/** Port of the test PostgreSQL (dev uses 55431, so both can run at once). */
+/** Port of the test PostgreSQL (dev uses 55431, so both can run at once); the data directory
+ * is per port, so runs with different ports do not share a cluster. */
 export const TEST_PG_PORT = Number(process.env.SIGHTLINE_TEST_PG_PORT ?? 55433);
 
 declare module "vitest" {
@@ -18,7 +19,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const pg = await startEmbeddedPostgres({ dir: ".data/test-pg", port: TEST_PG_PORT, ephemeral: true });
+  const pg = await startEmbeddedPostgres({ dir: `.data/test-pg-${TEST_PG_PORT}`, port: TEST_PG_PORT, ephemeral: true });
   const url = pg.urlFor("sightline_test");
   await ensureDatabase(pg.serverUrl, "sightline_test", true);
   await applyMigrations(url);
