@@ -7,12 +7,15 @@
  * - Database unreachable while loading: the whole batch is retried with a delay.
  * - The batch insert fails: requests are written one by one, so one poison request is
  *   retried alone and the rest are acked.
+ * - With an `AI` binding, Llama Guard refines `content_safety` (judge.ts); a judge failure
+ *   keeps the rule-based score and never retries a message.
  */
 import { createDb, type Db } from "../../../src/db/client";
 import { loadCalls, saveScores, type RequestScores } from "../../../src/db/scoring";
 import type { ScoringJob } from "../../../src/queue";
 import { scoreCall } from "../../../src/scoring/registry";
 import type { ScorerEnv } from "./env";
+import { judgeCalls, withJudge } from "./judge";
 
 /** Seconds before a retried message is delivered again. */
 export const RETRY_DELAY_SECONDS = 10;
@@ -63,10 +66,11 @@ export async function consumeBatch(batch: MessageBatch<unknown>, env: ScorerEnv,
       return;
     }
 
+    const verdicts = env.AI ? await judgeCalls(env.AI, calls) : undefined;
     const groups = new Map<string, { scores: RequestScores; messages: Message<unknown>[] }>();
     for (const call of calls) {
       groups.set(call.id, {
-        scores: { request_id: call.id, project_id: call.project_id, scores: scoreCall(call) },
+        scores: { request_id: call.id, project_id: call.project_id, scores: withJudge(scoreCall(call), verdicts?.get(call.id)) },
         messages: jobs.get(call.id) ?? [],
       });
     }

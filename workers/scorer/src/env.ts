@@ -6,4 +6,9 @@ export interface ScorerEnv {
   /** Alternative to Hyperdrive (Neon serverless driver). */
   DATABASE_URL?: string;
   NEON_WSPROXY?: string;
+  /**
+   * Workers AI, off by default (`[ai]` in wrangler.toml). When bound, Llama Guard 3 refines
+   * `content_safety` (see judge.ts); scoring works the same without it.
+   */
+  AI?: Ai;
 }
