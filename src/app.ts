@@ -16,6 +16,7 @@ import { logRoutes } from "./routes/log";
 import { describeIssues } from "./routes/openapi";
 import { requestRoutes } from "./routes/requests";
 import { scoreRoutes } from "./routes/scores";
+import { webhookRoutes } from "./routes/webhook";
 
 /** Default largest POST /internal/log body: 2 MiB (the `LOG_MAX_BYTES` variable overrides). */
 export const DEFAULT_LOG_MAX_BYTES = 2 * 1024 * 1024;
@@ -52,6 +53,8 @@ export function createApp() {
   app.use("*", methodNotAllowed(() => app.routes));
   app.use("/internal/*", database());
   app.use("/api/*", database());
+  // The payment webhook authenticates by signature (no key), but needs the database.
+  app.use("/webhook/*", database());
   app.use("/internal/log", logBodyLimit(), projectAuth());
   app.use("/api/*", projectAuth());
   app.use("/internal/projects", internalAuth());
@@ -62,6 +65,7 @@ export function createApp() {
   app.route("/", scoreRoutes);
   app.route("/", billingRoutes);
   app.route("/", internalRoutes);
+  app.route("/", webhookRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ServiceKey", {
     type: "apiKey",

@@ -12,6 +12,19 @@ export interface AppEnv extends Env {
    * as Neon documents for local development. Unset in production.
    */
   NEON_WSPROXY?: string;
+  /** Stripe secret API key (`sk_live_...`/`sk_test_...`). Unset: checkout and portal answer 503. */
+  STRIPE_SECRET_KEY?: string;
+  /** Signing secret of the Stripe webhook endpoint (`whsec_...`). Unset: the webhook answers 503. */
+  PAYMENT_WEBHOOK_SECRET?: string;
+  // Billing [vars] of wrangler.toml (declared here until `npm run types` regenerates Env).
+  /** Stripe price ids of the paid tiers; blank: that tier is not sold by checkout. */
+  STRIPE_PRICE_PRO: string;
+  STRIPE_PRICE_TEAM: string;
+  STRIPE_PRICE_ENTERPRISE: string;
+  /** Origins that checkout and portal may send customers back to, comma-separated. */
+  BILLING_RETURN_ORIGINS: string;
+  /** Base URL of the Stripe API (a local stand-in in tests and offline development); blank: Stripe. */
+  STRIPE_API_BASE: string;
 }
 
 /** Variables set on the Hono context by the database and auth middleware. */

@@ -1,16 +1,26 @@
-/** GET /api/billing/subscription: tier and usage of a project (interface spec, section 4). */
+/**
+ * Billing endpoints (interface spec, section 4): the subscription's tier and usage, a Stripe
+ * Checkout session to subscribe, and a Stripe Billing Portal session for self-service. Open to
+ * a project API key, or to the dashboard's internal secret with `?project_id=`.
+ */
 import { createRoute, z } from "@hono/zod-openapi";
+import { openPortal, startCheckout } from "../billing/checkout";
+import { priceTable } from "../billing/prices";
+import { allowedReturnUrl, returnOrigins } from "../billing/return-urls";
+import { requireStripe } from "../billing/stripe";
 import { tierLimits } from "../billing/tiers";
 import { TIERS } from "../db/schema";
 import { getSubscription } from "../db/queries";
 import { notFound } from "../errors";
-import { commonErrors, createRouter, notFoundResponse, ProjectIdQuery, projectSecurity } from "./openapi";
+import { commonErrors, createRouter, errorResponse, notFoundResponse, ProjectIdQuery, projectSecurity } from "./openapi";
 
 const SubscriptionSchema = z
   .object({
     project_id: z.uuid(),
     tier: z.enum(TIERS),
-    status: z.string().openapi({ description: "Provider subscription status; `active` for free" }),
+    status: z.string().openapi({
+      description: "Stripe subscription status (active, trialing, past_due, unpaid, incomplete, canceled...); `active` for a project that never subscribed",
+    }),
     limit: z.number().int().nullable().openapi({ description: "Requests per period; null means unlimited" }),
     requests_this_period: z.number().int(),
     period_start_at: z.string().openapi({ format: "date-time" }),
@@ -20,36 +30,110 @@ const SubscriptionSchema = z
   })
   .openapi("Subscription");
 
-const route = createRoute({
-  method: "get",
-  path: "/api/billing/subscription",
-  tags: ["billing"],
-  summary: "Current subscription tier and usage",
-  security: projectSecurity,
-  request: { query: ProjectIdQuery },
-  responses: {
-    200: { description: "The subscription", content: { "application/json": { schema: SubscriptionSchema } } },
-    ...commonErrors,
-    ...notFoundResponse,
-  },
-});
+const returnUrl = (description: string) =>
+  z.url({ protocol: /^https?$/ }).max(2048).openapi({ description: `${description}; its origin must be in BILLING_RETURN_ORIGINS` });
 
-/** Registers the billing read route (checkout, portal and webhook come with the billing issue). */
-export const billingRoutes = createRouter().openapi(route, async (c) => {
-  const sub = await getSubscription(c.var.db, c.var.projectId);
-  if (!sub) throw notFound("project");
-  return c.json(
-    {
-      project_id: sub.project_id,
-      tier: sub.tier,
-      status: sub.status,
-      limit: tierLimits(c.env.TIER_LIMITS)[sub.tier],
-      requests_this_period: sub.requests_this_period,
-      period_start_at: sub.period_start_at.toISOString(),
-      period_reset_at: sub.period_reset_at.toISOString(),
-      payment_customer_id: sub.payment_customer_id,
-      payment_subscription_id: sub.payment_subscription_id,
+const CheckoutBody = z
+  .object({
+    tier: z.enum(TIERS).openapi({ description: "Tier to subscribe to: pro, team or enterprise", example: "pro" }),
+    success_url: returnUrl("Where Stripe sends the customer after paying (may contain {CHECKOUT_SESSION_ID})"),
+    cancel_url: returnUrl("Where Stripe sends the customer when they leave checkout"),
+  })
+  .openapi("CheckoutRequest");
+
+const CheckoutSession = z
+  .object({
+    id: z.string().openapi({ example: "cs_test_a1b2c3" }),
+    url: z.url().openapi({ description: "Stripe-hosted checkout page: redirect the customer here" }),
+  })
+  .openapi("CheckoutSession");
+
+const PortalBody = z.object({ return_url: returnUrl("Where the portal's back link leads") }).openapi("PortalRequest");
+const PortalSession = z.object({ url: z.url().openapi({ description: "Stripe-hosted billing portal: redirect the customer here" }) }).openapi("PortalSession");
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const providerErrors = {
+  502: errorResponse("Stripe refused the request (a configuration problem of this deployment)"),
+  503: errorResponse("Billing is not configured, or the database or Stripe is unavailable"),
+};
+
+const routes = {
+  subscription: createRoute({
+    method: "get",
+    path: "/api/billing/subscription",
+    tags: ["billing"],
+    summary: "Current subscription tier and usage",
+    security: projectSecurity,
+    request: { query: ProjectIdQuery },
+    responses: { 200: json(SubscriptionSchema, "The subscription"), ...commonErrors, ...notFoundResponse },
+  }),
+  checkout: createRoute({
+    method: "post",
+    path: "/api/billing/checkout",
+    tags: ["billing"],
+    summary: "Start a Stripe Checkout session to subscribe to a paid tier",
+    description:
+      "Creates (or reuses) the project's Stripe customer and a subscription-mode Checkout Session. The tier is applied when Stripe's webhook reports the paid subscription. Repeating the same request within the hour returns the same session.",
+    security: projectSecurity,
+    request: { query: ProjectIdQuery, body: { required: true, content: { "application/json": { schema: CheckoutBody } } } },
+    responses: {
+      200: json(CheckoutSession, "The checkout session"),
+      ...commonErrors,
+      ...notFoundResponse,
+      409: errorResponse("The project is already on that tier, or has a subscription (change plans in the portal)"),
+      ...providerErrors,
     },
-    200,
-  );
-});
+  }),
+  portal: createRoute({
+    method: "post",
+    path: "/api/billing/portal",
+    tags: ["billing"],
+    summary: "Open a Stripe Billing Portal session (change plan, payment method, invoices, cancel)",
+    security: projectSecurity,
+    request: { query: ProjectIdQuery, body: { required: true, content: { "application/json": { schema: PortalBody } } } },
+    responses: {
+      200: json(PortalSession, "The portal session"),
+      ...commonErrors,
+      ...notFoundResponse,
+      409: errorResponse("The project has no Stripe customer yet (no checkout was started)"),
+      ...providerErrors,
+    },
+  }),
+};
+
+/** Registers the billing routes. */
+export const billingRoutes = createRouter()
+  .openapi(routes.subscription, async (c) => {
+    const sub = await getSubscription(c.var.db, c.var.projectId);
+    if (!sub) throw notFound("project");
+    return c.json(
+      {
+        project_id: sub.project_id,
+        tier: sub.tier,
+        status: sub.status,
+        limit: tierLimits(c.env.TIER_LIMITS)[sub.tier],
+        requests_this_period: sub.requests_this_period,
+        period_start_at: sub.period_start_at.toISOString(),
+        period_reset_at: sub.period_reset_at.toISOString(),
+        payment_customer_id: sub.payment_customer_id,
+        payment_subscription_id: sub.payment_subscription_id,
+      },
+      200,
+    );
+  })
+  .openapi(routes.checkout, async (c) => {
+    const body = c.req.valid("json");
+    const origins = returnOrigins(c.env.BILLING_RETURN_ORIGINS);
+    const request = {
+      projectId: c.var.projectId,
+      tier: body.tier,
+      successUrl: allowedReturnUrl("success_url", body.success_url, origins),
+      cancelUrl: allowedReturnUrl("cancel_url", body.cancel_url, origins),
+    };
+    const session = await startCheckout(c.var.db, requireStripe(c.env), priceTable(c.env), request);
+    return c.json(session, 200);
+  })
+  .openapi(routes.portal, async (c) => {
+    const url = allowedReturnUrl("return_url", c.req.valid("json").return_url, returnOrigins(c.env.BILLING_RETURN_ORIGINS));
+    return c.json(await openPortal(c.var.db, requireStripe(c.env), c.var.projectId, url), 200);
+  });

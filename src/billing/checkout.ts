@@ -1,0 +1,120 @@
+/**
+ * Starting a subscription (Stripe Checkout) and opening self-service management (Stripe
+ * Billing Portal) for a project. The tier is never taken from the session later: the webhook
+ * derives it from the subscription's price (./prices.ts).
+ *
+ * Rules:
+ * - `free` is not bought: 422. The project's current tier: 409. Any other tier while the
+ *   project has a subscription: 409, since a second checkout would bill a second subscription;
+ *   plan changes go through the Billing Portal.
+ * - One Stripe customer per project, created on first checkout (idempotency key
+ *   `sightline-customer-<project>`) and kept in `payment_customer_id` for every later call.
+ * - The session has `client_reference_id` = project id (and `metadata.project_id` on the session
+ *   and its subscription), so the webhook finds the project whichever event arrives first.
+ * - The session is created with an idempotency key derived from its parameters (tier, price,
+ *   customer, URLs) and the hour: repeating the same request within the hour returns the same
+ *   session instead of opening a second one. Stripe keeps keys for at least 24 hours and a
+ *   session is open for 24 hours: https://docs.stripe.com/api/idempotent_requests
+ */
+import type Stripe from "stripe";
+import type { Db } from "../db/client";
+import { getBillingAccount, storeCustomerId, type BillingAccount } from "../db/billing";
+import { ApiError, notFound } from "../errors";
+import { isPaidTier, priceForTier, type PaidTier, type PriceTable } from "./prices";
+import { providerError } from "./stripe";
+import type { Tier } from "./tiers";
+
+/** A checkout request, URLs already checked against the allowed origins. */
+export interface CheckoutRequest {
+  projectId: string;
+  tier: Tier;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** Length of the window in which an identical checkout request returns the same session (ms). */
+const SESSION_REUSE_WINDOW_MS = 60 * 60 * 1000;
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Idempotency key of a checkout session: a digest of the session's parameters (tier, price,
+ * customer, URLs...) and the hour, so the same request in the same hour gives the same key and
+ * any change of parameters a new one (Stripe refuses a key reused with other parameters).
+ */
+export async function checkoutIdempotencyKey(projectId: string, params: Stripe.Checkout.SessionCreateParams, now = Date.now()): Promise<string> {
+  const window = Math.floor(now / SESSION_REUSE_WINDOW_MS);
+  const digest = await sha256Hex(JSON.stringify([params, window]));
+  return `sightline-checkout-${projectId}-${digest.slice(0, 32)}`;
+}
+
+async function account(db: Db, projectId: string): Promise<BillingAccount> {
+  const found = await getBillingAccount(db, projectId);
+  if (!found) throw notFound("project");
+  return found;
+}
+
+/** Refuses a checkout that would not start a new paid subscription (422/409). */
+function checkTier(acc: BillingAccount, tier: Tier): asserts tier is PaidTier {
+  if (!isPaidTier(tier)) throw new ApiError(422, "tier: free needs no checkout; cancel the paid subscription in the billing portal instead");
+  if (acc.tier === tier) throw new ApiError(409, `the project is already on the ${tier} tier`);
+  if (acc.payment_subscription_id)
+    throw new ApiError(409, `the project already has a ${acc.tier} subscription (${acc.status}); change plans in the billing portal (POST /api/billing/portal)`);
+}
+
+async function ensureCustomer(db: Db, stripe: Stripe, acc: BillingAccount): Promise<string> {
+  if (acc.payment_customer_id) return acc.payment_customer_id;
+  const customer = await stripe.customers.create(
+    { name: acc.name, metadata: { project_id: acc.project_id } },
+    { idempotencyKey: `sightline-customer-${acc.project_id}` },
+  );
+  return storeCustomerId(db, acc.project_id, customer.id);
+}
+
+/**
+ * Creates a subscription-mode Checkout Session for `req.tier` and returns its id and URL.
+ * Errors: 404 unknown project, 422 free or a tier with no configured price, 409 see the module
+ * doc, 502/503 Stripe refused or is unreachable.
+ */
+export async function startCheckout(db: Db, stripe: Stripe, prices: PriceTable, req: CheckoutRequest): Promise<{ id: string; url: string }> {
+  const acc = await account(db, req.projectId);
+  checkTier(acc, req.tier);
+  const price = priceForTier(prices, req.tier);
+  if (!price) throw new ApiError(422, `tier: ${req.tier} is not sold by checkout on this deployment`);
+  try {
+    const customer = await ensureCustomer(db, stripe, acc);
+    const params: Stripe.Checkout.SessionCreateParams = {
+      mode: "subscription",
+      customer,
+      client_reference_id: acc.project_id,
+      line_items: [{ price, quantity: 1 }],
+      success_url: req.successUrl,
+      cancel_url: req.cancelUrl,
+      metadata: { project_id: acc.project_id, tier: req.tier },
+      subscription_data: { metadata: { project_id: acc.project_id } },
+    };
+    const session = await stripe.checkout.sessions.create(params, { idempotencyKey: await checkoutIdempotencyKey(acc.project_id, params) });
+    if (!session.url) throw new ApiError(502, "the payment provider returned a session without a URL");
+    return { id: session.id, url: session.url };
+  } catch (err) {
+    throw providerError(err);
+  }
+}
+
+/**
+ * Creates a Billing Portal session for the project's customer and returns its URL.
+ * Errors: 404 unknown project, 409 no customer yet (no checkout was ever started), 502/503.
+ */
+export async function openPortal(db: Db, stripe: Stripe, projectId: string, returnUrl: string): Promise<{ url: string }> {
+  const acc = await account(db, projectId);
+  if (!acc.payment_customer_id) throw new ApiError(409, "the project has no billing account yet: start a subscription with POST /api/billing/checkout");
+  try {
+    const session = await stripe.billingPortal.sessions.create({ customer: acc.payment_customer_id, return_url: returnUrl });
+    return { url: session.url };
+  } catch (err) {
+    throw providerError(err);
+  }
+}
