@@ -4,6 +4,8 @@
  * 2. First start: a demo project and API key, printed once.
  * 3. `wrangler dev` for the API + scorer workers (API on :8787) and the proxy (:8080);
  *    UPSTREAM_BASE_URL from the environment is passed to the proxy.
+ *    Billing variables from the environment (STRIPE_*, PAYMENT_WEBHOOK_SECRET,
+ *    BILLING_RETURN_ORIGINS; README "Billing") are passed to the API worker.
  * Ctrl-C stops the workers, then the database.
  */
 import { ensureInternalSecret } from "./lib/dev-vars";
@@ -12,6 +14,8 @@ import { startWorkers } from "./lib/workers";
 
 const API_PORT = Number(process.env.SIGHTLINE_API_PORT ?? 8787);
 const PROXY_PORT = Number(process.env.SIGHTLINE_PROXY_PORT ?? 8080);
+const BILLING_VARS = ["STRIPE_API_BASE", "STRIPE_SECRET_KEY", "PAYMENT_WEBHOOK_SECRET", "STRIPE_PRICE_PRO", "STRIPE_PRICE_TEAM", "STRIPE_PRICE_ENTERPRISE", "BILLING_RETURN_ORIGINS"];
+const billingVars = Object.fromEntries(BILLING_VARS.flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])));
 
 const db = await startDatabase();
 console.log(`▶ PostgreSQL ready (${db.embedded ? "embedded, data in .data/pg" : "DATABASE_URL"})`);
@@ -34,6 +38,7 @@ const workers = await startWorkers({
   databaseUrl: db.url,
   internalSecret: secret,
   apiPort: API_PORT,
+  vars: billingVars,
   proxyPort: PROXY_PORT,
   proxyVars: process.env.UPSTREAM_BASE_URL ? { UPSTREAM_BASE_URL: process.env.UPSTREAM_BASE_URL } : {},
   onExit: (what, code) => {
