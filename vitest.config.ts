@@ -29,13 +29,17 @@ export default defineConfig({
       },
       {
         plugins: [
-          cloudflareTest(({ inject }) => ({
-            wrangler: { configPath: "./wrangler.toml" },
-            miniflare: {
-              hyperdrives: { HYPERDRIVE: inject("databaseUrl") },
-              bindings: testBindings(inject),
-            },
-          })),
+          cloudflareTest(async ({ inject }) => {
+            // Billing talks to a local Stripe API stand-in (test/setup/stripe.ts).
+            const { stripeTestBindings } = await import("./test/setup/stripe.ts");
+            return {
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                hyperdrives: { HYPERDRIVE: inject("databaseUrl") },
+                bindings: { ...testBindings(inject), ...(await stripeTestBindings()) },
+              },
+            };
+          }),
         ],
         test: {
           name: "workers",
