@@ -1,15 +1,20 @@
 /**
  * `npm run dev`: the whole stack on this machine.
- * 1. PostgreSQL: embedded (data in .data/pg) unless DATABASE_URL is set; migrations applied.
+ * 1. PostgreSQL: embedded (data in .data/pg, or SIGHTLINE_DATA_DIR) unless DATABASE_URL is set;
+ *    migrations applied.
  * 2. First start: a demo project and API key, printed once.
  * 3. `wrangler dev` for the API + scorer workers (API on :8787) and the proxy (:8080);
  *    UPSTREAM_BASE_URL from the environment is passed to the proxy.
  *    Billing variables from the environment (STRIPE_*, PAYMENT_WEBHOOK_SECRET,
  *    BILLING_RETURN_ORIGINS; README "Billing") are passed to the API worker.
  * Ctrl-C stops the workers, then the database.
+ * Ports: SIGHTLINE_API_PORT, SIGHTLINE_PROXY_PORT, SIGHTLINE_PG_PORT; wrangler's local state
+ * (queues, caches) goes to SIGHTLINE_PERSIST_DIR when set (default .wrangler/state). A second
+ * stack beside yours (e.g. the e2e tests) also needs its own WRANGLER_REGISTRY_PATH, so that
+ * its proxy's service binding reaches its own API worker.
  */
 import { ensureInternalSecret } from "./lib/dev-vars";
-import { seedDemoProject, startDatabase } from "./lib/stack";
+import { DEV_DATA_DIR, seedDemoProject, startDatabase } from "./lib/stack";
 import { startWorkers } from "./lib/workers";
 
 const API_PORT = Number(process.env.SIGHTLINE_API_PORT ?? 8787);
@@ -18,7 +23,7 @@ const BILLING_VARS = ["STRIPE_API_BASE", "STRIPE_SECRET_KEY", "PAYMENT_WEBHOOK_S
 const billingVars = Object.fromEntries(BILLING_VARS.flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])));
 
 const db = await startDatabase();
-console.log(`▶ PostgreSQL ready (${db.embedded ? "embedded, data in .data/pg" : "DATABASE_URL"})`);
+console.log(`▶ PostgreSQL ready (${db.embedded ? `embedded, data in ${DEV_DATA_DIR}` : "DATABASE_URL"})`);
 const secret = ensureInternalSecret();
 const demo = await seedDemoProject(db.url);
 
@@ -40,6 +45,7 @@ const workers = await startWorkers({
   apiPort: API_PORT,
   vars: billingVars,
   proxyPort: PROXY_PORT,
+  persistTo: process.env.SIGHTLINE_PERSIST_DIR || undefined,
   proxyVars: process.env.UPSTREAM_BASE_URL ? { UPSTREAM_BASE_URL: process.env.UPSTREAM_BASE_URL } : {},
   onExit: (what, code) => {
     if (stopping) return;

@@ -13,6 +13,10 @@ import { applyMigrations, ensureDatabase, startEmbeddedPostgres, type LocalPostg
 /** Port of the embedded dev database (tests use 55433). */
 export const DEV_PG_PORT = Number(process.env.SIGHTLINE_PG_PORT ?? 55431);
 
+/** Data directory of the embedded dev database, relative to the repository root or absolute
+ * (`SIGHTLINE_DATA_DIR`; a fresh one gets a new demo project and key). */
+export const DEV_DATA_DIR = process.env.SIGHTLINE_DATA_DIR || ".data/pg";
+
 /** A ready database: its URL and how to stop it (a no-op for DATABASE_URL). */
 export interface StackDatabase {
   url: string;
@@ -26,7 +30,7 @@ export async function startDatabase(log: (line: string) => void = () => {}): Pro
     await applyMigrations(process.env.DATABASE_URL);
     return { url: process.env.DATABASE_URL, embedded: false, stop: async () => {} };
   }
-  const server: LocalPostgres = await startEmbeddedPostgres({ dir: ".data/pg", port: DEV_PG_PORT, log });
+  const server: LocalPostgres = await startEmbeddedPostgres({ dir: DEV_DATA_DIR, port: DEV_PG_PORT, log });
   await ensureDatabase(server.serverUrl, "sightline");
   const url = server.urlFor("sightline");
   await applyMigrations(url);
