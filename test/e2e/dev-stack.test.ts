@@ -1,0 +1,67 @@
+/**
+ * End to end under `npm run dev`, run as a user runs it: one stack (embedded PostgreSQL, the
+ * API + scorer and proxy workers under wrangler dev) started from the repository root with a
+ * fresh data directory and its own ports, the demo key read from what it prints, the remote
+ * LLM providers stood in by local servers replaying recorded wire responses. The suites
+ * (one per issue) share the stack and run in order; the last test stops it with Ctrl-C.
+ * Tests poll with generous deadlines and never assert latency (bench/e2e measures it).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { StackApi } from "./harness/api";
+import { startDevStack, type DevStack } from "./harness/dev-stack";
+import { startProviderStandIns, type ProviderStandIns } from "./harness/upstreams";
+import type { E2E } from "./suites/context";
+import { proxySuite } from "./suites/proxy";
+import { quickStartSuite } from "./suites/quick-start";
+import { readmeScriptsSuite } from "./suites/readme-scripts";
+import { scoringSuite } from "./suites/scoring";
+
+/** Ports of the e2e stack (a developer's `npm run dev` keeps 8787, 8080, 55431). */
+const PORTS = {
+  api: Number(process.env.SIGHTLINE_E2E_API_PORT ?? 8871),
+  proxy: Number(process.env.SIGHTLINE_E2E_PROXY_PORT ?? 8872),
+  pg: Number(process.env.SIGHTLINE_E2E_PG_PORT ?? 55471),
+};
+
+let state: E2E | undefined;
+let providers: ProviderStandIns | undefined;
+let stack: DevStack | undefined;
+let stopped = false;
+
+const e2e = (): E2E => {
+  if (!state) throw new Error("the e2e stack did not start (see the beforeAll error)");
+  return state;
+};
+
+beforeAll(async () => {
+  providers = await startProviderStandIns();
+  stack = await startDevStack({ ports: PORTS, upstreamBaseUrl: providers.openaiUrl, echo: process.env.SIGHTLINE_E2E_ECHO === "1" });
+  state = { stack, providers, api: new StackApi(stack.apiUrl, stack.key) };
+}, 300_000);
+
+afterAll(async () => {
+  if (stack && !stopped) await stack.stop();
+  await providers?.close();
+}, 60_000);
+
+describe("npm run dev, end to end", () => {
+  it("Should come up on a fresh data directory and print the demo project's key once", () => {
+    const { stack } = e2e();
+    expect(stack.output().match(/SERVICE_API_KEY=slk_/g)).toHaveLength(1);
+    expect(stack.output()).toContain(`API http://localhost:${PORTS.api}`);
+  });
+
+  quickStartSuite(e2e);
+  scoringSuite(e2e);
+  proxySuite(e2e);
+  readmeScriptsSuite(e2e);
+
+  it("Should stop on Ctrl-C (SIGINT): npm run dev exits, none of its processes is left, its ports are free", async () => {
+    const report = await e2e().stack.stop();
+    stopped = true;
+    expect(report.leftovers).toEqual([]);
+    expect(report.busyPorts).toEqual([]);
+    expect(report.code !== null || report.signal !== null).toBe(true);
+    expect(e2e().stack.output()).toContain("▶ stopped");
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * Runs the stack the way a user does: `npm run dev` as a child process from the repository
+ * root, in its own process group (like a terminal), with ports, data directory, wrangler state
+ * and dev registry of its own so it never meets a developer's stack or another test run.
+ * A fresh data directory makes `npm run dev` seed the demo project and print its key, which is
+ * read from stdout; Ctrl-C is SIGINT to the whole group.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "../../../scripts/lib/postgres";
+import { livePids, portsInUse } from "./processes";
+
+/** Ports of one stack. */
+export interface StackPorts {
+  api: number;
+  proxy: number;
+  pg: number;
+}
+
+/** Options of `startDevStack`. */
+export interface DevStackOptions {
+  ports: StackPorts;
+  /** Passed to the proxy as UPSTREAM_BASE_URL (the provider stand-in). */
+  upstreamBaseUrl?: string;
+  /** How long `npm run dev` may take to print that it is up (ms). */
+  startTimeoutMs?: number;
+  /** Mirror the stack's output to this process's stderr. */
+  echo?: boolean;
+}
+
+/** How the stack ended after Ctrl-C. */
+export interface StopReport {
+  /** Exit code of `npm run dev` (null when ended by a signal). */
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** Milliseconds from SIGINT until every process of the group was gone. */
+  ms: number;
+  /** Processes of the group still alive at the deadline (then killed). */
+  leftovers: number[];
+  /** Stack ports still accepting connections after the stop. */
+  busyPorts: number[];
+}
+
+/** A running `npm run dev`. */
+export interface DevStack {
+  apiUrl: string;
+  proxyUrl: string;
+  /** The demo project's key, as printed. */
+  key: string;
+  projectId: string;
+  /** INTERNAL_API_SECRET given to the stack (opens /internal/*). */
+  secret: string;
+  /** Everything the stack wrote so far (stdout and stderr interleaved). */
+  output(): string;
+  /** Ctrl-C: SIGINT to the group, then waits (up to `timeoutMs`) for every process to end. */
+  stop(timeoutMs?: number): Promise<StopReport>;
+}
+
+/** The key line `npm run dev` prints once for a new demo project. */
+const KEY_LINE = /^\s*SERVICE_API_KEY=(slk_[0-9a-f]{48})\s*$/m;
+const PROJECT_LINE = /project id ([0-9a-f-]{36});/;
+/** Last line `npm run dev` prints once everything is up. */
+const READY_LINE = "Ctrl-C stops everything.";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Starts `npm run dev` and resolves once it printed that it is up, with the key it printed. */
+export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
+  const { ports } = opts;
+  const busy = await portsInUse([ports.api, ports.proxy, ports.pg]);
+  if (busy.length > 0) throw new Error(`ports in use, cannot start the e2e stack: ${busy.join(", ")}`);
+
+  mkdirSync(join(ROOT, ".data"), { recursive: true });
+  // Under .data (not /tmp): when run as root, PostgreSQL runs as a `postgres` user that must reach it.
+  const work = mkdtempSync(join(ROOT, ".data", `e2e-${ports.api}-`));
+  chmodSync(work, 0o755);
+  const secret = randomBytes(32).toString("hex");
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    SIGHTLINE_API_PORT: String(ports.api),
+    SIGHTLINE_PROXY_PORT: String(ports.proxy),
+    SIGHTLINE_PG_PORT: String(ports.pg),
+    SIGHTLINE_DATA_DIR: join(work, "pg"),
+    SIGHTLINE_PERSIST_DIR: join(work, "wrangler"),
+    WRANGLER_REGISTRY_PATH: join(work, "registry"),
+    // Given here so `npm run dev` neither reads nor creates the developer's .dev.vars secret.
+    INTERNAL_API_SECRET: secret,
+    UPSTREAM_BASE_URL: opts.upstreamBaseUrl ?? "",
+    FORCE_COLOR: "0",
+  };
+  delete env.DATABASE_URL; // the embedded database, as on a fresh clone
+
+  const child = spawn("npm", ["run", "dev"], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const pgid = child.pid!;
+  // Safety net: never leave a stack behind if this process ends abruptly.
+  const killGroup = () => {
+    try {
+      process.kill(-pgid, "SIGKILL");
+    } catch {}
+  };
+  process.once("exit", killGroup);
+
+  let out = "";
+  const append = (d: Buffer) => {
+    out += d.toString("utf8");
+    if (opts.echo) process.stderr.write(d);
+  };
+  child.stdout!.on("data", append);
+  child.stderr!.on("data", append);
+  const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once("exit", (code, signal) => resolve([code, signal])));
+
+  const stop = async (timeoutMs = 30_000): Promise<StopReport> => {
+    const t0 = Date.now();
+    try {
+      process.kill(-pgid, "SIGINT");
+    } catch {}
+    const deadline = t0 + timeoutMs;
+    let alive = livePids(pgid);
+    const running = () => child.exitCode === null && child.signalCode === null;
+    while ((alive.length > 0 || running()) && Date.now() < deadline) {
+      await sleep(100);
+      alive = livePids(pgid);
+    }
+    const ms = Date.now() - t0;
+    if (alive.length > 0) killGroup();
+    const [code, signal] = await Promise.race([exited, sleep(5_000).then(() => [null, null] as [null, null])]);
+    process.removeListener("exit", killGroup);
+    const busyPorts = await portsInUse([ports.api, ports.proxy, ports.pg]);
+    rmSync(work, { recursive: true, force: true });
+    return { code, signal, ms, leftovers: alive, busyPorts };
+  };
+
+  const deadline = Date.now() + (opts.startTimeoutMs ?? 240_000);
+  while (!out.includes(READY_LINE)) {
+    if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
+      const why = Date.now() > deadline ? "did not come up in time" : `exited (${child.exitCode ?? child.signalCode})`;
+      await stop(10_000);
+      throw new Error(`npm run dev ${why}; its output:\n${out.slice(-4000)}`);
+    }
+    await sleep(100);
+  }
+  const key = KEY_LINE.exec(out)?.[1];
+  const projectId = PROJECT_LINE.exec(out)?.[1];
+  if (!key || !projectId) {
+    await stop(10_000);
+    throw new Error(`npm run dev did not print a demo key and project; its output:\n${out.slice(-4000)}`);
+  }
+  return {
+    apiUrl: `http://127.0.0.1:${ports.api}`,
+    proxyUrl: `http://127.0.0.1:${ports.proxy}`,
+    key,
+    projectId,
+    secret,
+    output: () => out,
+    stop,
+  };
+}

@@ -1,0 +1,31 @@
+"""Stand-in for the ``anthropic`` package (see ../README.md): ``Anthropic`` reading
+``ANTHROPIC_API_KEY`` / ``ANTHROPIC_BASE_URL`` and ``messages.create`` over HTTP."""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Optional
+
+from _provider_wire import APIStatusError, no_streaming, post_json
+
+__all__ = ["Anthropic", "APIStatusError"]
+
+
+class _Messages:
+    def __init__(self, client: "Anthropic") -> None:
+        self._client = client
+
+    def create(self, **params: Any) -> Any:
+        no_streaming(params)
+        c = self._client
+        return post_json(c.base_url + "/v1/messages", params,
+                         {"x-api-key": c.api_key, "anthropic-version": "2023-06-01"})
+
+
+class Anthropic:
+    """``anthropic.Anthropic(api_key=None, base_url=None, ...)``."""
+
+    def __init__(self, *, api_key: Optional[str] = None, base_url: Optional[str] = None, **_: Any) -> None:
+        self.api_key = api_key or os.environ.get("ANTHROPIC_API_KEY") or ""
+        self.base_url = str(base_url or os.environ.get("ANTHROPIC_BASE_URL") or "https://api.anthropic.com").rstrip("/")
+        self.messages = _Messages(self)
