@@ -33,7 +33,10 @@ const standIn = await startStripeStandIn({
 
 console.log(`▶ Stripe stand-in on ${standIn.url}, forwarding events to ${values["forward-to"]}`);
 console.log("  Start the stack with these variables (npm run dev passes them to the API worker):\n");
-const vars = { STRIPE_API_BASE: standIn.url, STRIPE_SECRET_KEY: "sk_test_standin", ...env, BILLING_RETURN_ORIGINS: "http://localhost:8787,http://127.0.0.1:8787" };
+// Return pages on the API's own origin, for trying the flow without a dashboard.
+const api = new URL(values["forward-to"]);
+const origins = [api.origin, `${api.protocol}//localhost:${api.port}`].join(",");
+const vars = { STRIPE_API_BASE: standIn.url, STRIPE_SECRET_KEY: "sk_test_standin", ...env, BILLING_RETURN_ORIGINS: process.env.BILLING_RETURN_ORIGINS || origins };
 console.log(`    ${Object.entries(vars).map(([k, v]) => `${k}=${v}`).join(" \\\n    ")} \\\n    npm run dev\n`);
 console.log("  Ctrl-C stops it.");
 
