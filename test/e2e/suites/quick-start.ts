@@ -57,7 +57,7 @@ export function quickStartSuite(e2e: GetE2E): void {
         expect([...keysOf(answers[i])]).toEqual(expect.arrayContaining(named));
       });
 
-      // ... and, as the sample shows, the call ends up scored.
+      // ... and, as the README says below the block, the call is scored soon after.
       await poll("the quick-start call to be scored", async () => {
         const { items } = await api.get<{ items: RequestItem[] }>("/api/requests");
         return items.find((r) => r.id === logged.id && r.scoring_state === "scored");
