@@ -6,7 +6,7 @@ import { swaggerUI } from "@hono/swagger-ui";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import type { MiddlewareHandler } from "hono";
-import { internalAuth, projectAuth } from "./auth/middleware";
+import { internalAuth, logAuth, projectAuth } from "./auth/middleware";
 import { database } from "./db/middleware";
 import type { AppBindings } from "./env";
 import { methodNotAllowed, renderError, routeNotFound } from "./error-handler";
@@ -55,7 +55,7 @@ export function createApp() {
   app.use("/api/*", database());
   // The payment webhook authenticates by signature (no key), but needs the database.
   app.use("/webhook/*", database());
-  app.use("/internal/log", logBodyLimit(), projectAuth());
+  app.use("/internal/log", logBodyLimit(), logAuth());
   app.use("/api/*", projectAuth());
   app.use("/internal/projects", internalAuth());
   app.use("/internal/projects/*", internalAuth());

@@ -1,7 +1,8 @@
 /**
- * Ingest with quota: one SQL statement resets the period when `period_reset_at` has passed,
- * checks the tier limit, increments `requests_this_period` and inserts the request
- * (DESIGN.md, "Quota"). The UPDATE takes the subscription row lock; under READ COMMITTED a
+ * Ingest with quota: one SQL statement resolves the caller's API key (when one was given),
+ * resets the period when `period_reset_at` has passed, checks the tier limit, increments
+ * `requests_this_period` and inserts the request (DESIGN.md, "Quota"): one round trip on the
+ * hot path. The UPDATE takes the subscription row lock; under READ COMMITTED a
  * concurrent statement waits for it and re-checks the WHERE clause on the new row version,
  * so the limit is exact under any concurrency: never one request over it.
  */
@@ -11,8 +12,15 @@ import { nextPeriodResetSql } from "../billing/periods";
 import type { Tier, TierLimits } from "../billing/tiers";
 import type { ScorableCall } from "../scoring/types";
 import type { Db } from "./client";
+import { lookupKey, type KeyLookup } from "./keys";
 import { llmRequests, subscriptions } from "./schema";
 import { eq } from "drizzle-orm";
+
+/**
+ * Who a log record is for: a project already authenticated (internal secret), or the SHA-256
+ * hex of an API key still to be checked (unknown, revoked and expired keys insert nothing).
+ */
+export type IngestCredential = { projectId: string } | { keyHash: string };
 
 /** The fields of one logged call, as validated by POST /internal/log (units as in ScorableCall). */
 export interface LogRecord extends Omit<ScorableCall, "metadata"> {
@@ -23,8 +31,9 @@ export interface LogRecord extends Omit<ScorableCall, "metadata"> {
 
 /** Outcome of `ingestWithQuota`. */
 export type IngestResult =
-  | { ok: true; id: string }
-  | { ok: false; tier: Tier; limit: number; used: number; period_reset_at: Date };
+  | { ok: true; id: string; projectId: string }
+  | { ok: false; reason: "quota"; tier: Tier; limit: number; used: number; period_reset_at: Date }
+  | { ok: false; reason: "key"; key: Extract<KeyLookup, { ok: false }>["reason"] };
 
 /**
  * JSON text for a jsonb parameter. PostgreSQL's jsonb cannot store U+0000, so NUL characters
@@ -36,25 +45,34 @@ export function toJsonb(value: unknown): string {
   return JSON.stringify(value, (_k, v) => (typeof v === "string" ? v.replaceAll("\u0000", "\uFFFD") : v));
 }
 
-/** Inserts `record` for `projectId` if the project's quota allows it; see the module doc. */
+/**
+ * Inserts `record` for the credential's project if the key is valid and the project's quota
+ * allows it; see the module doc. A refusal costs a second query that says why (key or quota).
+ */
 export async function ingestWithQuota(
   db: Db,
-  projectId: string,
+  credential: IngestCredential,
   record: LogRecord,
   limits: TierLimits,
 ): Promise<IngestResult> {
   const id = uuidv7();
+  const caller =
+    "projectId" in credential
+      ? sql`SELECT ${credential.projectId}::uuid AS project_id`
+      : sql`SELECT project_id FROM api_keys WHERE key_hash = ${credential.keyHash}
+          AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`;
   const limit = sql`(CASE s.tier WHEN 'free' THEN ${limits.free}::bigint WHEN 'pro' THEN ${limits.pro}::bigint
     WHEN 'team' THEN ${limits.team}::bigint ELSE ${limits.enterprise}::bigint END)`;
   const expired = sql`s.period_reset_at <= now()`;
   const result = (await db.execute(sql`
-    WITH sub AS (
+    WITH caller AS (${caller}),
+    sub AS (
       UPDATE subscriptions AS s SET
         requests_this_period = CASE WHEN ${expired} THEN 1 ELSE s.requests_this_period + 1 END,
         period_reset_at = CASE WHEN ${expired} THEN ${nextPeriodResetSql} ELSE s.period_reset_at END,
         period_start_at = CASE WHEN ${expired} THEN ${nextPeriodResetSql} - interval '1 month' ELSE s.period_start_at END,
         updated_at = now()
-      WHERE s.project_id = ${projectId}
+      WHERE s.project_id = (SELECT project_id FROM caller)
         AND (${limit} IS NULL OR (CASE WHEN ${expired} THEN 0 ELSE s.requests_this_period END) < ${limit})
       RETURNING s.project_id
     )
@@ -65,16 +83,23 @@ export async function ingestWithQuota(
       ${toJsonb(record.response_body)}::jsonb, ${toJsonb(record.metadata)}::jsonb,
       coalesce(${record.created_at?.toISOString() ?? null}::timestamptz, now()), 'queued', now()
     FROM sub
-    RETURNING id`)) as unknown as { rows: { id: string }[] };
-  if (result.rows.length === 1) return { ok: true, id };
+    RETURNING id, project_id`)) as unknown as { rows: { id: string; project_id: string }[] };
+  const [row] = result.rows;
+  if (row) return { ok: true, id, projectId: row.project_id };
 
-  // Refused (the hot path never gets here): read the state for an informative 429.
+  // Refused (the hot path never gets here): find out why, for a 401 or an informative 429.
+  let projectId: string;
+  if ("keyHash" in credential) {
+    const found = await lookupKey(db, credential.keyHash);
+    if (!found.ok) return { ok: false, reason: "key", key: found.reason };
+    projectId = found.projectId;
+  } else projectId = credential.projectId;
   const [sub] = await db
     .select({ tier: subscriptions.tier, used: subscriptions.requests_this_period, reset: subscriptions.period_reset_at })
     .from(subscriptions)
     .where(eq(subscriptions.project_id, projectId));
   if (!sub) throw new Error(`project ${projectId} has no subscription row`);
-  return { ok: false, tier: sub.tier, limit: limits[sub.tier] ?? Number.POSITIVE_INFINITY, used: sub.used, period_reset_at: sub.reset };
+  return { ok: false, reason: "quota", tier: sub.tier, limit: limits[sub.tier] ?? Number.POSITIVE_INFINITY, used: sub.used, period_reset_at: sub.reset };
 }
 
 /** Marks a request as waiting for the sweep after its scoring job could not be enqueued. */

@@ -6,6 +6,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { tierLimits } from "../billing/tiers";
 import { ingestWithQuota, markEnqueueFailed } from "../db/ingest";
+import { keyRefused } from "../auth/middleware";
 import { ApiError } from "../errors";
 import type { ScoringJob } from "../queue";
 import { commonErrors, createRouter, errorResponse, projectSecurity } from "./openapi";
@@ -81,7 +82,8 @@ export const logRoutes = createRouter().openapi(route, async (c) => {
   if (createdAt && createdAt.getTime() > Date.now() + MAX_FUTURE_SKEW_MS)
     throw new ApiError(422, "created_at: must not be in the future");
 
-  const result = await ingestWithQuota(c.var.db, c.var.projectId, { ...body, created_at: createdAt }, tierLimits(c.env.TIER_LIMITS));
+  const result = await ingestWithQuota(c.var.db, c.var.credential, { ...body, created_at: createdAt }, tierLimits(c.env.TIER_LIMITS));
+  if (!result.ok && result.reason === "key") throw keyRefused(result.key);
   if (!result.ok) {
     const retryAfter = Math.max(1, Math.ceil((result.period_reset_at.getTime() - Date.now()) / 1000));
     throw new ApiError(
@@ -92,7 +94,7 @@ export const logRoutes = createRouter().openapi(route, async (c) => {
     );
   }
 
-  const job: ScoringJob = { request_id: result.id, project_id: c.var.projectId };
+  const job: ScoringJob = { request_id: result.id, project_id: result.projectId };
   try {
     await c.env.SCORING_QUEUE.send(job, { contentType: "json" });
   } catch (err) {
