@@ -20,7 +20,11 @@ export const MIGRATIONS_DIR = join(ROOT, "migrations");
 export interface LocalPostgres {
   /** `postgres://user:password@127.0.0.1:port/` without a database name. */
   serverUrl: string;
-  /** URL of `database` on that server. */
+  /**
+   * URL of `database` on that server, with `sslmode=disable` (the embedded server has no TLS):
+   * workerd's local Hyperdrive then connects straight to PostgreSQL instead of through
+   * wrangler's TLS-negotiating Node proxy, one hop fewer per connection.
+   */
   urlFor(database: string): string;
   stop(): Promise<void>;
 }
@@ -74,7 +78,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Loca
   removeStalePid(dir);
   await server.start();
   const serverUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/`;
-  return { serverUrl, urlFor: (db) => serverUrl + db, stop: () => server.stop() };
+  return { serverUrl, urlFor: (db) => `${serverUrl}${db}?sslmode=disable`, stop: () => server.stop() };
 }
 
 /** Creates `database` if missing; with `fresh`, drops it first. */
