@@ -15,7 +15,7 @@
  */
 import { ensureInternalSecret } from "./lib/dev-vars";
 import { DEV_DATA_DIR, seedDemoProject, startDatabase } from "./lib/stack";
-import { startWorkers } from "./lib/workers";
+import { startWorkers, type RunningWorkers } from "./lib/workers";
 
 const API_PORT = Number(process.env.SIGHTLINE_API_PORT ?? 8787);
 const PROXY_PORT = Number(process.env.SIGHTLINE_PROXY_PORT ?? 8080);
@@ -28,6 +28,7 @@ const secret = ensureInternalSecret();
 const demo = await seedDemoProject(db.url);
 
 let stopping = false;
+let workers: RunningWorkers | undefined; // set once every worker answers
 const stopAll = async (code: number) => {
   if (stopping) return;
   stopping = true;
@@ -39,7 +40,7 @@ const stopAll = async (code: number) => {
 process.on("SIGINT", () => void stopAll(0));
 process.on("SIGTERM", () => void stopAll(0));
 
-const workers = await startWorkers({
+workers = await startWorkers({
   databaseUrl: db.url,
   internalSecret: secret,
   apiPort: API_PORT,

@@ -4,6 +4,7 @@
  * Used by `npm run dev`, the benchmarks and the integration tests.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
 import { ROOT } from "./postgres";
 
 /** Options of `startWorkers`. */
@@ -19,7 +20,11 @@ export interface WorkersOptions {
   vars?: Record<string, string>;
   /** Extra `[vars]` for the proxy worker, e.g. `{ UPSTREAM_BASE_URL: "http://127.0.0.1:9999" }`. */
   proxyVars?: Record<string, string>;
-  /** Local state directory (queues, caches); separate runs should not share one. */
+  /**
+   * Local state directory (queues, caches); separate runs should not share one. It also holds
+   * the run's own dev registry (unless WRANGLER_REGISTRY_PATH is set), so that this stack's
+   * proxy binds to this stack's API and not to another `sightline-api` running on the machine.
+   */
   persistTo?: string;
   /** Pass wrangler's output through (dev) or keep it quiet (tests, benchmarks). */
   quiet?: boolean;
@@ -68,6 +73,9 @@ export async function startWorkers(opts: WorkersOptions): Promise<RunningWorkers
     CLOUDFLARE_HYPERDRIVE_LOCAL_CONNECTION_STRING_HYPERDRIVE: opts.databaseUrl,
     DATABASE_URL: "", // the workers must use Hyperdrive (pg), not the Neon driver
     WRANGLER_SEND_METRICS: "false",
+    ...(opts.persistTo && !process.env.WRANGLER_REGISTRY_PATH
+      ? { WRANGLER_REGISTRY_PATH: join(ROOT, opts.persistTo, "registry") }
+      : {}),
   };
   const stdio = opts.quiet ? (["ignore", "ignore", "pipe"] as const) : (["ignore", "inherit", "inherit"] as const);
   const persist = opts.persistTo ? ["--persist-to", opts.persistTo] : [];

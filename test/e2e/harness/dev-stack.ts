@@ -109,7 +109,8 @@ export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
   };
   child.stdout!.on("data", append);
   child.stderr!.on("data", append);
-  const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once("exit", (code, signal) => resolve([code, signal])));
+  // "close", not "exit": it comes once the pipes are drained, so the last lines are in `out`.
+  const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once("close", (code, signal) => resolve([code, signal])));
 
   const stop = async (timeoutMs = 30_000): Promise<StopReport> => {
     const t0 = Date.now();
