@@ -1,0 +1,78 @@
+/**
+ * Runs one worker in workerd through Miniflare, without `wrangler dev`'s development front.
+ * `wrangler dev` serves a worker through a second workerd process (its ProxyWorker, which holds
+ * requests during reloads), which roughly doubles the per-request cost on this machine and
+ * which production does not have. The benchmarks measure the workers both ways.
+ *
+ * The worker is bundled exactly as for deployment (`wrangler deploy --dry-run --outdir`); its
+ * bindings come from its wrangler.toml (wrangler's `unstable_getMiniflareWorkerOptions`), with
+ * the overrides given here. The Miniflare used is the one that ships with this wrangler, so the
+ * workerd build is the one `wrangler dev` runs.
+ */
+import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { ROOT } from "./postgres";
+
+type MiniflareModule = typeof import("miniflare");
+const { Miniflare, convertV4MiniflareOptions } = createRequire(
+  createRequire(import.meta.url).resolve("wrangler/package.json"),
+)("miniflare") as MiniflareModule;
+
+/** Options of `startWorkerd`. */
+export interface WorkerdOptions {
+  /** wrangler.toml of the worker, relative to the repository root. */
+  config: string;
+  port: number;
+  /** Connection string for the HYPERDRIVE binding. */
+  hyperdrive?: string;
+  /** Extra or overriding `[vars]`. */
+  vars?: Record<string, string>;
+  /** Local state (queues), e.g. `.wrangler/bench`. */
+  persistTo?: string;
+}
+
+/** A worker served by workerd on 127.0.0.1. */
+export interface RunningWorkerd {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Bundles the worker of `config` as `wrangler deploy` would; returns the entry module's path. */
+export function bundleWorker(config: string, outDir: string): string {
+  const out = spawnSync("wrangler", ["deploy", "--dry-run", "--outdir", outDir, "-c", config], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  });
+  if (out.status !== 0) throw new Error(`bundling ${config} failed:\n${out.stderr || out.stdout}`);
+  return join(outDir, "index.js");
+}
+
+/** Bundles and starts the worker of `opts.config`; resolves once it listens. */
+export async function startWorkerd(opts: WorkerdOptions): Promise<RunningWorkerd> {
+  const outDir = join(ROOT, ".data/build", opts.config.replace(/[^a-z0-9]+/gi, "-"));
+  const scriptPath = bundleWorker(opts.config, outDir);
+  // Module rules serve unbundled sources; the bundle is one ES module.
+  const { modulesRules: _rules, ...workerOptions } = unstable_getMiniflareWorkerOptions(join(ROOT, opts.config)).workerOptions;
+  const persist = opts.persistTo ? join(ROOT, opts.persistTo) : undefined;
+  const options = {
+    host: "127.0.0.1",
+    port: opts.port,
+    ...(persist ? { defaultPersistRoot: persist } : {}),
+    workers: [
+      {
+        ...workerOptions,
+        name: "main",
+        modules: true,
+        scriptPath,
+        bindings: { ...(workerOptions.bindings ?? {}), ...opts.vars },
+        ...(opts.hyperdrive ? { hyperdrives: { HYPERDRIVE: opts.hyperdrive } } : {}),
+      },
+    ],
+  };
+  const mf = new Miniflare(convertV4MiniflareOptions(options as Parameters<typeof convertV4MiniflareOptions>[0]));
+  const url = (await mf.ready).origin;
+  return { url, stop: () => mf.dispose() };
+}
