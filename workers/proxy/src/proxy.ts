@@ -82,6 +82,9 @@ export async function handleProxy(request: Request, env: ProxyEnv, ctx: Executio
   return new Response(captureBody(response, headersAt, base, env, ctx, key, secrets), init);
 }
 
+/** Resolves after pending I/O: a timer is a macrotask in workerd's event loop. */
+const yieldToIo = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** Tees the body to the collector; logs once it ends. */
 function captureBody(
   response: Response,
@@ -106,8 +109,11 @@ function captureBody(
     },
   });
   ctx.waitUntil(
-    done.then(({ outcome, error }) => {
+    done.then(async ({ outcome, error }) => {
       const endedAt = Date.now();
+      // The end is seen as the last chunk is handed over, before the runtime has written it;
+      // building the record is CPU work, so let that write (the client's bytes) go first.
+      await yieldToIo();
       let collected;
       try {
         collected = collector.finish();
