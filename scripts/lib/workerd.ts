@@ -31,6 +31,8 @@ export interface WorkerdOptions {
   vars?: Record<string, string>;
   /** Local state (queues), e.g. `.wrangler/bench`. */
   persistTo?: string;
+  /** Service bindings replacing the wrangler.toml ones, e.g. `{ API: { external: { address, http: {} } } }`. */
+  serviceBindings?: Record<string, unknown>;
 }
 
 /** A worker served by workerd on 127.0.0.1. */
@@ -65,10 +67,12 @@ export async function startWorkerd(opts: WorkerdOptions): Promise<RunningWorkerd
       {
         ...workerOptions,
         name: "main",
+        rootPath: ROOT, // module names are relative to it, and the bundle lives under .data/build
         modules: true,
         scriptPath,
         bindings: { ...(workerOptions.bindings ?? {}), ...opts.vars },
         ...(opts.hyperdrive ? { hyperdrives: { HYPERDRIVE: opts.hyperdrive } } : {}),
+        ...(opts.serviceBindings ? { serviceBindings: opts.serviceBindings } : {}),
       },
     ],
   };
