@@ -2,14 +2,17 @@
  * End to end under `npm run dev`, run as a user runs it: one stack (embedded PostgreSQL, the
  * API + scorer and proxy workers under wrangler dev) started from the repository root with a
  * fresh data directory and its own ports, the demo key read from what it prints, the remote
- * LLM providers stood in by local servers replaying recorded wire responses. The suites
- * (one per issue) share the stack and run in order; the last test stops it with Ctrl-C.
+ * LLM providers stood in by local servers replaying recorded wire responses, and Stripe by
+ * `npm run stripe:stand-in` (started first: the stack runs with the variables it prints).
+ * The suites (one per issue) share the stack and run in order; the last test stops it with Ctrl-C.
  * Tests poll with generous deadlines and never assert latency (bench/e2e measures it).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { StackApi } from "./harness/api";
 import { startDevStack, type DevStack } from "./harness/dev-stack";
+import { startStripeStandIn, type StripeStandInProcess } from "./harness/stripe-stand-in";
 import { startProviderStandIns, type ProviderStandIns } from "./harness/upstreams";
+import { billingSuite } from "./suites/billing";
 import type { E2E } from "./suites/context";
 import { proxySuite } from "./suites/proxy";
 import { quickStartSuite } from "./suites/quick-start";
@@ -22,9 +25,12 @@ const PORTS = {
   proxy: Number(process.env.SIGHTLINE_E2E_PROXY_PORT ?? 8872),
   pg: Number(process.env.SIGHTLINE_E2E_PG_PORT ?? 55471),
 };
+/** Port of the e2e Stripe stand-in (a developer's `npm run stripe:stand-in` keeps 12111). */
+const STRIPE_PORT = Number(process.env.SIGHTLINE_E2E_STRIPE_PORT ?? 8873);
 
 let state: E2E | undefined;
 let providers: ProviderStandIns | undefined;
+let stripe: StripeStandInProcess | undefined;
 let stack: DevStack | undefined;
 let stopped = false;
 
@@ -34,14 +40,17 @@ const e2e = (): E2E => {
 };
 
 beforeAll(async () => {
+  const echo = process.env.SIGHTLINE_E2E_ECHO === "1";
   providers = await startProviderStandIns();
-  stack = await startDevStack({ ports: PORTS, upstreamBaseUrl: providers.openaiUrl, echo: process.env.SIGHTLINE_E2E_ECHO === "1" });
-  state = { stack, providers, api: new StackApi(stack.apiUrl, stack.key) };
+  stripe = await startStripeStandIn({ port: STRIPE_PORT, forwardTo: `http://127.0.0.1:${PORTS.api}/webhook/payment`, echo });
+  stack = await startDevStack({ ports: PORTS, upstreamBaseUrl: providers.openaiUrl, env: stripe.vars, echo });
+  state = { stack, providers, stripe, api: new StackApi(stack.apiUrl, stack.key) };
 }, 300_000);
 
 afterAll(async () => {
   if (stack && !stopped) await stack.stop();
   await providers?.close();
+  await stripe?.stop();
 }, 60_000);
 
 describe("npm run dev, end to end", () => {
@@ -55,6 +64,7 @@ describe("npm run dev, end to end", () => {
   scoringSuite(e2e);
   proxySuite(e2e);
   readmeScriptsSuite(e2e);
+  billingSuite(e2e);
 
   it("Should stop on Ctrl-C (SIGINT): npm run dev exits, none of its processes is left, its ports are free", async () => {
     const report = await e2e().stack.stop();

@@ -5,12 +5,11 @@
  * A fresh data directory makes `npm run dev` seed the demo project and print its key, which is
  * read from stdout; Ctrl-C is SIGINT to the whole group.
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../../../scripts/lib/postgres";
-import { livePids, portsInUse } from "./processes";
+import { livePids, portsInUse, startGroup } from "./processes";
 
 /** Ports of one stack. */
 export interface StackPorts {
@@ -24,6 +23,8 @@ export interface DevStackOptions {
   ports: StackPorts;
   /** Passed to the proxy as UPSTREAM_BASE_URL (the provider stand-in). */
   upstreamBaseUrl?: string;
+  /** More environment for `npm run dev`, e.g. the billing variables the Stripe stand-in printed. */
+  env?: Record<string, string>;
   /** How long `npm run dev` may take to print that it is up (ms). */
   startTimeoutMs?: number;
   /** Mirror the stack's output to this process's stderr. */
@@ -79,6 +80,7 @@ export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
   const secret = randomBytes(32).toString("hex");
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...opts.env,
     SIGHTLINE_API_PORT: String(ports.api),
     SIGHTLINE_PROXY_PORT: String(ports.proxy),
     SIGHTLINE_PG_PORT: String(ports.pg),
@@ -92,31 +94,12 @@ export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
   };
   delete env.DATABASE_URL; // the embedded database, as on a fresh clone
 
-  const child = spawn("npm", ["run", "dev"], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-  const pgid = child.pid!;
-  // Safety net: never leave a stack behind if this process ends abruptly.
-  const killGroup = () => {
-    try {
-      process.kill(-pgid, "SIGKILL");
-    } catch {}
-  };
-  process.once("exit", killGroup);
-
-  let out = "";
-  const append = (d: Buffer) => {
-    out += d.toString("utf8");
-    if (opts.echo) process.stderr.write(d);
-  };
-  child.stdout!.on("data", append);
-  child.stderr!.on("data", append);
-  // "close", not "exit": it comes once the pipes are drained, so the last lines are in `out`.
-  const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once("close", (code, signal) => resolve([code, signal])));
+  const group = startGroup("npm", ["run", "dev"], { cwd: ROOT, env, echo: opts.echo });
+  const { child, pgid } = group;
 
   const stop = async (timeoutMs = 30_000): Promise<StopReport> => {
     const t0 = Date.now();
-    try {
-      process.kill(-pgid, "SIGINT");
-    } catch {}
+    group.signal("SIGINT");
     const deadline = t0 + timeoutMs;
     let alive = livePids(pgid);
     const running = () => child.exitCode === null && child.signalCode === null;
@@ -125,28 +108,24 @@ export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
       alive = livePids(pgid);
     }
     const ms = Date.now() - t0;
-    if (alive.length > 0) killGroup();
-    const [code, signal] = await Promise.race([exited, sleep(5_000).then(() => [null, null] as [null, null])]);
-    process.removeListener("exit", killGroup);
+    if (alive.length > 0) group.signal("SIGKILL");
+    const [code, signal] = await Promise.race([group.closed, sleep(5_000).then(() => [null, null] as [null, null])]);
+    group.release();
     const busyPorts = await portsInUse([ports.api, ports.proxy, ports.pg]);
     rmSync(work, { recursive: true, force: true });
     return { code, signal, ms, leftovers: alive, busyPorts };
   };
 
-  const deadline = Date.now() + (opts.startTimeoutMs ?? 240_000);
-  while (!out.includes(READY_LINE)) {
-    if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
-      const why = Date.now() > deadline ? "did not come up in time" : `exited (${child.exitCode ?? child.signalCode})`;
-      await stop(10_000);
-      throw new Error(`npm run dev ${why}; its output:\n${out.slice(-4000)}`);
-    }
-    await sleep(100);
+  const notUp = await group.printed(READY_LINE, opts.startTimeoutMs ?? 240_000);
+  if (notUp) {
+    await stop(10_000);
+    throw new Error(`npm run dev ${notUp}; its output:\n${group.output().slice(-4000)}`);
   }
-  const key = KEY_LINE.exec(out)?.[1];
-  const projectId = PROJECT_LINE.exec(out)?.[1];
+  const key = KEY_LINE.exec(group.output())?.[1];
+  const projectId = PROJECT_LINE.exec(group.output())?.[1];
   if (!key || !projectId) {
     await stop(10_000);
-    throw new Error(`npm run dev did not print a demo key and project; its output:\n${out.slice(-4000)}`);
+    throw new Error(`npm run dev did not print a demo key and project; its output:\n${group.output().slice(-4000)}`);
   }
   return {
     apiUrl: `http://127.0.0.1:${ports.api}`,
@@ -154,7 +133,7 @@ export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
     key,
     projectId,
     secret,
-    output: () => out,
+    output: group.output,
     stop,
   };
 }

@@ -1,6 +1,6 @@
 /**
- * What every e2e suite works with: the running `npm run dev` stack, the provider stand-ins,
- * and the API as the demo project's key sees it. Suites get a getter because the stack is
+ * What every e2e suite works with: the running `npm run dev` stack, the provider and Stripe
+ * stand-ins, and the API as the demo project's key sees it. Suites get a getter because the stack is
  * started in `beforeAll`, after the suites are collected.
  */
 import { readFileSync } from "node:fs";
@@ -10,12 +10,15 @@ import { ROOT } from "../../../scripts/lib/postgres";
 import type { RequestDetail, StackApi } from "../harness/api";
 import { SCORERS } from "../harness/api";
 import type { DevStack } from "../harness/dev-stack";
+import type { StripeStandInProcess } from "../harness/stripe-stand-in";
 import type { ProviderStandIns } from "../harness/upstreams";
 
 /** The shared state of one e2e run. */
 export interface E2E {
   stack: DevStack;
   providers: ProviderStandIns;
+  /** `npm run stripe:stand-in`, forwarding to the stack's webhook; the stack runs with its variables. */
+  stripe: StripeStandInProcess;
   /** The API with the demo key `npm run dev` printed. */
   api: StackApi;
 }
