@@ -14,6 +14,7 @@
  * its proxy's service binding reaches its own API worker.
  */
 import { ensureInternalSecret } from "./lib/dev-vars";
+import { releaseSignalHandling } from "./lib/postgres";
 import { DEV_DATA_DIR, seedDemoProject, startDatabase } from "./lib/stack";
 import { startWorkers, type RunningWorkers } from "./lib/workers";
 
@@ -37,6 +38,7 @@ const stopAll = async (code: number) => {
   console.log("▶ stopped");
   process.exit(code);
 };
+releaseSignalHandling(); // Ctrl-C is handled here: workers first, then the database
 process.on("SIGINT", () => void stopAll(0));
 process.on("SIGTERM", () => void stopAll(0));
 

