@@ -77,3 +77,23 @@ export function tapStream(source: ReadableStream<Uint8Array>, observer: TapObser
     { highWaterMark: 0 },
   );
 }
+
+/**
+ * Reads a copy of a body to its end for `observer` (the log branch of a native `tee()`).
+ * Never throws: a read error ends the observation with `error`.
+ */
+export function drain(copy: ReadableStream<Uint8Array>, observer: TapObserver): void {
+  void (async () => {
+    const reader = copy.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        observer.chunk(value);
+      }
+      observer.end("complete");
+    } catch (err) {
+      observer.end("error", err);
+    }
+  })().catch((err: unknown) => console.error(JSON.stringify({ msg: "capture failed", error: String(err) })));
+}
