@@ -12,7 +12,7 @@
  * - Per-chunk delay: the upstream stamps each SSE event with its send time (same process,
  *   same clock), the client records its arrival; added delay = proxy minus direct, and the
  *   first vs last 10% of a long stream shows whether it grows with stream length.
- * - Memory: RSS of the workerd processes before, during (peak) and after each of twelve 10 MB
+ * - Memory: RSS of the workerd processes before, during (peak) and after each of forty 10 MB
  *   streams; growth in the first vs second half tells a leak from heap warm-up.
  *
  * Writes bench/results/proxy.md and bench/results/proxy.json.
@@ -33,7 +33,7 @@ const LONG_STREAM_PACE_MS = 3;
 const LONG_STREAM_RUNS = 5;
 const BIG_STREAM_BYTES = 10 * 1024 * 1024;
 const BIG_CHUNK_BYTES = 8 * 1024;
-const MEMORY_RUNS = 12;
+const MEMORY_RUNS = 40;
 
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -376,7 +376,7 @@ ${t("SSE stream (first event)", m.ttfb_sse)}`;
   const chunkRows = (name: string, c: Measured["chunk_delay"]) =>
     `| ${name} | ${c.direct_mean_ms} | ${c.proxy_mean_ms} | **${c.added_mean_ms}** | ${c.added_first_10pct_ms} | ${c.added_last_10pct_ms} |`;
   const memRows = (name: string, m: Measured["memory_10mb_stream"]) =>
-    `| ${name} | ${m.before_rss_mb} | ${m.runs.map((x) => (x.error ? "failed" : x.after_rss_mb)).join(" / ")} | ${Math.max(...m.runs.map((x) => x.peak_rss_mb))} | ${m.growth_first_half_mb} | ${m.growth_second_half_mb} |`;
+    `| ${name} | ${m.before_rss_mb} | ${m.runs.map((x) => (x.error ? "failed" : Math.round(x.after_rss_mb))).join(" ")} | ${Math.max(...m.runs.map((x) => x.peak_rss_mb))} | ${m.growth_first_half_mb} | ${m.growth_second_half_mb} |`;
   const c = r.workerd.chunk_delay;
   return `# Capture proxy overhead benchmark
 
@@ -421,8 +421,9 @@ Target: no growth with stream length (last 10% about equal to first 10%).
 ${memRows("workerd", r.workerd.memory_10mb_stream)}
 ${memRows("wrangler dev", r.wrangler_dev.memory_10mb_stream)}
 
-A leak would grow by about the same amount in each half; growth that levels off in the second half is
-the allocator and V8 heap settling. The capture keeps at most 1 M characters of reassembled text per call.
+A leak keeps growing run after run, by about the same amount in each half. Growth that stops (RSS going
+up and down around a level in the second half) is the allocator and the V8 heap reaching their working
+size. The capture keeps at most 1 M characters of reassembled text per call.
 `;
 }
 
