@@ -4,6 +4,7 @@
  */
 import { and, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
+import { PRICED_SOURCE } from "../pricing/fill-costs";
 import type { NamedScore } from "../scoring/registry";
 import type { ScorableCall } from "../scoring/types";
 import type { Db } from "./client";
@@ -21,6 +22,21 @@ export async function loadCalls(db: Db, ids: readonly string[]): Promise<StoredC
     .select({ ...callColumns, request_body: llmRequests.request_body, response_body: llmRequests.response_body })
     .from(llmRequests)
     .where(inArray(llmRequests.id, [...ids]));
+}
+
+/**
+ * Stores costs computed by the scorer (request id -> US dollars) in one statement, marking
+ * `metadata.cost_source` as priced. Only rows still at cost 0 change, so a cost the caller
+ * logged is never overwritten and a redelivered job writes nothing new.
+ */
+export async function saveCosts(db: Db, costs: ReadonlyMap<string, number>): Promise<void> {
+  if (costs.size === 0) return;
+  const values = sql.join([...costs].map(([id, cost]) => sql`(${id}::uuid, ${cost}::numeric)`), sql`, `);
+  await db.execute(sql`
+    UPDATE llm_requests AS r
+    SET cost_usd = v.cost, metadata = r.metadata || jsonb_build_object('cost_source', ${PRICED_SOURCE}::text)
+    FROM (VALUES ${values}) AS v(id, cost)
+    WHERE r.id = v.id AND r.cost_usd = 0`);
 }
 
 /** Score rows of one request, ready to insert. */

@@ -7,9 +7,9 @@
  * Headers are never copied into the record: provider keys, the Sightline key and cookies
  * travel only in headers, and fit.ts scrubs any copy of their values that appears in a body.
  */
+import { priceCall } from "../../../src/pricing/price-call";
 import type { LogRequest } from "../../../src/routes/log";
 import type { Collected } from "./collect";
-import { priceCall } from "./pricing";
 import type { UpstreamTarget } from "./routes";
 import type { TapOutcome } from "./tap";
 import { estimateUsage, reportedUsage, type TokenUsage } from "./tokens";

@@ -9,9 +9,12 @@
  *   retried alone and the rest are acked.
  * - With an `AI` binding, Llama Guard refines `content_safety` (judge.ts); a judge failure
  *   keeps the rule-based score and never retries a message.
+ * - Calls logged without a cost are priced first (src/pricing/fill-costs.ts); failing to store
+ *   a cost is reported and does not hold back the scores.
  */
 import { createDb, type Db } from "../../../src/db/client";
-import { loadCalls, saveScores, type RequestScores } from "../../../src/db/scoring";
+import { loadCalls, saveCosts, saveScores, type RequestScores } from "../../../src/db/scoring";
+import { priceUnpricedCalls } from "../../../src/pricing/fill-costs";
 import type { ScoringJob } from "../../../src/queue";
 import { scoreCall } from "../../../src/scoring/registry";
 import type { ScorerEnv } from "./env";
@@ -65,6 +68,13 @@ export async function consumeBatch(batch: MessageBatch<unknown>, env: ScorerEnv,
       for (const messages of jobs.values()) for (const m of messages) m.retry({ delaySeconds: RETRY_DELAY_SECONDS });
       return;
     }
+
+    // Calls logged without a cost (client libraries) are priced before scoring.
+    const costs = await priceUnpricedCalls(calls);
+    for (const call of calls) call.cost_usd = costs.get(call.id) ?? call.cost_usd;
+    await saveCosts(handle.db, costs).catch((err: unknown) =>
+      report("saving computed costs failed; the scores still go ahead", { error: String(err) }),
+    );
 
     const verdicts = env.AI ? await judgeCalls(env.AI, calls) : undefined;
     const groups = new Map<string, { scores: RequestScores; messages: Message<unknown>[] }>();

@@ -1,11 +1,19 @@
 /**
- * Cost of one call in US dollars, from `@pydantic/genai-prices` (bundled price catalogue,
- * prices per million tokens). The provider id is the proxy's provider name (openai, groq,
- * together, openrouter, mistral, deepseek, azure); for a custom upstream the catalogue
- * matches by model name alone. The catalogue is ~0.8 MB of source and ~50 ms to load, so it
- * is loaded on first use, after the client's response.
+ * Cost of one call in US dollars, from `@pydantic/genai-prices` (bundled, maintained price
+ * catalogue, prices per million tokens). Used by the capture proxy when it logs a call and by
+ * the scorer for calls logged without a cost (the client libraries send `cost_source:
+ * "unknown"`). The provider id is the logged provider name (openai, anthropic, cohere, groq,
+ * together, openrouter, mistral, deepseek, azure); for `custom` the catalogue matches by model
+ * name alone. The catalogue is ~0.8 MB of source and ~50 ms to load, so it is loaded on first
+ * use, off the hot path (after the proxy's response; in the queue consumer).
  */
-import type { TokenUsage } from "./tokens";
+
+/** Token counts to price; `cached_tokens` (prompt tokens read from the provider's cache) may be omitted. */
+export interface PricedUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  cached_tokens?: number;
+}
 
 /** The cost and where it came from. */
 export interface Cost {
@@ -19,7 +27,7 @@ type Prices = typeof import("@pydantic/genai-prices");
 let prices: Promise<Prices> | undefined;
 
 /** Prices one call; never throws (an unknown model or a catalogue error costs 0, `unknown`). */
-export async function priceCall(model: string, provider: string, usage: TokenUsage): Promise<Cost> {
+export async function priceCall(model: string, provider: string, usage: PricedUsage): Promise<Cost> {
   try {
     prices ??= import("@pydantic/genai-prices");
     const { calcPrice } = await prices;
@@ -27,7 +35,7 @@ export async function priceCall(model: string, provider: string, usage: TokenUsa
       input_tokens: usage.prompt_tokens,
       output_tokens: usage.completion_tokens,
       // genai-prices: cache reads are a partition of input_tokens, never more than it.
-      cache_read_tokens: Math.min(usage.cached_tokens, usage.prompt_tokens),
+      cache_read_tokens: Math.min(usage.cached_tokens ?? 0, usage.prompt_tokens),
     };
     // A named provider is priced from its own list (OpenRouter and Azure prices differ from
     // OpenAI's). A custom upstream has no list: the model name decides, then OpenAI's list
