@@ -29,6 +29,18 @@ export const PROMPT_RULES: readonly Rule[] = [
     pattern: /\b(?:ignore|disregard)\s+(?:all\s+|everything\s+)?(?:the\s+|of\s+the\s+)?above\b|\b(?:ignora|ignore|ignorez|ignoriere|ignorieren sie|ignorar)\s+(?:as|las|los|les|todas?\s+las|toutes\s+les|alle|le|die)?\s*(?:instru[cç][õoa][eo]?s|instrucciones|instructions|anweisungen|istruzioni)|игнорир\S*\s+(?:все\s+)?(?:предыдущие|прошлые)?\s*инструкци|忽略(?:之前|以上|先前)?的?(?:所有)?(?:指令|指示)/gi,
   },
   {
+    id: "override_instructions",
+    source: "Perez & Ribeiro 2022 'Ignore Previous Prompt' (goal hijacking): override of prior inputs, identity or ethics",
+    weight: 5,
+    pattern: /\b(?:ignore|ignoring|disregard|disregarding|forget|forgetting)\s+(?:(?:all|any|of|your|the|my)\s+){0,3}(?:prior|previous|preceding|earlier|above|initial|original)\s+(?:(?:ethical|moral|morals|safety)[\s,]+){0,2}(?:inputs?|messages?|context|conversation|identity|instructions?|programming|conditioning|settings)\b|\bforget\s+(?:about\s+)?everything\s+(?:(?:I|you)\s+(?:have\s+|'ve\s+)?(?:instructed|told|said|taught)|(?:from\s+)?before|prior|previously)\b/gi,
+  },
+  {
+    id: "override_instructions",
+    source: "OWASP LLM01 / CyberSecEval 2 (Bhatt et al. 2024) 'different user input language': override in ja/ar/ko",
+    weight: 5,
+    pattern: /(?:指示|命令|指令)を?無視|無視して[、,]|تجاهل\s+(?:جميع\s+|كل\s+)?(?:التعليمات|الأوامر|التوجيهات)|(?:지시|명령|지침)(?:을|를|사항을)?\s*(?:모두\s*)?무시/g,
+  },
+  {
     id: "dan_persona",
     source: "Shen et al. 2024 DAN family templates",
     weight: 5,
@@ -47,10 +59,22 @@ export const PROMPT_RULES: readonly Rule[] = [
     pattern: /\b(?:(?:are|is|be|now)\s+(?:no longer|not)\s+(?:bound|restricted|limited|constrained)\s+by|(?:broken|break|breaking|set)\s+free\s+(?:of|from)|typical confines of AI|free (?:of|from) (?:all |any )?(?:restrictions|rules|limitations|filters|censorship|guidelines|constraints)|(?:has|have|with|without)\s+no\s+(?:filters?|restrictions|limitations|censorship|guidelines|ethics|morals|boundaries|rules)|does(?: not|n't)\s+(?:have to\s+)?(?:abide|follow|adhere|comply)\s+(?:by|to|with)?\s*(?:any|the|OpenAI)|not\s+(?:bound|restricted)\s+by\s+(?:any\s+)?(?:rules|ethic|moral|law|OpenAI|polic))/gi,
   },
   {
+    id: "dan_persona",
+    source: "Shen et al. 2024 DAN family: persona assignment by name",
+    weight: 5,
+    pattern: /\b(?:[Yy]ou\s+are|[Yy]ou're|[Yy]ou\s+will\s+be|[Rr]espond\s+(?:only\s+)?as|[Aa]nswer\s+(?:only\s+)?as|[Rr]eply\s+(?:only\s+)?as|[Bb]ecome|is\s+[Nn]ow)\s+(?:now\s+)?DAN\b/g,
+  },
+  {
+    id: "unbound_persona",
+    source: "Shen et al. 2024 in-the-wild templates: unlocked persona, no regard for law or ethics, unconditional answers",
+    weight: 4,
+    pattern: /\b(?:zero|0)\s+(?:restrictions|limitations|limits|filters|censorship|boundaries|rules|ethics|morals)\b|\b(?:fully|completely|totally)\s+(?:unlocked|unrestricted|uncensored|unfiltered|unchained|unleashed)\b|\b(?:does\s+not|doesn't|do\s+not|don't|won't|will\s+not|never)\s+(?:even\s+)?care\s+(?:about|if|whether)\s+(?:(?:things|it|they|something|any|the|are|is)\s+){0,3}(?:unethical|illegal|immoral|harmful|rules|laws?|ethics|morals?|morality|legality|guidelines|polic\w+)|\bno\s+matter\s+how\s+(?:illegal|unethical|immoral|harmful|dangerous|offensive|explicit|inappropriate|inhumane|toxic|vile|evil)|\bregardless\s+of\s+(?:any\s+|the\s+|its\s+)?(?:filters?|legality|morality|ethics|laws?|guidelines|policies|content\s+polic\w+)\b|\b(?:without|no|nor\s+(?:does|do)\s+(?:it|he|she|they)\s+have)\s+(?:any\s+)?regard\s+(?:to|for)\s+(?:the\s+)?(?:morality|legality|ethics|laws?|rules|social\s+norms|safety|harmfulness|political\s+correctness|well-?being)|\b(?:does\s+not|doesn't)\s+have\s+(?:a|any)\s+(?:content\s+)?(?:filters?|restrictions|guidelines|limitations|censorship)\b|\bfree\s+(?:of|from)\s+(?:your|its|all|any)\s+(?:confines|shackles|chains|programming|restrictions|limitations|guidelines)\b/gi,
+  },
+  {
     id: "amoral_persona",
     source: "Shen et al. 2024 in-the-wild templates: amoral/unfiltered persona adjectives",
     weight: 4,
-    pattern: /\b(?:unfiltered|uncensored|amoral|nonmoral|non-moral|unethical and immoral|no (?:moral|ethical) (?:or ethical |or moral )?(?:guidelines|boundaries|compass|principles|restrictions|limits)|without (?:any )?(?:moral|ethical) (?:guidelines|boundaries|restrictions|limits|considerations)|without (?:ad+h?er+ing to|regard (?:to|for)|considerations? for) (?:any )?(?:ethic|moral|social|legal)\w*|regardless of (?:any |the )?(?:ethical|moral|legal)(?: or (?:ethical|moral|legal))? (?:considerations|implications|concerns|guidelines)|immoral,? unethical|illegal,? (?:immoral|unethical))\b/gi,
+    pattern: /\b(?:unfiltered|uncensored|amoral|nonmoral|non-moral|unethical and immoral|no (?:moral|ethical) (?:or ethical |or moral )?(?:guidelines|boundaries|compass|principles|restrictions|limits)|without (?:any )?(?:moral|ethical) (?:guidelines|boundaries|restrictions|limits|considerations)|without (?:ad+h?er+ing to|regard (?:to|for)|considerations? for) (?:any )?(?:ethic|moral|social|legal)\w*|regardless of (?:any |the )?(?:ethical|moral|legal)(?: or (?:ethical|moral|legal))? (?:considerations|implications|concerns|guidelines)|immoral,?\s+(?:and\s+)?unethical|unethical,?\s+(?:and\s+)?immoral|illegal,? (?:immoral|unethical))\b/gi,
   },
   {
     id: "refusal_suppression",
@@ -63,6 +87,24 @@ export const PROMPT_RULES: readonly Rule[] = [
     source: "Shen et al. 2024: explicit content-policy evasion",
     weight: 4,
     pattern: /\b(?:(?:ignore|bypass|violate|break|doesn't care about|does not care about|not follow|disregard|free from|outside of)\s+(?:all\s+|any\s+|the\s+)?(?:OpenAI|Anthropic|content|safety|ethical|company)(?:'s)?\s+(?:content\s+)?(?:polic(?:y|ies)|guidelines|rules|filters?))\b/gi,
+  },
+  {
+    id: "policy_evasion",
+    source: "Shen et al. 2024: bypassing moral/ethical rules or terms of service; waiving content rules (NSFW allowed, filter level 0)",
+    weight: 4,
+    pattern: /\b(?:bypass(?:ing)?|ignor(?:e|ing)|violat(?:e|ing)|break(?:ing)?|forget(?:ting)?|circumvent(?:ing)?|disregard(?:ing)?)\s+(?:all\s+|any\s+|the\s+|your\s+)?(?:[\w-]+'s\s+)?(?:moral|ethical|safety|content)\s+(?:and\s+(?:ethical|moral|safety)\s+)?(?:rules|guidelines|principles|filters?|polic(?:y|ies)|restrictions|constraints|standards)\b|\b(?:forget|ignore|disregard|bypass|violate|break)\s+(?:[\w-]+'s\s+(?:and\s+[\w-]+'s\s+)?)?(?:TOS|terms\s+of\s+(?:service|use)|usage\s+polic(?:y|ies))\b|\b(?:NSFW|explicit|sexual|graphic|uncensored)\s+(?:content|generations?|responses?|outputs?|language|material)\s+(?:is|are)\s+(?:now\s+)?(?:allowed|permitted|enabled)\b|\b(?:profanity|content|safety|censorship)\s+filter(?:s|ing)?\s+(?:level\s+)?(?:is\s+)?(?:set\s+to|turned)\s+(?:0|zero|off|none|disabled)\b|\bfilter\s+level\s+(?:is\s+)?(?:set\s+to\s+)?0\b|\bno\s+filtering\s+(?:will\s+be|is)\s+(?:performed|applied|done)\b/gi,
+  },
+  {
+    id: "stay_in_character",
+    source: "Shen et al. 2024 role-play templates: character or named-mode lock",
+    weight: 4,
+    pattern: /\b[Bb]reak(?:ing)?\s+out\s+of\s+(?:character|role)\b|\b(?:[Ss]tay|[Rr]emain)\s+in\s+[A-Z][A-Za-z0-9-]{1,20}\s+[Mm]ode\b/g,
+  },
+  {
+    id: "refusal_suppression",
+    source: "Wei et al. 2023 refusal suppression: forbidding the AI disclaimer",
+    weight: 4,
+    pattern: /\b(?:not|never|nor|don't|won't)\s+(?:will\s+you\s+|ever\s+)?(?:say|write|respond\s+with|reply\s+with|use|start\s+with|begin\s+with|include|mention|add)\s+(?:(?:the|any|phrases?|like|things?|such|as|words?)\s+){0,3}["“']\s*(?:As an AI|I(?:'m| am) (?:just )?an AI|I cannot|I can't)/gi,
   },
   {
     id: "stay_in_character",
