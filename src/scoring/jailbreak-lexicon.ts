@@ -6,6 +6,7 @@
  * injection, refusal suppression, mismatched generalisation); Zou et al. GCG (2023);
  * Anil et al. "Many-shot jailbreaking" (Anthropic 2024); Chao et al. PAIR / Mehrotra et al. TAP.
  */
+import { INJECTION_RULES } from "./jailbreak-injection";
 import type { Rule } from "./rules";
 
 /** Rules applied to the prompt side (system, user turns, replayed history). */
@@ -190,6 +191,7 @@ export const PROMPT_RULES: readonly Rule[] = [
     weight: 4,
     pattern: /\b(?:decode|decipher|decrypt|translate)\s+(?:this|the\s+following|it)?\s*(?:base64|hex|binary|caesar|rot13|cipher|morse|string|message)?\b.{0,40}\b(?:and|then)\s+(?:tell|answer|follow|do|execute|respond)/gi,
   },
+  ...INJECTION_RULES,
 ];
 
 /** Rules applied to the completion: signs that a jailbreak took hold. */
