@@ -78,6 +78,12 @@ export const PROMPT_RULES: readonly Rule[] = [
     pattern: /\b(?:unfiltered|uncensored|amoral|nonmoral|non-moral|unethical and immoral|no (?:moral|ethical) (?:or ethical |or moral )?(?:guidelines|boundaries|compass|principles|restrictions|limits)|without (?:any )?(?:moral|ethical) (?:guidelines|boundaries|restrictions|limits|considerations)|without (?:ad+h?er+ing to|regard (?:to|for)|considerations? for) (?:any )?(?:ethic|moral|social|legal)\w*|regardless of (?:any |the )?(?:ethical|moral|legal)(?: or (?:ethical|moral|legal))? (?:considerations|implications|concerns|guidelines)|immoral,?\s+(?:and\s+)?unethical|unethical,?\s+(?:and\s+)?immoral|illegal,? (?:immoral|unethical))\b/gi,
   },
   {
+    id: "amoral_persona",
+    source: "Shen et al. 2024 in-the-wild templates: answering without heeding ethics (misspellings included), misspelt 'unfiltered'",
+    weight: 4,
+    pattern: /\bwithout\s+(?:any\s+)?(?:ad[a-z]{0,2}h?er+ing|following|respecting|considering|regarding|caring|obeying|abiding|observing|worrying|thinking|bothering)\s+(?:to\s+|about\s+|for\s+)?(?:any\s+|the\s+)?(?:ethical|moral|ethics|morals|morality)(?:\s+(?:principles|guidelines|standards|rules|concerns|considerations|boundaries))?\b|\bunfilt(?:e)?r(?:e)?d\s+(?:AI|chatbot|assistant|model|version|persona)\b/gi,
+  },
+  {
     id: "refusal_suppression",
     source: "Wei et al. 2023 refusal suppression",
     weight: 4,
@@ -91,9 +97,9 @@ export const PROMPT_RULES: readonly Rule[] = [
   },
   {
     id: "policy_evasion",
-    source: "Shen et al. 2024: bypassing moral/ethical rules or terms of service; waiving content rules (NSFW allowed, filter level 0)",
+    source: "Shen et al. 2024: bypassing moral/ethical rules (not a negated 'without violating') or terms of service; waiving content rules (NSFW allowed, filter level 0)",
     weight: 4,
-    pattern: /\b(?:bypass(?:ing)?|ignor(?:e|ing)|violat(?:e|ing)|break(?:ing)?|forget(?:ting)?|circumvent(?:ing)?|disregard(?:ing)?)\s+(?:all\s+|any\s+|the\s+|your\s+)?(?:[\w-]+'s\s+)?(?:moral|ethical|safety|content)\s+(?:and\s+(?:ethical|moral|safety)\s+)?(?:rules|guidelines|principles|filters?|polic(?:y|ies)|restrictions|constraints|standards)\b|\b(?:forget|ignore|disregard|bypass|violate|break)\s+(?:[\w-]+'s\s+(?:and\s+[\w-]+'s\s+)?)?(?:TOS|terms\s+of\s+(?:service|use)|usage\s+polic(?:y|ies))\b|\b(?:NSFW|explicit|sexual|graphic|uncensored)\s+(?:content|generations?|responses?|outputs?|language|material)\s+(?:is|are)\s+(?:now\s+)?(?:allowed|permitted|enabled)\b|\b(?:profanity|content|safety|censorship)\s+filter(?:s|ing)?\s+(?:level\s+)?(?:is\s+)?(?:set\s+to|turned)\s+(?:0|zero|off|none|disabled)\b|\bfilter\s+level\s+(?:is\s+)?(?:set\s+to\s+)?0\b|\bno\s+filtering\s+(?:will\s+be|is)\s+(?:performed|applied|done)\b/gi,
+    pattern: /\b(?:bypass(?:ing)?|ignor(?:e|ing)|(?<!\b(?:without|not|avoid|never|no|from)\s)(?:violat(?:e|ing)|break(?:ing)?)|forget(?:ting)?|circumvent(?:ing)?|disregard(?:ing)?)\s+(?:all\s+|any\s+|the\s+|your\s+)?(?:[\w-]+'s\s+)?(?:moral|ethical|safety|content)\s+(?:and\s+(?:ethical|moral|safety)\s+)?(?:rules|guidelines|principles|filters?|polic(?:y|ies)|restrictions|constraints|standards)\b|\b(?:forget|ignore|disregard|bypass|violate|break)\s+(?:[\w-]+'s\s+(?:and\s+[\w-]+'s\s+)?)?(?:TOS|terms\s+of\s+(?:service|use)|usage\s+polic(?:y|ies))\b|\b(?:NSFW|explicit|sexual|graphic|uncensored)\s+(?:content|generations?|responses?|outputs?|language|material)\s+(?:is|are)\s+(?:now\s+)?(?:allowed|permitted|enabled)\b|\b(?:profanity|content|safety|censorship)\s+filter(?:s|ing)?\s+(?:level\s+)?(?:is\s+)?(?:set\s+to|turned)\s+(?:0|zero|off|none|disabled)\b|\bfilter\s+level\s+(?:is\s+)?(?:set\s+to\s+)?0\b|\bno\s+filtering\s+(?:will\s+be|is)\s+(?:performed|applied|done)\b/gi,
   },
   {
     id: "stay_in_character",
