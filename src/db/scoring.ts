@@ -9,15 +9,20 @@ import type { NamedScore } from "../scoring/registry";
 import type { ScorableCall } from "../scoring/types";
 import type { Db } from "./client";
 import { requestSummaryColumns } from "./queries";
-import { llmRequests, safetyScores } from "./schema";
+import { llmRequests, safetyScores, type SCORING_STATES } from "./schema";
 
-/** A stored request as the scorers need it. */
-export type StoredCall = ScorableCall & { id: string; project_id: string };
+type ScoringState = (typeof SCORING_STATES)[number];
+
+/**
+ * A stored request as the scorers need it, with its scoring state: `scored` means its six
+ * score rows are stored (saveScores writes them before it sets the state).
+ */
+export type StoredCall = ScorableCall & { id: string; project_id: string; scoring_state: ScoringState };
 
 /** Loads the requests with these ids in one query (missing ids are simply absent). */
 export async function loadCalls(db: Db, ids: readonly string[]): Promise<StoredCall[]> {
   if (ids.length === 0) return [];
-  const { created_at: _c, scoring_state: _s, ...callColumns } = requestSummaryColumns;
+  const { created_at: _c, ...callColumns } = requestSummaryColumns;
   return db
     .select({ ...callColumns, request_body: llmRequests.request_body, response_body: llmRequests.response_body })
     .from(llmRequests)

@@ -151,6 +151,20 @@ describe("Llama Guard judge: verdicts", () => {
     expect(sent.get(neighbour)!.inputs.messages).toEqual([{ role: "user", content: neighbour }]);
   });
 
+  it("Should not ask the judge again when a scored request's job is delivered again", async () => {
+    const ai = fakeAi(async () => output({ safe: false, categories: ["S2"] }));
+    const [r] = await seed([ask("How do I pick a lock?", "Use a tension wrench and a pick.")]);
+    expect((await consume([r!], ai.env)).explicitAcks).toEqual(["j0"]);
+    const first = await rowsOf(r!.id);
+    expect(contentSafety(first).rationale).toContain("llama_guard: unsafe (S2 non-violent crimes)");
+
+    const again = await consume([r!, r!], ai.env); // redelivery, twice in one batch
+    expect([...again.explicitAcks].sort()).toEqual(["j0", "j1"]);
+    expect(again.retryMessages).toEqual([]);
+    expect(ai.runs).toHaveLength(1);
+    expect(await rowsOf(r!.id)).toEqual(first);
+  });
+
   it("Should not ask about a call without user text", async () => {
     const ai = fakeAi(async () => output({ safe: false, categories: ["S1"] }));
     const [r] = await seed([{ messages: [{ role: "system", content: "Answer briefly." }], answer: "Hello there." }]);

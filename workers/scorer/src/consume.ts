@@ -4,6 +4,8 @@
  *
  * - A malformed message can never succeed: acked and reported.
  * - A request whose record is gone (deleted project): acked and reported, not retried forever.
+ * - A request already `scored` (a redelivered or duplicated job): acked without scoring again,
+ *   so it never costs a second Llama Guard call.
  * - Database unreachable while loading: the whole batch is retried with a delay.
  * - The batch insert fails: requests are written one by one, so one poison request is
  *   retried alone and the rest are acked.
@@ -68,6 +70,12 @@ export async function consumeBatch(batch: MessageBatch<unknown>, env: ScorerEnv,
       for (const messages of jobs.values()) for (const m of messages) m.retry({ delaySeconds: RETRY_DELAY_SECONDS });
       return;
     }
+
+    for (const call of calls.filter((c) => c.scoring_state === "scored")) {
+      for (const m of jobs.get(call.id) ?? []) m.ack();
+      jobs.delete(call.id);
+    }
+    calls = calls.filter((c) => c.scoring_state !== "scored");
 
     // Calls logged without a cost (client libraries) are priced before scoring.
     const costs = await priceUnpricedCalls(calls);
