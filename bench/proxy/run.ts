@@ -384,7 +384,8 @@ Command: \`npm run bench:proxy\` - machine: nproc ${r.machine.nproc} (${r.machin
 
 Method: a Node upstream on 127.0.0.1 (JSON answer, SSE at a fixed pace), and the proxy worker forwarding
 to it, run two ways in one run: (1) the deployment bundle (\`wrangler deploy --dry-run\`) in workerd via
-Miniflare, as production runs it, with no development proxy in front; (2) under \`wrangler dev\`, which
+Miniflare, as production runs it: the worker serves its own socket, with no development proxy and no
+Miniflare entry worker in front; (2) under \`wrangler dev\`, which
 puts a second workerd process (its development proxy) before the worker. The same calls go straight to
 the upstream and through the proxy, alternating, over keep-alive sockets from one Node client; ${TTFB_SAMPLES}
 samples per row after ${WARMUP} warm-up pairs. The API binding is a Node sink answering 202 to each log post
