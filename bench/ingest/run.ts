@@ -254,6 +254,7 @@ try {
     target_ratio: 0.5,
   };
   const f = (n: number) => n.toFixed(1);
+  const cpuTotal = (r: Run) => Object.values(r.cpuUsPerRequest).reduce((a, b) => a + b, 0);
   const cpu = (r: Run) => PROCESSES.map((p) => r.cpuUsPerRequest[p] ?? 0).join(" | ");
   const row = (name: string, r: Run | null) =>
     r ? `| ${name} | ${f(r.perSecond)} | ${f(r.p50)} | ${f(r.p99)} | ${cpu(r)} |` : `| ${name} | skipped: pgbouncer not installable here | | | | | | |`;
@@ -288,6 +289,10 @@ on the local queue (Miniflare's queue broker, a Durable Object in the same worke
 generator, workerd, PgBouncer and PostgreSQL share the machine's cores.
 
 Reading:
+- Both sides of the headline ratio are CPU-bound on the same cores, so their throughputs relate about
+  as the inverse of their total CPU per request: ${cpuTotal(raw)} us for the pooled statement,
+  ${cpuTotal(production)} us for the production model (all four processes), a bound of ${f((cpuTotal(raw) / cpuTotal(production)) * 100)}%. Reaching 50% would need
+  the API's whole path, PostgreSQL and PgBouncer included, within twice the raw path's CPU.
 - The HTTP hop is not what limits the API: the route without database serves ${f(noDbWorkerd?.perSecond ?? noDbDev.perSecond)} req/s in
   workerd. What a POST costs is its own database connection (each Worker request opens one, to
   Hyperdrive in production), the statement, and the local queue.
