@@ -36,7 +36,7 @@ const DASHBOARD_PORT = port("SIGHTLINE_DASHBOARD_PORT", 8788);
 const SWEEP_EVERY_MS = port("SIGHTLINE_SWEEP_EVERY_MS", 60_000);
 const BILLING_VARS = ["STRIPE_API_BASE", "STRIPE_SECRET_KEY", "PAYMENT_WEBHOOK_SECRET", "STRIPE_PRICE_PRO", "STRIPE_PRICE_TEAM", "STRIPE_PRICE_ENTERPRISE", "BILLING_RETURN_ORIGINS"];
 /** .dev.vars keys the API worker reads (the rest are this launcher's: DATABASE_URL). */
-const API_VARS = ["TIER_LIMITS", "DOCS_ENABLED", "LOG_MAX_BYTES", "SIGHTLINE_DEPLOYMENT", ...BILLING_VARS];
+const API_VARS = ["TIER_LIMITS", "DOCS_ENABLED", "LOG_MAX_BYTES", ...BILLING_VARS];
 
 // Environment first, then .dev.vars (wrangler no longer reads .dev.vars for the API: its dev
 // config is generated, see scripts/lib/workers.ts).
