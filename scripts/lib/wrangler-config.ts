@@ -58,3 +58,6 @@ export function writeGeneratedConfig(source: string, target: string, patch: (con
 
 /** Directory of generated configs for `purpose` ("dev", "deploy"), under ROOT/.wrangler. */
 export const generatedDir = (purpose: string): string => join(ROOT, ".wrangler", purpose);
+
+/** Where `npm run deploy` keeps its generated configs and state (SIGHTLINE_DEPLOY_DIR; tests). */
+export const deployDir = (): string => process.env.SIGHTLINE_DEPLOY_DIR || generatedDir("deploy");

@@ -6,14 +6,14 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { MIGRATIONS_DIR } from "../postgres";
-import { generatedDir, WORKERS, writeGeneratedConfig, type WorkerConfigRef } from "../wrangler-config";
+import { deployDir, WORKERS, writeGeneratedConfig, type WorkerConfigRef } from "../wrangler-config";
 
 /** Placeholder id of the committed configs (and of a dry run, which creates nothing). */
 export const PLACEHOLDER_ID = "00000000000000000000000000000000";
 
 /** Writes the deploy config of each worker into `dir`; returns their paths by worker id. */
 export function writeDeployConfigs(opts: { dir?: string; hyperdriveId: string | null; apiVars: Record<string, string> }): Record<WorkerConfigRef["id"], string> {
-  const dir = opts.dir ?? generatedDir("deploy");
+  const dir = opts.dir ?? deployDir();
   const out = {} as Record<WorkerConfigRef["id"], string>;
   for (const w of WORKERS) {
     out[w.id] = writeGeneratedConfig(w.config, join(dir, `${w.id}.jsonc`), (config) => {

@@ -11,7 +11,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline/promises";
-import { generatedDir } from "../wrangler-config";
+import { deployDir } from "../wrangler-config";
 import { parseJson, registerSecret, wrangler, wranglerOk } from "./wrangler-cli";
 
 /** A secret a worker reads. */
@@ -33,7 +33,7 @@ export const API_SECRET_SPECS: readonly SecretSpec[] = [
 ];
 
 /** Where a generated INTERNAL_API_SECRET is kept (git-ignored, 0600). */
-export const GENERATED_SECRET_FILE = join(generatedDir("deploy"), "INTERNAL_API_SECRET");
+export const generatedSecretFile = (): string => join(deployDir(), "INTERNAL_API_SECRET");
 
 /** Names of the secrets set on the worker of `config`, or null when the worker does not exist. */
 export async function existingSecrets(config: string): Promise<Set<string> | null> {
@@ -65,7 +65,7 @@ export async function promptHidden(question: string): Promise<string> {
 /** The INTERNAL_API_SECRET this machine knows: the environment's, else the generated file's. */
 export function knownInternalSecret(): string | undefined {
   if (process.env.INTERNAL_API_SECRET) return process.env.INTERNAL_API_SECRET;
-  return existsSync(GENERATED_SECRET_FILE) ? readFileSync(GENERATED_SECRET_FILE, "utf8").trim() : undefined;
+  return existsSync(generatedSecretFile()) ? readFileSync(generatedSecretFile(), "utf8").trim() : undefined;
 }
 
 /** Value of `spec` for this run, or undefined (optional and not given). */
@@ -80,10 +80,11 @@ async function valueOf(spec: SecretSpec, log: (line: string) => void): Promise<s
   if (typed) return typed;
   if (spec.generate) {
     const value = randomBytes(32).toString("hex");
-    mkdirSync(dirname(GENERATED_SECRET_FILE), { recursive: true });
-    writeFileSync(GENERATED_SECRET_FILE, value + "\n", { mode: 0o600 });
-    chmodSync(GENERATED_SECRET_FILE, 0o600);
-    log(`  generated ${spec.name}; kept in ${GENERATED_SECRET_FILE} (mode 0600)`);
+    const file = generatedSecretFile();
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, value + "\n", { mode: 0o600 });
+    chmodSync(file, 0o600);
+    log(`  generated ${spec.name}; kept in ${file} (mode 0600)`);
     return value;
   }
   if (spec.required) throw new Error(`${spec.name} is required: set it in the environment or run npm run deploy in a terminal`);
