@@ -110,7 +110,8 @@ if (a === "whoami") {
 } else if (a === "secret" && b === "list") {
   const name = config().name;
   const worker = state.workers[name];
-  if (!worker) fail(`A request to the Cloudflare API (/accounts/${state.accounts[0].id}/workers/scripts/${name}/secrets) failed.\n\n  This Worker does not exist on your account. [code: 10007]`);
+  // wrangler turns the API's 10007 into this UserError (secretListCommand).
+  if (!worker) fail(`Worker "${name}" not found.\n\nIf this is a new Worker, run \`wrangler deploy\` first to create it.\nOtherwise, check that the Worker name is correct and you're logged into the right account.`);
   out(JSON.stringify(Object.keys(worker.secrets).map((n) => ({ name: n, type: "secret_text" })), null, "  "));
 } else if (a === "secret" && b === "put") {
   banner();

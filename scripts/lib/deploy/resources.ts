@@ -22,6 +22,10 @@ export function planResources(configs: Unstable_RawConfig[], hyperdriveName = pr
   const buckets = new Set<string>();
   let hyperdrive: string | null = null;
   for (const c of configs) {
+    // Kinds this deploy cannot create yet: fail before touching the account rather than deploy
+    // a worker whose binding points at nothing.
+    const unsupported = (["kv_namespaces", "d1_databases", "vectorize"] as const).filter((k) => ((c[k] as unknown[] | undefined) ?? []).length > 0);
+    if (unsupported.length) throw new Error(`${c.name}: npm run deploy does not create ${unsupported.join(", ")} yet (scripts/lib/deploy/resources.ts)`);
     for (const p of c.queues?.producers ?? []) if (p.queue) queues.add(p.queue);
     for (const q of c.queues?.consumers ?? []) {
       queues.add(q.queue);

@@ -39,8 +39,8 @@ export const generatedSecretFile = (): string => join(deployDir(), "INTERNAL_API
 export async function existingSecrets(config: string): Promise<Set<string> | null> {
   const r = await wrangler(["secret", "list", "-c", config, "--format", "json"]);
   if (r.code !== 0) {
-    // wrangler: "This Worker does not exist on your account" (API error 10007).
-    if (/10007|does not exist|not found/i.test(r.stderr + r.stdout)) return null;
+    // wrangler 4 (secretListCommand): `Worker "<name>" not found.` for the API's error 10007.
+    if (/Worker "[^"]*"[^\n]* not found|\b10007\b/.test(r.stderr + r.stdout)) return null;
     throw new Error(`wrangler secret list failed:\n${(r.stderr + r.stdout).slice(-1000)}`);
   }
   return new Set(parseJson<{ name: string }[]>(r.stdout).map((s) => s.name));
