@@ -65,7 +65,8 @@ def configure(
         flush_interval: seconds between worker wake-ups.
         max_queue_size: queued records kept; beyond it the oldest is dropped and counted.
         timeout: seconds per HTTP request to the API.
-        max_retries: retries per batch on network errors, 5xx and 429.
+        max_retries: retries of a record failing on its own (408, 500...); outages
+            (network errors, 429, 502-504, ``Retry-After``) are retried until delivered.
         on_error: ``callable(exc)`` receiving internal errors (never raised to you).
         backoff_base, backoff_max: seconds; full-jitter exponential backoff parameters.
         retry_after_max: seconds; cap on a server ``Retry-After``.
@@ -200,8 +201,9 @@ def stats() -> Dict[str, int]:
     """Delivery counters of the current (or last) configuration.
 
     Keys: ``queued``, ``in_flight``, ``enqueued``, ``sent`` (202 received), ``dropped``
-    (evicted because the queue was full), ``rejected`` (4xx other than 408/429, not
-    retried), ``failed`` (given up after ``max_retries``), ``retries`` (backoff waits),
+    (evicted because the queue was full, oldest first), ``rejected`` (4xx other than
+    408/429, not retried), ``failed`` (given up after ``max_retries``), ``retries``
+    (backoff and ``Retry-After`` waits),
     ``unsent`` (discarded at shutdown), ``invalid`` (could not be serialised).
     """
     worker = _worker or _last_worker

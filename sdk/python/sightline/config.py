@@ -40,7 +40,10 @@ class Config:
             ``batch_size`` records are queued.
         max_queue_size: queue bound; when full the OLDEST record is dropped.
         timeout: seconds per HTTP request (connect + read).
-        max_retries: retries after the first attempt for network errors, 5xx and 429.
+        max_retries: retries of a record that fails on its own (408, 500 and other 5xx
+            without ``Retry-After``) before it is given up (``failed``). Service-wide
+            failures (network errors, 429, 502-504, any ``Retry-After``) are retried until
+            delivered: the records wait in the bounded queue.
         backoff_base: seconds; retry ``n`` (0-based) waits ``uniform(0, min(backoff_max,
             backoff_base * 2**n))`` (exponential backoff with full jitter).
         backoff_max: seconds, cap of one backoff wait.
