@@ -10,7 +10,7 @@ import atexit
 import os
 import threading
 import warnings
-from typing import Dict, Optional
+from typing import Callable, Dict, Optional
 
 from .config import Config, ErrorHandler, resolve_config
 from .entry import LogEntry
@@ -80,13 +80,8 @@ def configure(
 
     The previous configuration's worker is flushed (up to 2 s) and stopped.
     """
-    cfg = resolve_config(
-        api_key=api_key, base_url=base_url, proxy_url=proxy_url, enabled=enabled,
-        batch_size=batch_size, flush_interval=flush_interval, max_queue_size=max_queue_size,
-        timeout=timeout, max_retries=max_retries, backoff_base=backoff_base,
-        backoff_max=backoff_max, retry_after_max=retry_after_max, exit_timeout=exit_timeout,
-        on_error=on_error,
-    )
+    # First statement: locals() holds exactly the parameters above, by name.
+    cfg = resolve_config(**locals())
     _install(cfg)
     return cfg
 
@@ -168,14 +163,7 @@ def flush(timeout: Optional[float] = None) -> bool:
         ``True`` when nothing is pending (also when the library is a no-op), ``False``
         if the timeout expired first. Never raises.
     """
-    worker = _worker
-    if worker is None:
-        return True
-    try:
-        return worker.flush(timeout)
-    except Exception as exc:
-        worker.report(exc)
-        return False
+    return _wait(_worker, Worker.flush, timeout)
 
 
 def shutdown(timeout: Optional[float] = None) -> bool:
@@ -188,10 +176,17 @@ def shutdown(timeout: Optional[float] = None) -> bool:
     with _lock:
         worker = _worker
         _worker = None
+    return _wait(worker, Worker.shutdown, timeout)
+
+
+def _wait(worker: Optional[Worker], method: Callable[[Worker, Optional[float]], bool],
+          timeout: Optional[float]) -> bool:
+    """``method(worker, timeout)`` (flush or shutdown) that never raises: ``True`` when
+    there is no worker, ``False`` (and the error reported) when it failed."""
     if worker is None:
         return True
     try:
-        return worker.shutdown(timeout)
+        return method(worker, timeout)
     except Exception as exc:
         worker.report(exc)
         return False

@@ -256,9 +256,8 @@ def anthropic_events(model: str = "claude-3-5-sonnet-latest") -> List[Model]:
     ]
 
 
-class FakeStream:
-    """Mirrors ``anthropic.Stream``: iterable of events, ``close()``, context manager,
-    ``response`` attribute. ``fail_after`` raises ``error`` after that many events."""
+class _ScriptedEvents:
+    """The events of a stand-in stream; ``fail_after`` raises ``error`` after that many."""
 
     def __init__(self, events: List[Any], fail_after: Optional[int] = None,
                  error: Optional[BaseException] = None) -> None:
@@ -266,13 +265,22 @@ class FakeStream:
         self.fail_after = fail_after
         self.error = error
         self.closed = False
-        self.response = "<httpx.Response [200 OK]>"
 
-    def __iter__(self) -> Iterator[Any]:
+    def _events(self) -> Iterator[Any]:
         for i, event in enumerate(self.events):
             if self.fail_after is not None and i == self.fail_after:
                 raise self.error or RuntimeError("stream broke")
             yield event
+
+
+class FakeStream(_ScriptedEvents):
+    """Mirrors ``anthropic.Stream``: iterable of events, ``close()``, context manager,
+    ``response`` attribute. ``fail_after`` raises ``error`` after that many events."""
+
+    response = "<httpx.Response [200 OK]>"
+
+    def __iter__(self) -> Iterator[Any]:
+        return self._events()
 
     def close(self) -> None:
         self.closed = True
@@ -284,20 +292,11 @@ class FakeStream:
         self.close()
 
 
-class FakeAsyncStream:
+class FakeAsyncStream(_ScriptedEvents):
     """Mirrors ``anthropic.AsyncStream``: ``async for``, ``await close()``, ``async with``."""
 
-    def __init__(self, events: List[Any], fail_after: Optional[int] = None,
-                 error: Optional[BaseException] = None) -> None:
-        self.events = events
-        self.fail_after = fail_after
-        self.error = error
-        self.closed = False
-
     async def _gen(self) -> Any:
-        for i, event in enumerate(self.events):
-            if self.fail_after is not None and i == self.fail_after:
-                raise self.error or RuntimeError("stream broke")
+        for event in self._events():
             await asyncio.sleep(0)
             yield event
 

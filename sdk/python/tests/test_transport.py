@@ -9,7 +9,7 @@ from typing import List
 from sightline.transport import (OK, REJECTED, RETRY, Outcome, SightlineHTTPError, Transport,
                                  backoff_delay, outage_delay, parse_retry_after, send_with_retry)
 
-from .support import Reply, StubAPI
+from .support import Reply, SightlineTestCase
 
 
 class RetryAfterTest(unittest.TestCase):
@@ -121,21 +121,8 @@ class SendWithRetryTest(unittest.TestCase):
         self.assertEqual((result.unsent, result.failed), (2, 0))
 
 
-class ClassifyTest(unittest.TestCase):
+class ClassifyTest(SightlineTestCase):
     """Transport.post against a real local HTTP server (tests.support.StubAPI)."""
-
-    api: StubAPI
-
-    @classmethod
-    def setUpClass(cls) -> None:
-        cls.api = StubAPI()
-
-    @classmethod
-    def tearDownClass(cls) -> None:
-        cls.api.close()
-
-    def setUp(self) -> None:
-        self.api.reset()
 
     def post(self, reply: Reply) -> Outcome:
         self.api.script = [reply]
