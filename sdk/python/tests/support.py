@@ -186,6 +186,15 @@ class SightlineTestCase(unittest.TestCase):
         return [r.body for r in received]
 
 
+class ConfiguredTestCase(SightlineTestCase):
+    """:class:`SightlineTestCase` with the library configured against the stand-in API
+    (:func:`configure_fast`) before each test."""
+
+    def setUp(self) -> None:
+        super().setUp()
+        configure_fast(self.api.url)
+
+
 def run(coro: Any) -> Any:
     return asyncio.run(coro)
 
