@@ -6,9 +6,10 @@
 import type { Context, ErrorHandler, MiddlewareHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { isDatabaseUnavailable } from "./db/client";
+import { isDatabaseUnavailable } from "./db/unavailable";
 import type { AppBindings } from "./env";
-import { ApiError } from "./errors";
+import { ApiError, DATABASE_RETRY_AFTER_SECONDS } from "./errors";
+import { logError } from "./log";
 
 /** `app.onError` handler. */
 export const renderError: ErrorHandler<AppBindings> = (err, c) => {
@@ -18,10 +19,10 @@ export const renderError: ErrorHandler<AppBindings> = (err, c) => {
     return c.json({ detail }, err.status as ContentfulStatusCode);
   }
   if (isDatabaseUnavailable(err)) {
-    console.error(JSON.stringify({ msg: "database unavailable", path: c.req.path, error: String(err) }));
-    return c.json({ detail: "the database is unavailable, try again later" }, 503, { "Retry-After": "5" });
+    logError("database unavailable", { method: c.req.method, route: c.req.routePath }, err);
+    return c.json({ detail: "the database is unavailable, try again later" }, 503, { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
   }
-  console.error(JSON.stringify({ msg: "unhandled error", path: c.req.path, error: String(err), stack: (err as Error).stack }));
+  logError("unhandled error", { method: c.req.method, route: c.req.routePath }, err);
   return c.json({ detail: "internal server error" }, 500);
 };
 

@@ -15,6 +15,7 @@ import { HANDLED_EVENT_TYPES } from "../billing/effects";
 import { WEBHOOK_OUTCOMES } from "../db/schema";
 import { ApiError } from "../errors";
 import { createRouter, errorResponse } from "./openapi";
+import { logInfo } from "../log";
 
 /** Largest accepted event body, in bytes (Stripe's events are a few KB). */
 export const WEBHOOK_MAX_BYTES = 512 * 1024;
@@ -64,7 +65,7 @@ export const webhookRoutes = router.post(
     const body = new Uint8Array(await c.req.arrayBuffer());
     const event = await verifyWebhook(body, signatureHeader(c.req.raw.headers), secret);
     const result = await processWebhookEvent(c.var.db, event, { prices: priceTable(c.env), stripe: createStripeClient(c.env) });
-    console.log(JSON.stringify({ msg: "payment webhook", event: event.id, type: event.type, outcome: result.outcome, project_id: result.projectId }));
+    logInfo("payment webhook", { event: event.id, type: event.type, outcome: result.outcome, project_id: result.projectId });
     return c.json({ received: true as const, outcome: result.outcome }, 200);
   },
 );
