@@ -4,10 +4,11 @@
  */
 import { swaggerUI } from "@hono/swagger-ui";
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import type { MiddlewareHandler } from "hono";
 import { internalAuth, logAuth, projectAuth } from "./auth/middleware";
 import { database } from "./db/middleware";
+import { requestBodyLimit } from "./middleware/body-limit";
+import { jsonInput } from "./middleware/json-input";
 import type { AppBindings } from "./env";
 import { methodNotAllowed, renderError, routeNotFound } from "./error-handler";
 import { billingRoutes } from "./routes/billing";
@@ -17,21 +18,6 @@ import { describeIssues } from "./routes/openapi";
 import { requestRoutes } from "./routes/requests";
 import { scoreRoutes } from "./routes/scores";
 import { webhookRoutes } from "./routes/webhook";
-
-/** Default largest POST /internal/log body: 2 MiB (the `LOG_MAX_BYTES` variable overrides). */
-export const DEFAULT_LOG_MAX_BYTES = 2 * 1024 * 1024;
-
-/** Refuses bodies larger than `LOG_MAX_BYTES` with 413, counting bytes as they stream. */
-function logBodyLimit(): MiddlewareHandler<AppBindings> {
-  return async function logBodyLimit(c, next) {
-    const maxSize = Number(c.env.LOG_MAX_BYTES) || DEFAULT_LOG_MAX_BYTES;
-    const limit = bodyLimit({
-      maxSize,
-      onError: (c) => c.json({ detail: `request body is larger than the limit of ${maxSize} bytes` }, 413),
-    }) as unknown as MiddlewareHandler<AppBindings>;
-    return limit(c, next);
-  };
-}
 
 /** Serves Swagger UI at /docs unless `DOCS_ENABLED` is "false". */
 function docs(): MiddlewareHandler<AppBindings> {
@@ -51,14 +37,19 @@ export function createApp() {
   });
 
   app.use("*", methodNotAllowed(() => app.routes));
+  app.use("*", requestBodyLimit());
   app.use("/internal/*", database());
   app.use("/api/*", database());
   // The payment webhook authenticates by signature (no key), but needs the database.
   app.use("/webhook/*", database());
-  app.use("/internal/log", logBodyLimit(), logAuth());
+  app.use("/internal/log", logAuth());
   app.use("/api/*", projectAuth());
   app.use("/internal/projects", internalAuth());
   app.use("/internal/projects/*", internalAuth());
+  // After authentication: input PostgreSQL cannot store (src/input.ts). The webhook applies
+  // the same rule itself, after verifying the raw bytes.
+  app.use("/internal/*", jsonInput());
+  app.use("/api/*", jsonInput());
 
   app.route("/", logRoutes);
   app.route("/", requestRoutes);

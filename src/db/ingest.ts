@@ -15,6 +15,7 @@ import type { Db } from "./client";
 import { lookupKey, type KeyLookup } from "./keys";
 import { llmRequests, subscriptions } from "./schema";
 import { eq } from "drizzle-orm";
+import { storableJson, storableText } from "../input";
 
 /**
  * Who a log record is for: a project already authenticated (internal secret), or the SHA-256
@@ -36,13 +37,12 @@ export type IngestResult =
   | { ok: false; reason: "key"; key: Extract<KeyLookup, { ok: false }>["reason"] };
 
 /**
- * JSON text for a jsonb parameter. PostgreSQL's jsonb cannot store U+0000, so NUL characters
- * in strings become U+FFFD (the Unicode replacement character) instead of failing the insert.
+ * JSON text for a jsonb parameter, storable by PostgreSQL: NUL and lone surrogates in any key
+ * or value become U+FFFD (the decision of `../input.ts`). Throws `TooDeepError` for nesting
+ * deeper than `MAX_JSON_DEPTH`.
  */
 export function toJsonb(value: unknown): string {
-  const text = JSON.stringify(value ?? null);
-  if (!text.includes("\\u0000")) return text;
-  return JSON.stringify(value, (_k, v) => (typeof v === "string" ? v.replaceAll("\u0000", "\uFFFD") : v));
+  return JSON.stringify(storableJson(value ?? null).value);
 }
 
 /**
@@ -78,7 +78,7 @@ export async function ingestWithQuota(
     )
     INSERT INTO llm_requests (id, project_id, model, provider, prompt_tokens, completion_tokens, cost_usd,
       latency_ms, request_body, response_body, metadata, created_at, scoring_state, enqueued_at)
-    SELECT ${id}, sub.project_id, ${record.model}, ${record.provider}, ${record.prompt_tokens},
+    SELECT ${id}, sub.project_id, ${storableText(record.model)}, ${storableText(record.provider)}, ${record.prompt_tokens},
       ${record.completion_tokens}, ${record.cost_usd}, ${record.latency_ms}, ${toJsonb(record.request_body)}::jsonb,
       ${toJsonb(record.response_body)}::jsonb, ${toJsonb(record.metadata)}::jsonb,
       coalesce(${record.created_at?.toISOString() ?? null}::timestamptz, now()), 'queued', now()

@@ -10,6 +10,7 @@ import { keyRefused } from "../auth/middleware";
 import { ApiError } from "../errors";
 import type { ScoringJob } from "../queue";
 import { commonErrors, createRouter, errorResponse, projectSecurity } from "./openapi";
+import { logError } from "../log";
 
 const JsonObject = z.record(z.string(), z.unknown());
 
@@ -82,7 +83,11 @@ export const logRoutes = createRouter().openapi(route, async (c) => {
   if (createdAt && createdAt.getTime() > Date.now() + MAX_FUTURE_SKEW_MS)
     throw new ApiError(422, "created_at: must not be in the future");
 
-  const result = await ingestWithQuota(c.var.db, c.var.credential, { ...body, created_at: createdAt }, tierLimits(c.env.TIER_LIMITS));
+  // Say so when characters PostgreSQL cannot store were replaced (src/input.ts).
+  const replaced = c.var.textReplaced;
+  const metadata = replaced > 0 ? { ...body.metadata, text_replaced: replaced } : body.metadata;
+  const record = { ...body, metadata, created_at: createdAt };
+  const result = await ingestWithQuota(c.var.db, c.var.credential, record, tierLimits(c.env.TIER_LIMITS));
   if (!result.ok && result.reason === "key") throw keyRefused(result.key);
   if (!result.ok) {
     const retryAfter = Math.max(1, Math.ceil((result.period_reset_at.getTime() - Date.now()) / 1000));
@@ -99,7 +104,7 @@ export const logRoutes = createRouter().openapi(route, async (c) => {
     await c.env.SCORING_QUEUE.send(job, { contentType: "json" });
   } catch (err) {
     // Stored but not queued: leave it `pending` for the scorer's sweep, still answer 202.
-    console.error(JSON.stringify({ msg: "scoring enqueue failed", request_id: result.id, error: String(err) }));
+    logError("scoring enqueue failed", { request_id: result.id }, err);
     await markEnqueueFailed(c.var.db, result.id).catch(() => {});
   }
   return c.json({ id: result.id }, 202);
