@@ -19,9 +19,16 @@ import { requestRoutes } from "./routes/requests";
 import { scoreRoutes } from "./routes/scores";
 import { webhookRoutes } from "./routes/webhook";
 
+/**
+ * Path of the pinned Swagger UI files, served as static assets from `public/` (see
+ * public/docs/README.md); the page loads nothing from elsewhere.
+ */
+export const DOCS_ASSETS_BASE = "/docs";
+
 /** Serves Swagger UI at /docs unless `DOCS_ENABLED` is "false". */
 function docs(): MiddlewareHandler<AppBindings> {
-  const ui = swaggerUI({ url: "/openapi.json", title: "Sightline API" }) as unknown as MiddlewareHandler<AppBindings>;
+  // `baseUrl` replaces the CDN: the page loads /docs/swagger-ui-dist/swagger-ui-bundle.js.
+  const ui = swaggerUI({ url: "/openapi.json", title: "Sightline API", baseUrl: DOCS_ASSETS_BASE }) as unknown as MiddlewareHandler<AppBindings>;
   return async function docs(c, next) {
     if (c.env.DOCS_ENABLED === "false") return c.json({ detail: "API docs are disabled on this deployment" }, 404);
     return ui(c, next);

@@ -34,7 +34,8 @@ export interface LogRecord extends Omit<ScorableCall, "metadata"> {
 export type IngestResult =
   | { ok: true; id: string; projectId: string }
   | { ok: false; reason: "quota"; tier: Tier; limit: number; used: number; period_reset_at: Date }
-  | { ok: false; reason: "key"; key: Extract<KeyLookup, { ok: false }>["reason"] };
+  | { ok: false; reason: "key"; key: Extract<KeyLookup, { ok: false }>["reason"] }
+  | { ok: false; reason: "project" };
 
 /**
  * JSON text for a jsonb parameter, storable by PostgreSQL: NUL and lone surrogates in any key
@@ -98,7 +99,7 @@ export async function ingestWithQuota(
     .select({ tier: subscriptions.tier, used: subscriptions.requests_this_period, reset: subscriptions.period_reset_at })
     .from(subscriptions)
     .where(eq(subscriptions.project_id, projectId));
-  if (!sub) throw new Error(`project ${projectId} has no subscription row`);
+  if (!sub) return { ok: false, reason: "project" }; // the internal secret named no project
   return { ok: false, reason: "quota", tier: sub.tier, limit: limits[sub.tier] ?? Number.POSITIVE_INFINITY, used: sub.used, period_reset_at: sub.reset };
 }
 

@@ -6,8 +6,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { tierLimits } from "../billing/tiers";
 import { ingestWithQuota, markEnqueueFailed } from "../db/ingest";
-import { keyRefused } from "../auth/middleware";
-import { ApiError } from "../errors";
+import { INTERNAL_SECRET_HEADER, keyRefused, presentedKey } from "../auth/middleware";
+import { redactSecrets } from "../redact";
+import { ApiError, notFound } from "../errors";
 import type { ScoringJob } from "../queue";
 import { commonErrors, createRouter, errorResponse, projectSecurity } from "./openapi";
 import { logError } from "../log";
@@ -71,6 +72,7 @@ const route = createRoute({
     },
     400: errorResponse("Malformed JSON"),
     413: errorResponse("Body larger than LOG_MAX_BYTES (2 MiB by default)"),
+    404: errorResponse("With the internal secret: no project has that project_id"),
     429: errorResponse("The project's monthly request limit is reached"),
     ...commonErrors,
   },
@@ -86,9 +88,13 @@ export const logRoutes = createRouter().openapi(route, async (c) => {
   // Say so when characters PostgreSQL cannot store were replaced (src/input.ts).
   const replaced = c.var.textReplaced;
   const metadata = replaced > 0 ? { ...body.metadata, text_replaced: replaced } : body.metadata;
-  const record = { ...body, metadata, created_at: createdAt };
+  // The caller's own credentials never reach storage, as keys or values (src/redact.ts).
+  const secrets = [presentedKey(c), c.req.header(INTERNAL_SECRET_HEADER)].filter((s): s is string => !!s);
+  const stored = redactSecrets({ request_body: body.request_body, response_body: body.response_body, metadata }, secrets);
+  const record = { ...body, ...stored, created_at: createdAt };
   const result = await ingestWithQuota(c.var.db, c.var.credential, record, tierLimits(c.env.TIER_LIMITS));
   if (!result.ok && result.reason === "key") throw keyRefused(result.key);
+  if (!result.ok && result.reason === "project") throw notFound("project");
   if (!result.ok) {
     const retryAfter = Math.max(1, Math.ceil((result.period_reset_at.getTime() - Date.now()) / 1000));
     throw new ApiError(

@@ -77,6 +77,17 @@ export const ProjectIdQuery = z.object({
 export const isoInstant = (description: string) =>
   z.iso.datetime({ offset: true }).optional().openapi({ description, example: "2026-11-01T00:00:00Z" });
 
+/**
+ * Refuses a time range whose `start` is after its `end` (422 naming `start`); `start` equal
+ * to `end` is the empty range, not an error.
+ */
+export function orderedRange<T extends z.ZodType<{ start?: string | undefined; end?: string | undefined }>>(schema: T): T {
+  return schema.refine((q) => !q.start || !q.end || Date.parse(q.start) <= Date.parse(q.end), {
+    message: "must not be after end",
+    path: ["start"],
+  }) as T;
+}
+
 /** The paged list envelope of the spec, section 2. */
 export function pageOf<T extends z.ZodType>(item: T, name: string) {
   return z

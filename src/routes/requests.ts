@@ -7,6 +7,7 @@ import {
   createRouter,
   isoInstant,
   notFoundResponse,
+  orderedRange,
   pageOf,
   PaginationQuery,
   ProjectIdQuery,
@@ -14,11 +15,13 @@ import {
 } from "./openapi";
 import { RequestDetailSchema, RequestSummarySchema, withIsoDates } from "./schemas";
 
-const ListQuery = PaginationQuery.extend(ProjectIdQuery.shape).extend({
-  model: z.string().min(1).max(256).optional().openapi({ description: "Exact model name" }),
-  start: isoInstant("Earliest created_at, inclusive (ISO-8601)"),
-  end: isoInstant("Latest created_at, exclusive (ISO-8601)"),
-});
+const ListQuery = orderedRange(
+  PaginationQuery.extend(ProjectIdQuery.shape).extend({
+    model: z.string().min(1).max(256).optional().openapi({ description: "Exact model name" }),
+    start: isoInstant("Earliest created_at, inclusive (ISO-8601)"),
+    end: isoInstant("Latest created_at, exclusive (ISO-8601)"),
+  }),
+);
 
 const listRoute = createRoute({
   method: "get",

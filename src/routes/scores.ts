@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { listScores, summarizeScores } from "../db/queries";
 import { SCORER_NAMES } from "../scoring/types";
-import { commonErrors, createRouter, isoInstant, notFoundResponse, pageOf, PaginationQuery, ProjectIdQuery, projectSecurity } from "./openapi";
+import { commonErrors, createRouter, isoInstant, notFoundResponse, orderedRange, pageOf, PaginationQuery, ProjectIdQuery, projectSecurity } from "./openapi";
 import { SafetyScoreSchema, withIsoDates } from "./schemas";
 
 const RangeQuery = ProjectIdQuery.extend({
@@ -10,12 +10,14 @@ const RangeQuery = ProjectIdQuery.extend({
   end: isoInstant("Latest score created_at, exclusive (ISO-8601)"),
 });
 
-const ListQuery = PaginationQuery.extend(RangeQuery.shape).extend({
-  request_id: z.uuid().optional(),
-  scorer_name: z.enum(SCORER_NAMES).optional(),
-  min_score: z.coerce.number().int().min(1).max(5).optional().openapi({ description: "Only scores >= this value (1-5)" }),
-  label: z.enum(["safe", "unsafe", "unscored"]).optional(),
-});
+const ListQuery = orderedRange(
+  PaginationQuery.extend(RangeQuery.shape).extend({
+    request_id: z.uuid().optional(),
+    scorer_name: z.enum(SCORER_NAMES).optional(),
+    min_score: z.coerce.number().int().min(1).max(5).optional().openapi({ description: "Only scores >= this value (1-5)" }),
+    label: z.enum(["safe", "unsafe", "unscored"]).optional(),
+  }),
+);
 
 const SummarySchema = z
   .object({
@@ -55,7 +57,7 @@ const summaryRoute = createRoute({
   tags: ["safety-scores"],
   summary: "Score counts per scorer and label, and the mean score, for a project and time range",
   security: projectSecurity,
-  request: { query: RangeQuery },
+  request: { query: orderedRange(RangeQuery) },
   responses: {
     200: { description: "The summary; every scorer is listed, with zeros when it has no scores", content: { "application/json": { schema: SummarySchema } } },
     ...commonErrors,
