@@ -46,6 +46,7 @@ export async function verifyWebhook(body: Uint8Array, header: string | undefined
     }
     throw new ApiError(400, "signed payload is not a webhook event"); // valid signature, but not JSON or a thin event
   }
+  if (!isObject(event)) throw new ApiError(400, "signed payload is not a webhook event: not a JSON object");
   const { id, type, created, data } = event as Partial<Stripe.Event>;
   if (typeof id !== "string" || typeof type !== "string" || typeof created !== "number")
     throw new ApiError(400, "signed payload is not a webhook event: id, type and created are required");
