@@ -5,12 +5,10 @@
 import { swaggerUI } from "@hono/swagger-ui";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { internalAuth, logAuth, projectAuth } from "./auth/middleware";
-import { database } from "./db/middleware";
 import { requestBodyLimit } from "./middleware/body-limit";
-import { jsonInput } from "./middleware/json-input";
 import type { AppBindings } from "./env";
-import { methodNotAllowed, renderError, routeNotFound } from "./error-handler";
+import { renderError, routeNotFound } from "./error-handler";
+import { methodNotAllowed } from "./middleware/method-not-allowed";
 import { billingRoutes } from "./routes/billing";
 import { internalRoutes } from "./routes/internal";
 import { logRoutes } from "./routes/log";
@@ -45,18 +43,7 @@ export function createApp() {
 
   app.use("*", methodNotAllowed(() => app.routes));
   app.use("*", requestBodyLimit());
-  app.use("/internal/*", database());
-  app.use("/api/*", database());
-  // The payment webhook authenticates by signature (no key), but needs the database.
-  app.use("/webhook/*", database());
-  app.use("/internal/log", logAuth());
-  app.use("/api/*", projectAuth());
-  app.use("/internal/projects", internalAuth());
-  app.use("/internal/projects/*", internalAuth());
-  // After authentication: input PostgreSQL cannot store (src/input.ts). The webhook applies
-  // the same rule itself, after verifying the raw bytes.
-  app.use("/internal/*", jsonInput());
-  app.use("/api/*", jsonInput());
+  // Each route carries its own database, authentication and input middleware (routes/openapi.ts, `access`).
 
   app.route("/", logRoutes);
   app.route("/", requestRoutes);

@@ -12,7 +12,7 @@ import { tierLimits } from "../billing/tiers";
 import { TIERS } from "../db/schema";
 import { getSubscription } from "../db/queries";
 import { notFound } from "../errors";
-import { commonErrors, createRouter, errorResponse, notFoundResponse, ProjectIdQuery, projectSecurity } from "./openapi";
+import { commonErrors, createRouter, errorResponse, notFoundResponse, ProjectIdQuery, access } from "./openapi";
 
 const SubscriptionSchema = z
   .object({
@@ -63,7 +63,7 @@ const routes = {
     path: "/api/billing/subscription",
     tags: ["billing"],
     summary: "Current subscription tier and usage",
-    security: projectSecurity,
+    ...access.project(),
     request: { query: ProjectIdQuery },
     responses: { 200: json(SubscriptionSchema, "The subscription"), ...commonErrors, ...notFoundResponse },
   }),
@@ -74,7 +74,7 @@ const routes = {
     summary: "Start a Stripe Checkout session to subscribe to a paid tier",
     description:
       "Creates (or reuses) the project's Stripe customer and a subscription-mode Checkout Session. The tier is applied when Stripe's webhook reports the paid subscription. Repeating the same request within the hour returns the same session.",
-    security: projectSecurity,
+    ...access.project(),
     request: { query: ProjectIdQuery, body: { required: true, content: { "application/json": { schema: CheckoutBody } } } },
     responses: {
       200: json(CheckoutSession, "The checkout session"),
@@ -89,7 +89,7 @@ const routes = {
     path: "/api/billing/portal",
     tags: ["billing"],
     summary: "Open a Stripe Billing Portal session (change plan, payment method, invoices, cancel)",
-    security: projectSecurity,
+    ...access.project(),
     request: { query: ProjectIdQuery, body: { required: true, content: { "application/json": { schema: PortalBody } } } },
     responses: {
       200: json(PortalSession, "The portal session"),

@@ -8,7 +8,7 @@ import { desc } from "drizzle-orm";
 import { createKey, createProject, deleteKey, listKeys, revokeKey, rotateKey, type KeyRecord } from "../db/keys";
 import { projects } from "../db/schema";
 import { notFound } from "../errors";
-import { commonErrors, createRouter, internalSecurity, notFoundResponse } from "./openapi";
+import { commonErrors, createRouter, access, notFoundResponse } from "./openapi";
 
 const ProjectSchema = z.object({ id: z.uuid(), name: z.string(), created_at: z.string() }).openapi("Project");
 const KeySchema = z
@@ -31,7 +31,7 @@ const keyJson = (k: KeyRecord) => ({ ...k, created_at: k.created_at.toISOString(
 const ProjectParam = z.object({ project_id: z.uuid() });
 const KeyParam = ProjectParam.extend({ key_id: z.uuid() });
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const admin = { tags: ["internal"], security: internalSecurity };
+const admin = { tags: ["internal"], ...access.internal() };
 
 const routes = {
   createProject: createRoute({

@@ -6,11 +6,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { tierLimits } from "../billing/tiers";
 import { ingestWithQuota, markEnqueueFailed } from "../db/ingest";
-import { INTERNAL_SECRET_HEADER, keyRefused, presentedKey } from "../auth/middleware";
+import { INTERNAL_SECRET_HEADER, keyRefused, presentedKey } from "../auth/credentials";
 import { redactSecrets } from "../redact";
 import { ApiError, notFound } from "../errors";
 import type { ScoringJob } from "../queue";
-import { commonErrors, createRouter, errorResponse, projectSecurity } from "./openapi";
+import { commonErrors, createRouter, errorResponse, access } from "./openapi";
 import { logError } from "../log";
 
 const JsonObject = z.record(z.string(), z.unknown());
@@ -63,7 +63,7 @@ const route = createRoute({
   path: "/internal/log",
   tags: ["ingest"],
   summary: "Log one LLM call",
-  security: projectSecurity,
+  ...access.ingest(),
   request: { body: { required: true, content: { "application/json": { schema: LogRequestSchema } } } },
   responses: {
     202: {

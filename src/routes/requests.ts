@@ -11,7 +11,7 @@ import {
   pageOf,
   PaginationQuery,
   ProjectIdQuery,
-  projectSecurity,
+  access,
 } from "./openapi";
 import { RequestDetailSchema, RequestSummarySchema, withIsoDates } from "./schemas";
 
@@ -28,7 +28,7 @@ const listRoute = createRoute({
   path: "/api/requests",
   tags: ["requests"],
   summary: "List logged requests of a project, newest first",
-  security: projectSecurity,
+  ...access.project(),
   request: { query: ListQuery },
   responses: {
     200: { description: "A page of requests", content: { "application/json": { schema: pageOf(RequestSummarySchema, "LlmRequestPage") } } },
@@ -42,7 +42,7 @@ const getRoute = createRoute({
   path: "/api/requests/{id}",
   tags: ["requests"],
   summary: "One request with its full bodies and its safety scores",
-  security: projectSecurity,
+  ...access.project(),
   request: { params: z.object({ id: z.uuid() }), query: ProjectIdQuery },
   responses: {
     200: { description: "The request", content: { "application/json": { schema: RequestDetailSchema } } },

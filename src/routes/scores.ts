@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { listScores, summarizeScores } from "../db/queries";
 import { SCORER_NAMES } from "../scoring/types";
-import { commonErrors, createRouter, isoInstant, notFoundResponse, orderedRange, pageOf, PaginationQuery, ProjectIdQuery, projectSecurity } from "./openapi";
+import { commonErrors, createRouter, isoInstant, notFoundResponse, orderedRange, pageOf, PaginationQuery, ProjectIdQuery, access } from "./openapi";
 import { SafetyScoreSchema, withIsoDates } from "./schemas";
 
 const RangeQuery = ProjectIdQuery.extend({
@@ -42,7 +42,7 @@ const listRoute = createRoute({
   path: "/api/safety-scores",
   tags: ["safety-scores"],
   summary: "List safety score records, newest first",
-  security: projectSecurity,
+  ...access.project(),
   request: { query: ListQuery },
   responses: {
     200: { description: "A page of scores", content: { "application/json": { schema: pageOf(SafetyScoreSchema, "SafetyScorePage") } } },
@@ -56,7 +56,7 @@ const summaryRoute = createRoute({
   path: "/api/safety-scores/summary",
   tags: ["safety-scores"],
   summary: "Score counts per scorer and label, and the mean score, for a project and time range",
-  security: projectSecurity,
+  ...access.project(),
   request: { query: orderedRange(RangeQuery) },
   responses: {
     200: { description: "The summary; every scorer is listed, with zeros when it has no scores", content: { "application/json": { schema: SummarySchema } } },

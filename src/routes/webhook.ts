@@ -3,7 +3,8 @@
  * verified before anything is read from it (../billing/signature.ts); a request that fails
  * verification answers 400 and touches no row. A verified event is processed once
  * (../billing/webhook-events.ts) and answered 200, also when it is a duplicate, out of date,
- * or of a type this service ignores, so Stripe stops redelivering it.
+ * or of a type this service ignores, so Stripe stops redelivering it. Public route: the
+ * signature is its authentication (`security: []` in the OpenAPI document).
  */
 import { z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
@@ -14,6 +15,7 @@ import { processWebhookEvent } from "../billing/webhook-events";
 import { HANDLED_EVENT_TYPES } from "../billing/effects";
 import { WEBHOOK_OUTCOMES } from "../db/schema";
 import { ApiError } from "../errors";
+import { database } from "../middleware/database";
 import { createRouter, errorResponse } from "./openapi";
 import { logInfo } from "../log";
 
@@ -39,6 +41,7 @@ router.openAPIRegistry.registerPath({
   path: PATH,
   tags: ["billing"],
   summary: "Stripe webhook (not to be called directly)",
+  security: [],
   description: `Verified with Stripe's signature scheme against PAYMENT_WEBHOOK_SECRET. Handled event types: ${HANDLED_EVENT_TYPES.join(", ")}; others are acknowledged and ignored.`,
   request: {
     headers: z.object({
@@ -58,6 +61,7 @@ router.openAPIRegistry.registerPath({
 /** Registers POST /webhook/payment. */
 export const webhookRoutes = router.post(
   PATH,
+  database(),
   bodyLimit({ maxSize: WEBHOOK_MAX_BYTES, onError: (c) => c.json({ detail: `event body is larger than ${WEBHOOK_MAX_BYTES} bytes` }, 413) }),
   async (c) => {
     const secret = c.env.PAYMENT_WEBHOOK_SECRET?.trim();
