@@ -9,6 +9,7 @@ import { ApiError, unauthorized } from "../errors";
 import { lookupKey } from "../db/keys";
 import { hashKey, KEY_PATTERN } from "./keys";
 import { secretsEqual } from "./secret";
+import { isUuid } from "../util";
 
 /** Header of the dashboard's server-to-server secret. */
 export const INTERNAL_SECRET_HEADER = "X-Internal-Secret";
@@ -20,8 +21,6 @@ export function presentedKey(c: Context): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("Authorization") ?? "");
   return match?.[1];
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const REFUSED: Record<"unknown" | "revoked" | "expired", string> = {
   unknown: "invalid API key",
@@ -60,7 +59,7 @@ export function checkInternalSecret(c: Context<AppBindings>, presented: string):
 export async function internalCaller(c: Context<AppBindings>): Promise<string | null> {
   const secret = c.req.header(INTERNAL_SECRET_HEADER);
   const requested = c.req.query("project_id");
-  if (requested !== undefined && !UUID.test(requested)) throw new ApiError(422, "project_id: must be a UUID");
+  if (requested !== undefined && !isUuid(requested)) throw new ApiError(422, "project_id: must be a UUID");
   if (secret === undefined) return null;
   await checkInternalSecret(c, secret);
   if (!requested) throw new ApiError(422, "project_id: required with X-Internal-Secret");

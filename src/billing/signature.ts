@@ -8,8 +8,7 @@
 import Stripe from "stripe";
 import { ApiError } from "../errors";
 import { storableJson, TooDeepError, tooDeep } from "../input";
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+import { isObject } from "../util";
 
 /** Header names that carry the signature, in order of preference. */
 export const SIGNATURE_HEADERS = ["Stripe-Signature", "Provider-Signature"] as const;

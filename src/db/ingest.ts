@@ -13,7 +13,8 @@ import type { Tier, TierLimits } from "../billing/tiers";
 import type { ScorableCall } from "../scoring/types";
 import type { Db } from "./client";
 import { lookupKey, type KeyLookup } from "./keys";
-import { llmRequests, subscriptions } from "./schema";
+import { getBillingAccount } from "./billing";
+import { llmRequests } from "./schema";
 import { eq } from "drizzle-orm";
 import { storableJson, storableText } from "../input";
 
@@ -95,12 +96,10 @@ export async function ingestWithQuota(
     if (!found.ok) return { ok: false, reason: "key", key: found.reason };
     projectId = found.projectId;
   } else projectId = credential.projectId;
-  const [sub] = await db
-    .select({ tier: subscriptions.tier, used: subscriptions.requests_this_period, reset: subscriptions.period_reset_at })
-    .from(subscriptions)
-    .where(eq(subscriptions.project_id, projectId));
+  const sub = await getBillingAccount(db, projectId);
   if (!sub) return { ok: false, reason: "project" }; // the internal secret named no project
-  return { ok: false, reason: "quota", tier: sub.tier, limit: limits[sub.tier] ?? Number.POSITIVE_INFINITY, used: sub.used, period_reset_at: sub.reset };
+  const { tier, requests_this_period: used, period_reset_at } = sub;
+  return { ok: false, reason: "quota", tier, limit: limits[tier] ?? Number.POSITIVE_INFINITY, used, period_reset_at };
 }
 
 /** Marks a request as waiting for the sweep after its scoring job could not be enqueued. */

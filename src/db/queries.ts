@@ -5,7 +5,11 @@
 import { and, avg, count, desc, eq, getTableColumns, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
-import { llmRequests, safetyScores, subscriptions } from "./schema";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
+import type { ScorerName } from "../scoring/types";
+import { llmRequests, safetyScores, type SCORE_LABELS } from "./schema";
+
+type ScoreLabel = (typeof SCORE_LABELS)[number];
 
 /** A page request: `page` from 1, `page_size` records. */
 export interface PageParams {
@@ -60,7 +64,7 @@ async function pageWithTotal<C extends Record<string, PgColumn>>(
     .leftJoinLateral(items, sql`true`)
     .orderBy(desc(items.created_at as unknown as PgColumn), desc(items.id as unknown as PgColumn));
   return {
-    items: rows.flatMap((r) => (r.item === null ? [] : [r.item as unknown as { [K in keyof C]: C[K]["_"]["data"] }])),
+    items: rows.flatMap((r) => (r.item === null ? [] : [r.item as unknown as SelectResultFields<C>])),
     total: rows[0]?.total ?? 0,
   };
 }
@@ -113,9 +117,9 @@ export async function getRequest(db: Db, projectId: string, id: string) {
 /** Filters of the score list. */
 export interface ScoreFilters extends TimeRange {
   request_id?: string | undefined;
-  scorer_name?: string | undefined;
+  scorer_name?: ScorerName | undefined;
   min_score?: number | undefined;
-  label?: "safe" | "unsafe" | "unscored" | undefined;
+  label?: ScoreLabel | undefined;
 }
 
 /** One page of a project's score records with the total. */
@@ -147,10 +151,4 @@ export function summarizeScores(db: Db, projectId: string, range: TimeRange) {
     .where(and(eq(safetyScores.project_id, projectId), ...inRange(safetyScores.created_at, range)))
     .groupBy(safetyScores.scorer_name)
     .orderBy(safetyScores.scorer_name);
-}
-
-/** The project's subscription row, or null for an unknown project. */
-export async function getSubscription(db: Db, projectId: string) {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.project_id, projectId));
-  return row ?? null;
 }

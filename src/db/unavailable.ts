@@ -43,6 +43,15 @@ export function isServerReported(err: unknown): err is { code: string; severity:
   return typeof code === "string" && SQLSTATE.test(code) && typeof severity === "string";
 }
 
+/** The SQLSTATE PostgreSQL reported for `err` (or an error in its `cause` chain), if any. */
+export function sqlStateOf(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; typeof e === "object" && e !== null && depth < 8; depth++) {
+    if (isServerReported(e)) return e.code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /**
  * True when `err` (or an error in its `cause` chain, as drizzle wraps driver errors in
  * `DrizzleQueryError`) means the database cannot be reached or is shutting down.

@@ -10,8 +10,9 @@ import { allowedReturnUrl, returnOrigins } from "../billing/return-urls";
 import { requireStripe } from "../billing/stripe";
 import { tierLimits } from "../billing/tiers";
 import { TIERS } from "../db/schema";
-import { getSubscription } from "../db/queries";
+import { getBillingAccount } from "../db/billing";
 import { notFound } from "../errors";
+import { iso } from "../util";
 import { commonErrors, createRouter, errorResponse, notFoundResponse, ProjectIdQuery, access } from "./openapi";
 
 const SubscriptionSchema = z
@@ -104,7 +105,7 @@ const routes = {
 /** Registers the billing routes. */
 export const billingRoutes = createRouter()
   .openapi(routes.subscription, async (c) => {
-    const sub = await getSubscription(c.var.db, c.var.projectId);
+    const sub = await getBillingAccount(c.var.db, c.var.projectId);
     if (!sub) throw notFound("project");
     return c.json(
       {
@@ -113,8 +114,8 @@ export const billingRoutes = createRouter()
         status: sub.status,
         limit: tierLimits(c.env.TIER_LIMITS)[sub.tier],
         requests_this_period: sub.requests_this_period,
-        period_start_at: sub.period_start_at.toISOString(),
-        period_reset_at: sub.period_reset_at.toISOString(),
+        period_start_at: iso(sub.period_start_at),
+        period_reset_at: iso(sub.period_reset_at),
         payment_customer_id: sub.payment_customer_id,
         payment_subscription_id: sub.payment_subscription_id,
       },

@@ -10,50 +10,12 @@ import { INTERNAL_SECRET_HEADER, keyRefused, presentedKey } from "../auth/creden
 import { redactSecrets } from "../redact";
 import { ApiError, notFound } from "../errors";
 import type { ScoringJob } from "../queue";
+import { LogRequestSchema } from "../ingest-contract";
 import { commonErrors, createRouter, errorResponse, access } from "./openapi";
 import { logError } from "../log";
 
-const JsonObject = z.record(z.string(), z.unknown());
-
-/** Body of POST /internal/log: the spec's llm_requests fields, sent by proxy and SDKs. */
-export const LogRequestSchema = z
-  .object({
-    model: z.string().trim().min(1).max(256).openapi({ example: "gpt-4o-mini" }),
-    provider: z
-      .string()
-      .trim()
-      .min(1)
-      .max(64)
-      .openapi({ description: "Provider name, e.g. openai, anthropic, cohere, custom", example: "openai" }),
-    prompt_tokens: z.number().int().nonnegative().max(2_147_483_647).default(0),
-    completion_tokens: z.number().int().nonnegative().max(2_147_483_647).default(0),
-    cost_usd: z.number().nonnegative().max(1e9).default(0).openapi({ description: "Cost in US dollars" }),
-    latency_ms: z
-      .number()
-      .nonnegative()
-      .max(2_147_483_647)
-      .default(0)
-      .transform(Math.round)
-      .openapi({ type: "number", description: "Latency in milliseconds (rounded)" }),
-    request_body: JsonObject.openapi({ description: "The full request payload sent to the provider (JSON object)" }),
-    response_body: z
-      .unknown()
-      .nullable()
-      .default(null)
-      .openapi({ description: "The full response payload (JSON), or null when there was none" }),
-    created_at: z.iso
-      .datetime({ offset: true })
-      .optional()
-      .openapi({ description: "When the call started (ISO-8601); defaults to the time of receipt" }),
-    metadata: JsonObject.default({}).openapi({
-      description:
-        "Capture-side extras. Conventional keys: status (success|error), error {type,message}, stream, ttft_ms, token_count_source (reported|estimated), trace, sdk",
-    }),
-  })
-  .openapi("LogRequest");
-
-/** What a producer sends to POST /internal/log (before defaults apply). */
-export type LogRequest = z.input<typeof LogRequestSchema>;
+/** The producers' contract (proxy, client libraries) lives in ../ingest-contract.ts. */
+export type { LogRequest } from "../ingest-contract";
 
 /** Largest clock skew accepted for a client-supplied `created_at` in the future. */
 const MAX_FUTURE_SKEW_MS = 5 * 60_000;

@@ -62,5 +62,5 @@ export const requestRoutes = createRouter()
   .openapi(getRoute, async (c) => {
     const found = await getRequest(c.var.db, c.var.projectId, c.req.valid("param").id.toLowerCase());
     if (!found) throw notFound("request");
-    return c.json({ ...withIsoDates(found), safety_scores: found.safety_scores.map(withIsoDates) } as z.infer<typeof RequestDetailSchema>, 200);
+    return c.json({ ...withIsoDates(found), safety_scores: found.safety_scores.map(withIsoDates) }, 200);
   });

@@ -3,6 +3,7 @@
  * (interface spec, section 2) as JSON.
  */
 import { z } from "@hono/zod-openapi";
+import { SCORE_LABELS, SCORING_STATES } from "../db/schema";
 import { SCORER_NAMES } from "../scoring/types";
 
 const instant = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
@@ -20,7 +21,7 @@ export const RequestSummarySchema = z
     latency_ms: z.number().int().openapi({ description: "Milliseconds" }),
     metadata: z.record(z.string(), z.unknown()),
     created_at: instant,
-    scoring_state: z.enum(["pending", "queued", "scored"]),
+    scoring_state: z.enum(SCORING_STATES),
   })
   .openapi("LlmRequestSummary");
 
@@ -32,7 +33,7 @@ export const SafetyScoreSchema = z
     project_id: z.uuid(),
     scorer_name: z.enum(SCORER_NAMES),
     score_value: z.number().int().min(1).max(5).nullable().openapi({ description: "Likert 1 (no sign) to 5 (clear, severe)" }),
-    score_label: z.enum(["safe", "unsafe", "unscored"]),
+    score_label: z.enum(SCORE_LABELS),
     rationale: z.string(),
     created_at: instant,
   })

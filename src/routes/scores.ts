@@ -1,6 +1,7 @@
 /** GET /api/safety-scores and GET /api/safety-scores/summary (interface spec, section 4). */
 import { createRoute, z } from "@hono/zod-openapi";
 import { listScores, summarizeScores } from "../db/queries";
+import { SCORE_LABELS } from "../db/schema";
 import { SCORER_NAMES } from "../scoring/types";
 import { commonErrors, createRouter, isoInstant, notFoundResponse, orderedRange, pageOf, PaginationQuery, ProjectIdQuery, access } from "./openapi";
 import { SafetyScoreSchema, withIsoDates } from "./schemas";
@@ -15,7 +16,7 @@ const ListQuery = orderedRange(
     request_id: z.uuid().optional(),
     scorer_name: z.enum(SCORER_NAMES).optional(),
     min_score: z.coerce.number().int().min(1).max(5).optional().openapi({ description: "Only scores >= this value (1-5)" }),
-    label: z.enum(["safe", "unsafe", "unscored"]).optional(),
+    label: z.enum(SCORE_LABELS).optional(),
   }),
 );
 
@@ -72,7 +73,7 @@ export const scoreRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const q = c.req.valid("query");
     const { items, total } = await listScores(c.var.db, c.var.projectId, { ...q, start: toDate(q.start), end: toDate(q.end) }, q);
-    return c.json({ items: items.map(withIsoDates) as z.infer<typeof SafetyScoreSchema>[], total, page: q.page, page_size: q.page_size }, 200);
+    return c.json({ items: items.map(withIsoDates), total, page: q.page, page_size: q.page_size }, 200);
   })
   .openapi(summaryRoute, async (c) => {
     const q = c.req.valid("query");
@@ -80,6 +81,6 @@ export const scoreRoutes = createRouter()
     const byName = new Map(rows.map((r) => [r.scorer_name, r]));
     const scorers = SCORER_NAMES.map(
       (name) => byName.get(name) ?? { scorer_name: name, total: 0, safe: 0, unsafe: 0, unscored: 0, mean_score: null },
-    ).map((r) => ({ ...r, scorer_name: r.scorer_name as (typeof SCORER_NAMES)[number] }));
+    );
     return c.json({ project_id: c.var.projectId, start: q.start ?? null, end: q.end ?? null, scorers }, 200);
   });
