@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { api } from "./helpers";
 
-/** The static asset server of wrangler.toml's [assets] (in front of the worker when deployed). */
+/** The static asset server of wrangler.jsonc's "assets" (in front of the worker when deployed). */
 const assets = (env as unknown as { ASSETS: Fetcher }).ASSETS;
 
 describe("/docs without internet access", () => {
