@@ -6,21 +6,22 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createKey, deleteKey, listKeys, revokeKey, rotateKey, type KeyRecord } from "../db/keys";
 import { createProject, listProjects } from "../db/projects";
+import { apiKeys, projects } from "../db/schema";
+import { createSelectSchema } from "drizzle-zod";
+import { instant } from "./schemas";
 import { iso, isoOrNull } from "../util";
 import { notFound } from "../errors";
 import { commonErrors, createRouter, access, notFoundResponse } from "./openapi";
 
-const ProjectSchema = z.object({ id: z.uuid(), name: z.string(), created_at: z.string() }).openapi("Project");
-const KeySchema = z
-  .object({
-    id: z.uuid(),
-    project_id: z.uuid(),
-    name: z.string(),
-    key_hint: z.string().openapi({ example: "slk_1a2b…9f0e" }),
-    created_at: z.string(),
-    expires_at: z.string().nullable().openapi({ description: "Set by rotation: the key stops working then" }),
-    revoked_at: z.string().nullable(),
-  })
+// Derived from the tables (drizzle-zod): instants as ISO-8601 text; a key never shows its hash.
+const ProjectSchema = createSelectSchema(projects, { created_at: instant }).openapi("Project");
+const KeySchema = createSelectSchema(apiKeys, {
+  key_hint: (s) => s.openapi({ example: "slk_1a2b…9f0e" }),
+  created_at: instant,
+  expires_at: instant.nullable().openapi({ description: "Set by rotation: the key stops working then" }),
+  revoked_at: instant.nullable(),
+})
+  .omit({ key_hash: true, replaced_by: true })
   .openapi("ApiKey");
 const NewKeySchema = KeySchema.extend({
   key: z.string().openapi({ description: "The full key. Shown once: store it now.", example: "slk_" + "0".repeat(48) }),
