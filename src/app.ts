@@ -15,6 +15,7 @@ import { logRoutes } from "./routes/log";
 import { describeIssues } from "./routes/openapi";
 import { requestRoutes } from "./routes/requests";
 import { scoreRoutes } from "./routes/scores";
+import { statsRoutes } from "./routes/stats";
 import { webhookRoutes } from "./routes/webhook";
 
 /**
@@ -48,6 +49,7 @@ export function createApp() {
   app.route("/", logRoutes);
   app.route("/", requestRoutes);
   app.route("/", scoreRoutes);
+  app.route("/", statsRoutes);
   app.route("/", billingRoutes);
   app.route("/", internalRoutes);
   app.route("/", webhookRoutes);

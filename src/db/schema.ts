@@ -9,6 +9,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -21,6 +22,7 @@ import {
   unique,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { SCORER_NAMES } from "../scoring/types";
 
@@ -67,6 +69,18 @@ export const SCORING_STATES = ["pending", "queued", "scored"] as const;
 /** Label of a safety score: 4-5 `unsafe`, 1-3 `safe`, `unscored` when there was nothing to judge. */
 export const SCORE_LABELS = ["safe", "unsafe", "unscored"] as const;
 
+/**
+ * The text-search document of a request: every JSON string value (message contents, tool
+ * arguments, documents) of the request and response bodies, as `simple`-config lexemes (no
+ * stemming, no stop words: prompts are in any language). A GIN index on this expression serves
+ * `q` (`websearch_to_tsquery('simple', q)`); the query must use the same expression to match it.
+ * Chosen over pg_trgm: an index on words of the string values is a fraction of the size of a
+ * trigram index on the whole JSON text, and does not match JSON keys such as "role".
+ */
+export function requestSearchDocument(t: { request_body: AnyPgColumn; response_body: AnyPgColumn }) {
+  return sql`(jsonb_to_tsvector('simple'::regconfig, ${t.request_body}, '["string"]'::jsonb) || jsonb_to_tsvector('simple'::regconfig, coalesce(${t.response_body}, 'null'::jsonb), '["string"]'::jsonb))`;
+}
+
 /** One logged LLM call (spec section 2, `llm_requests`). */
 export const llmRequests = pgTable(
   "llm_requests",
@@ -92,10 +106,27 @@ export const llmRequests = pgTable(
     scoring_state: text("scoring_state", { enum: SCORING_STATES }).notNull().default("pending"),
     /** When the request was last handed to the scoring queue (null: never). */
     enqueued_at: timestamp("enqueued_at", { withTimezone: true, mode: "date" }),
+    /**
+     * The call failed: `metadata.status` is `"error"` (the capture convention of the ingest
+     * contract: SDKs and the proxy write `status: "success" | "error"`). Stored so the status
+     * filter, the error rate and their indexes need no JSON access. Absent status counts as ok.
+     */
+    is_error: boolean("is_error")
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(metadata ->> 'status' = 'error', false)`),
   },
   (t) => [
     index("llm_requests_project_created_idx").on(t.project_id, t.created_at.desc(), t.id.desc()),
     index("llm_requests_project_model_created_idx").on(t.project_id, t.model, t.created_at.desc(), t.id.desc()),
+    index("llm_requests_project_provider_created_idx").on(t.project_id, t.provider, t.created_at.desc(), t.id.desc()),
+    // Failed calls are few: a partial index serves `status=error` lists without reading ok rows.
+    index("llm_requests_project_errors_created_idx")
+      .on(t.project_id, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.is_error}`),
+    // Covers the overview's per-bucket aggregates (count, errors, latency, cost) as an index-only scan.
+    index("llm_requests_project_created_stats_idx").on(t.project_id, t.created_at, t.latency_ms, t.cost_usd, t.is_error),
+    // Full-text search over the string values of both bodies (see `requestSearchDocument`).
+    index("llm_requests_search_idx").using("gin", requestSearchDocument(t)),
     index("llm_requests_unscored_idx")
       .on(t.created_at)
       .where(sql`${t.scoring_state} <> 'scored'`),
@@ -126,8 +157,39 @@ export const safetyScores = pgTable(
     unique("safety_scores_request_scorer_key").on(t.request_id, t.scorer_name),
     index("safety_scores_project_created_idx").on(t.project_id, t.created_at.desc(), t.id.desc()),
     index("safety_scores_project_scorer_created_idx").on(t.project_id, t.scorer_name, t.created_at.desc()),
+    // Covers the overview's unsafe rate per scorer and bucket as an index-only scan.
+    index("safety_scores_project_created_label_idx").on(t.project_id, t.created_at, t.scorer_name, t.score_label),
     check("safety_scores_value_range", sql`${t.score_value} IS NULL OR ${t.score_value} BETWEEN 1 AND 5`),
   ],
+);
+
+/** A reviewer's verdict on a safety score. */
+export const REVIEW_VERDICTS = ["false_positive", "confirmed"] as const;
+
+/**
+ * A reviewer's verdict on one safety score (dashboard safety triage): the labelled data a safety
+ * team exports. One verdict per score; a new verdict replaces the old one, with its reviewer
+ * and time. `request_id` and `project_id` are copied from the score so list filters need no join.
+ */
+export const scoreReviews = pgTable(
+  "score_reviews",
+  {
+    score_id: uuid("score_id")
+      .primaryKey()
+      .references(() => safetyScores.id, { onDelete: "cascade" }),
+    request_id: uuid("request_id")
+      .notNull()
+      .references(() => llmRequests.id, { onDelete: "cascade" }),
+    project_id: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    scorer_name: text("scorer_name", { enum: SCORER_NAMES }).notNull(),
+    verdict: text("verdict", { enum: REVIEW_VERDICTS }).notNull(),
+    /** Who reviewed: the dashboard user's email or id, as the caller states it. */
+    reviewer: text("reviewer").notNull(),
+    reviewed_at: timestamp("reviewed_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("score_reviews_project_verdict_request_idx").on(t.project_id, t.verdict, t.request_id)],
 );
 
 /** Subscription tiers (spec section 2 and 8). */

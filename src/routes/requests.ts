@@ -1,37 +1,95 @@
-/** GET /api/requests and GET /api/requests/{id} (interface spec, section 4). */
+/**
+ * GET /api/requests (page-numbered, spec section 4, or keyset), /api/requests/count,
+ * /api/requests/export and /api/requests/{id}. The filters are shared (./request-query.ts).
+ * The fixed paths are registered before `{id}` so they are not read as an id.
+ */
 import { createRoute, z } from "@hono/zod-openapi";
-import { getRequest, listRequests } from "../db/queries";
-import { notFound } from "../errors";
+import { countRequests, getRequest, listRequests, listRequestsKeyset, neighbours } from "../db/queries";
+import { ApiError, notFound } from "../errors";
+import { exportResponse, EXPORT_FORMATS } from "../export/stream";
 import {
+  access,
   commonErrors,
   createRouter,
-  isoInstant,
+  MAX_PAGE_SIZE,
   notFoundResponse,
-  orderedRange,
   pageOf,
   PaginationQuery,
-  ProjectIdQuery,
-  access,
 } from "./openapi";
-import { RequestDetailSchema, RequestSummarySchema, withIsoDates } from "./schemas";
+import { checkedFilters, RequestFilterQuery, toFilters } from "./request-query";
+import { RequestDetailSchema, RequestListItemSchema, RequestSummarySchema, withIsoDates } from "./schemas";
 
-const ListQuery = orderedRange(
-  PaginationQuery.extend(ProjectIdQuery.shape).extend({
-    model: z.string().min(1).max(256).optional().openapi({ description: "Exact model name" }),
-    start: isoInstant("Earliest created_at, inclusive (ISO-8601)"),
-    end: isoInstant("Latest created_at, exclusive (ISO-8601)"),
-  }),
-);
+const KeysetQuery = z.object({
+  cursor: z.uuid().optional().openapi({ description: "Keyset mode: rows older than this request id (the previous page's `next_cursor`)" }),
+  after: z.uuid().optional().openapi({ description: "Keyset mode: rows newer than this request id (live polling: the newest row shown)" }),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional().openapi({ description: `Keyset mode: rows per page, 1 to ${MAX_PAGE_SIZE} (default 50)` }),
+  ids: z
+    .string()
+    .regex(/^[0-9a-fA-F-]{36}(,[0-9a-fA-F-]{36}){0,199}$/, "comma-separated request ids, at most 200")
+    .optional()
+    .openapi({ description: "Keyset mode: only these request ids (live polling re-asks rows whose scores are pending)" }),
+});
+
+const ListQuery = checkedFilters(PaginationQuery.extend(RequestFilterQuery.shape).extend(KeysetQuery.shape));
+
+const KeysetPageSchema = z
+  .object({
+    items: z.array(RequestListItemSchema),
+    next_cursor: z.uuid().nullable().openapi({ description: "Pass as `cursor` for the next page; null on the last page" }),
+    limit: z.number().int(),
+  })
+  .openapi("LlmRequestKeysetPage");
 
 const listRoute = createRoute({
   method: "get",
   path: "/api/requests",
   tags: ["requests"],
   summary: "List logged requests of a project, newest first",
+  description:
+    "Two modes. Page mode (`page`, `page_size`; the spec's envelope with `total`). Keyset mode, chosen by any of `cursor`, `after`, `limit` or `ids`: " +
+    "`{items, next_cursor, limit}` ordered by (created_at, id) descending, each row with its score chips, and no total (ask /api/requests/count).",
   ...access.project(),
   request: { query: ListQuery },
   responses: {
-    200: { description: "A page of requests", content: { "application/json": { schema: pageOf(RequestSummarySchema, "LlmRequestPage") } } },
+    200: {
+      description: "A page of requests",
+      content: { "application/json": { schema: z.union([pageOf(RequestSummarySchema, "LlmRequestPage"), KeysetPageSchema]) } },
+    },
+    ...commonErrors,
+    ...notFoundResponse,
+  },
+});
+
+const countRoute = createRoute({
+  method: "get",
+  path: "/api/requests/count",
+  tags: ["requests"],
+  summary: "Number of requests matching the filters (a separate call, so the list never waits for it)",
+  ...access.project(),
+  request: { query: checkedFilters(RequestFilterQuery.extend({ after: KeysetQuery.shape.after })) },
+  responses: {
+    200: { description: "The count", content: { "application/json": { schema: z.object({ total: z.number().int() }).openapi("RequestCount") } } },
+    ...commonErrors,
+    ...notFoundResponse,
+  },
+});
+
+const exportRoute = createRoute({
+  method: "get",
+  path: "/api/requests/export",
+  tags: ["requests"],
+  summary: "Every request matching the filters, streamed as CSV or JSONL, with PII masked",
+  description:
+    "Streams all matching rows (newest first) page by page from the database, so the size is not limited to one page. " +
+    "Strings in the bodies have personal data found by the PII detectors replaced by `[KIND]` (e.g. `[EMAIL]`). " +
+    "Each row carries its six scores and their review verdicts.",
+  ...access.project(),
+  request: { query: checkedFilters(RequestFilterQuery.extend({ format: z.enum(EXPORT_FORMATS).default("jsonl") })) },
+  responses: {
+    200: {
+      description: "The export",
+      content: { "text/csv": { schema: z.string() }, "application/x-ndjson": { schema: z.string() } },
+    },
     ...commonErrors,
     ...notFoundResponse,
   },
@@ -41,9 +99,19 @@ const getRoute = createRoute({
   method: "get",
   path: "/api/requests/{id}",
   tags: ["requests"],
-  summary: "One request with its full bodies and its safety scores",
+  summary: "One request with its full bodies and its safety scores (with reviews)",
   ...access.project(),
-  request: { params: z.object({ id: z.uuid() }), query: ProjectIdQuery },
+  request: {
+    params: z.object({ id: z.uuid() }),
+    query: checkedFilters(
+      RequestFilterQuery.extend({
+        neighbours: z
+          .enum(["true", "false"])
+          .default("false")
+          .openapi({ description: "`true`: also return the ids of the rows before and after it among those matching the filters" }),
+      }),
+    ),
+  },
   responses: {
     200: { description: "The request", content: { "application/json": { schema: RequestDetailSchema } } },
     ...commonErrors,
@@ -51,16 +119,40 @@ const getRoute = createRoute({
   },
 });
 
+/** 422 for a keyset anchor that is no request of the project. */
+const unknownAnchor = () => new ApiError(422, "cursor: no request of this project has this id");
+
 /** Registers the request routes. */
 export const requestRoutes = createRouter()
+  .openapi(countRoute, async (c) => {
+    const q = c.req.valid("query");
+    return c.json({ total: await countRequests(c.var.db, c.var.projectId, toFilters(q), q.after) }, 200);
+  })
+  .openapi(exportRoute, async (c) => {
+    const q = c.req.valid("query");
+    return exportResponse(c.env, c.var.projectId, toFilters(q), q.format);
+  })
   .openapi(listRoute, async (c) => {
     const q = c.req.valid("query");
-    const range = { start: q.start ? new Date(q.start) : undefined, end: q.end ? new Date(q.end) : undefined };
-    const { items, total } = await listRequests(c.var.db, c.var.projectId, { ...range, model: q.model }, q);
+    const filters = toFilters(q);
+    if (q.cursor !== undefined || q.after !== undefined || q.limit !== undefined || q.ids !== undefined) {
+      if (q.cursor && q.after) throw new ApiError(422, "cursor: cannot be combined with after");
+      const limit = q.limit ?? 50;
+      const ids = q.ids?.toLowerCase().split(",");
+      const page = await listRequestsKeyset(c.var.db, c.var.projectId, { ...filters, ids }, { cursor: q.cursor?.toLowerCase(), after: q.after?.toLowerCase(), limit });
+      if (page.unknownAnchor) throw unknownAnchor();
+      return c.json({ items: page.items.map(withIsoDates), next_cursor: page.next_cursor, limit }, 200);
+    }
+    const { items, total } = await listRequests(c.var.db, c.var.projectId, filters, q);
     return c.json({ items: items.map(withIsoDates), total, page: q.page, page_size: q.page_size }, 200);
   })
   .openapi(getRoute, async (c) => {
-    const found = await getRequest(c.var.db, c.var.projectId, c.req.valid("param").id.toLowerCase());
+    const id = c.req.valid("param").id.toLowerCase();
+    const q = c.req.valid("query");
+    const found = await getRequest(c.var.db, c.var.projectId, id);
     if (!found) throw notFound("request");
-    return c.json({ ...withIsoDates(found), safety_scores: found.safety_scores.map(withIsoDates) }, 200);
+    const body = { ...withIsoDates(found), safety_scores: found.safety_scores.map(withIsoDates) };
+    if (q.neighbours === "true") return c.json({ ...body, neighbours: await neighbours(c.var.db, c.var.projectId, id, toFilters(q)) }, 200);
+    return c.json(body, 200);
   });
+

@@ -4,7 +4,8 @@
  */
 import { z } from "@hono/zod-openapi";
 import { createSelectSchema } from "drizzle-zod";
-import { llmRequests, safetyScores } from "../db/schema";
+import { llmRequests, REVIEW_VERDICTS, SCORE_LABELS, safetyScores } from "../db/schema";
+import { SCORER_NAMES } from "../scoring/types";
 
 /** An instant in a response: ISO-8601 text in UTC. */
 export const instant = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
@@ -32,12 +33,44 @@ export const SafetyScoreSchema = createSelectSchema(safetyScores, {
   created_at: instant,
 }).openapi("SafetyScore");
 
-/** A request with its bodies and its scores. */
+/** A reviewer's verdict on a score. */
+export const ReviewSchema = z
+  .object({
+    verdict: z.enum(REVIEW_VERDICTS),
+    reviewer: z.string(),
+    reviewed_at: instant,
+  })
+  .openapi("ScoreReview");
+
+/** A score of a request's detail, with its review (null when not reviewed). */
+export const DetailScoreSchema = SafetyScoreSchema.extend({ review: ReviewSchema.nullable() }).openapi("SafetyScoreWithReview");
+
+/** A request with its bodies, its scores and, when asked, its neighbours in the filtered list. */
 export const RequestDetailSchema = RequestSummarySchema.extend({
   request_body: z.unknown(),
   response_body: z.unknown(),
-  safety_scores: z.array(SafetyScoreSchema),
+  safety_scores: z.array(DetailScoreSchema),
+  neighbours: z
+    .object({
+      newer_id: z.uuid().nullable().openapi({ description: "Previous row of the list (newer), null at the top" }),
+      older_id: z.uuid().nullable().openapi({ description: "Next row of the list (older), null at the end" }),
+    })
+    .optional()
+    .openapi({ description: "Present when `neighbours=true`: ids next to this request among those matching the filters given" }),
 }).openapi("LlmRequest");
+
+/** One score of a list row: enough for the table's safety cell. */
+export const ScoreChipSchema = z
+  .object({
+    scorer_name: z.enum(SCORER_NAMES),
+    score_value: z.number().int().nullable(),
+    score_label: z.enum(SCORE_LABELS),
+    verdict: z.enum(REVIEW_VERDICTS).nullable(),
+  })
+  .openapi("ScoreChip");
+
+/** A request in keyset lists: the summary and its scores (empty while scoring is pending). */
+export const RequestListItemSchema = RequestSummarySchema.extend({ scores: z.array(ScoreChipSchema) }).openapi("LlmRequestListItem");
 
 /** Serialises a row's Date fields as ISO-8601 text. */
 export function withIsoDates<T extends { created_at: Date }>(row: T): Omit<T, "created_at"> & { created_at: string } {

@@ -1,7 +1,9 @@
 /** GET /api/safety-scores and GET /api/safety-scores/summary (interface spec, section 4). */
 import { createRoute, z } from "@hono/zod-openapi";
 import { listScores, summarizeScores } from "../db/queries";
-import { SCORE_LABELS } from "../db/schema";
+import { reviewScore } from "../db/reviews";
+import { REVIEW_VERDICTS, SCORE_LABELS } from "../db/schema";
+import { notFound } from "../errors";
 import { SCORER_NAMES } from "../scoring/types";
 import { commonErrors, createRouter, isoInstant, notFoundResponse, orderedRange, pageOf, PaginationQuery, ProjectIdQuery, access } from "./openapi";
 import { SafetyScoreSchema, withIsoDates } from "./schemas";
@@ -66,6 +68,52 @@ const summaryRoute = createRoute({
   },
 });
 
+const reviewRoute = createRoute({
+  method: "post",
+  path: "/api/safety-scores/{id}/review",
+  tags: ["safety-scores"],
+  summary: "Record a reviewer's verdict on a score (false positive or confirmed); a new verdict replaces the old",
+  ...access.project(),
+  request: {
+    params: z.object({ id: z.uuid() }),
+    query: ProjectIdQuery,
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: z
+            .object({
+              verdict: z.enum(REVIEW_VERDICTS),
+              reviewer: z.string().trim().min(1).max(256).openapi({ description: "Who reviewed (the dashboard user's email or id)", example: "ana@example.com" }),
+            })
+            .openapi("ScoreReviewInput"),
+        },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: "The stored review",
+      content: {
+        "application/json": {
+          schema: z
+            .object({
+              score_id: z.uuid(),
+              request_id: z.uuid(),
+              scorer_name: z.enum(SCORER_NAMES),
+              verdict: z.enum(REVIEW_VERDICTS),
+              reviewer: z.string(),
+              reviewed_at: z.string(),
+            })
+            .openapi("StoredScoreReview"),
+        },
+      },
+    },
+    ...commonErrors,
+    ...notFoundResponse,
+  },
+});
+
 const toDate = (s: string | undefined) => (s ? new Date(s) : undefined);
 
 /** Registers the score routes. */
@@ -74,6 +122,13 @@ export const scoreRoutes = createRouter()
     const q = c.req.valid("query");
     const { items, total } = await listScores(c.var.db, c.var.projectId, { ...q, start: toDate(q.start), end: toDate(q.end) }, q);
     return c.json({ items: items.map(withIsoDates), total, page: q.page, page_size: q.page_size }, 200);
+  })
+  .openapi(reviewRoute, async (c) => {
+    const { verdict, reviewer } = c.req.valid("json");
+    const row = await reviewScore(c.var.db, c.var.projectId, c.req.valid("param").id.toLowerCase(), verdict, reviewer);
+    if (!row) throw notFound("safety score");
+    const { project_id: _, ...review } = row;
+    return c.json({ ...review, reviewed_at: row.reviewed_at.toISOString() }, 200);
   })
   .openapi(summaryRoute, async (c) => {
     const q = c.req.valid("query");

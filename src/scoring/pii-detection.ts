@@ -16,6 +16,9 @@ export interface PiiHit {
   withContext: boolean;
   /** Digits/lower-case form used to tell whether the completion repeats the prompt. */
   key: string;
+  /** Span of the match in the searched text: UTF-16 offsets, `start` inclusive, `end` exclusive. */
+  start: number;
+  end: number;
 }
 
 const CONTEXT_WINDOW = 48;
@@ -44,7 +47,7 @@ export function findPii(text: string): PiiHit[] {
       if (d.needsContext && !withContext) continue;
       if (d.validate && !d.validate(m, before)) continue;
       taken.push([start, end]);
-      hits.push({ id: d.id, weight: d.weight, secret: d.secret === true, withContext, key: m[0].replace(/[\s().-]/g, "").toLowerCase() });
+      hits.push({ id: d.id, weight: d.weight, secret: d.secret === true, withContext, key: m[0].replace(/[\s().-]/g, "").toLowerCase(), start, end });
     }
     d.pattern.lastIndex = 0;
   }

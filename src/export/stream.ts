@@ -1,0 +1,121 @@
+/**
+ * Streamed export of the requests matching a filter (GET /api/requests/export): a
+ * ReadableStream that reads keyset pages of EXPORT_PAGE rows on demand (pull), so memory stays
+ * bounded and the export covers every matching row. PII in the bodies is masked (./mask-pii.ts).
+ *
+ * The stream opens its own database handle and closes it when it ends or the client goes away:
+ * the request's handle (middleware/database.ts) is released as soon as the handler returns,
+ * which is before a streamed body is read.
+ */
+import { createDb } from "../db/client";
+import { exportPage, type ScoreChip } from "../db/queries";
+import type { RequestFilters } from "../db/request-filters";
+import type { AppEnv } from "../env";
+import { SCORER_NAMES } from "../scoring/types";
+import { maskPiiJson } from "./mask-pii";
+
+/** Export formats: CSV (RFC 4180, one header row) or JSON Lines (one object per line). */
+export const EXPORT_FORMATS = ["csv", "jsonl"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Rows per database round trip: large enough to amortise it, small enough to bound memory. */
+const EXPORT_PAGE = 1000;
+
+type ExportRow = Awaited<ReturnType<typeof exportPage>>[number];
+
+/** One exported record: list columns, masked bodies, scores keyed by scorer. */
+function record(row: ExportRow) {
+  const scores: Record<string, Omit<ScoreChip, "scorer_name">> = {};
+  for (const s of row.scores) scores[s.scorer_name] = { score_value: s.score_value, score_label: s.score_label, verdict: s.verdict };
+  return {
+    id: row.id,
+    created_at: row.created_at.toISOString(),
+    model: row.model,
+    provider: row.provider,
+    status: row.is_error ? "error" : "ok",
+    prompt_tokens: row.prompt_tokens,
+    completion_tokens: row.completion_tokens,
+    cost_usd: row.cost_usd,
+    latency_ms: row.latency_ms,
+    scoring_state: row.scoring_state,
+    scores,
+    metadata: maskPiiJson(row.metadata),
+    request_body: maskPiiJson(row.request_body),
+    response_body: maskPiiJson(row.response_body),
+  };
+}
+
+/** CSV columns: the flat fields, then value/label/verdict per scorer, then the bodies as JSON. */
+const CSV_COLUMNS = [
+  "id",
+  "created_at",
+  "model",
+  "provider",
+  "status",
+  "prompt_tokens",
+  "completion_tokens",
+  "cost_usd",
+  "latency_ms",
+  "scoring_state",
+  ...SCORER_NAMES.flatMap((n) => [`${n}_score`, `${n}_label`, `${n}_verdict`]),
+  "metadata",
+  "request_body",
+  "response_body",
+];
+
+/** RFC 4180 field: quoted when it holds a comma, quote or line break; quotes doubled. */
+function csvField(v: unknown): string {
+  const s = v === null || v === undefined ? "" : typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+function csvLine(r: ReturnType<typeof record>): string {
+  const flat: unknown[] = [r.id, r.created_at, r.model, r.provider, r.status, r.prompt_tokens, r.completion_tokens, r.cost_usd, r.latency_ms, r.scoring_state];
+  for (const n of SCORER_NAMES) {
+    const s = r.scores[n];
+    flat.push(s?.score_value ?? null, s?.score_label ?? null, s?.verdict ?? null);
+  }
+  flat.push(r.metadata, r.request_body, r.response_body);
+  return `${flat.map(csvField).join(",")}\r\n`;
+}
+
+/** The streamed export response of `projectId`'s requests matching `filters`. */
+export function exportResponse(env: AppEnv, projectId: string, filters: RequestFilters, format: ExportFormat): Response {
+  const handle = createDb(env);
+  const encoder = new TextEncoder();
+  let cursor: string | undefined;
+  let done = false;
+  const close = () => handle.close().catch(() => {});
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (format === "csv") controller.enqueue(encoder.encode(`${CSV_COLUMNS.join(",")}\r\n`));
+    },
+    async pull(controller) {
+      if (done) return;
+      try {
+        const rows = await exportPage(handle.db, projectId, filters, cursor, EXPORT_PAGE);
+        const text = rows.map((row) => (format === "csv" ? csvLine(record(row)) : `${JSON.stringify(record(row))}\n`)).join("");
+        if (text) controller.enqueue(encoder.encode(text));
+        if (rows.length < EXPORT_PAGE) {
+          done = true;
+          controller.close();
+          await close();
+        } else cursor = rows[rows.length - 1]!.id;
+      } catch (err) {
+        // Headers are sent already: the only signal left is a broken body (the client sees a truncated transfer).
+        done = true;
+        controller.error(err);
+        await close();
+      }
+    },
+    async cancel() {
+      done = true;
+      await close();
+    },
+  });
+  const type = format === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson; charset=utf-8";
+  const stamp = new Date().toISOString().slice(0, 19).replaceAll(":", "");
+  return new Response(body, {
+    headers: { "Content-Type": type, "Content-Disposition": `attachment; filename="requests-${stamp}.${format}"`, "Cache-Control": "no-store" },
+  });
+}
