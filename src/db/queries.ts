@@ -80,13 +80,14 @@ export interface ScoreChip {
 
 /**
  * The request's scores as a JSON array (empty while scoring is pending), one probe of the
- * `(request_id, scorer_name)` unique index per row.
+ * `(request_id, scorer_name)` unique index per row. The outer id is written qualified: in a
+ * select list drizzle renders `llmRequests.id` as a bare "id", which would mean `s.id` here.
  */
 const scoreChips = sql<ScoreChip[]>`(SELECT coalesce(json_agg(json_build_object(
     'scorer_name', s.scorer_name, 'score_value', s.score_value, 'score_label', s.score_label, 'verdict', r.verdict)
     ORDER BY s.scorer_name), '[]'::json)
   FROM ${safetyScores} s LEFT JOIN ${scoreReviews} r ON r.score_id = s.id
-  WHERE s.request_id = ${llmRequests.id})`;
+  WHERE s.request_id = ${llmRequests}.${sql.identifier("id")})`;
 
 /** Columns of a request in lists (no bodies). */
 export const requestSummaryColumns = {
