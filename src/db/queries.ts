@@ -2,7 +2,7 @@
  * Read queries of the API: requests and scores of one project, paged in list order
  * `created_at DESC, id DESC`, served by the `(project_id, created_at)` indexes.
  */
-import { and, asc, avg, count, desc, eq, getTableColumns, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, avg, count, eq, getTableColumns, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
@@ -23,6 +23,15 @@ export interface TimeRange {
   start?: Date | undefined;
   end?: Date | undefined;
 }
+
+/**
+ * List order `created_at DESC, id DESC` spelled as the indexes are built: drizzle-kit writes
+ * `.desc()` index columns as `DESC NULLS LAST`, while a bare `ORDER BY x DESC` means NULLS
+ * FIRST, and PostgreSQL then cannot read the order from the index (it sorts every matching row,
+ * even though the columns are NOT NULL). `oldestFirst` is the same index read backward.
+ */
+const newestFirst = (created: SQL | PgColumn, id: SQL | PgColumn) => [sql`${created} DESC NULLS LAST`, sql`${id} DESC NULLS LAST`];
+const oldestFirst = (created: SQL | PgColumn, id: SQL | PgColumn) => [sql`${created} ASC NULLS FIRST`, sql`${id} ASC NULLS FIRST`];
 
 function inRange(column: typeof llmRequests.created_at | typeof safetyScores.created_at, range: TimeRange): SQL[] {
   const conds: SQL[] = [];
@@ -52,7 +61,7 @@ async function pageWithTotal<C extends Record<string, PgColumn>>(
     .from(t)
     .$dynamic()
     .where(where)
-    .orderBy(desc(t.created_at), desc(t.id))
+    .orderBy(...newestFirst(t.created_at, t.id))
     .limit(page.page_size)
     .offset((page.page - 1) * page.page_size)
     .as("items");
@@ -63,7 +72,7 @@ async function pageWithTotal<C extends Record<string, PgColumn>>(
     .select({ total: totals.total, item })
     .from(totals)
     .leftJoinLateral(items, sql`true`)
-    .orderBy(desc(items.created_at as unknown as PgColumn), desc(items.id as unknown as PgColumn));
+    .orderBy(...newestFirst(items.created_at as unknown as PgColumn, items.id as unknown as PgColumn));
   return {
     items: rows.flatMap((r) => (r.item === null ? [] : [r.item as unknown as SelectResultFields<C>])),
     total: rows[0]?.total ?? 0,
@@ -133,7 +142,7 @@ export async function listRequestsKeyset(db: Db, projectId: string, filters: Req
     .select({ ...requestSummaryColumns, scores: scoreChips })
     .from(llmRequests)
     .where(where)
-    .orderBy(desc(llmRequests.created_at), desc(llmRequests.id))
+    .orderBy(...newestFirst(llmRequests.created_at, llmRequests.id))
     .limit(k.limit + 1);
   const items = rows.slice(0, k.limit);
   const anchor = k.cursor ?? k.after;
@@ -170,13 +179,13 @@ export async function neighbours(db: Db, projectId: string, id: string, filters:
       .select({ id: llmRequests.id })
       .from(llmRequests)
       .where(and(base, keyset(projectId, id, "newer")))
-      .orderBy(asc(llmRequests.created_at), asc(llmRequests.id))
+      .orderBy(...oldestFirst(llmRequests.created_at, llmRequests.id))
       .limit(1),
     db
       .select({ id: llmRequests.id })
       .from(llmRequests)
       .where(and(base, keyset(projectId, id, "older")))
-      .orderBy(desc(llmRequests.created_at), desc(llmRequests.id))
+      .orderBy(...newestFirst(llmRequests.created_at, llmRequests.id))
       .limit(1),
   ]);
   return { newer_id: newer?.id ?? null, older_id: older?.id ?? null };
@@ -213,7 +222,7 @@ export async function exportPage(db: Db, projectId: string, filters: RequestFilt
     })
     .from(llmRequests)
     .where(and(requestConditions(projectId, filters), cursor ? keyset(projectId, cursor, "older") : undefined))
-    .orderBy(desc(llmRequests.created_at), desc(llmRequests.id))
+    .orderBy(...newestFirst(llmRequests.created_at, llmRequests.id))
     .limit(limit);
 }
 

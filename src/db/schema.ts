@@ -116,15 +116,16 @@ export const llmRequests = pgTable(
       .generatedAlwaysAs(sql`coalesce(metadata ->> 'status' = 'error', false)`),
   },
   (t) => [
-    index("llm_requests_project_created_idx").on(t.project_id, t.created_at.desc(), t.id.desc()),
+    // List order; the trailing columns make the overview's per-bucket aggregates (count, errors,
+    // latency, cost) index-only scans of this same index (a separate covering index in
+    // (project_id, created_at) order competed with it for the list and lost the exact order).
+    index("llm_requests_project_created_idx").on(t.project_id, t.created_at.desc(), t.id.desc(), t.latency_ms, t.cost_usd, t.is_error),
     index("llm_requests_project_model_created_idx").on(t.project_id, t.model, t.created_at.desc(), t.id.desc()),
     index("llm_requests_project_provider_created_idx").on(t.project_id, t.provider, t.created_at.desc(), t.id.desc()),
     // Failed calls are few: a partial index serves `status=error` lists without reading ok rows.
     index("llm_requests_project_errors_created_idx")
       .on(t.project_id, t.created_at.desc(), t.id.desc())
       .where(sql`${t.is_error}`),
-    // Covers the overview's per-bucket aggregates (count, errors, latency, cost) as an index-only scan.
-    index("llm_requests_project_created_stats_idx").on(t.project_id, t.created_at, t.latency_ms, t.cost_usd, t.is_error),
     // Full-text search over the string values of both bodies (see `requestSearchDocument`).
     index("llm_requests_search_idx").using("gin", requestSearchDocument(t)),
     index("llm_requests_unscored_idx")

@@ -1,7 +1,7 @@
 /**
  * Time-bucketed aggregates of the dashboard overview. Both statements are index-only scans of
- * covering indexes (migrations/0002): `llm_requests (project_id, created_at, latency_ms,
- * cost_usd, is_error)` and `safety_scores (project_id, created_at, scorer_name, score_label)`.
+ * covering indexes (migrations/0002): `llm_requests (project_id, created_at DESC, id DESC,
+ * latency_ms, cost_usd, is_error)` and `safety_scores (project_id, created_at, scorer_name, score_label)`.
  * Buckets are UTC hours or days (`date_trunc(unit, created_at, 'UTC')`).
  */
 import { and, eq, gte, lt, sql } from "drizzle-orm";

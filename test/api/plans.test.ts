@@ -1,0 +1,114 @@
+/**
+ * Every list and aggregate of the dashboard is served by an index: the statements the API
+ * builds (captured from the real query functions through drizzle's logger) are EXPLAINed on a
+ * table seeded with generate_series, large enough that the planner prefers an index over a
+ * sequential scan. Two projects of equal size, so no filter selects the whole table.
+ */
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { workersSocket } from "../../src/db/client";
+import type { Db } from "../../src/db/client";
+import { countRequests, exportPage, listRequestsKeyset, neighbours } from "../../src/db/queries";
+import type { RequestFilters } from "../../src/db/request-filters";
+import { requestBuckets, scoreBuckets } from "../../src/db/stats";
+import { newProject, sql, testEnv } from "./helpers";
+
+/** Requests per project; scores are six per request. */
+const ROWS = 20_000;
+const T0 = Date.UTC(2026, 9, 1);
+
+let pool: pg.Pool;
+let captured: { query: string; params: unknown[] }[] = [];
+let db: Db;
+let projectId = "";
+let anchor = "";
+
+/** Seeds `ROWS` requests (5% anthropic, 2% errors, one in 1000 mentions "zebra") and their six scores (3% unsafe). */
+async function seed(project: string) {
+  await sql(
+    `INSERT INTO llm_requests (id, project_id, model, provider, request_body, response_body, metadata, created_at, latency_ms, cost_usd, scoring_state)
+     SELECT gen_random_uuid(), $1, 'gpt-4o-mini', CASE WHEN i % 20 = 0 THEN 'anthropic' ELSE 'openai' END,
+            jsonb_build_object('messages', jsonb_build_array(jsonb_build_object('role', 'user', 'content',
+              CASE WHEN i % 1000 = 7 THEN 'tell me about the zebra ' ELSE 'write a haiku about autumn ' END || i))),
+            '{"choices":[{"message":{"role":"assistant","content":"leaves fall quietly"}}]}',
+            CASE WHEN i % 50 = 0 THEN '{"status":"error"}'::jsonb ELSE '{"status":"success"}'::jsonb END,
+            to_timestamp($3::double precision / 1000) + i * interval '2 minutes', 100 + i % 900, 0.0001, 'scored'
+       FROM generate_series(1, $2::int) AS i`,
+    [project, ROWS, T0],
+  );
+  await sql(
+    `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale, created_at)
+     SELECT gen_random_uuid(), r.id, r.project_id, n.name,
+            CASE WHEN hashtext(r.id::text || n.name) % 100 < 3 THEN 5 ELSE 1 END,
+            CASE WHEN hashtext(r.id::text || n.name) % 100 < 3 THEN 'unsafe' ELSE 'safe' END, 'seed', r.created_at
+       FROM llm_requests r CROSS JOIN unnest(ARRAY['content_safety','pii_detection','jailbreak_detection','data_poisoning','vector_weakness','prompt_injection']) AS n(name)
+      WHERE r.project_id = $1`,
+    [project],
+  );
+}
+
+beforeAll(async () => {
+  const [a, b] = [await newProject("plans a"), await newProject("plans b")];
+  projectId = a.projectId;
+  await seed(a.projectId);
+  await seed(b.projectId);
+  const [s] = await sql<{ id: string }>("SELECT id FROM safety_scores WHERE project_id = $1 AND score_label = 'unsafe' LIMIT 1", [projectId]);
+  await sql("INSERT INTO score_reviews (score_id, request_id, project_id, scorer_name, verdict, reviewer) SELECT id, request_id, project_id, scorer_name, 'false_positive', 't' FROM safety_scores WHERE id = $1", [s!.id]);
+  await sql("VACUUM ANALYZE llm_requests");
+  await sql("VACUUM ANALYZE safety_scores");
+  await sql("VACUUM ANALYZE score_reviews");
+  const [mid] = await sql<{ id: string }>("SELECT id FROM llm_requests WHERE project_id = $1 ORDER BY created_at DESC LIMIT 1 OFFSET 500", [projectId]);
+  anchor = mid!.id;
+  pool = new pg.Pool({ connectionString: testEnv.TEST_DATABASE_URL, stream: workersSocket, max: 1 });
+  db = drizzle({ client: pool, logger: { logQuery: (query, params) => captured.push({ query, params }) } }) as unknown as Db;
+}, 120_000);
+
+afterAll(async () => {
+  await pool?.end();
+});
+
+/** Runs `run` (one or more API queries) and returns the plans of the statements it sent. */
+async function plansOf(run: () => Promise<unknown>): Promise<string> {
+  captured = [];
+  await run();
+  const plans: string[] = [];
+  for (const { query, params } of captured) {
+    const rows = await sql<{ "QUERY PLAN": string }>(`EXPLAIN ${query}`, params);
+    plans.push(rows.map((r) => r["QUERY PLAN"]).join("\n"));
+  }
+  return plans.join("\n---\n");
+}
+
+const list = (f: RequestFilters, cursor?: string) => () => listRequestsKeyset(db, projectId, f, { limit: 50, cursor });
+
+describe("Query plans of the dashboard routes", () => {
+  it.each<[string, () => () => Promise<unknown>, RegExp]>([
+    ["first list page", () => list({}), /Index Scan using llm_requests_project_created_idx/],
+    ["next list page (cursor)", () => list({}, anchor), /Index Cond: .*created_at, .*id\) < /s],
+    ["provider filter", () => list({ provider: "anthropic" }), /Index Scan using llm_requests_project_provider_created_idx/],
+    ["status=error", () => list({ status: "error" }), /Index Scan using llm_requests_project_errors_created_idx/],
+    ["text search", () => list({ q: "zebra" }), /Bitmap Index Scan on llm_requests_search_idx/],
+    ["label filter", () => list({ labels: { content_safety: "unsafe" } }), /safety_scores_request_scorer_key/],
+    ["reviewed filter", () => list({ reviewed: "false_positive" }), /score_reviews_project_verdict_request_idx|Index Scan using llm_requests_pkey/],
+    ["count", () => () => countRequests(db, projectId, {}), /Index Only Scan using llm_requests_project_\w+_idx/],
+    ["count of errors", () => () => countRequests(db, projectId, { status: "error" }), /llm_requests_project_errors_created_idx/],
+    ["export page", () => () => exportPage(db, projectId, {}, anchor, 1000), /Index Scan using llm_requests_project_created_idx/],
+    ["neighbours", () => () => neighbours(db, projectId, anchor, {}), /Index (Only )?Scan (Backward )?using llm_requests_project_created_idx/],
+    [
+      "timeseries requests (30 days)",
+      () => () => requestBuckets(db, projectId, "day", new Date(T0), new Date(T0 + 30 * 86_400_000)),
+      /Index Only Scan using llm_requests_project_created_idx/,
+    ],
+    [
+      "timeseries scores (24 h)",
+      () => () => scoreBuckets(db, projectId, "hour", new Date(T0), new Date(T0 + 86_400_000)),
+      /Index (Only )?Scan on safety_scores_project_created(_label)?_idx|Index Only Scan using safety_scores_project_created_label_idx/,
+    ],
+  ])("Should serve %s from an index, never a sequential scan of llm_requests", async (_, make, expected) => {
+    const plan = await plansOf(make());
+    expect(plan).toMatch(expected);
+    expect(plan).not.toMatch(/Seq Scan on llm_requests/);
+    expect(plan).not.toMatch(/Seq Scan on safety_scores/);
+  });
+});
