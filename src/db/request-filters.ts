@@ -7,11 +7,11 @@
  * - per-scorer label, min_score: an EXISTS probe of `safety_scores (request_id, scorer_name)`
  *   (the unique key) for each candidate row, walked newest first;
  * - reviewed: an EXISTS probe of `score_reviews (project_id, verdict, request_id)`;
- * - q: the GIN index on `requestSearchDocument` (full-text, `simple` config, every word must occur).
+ * - q: the GIN index on `search_tsv` (full-text, `simple` config, every word must occur).
  */
 import { and, eq, exists, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { ScorerName } from "../scoring/types";
-import { llmRequests, requestSearchDocument, type REVIEW_VERDICTS, type SCORE_LABELS, safetyScores, scoreReviews } from "./schema";
+import { llmRequests, type REVIEW_VERDICTS, type SCORE_LABELS, safetyScores, scoreReviews } from "./schema";
 
 type ScoreLabel = (typeof SCORE_LABELS)[number];
 type Verdict = (typeof REVIEW_VERDICTS)[number];
@@ -62,7 +62,7 @@ export function requestConditions(projectId: string, f: RequestFilters): SQL {
       ),
     );
   }
-  if (f.q) conds.push(sql`${requestSearchDocument(llmRequests)} @@ websearch_to_tsquery('simple'::regconfig, ${f.q})`);
+  if (f.q) conds.push(sql`${llmRequests.search_tsv} @@ websearch_to_tsquery('simple'::regconfig, ${f.q})`);
   return and(...conds)!;
 }
 

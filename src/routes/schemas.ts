@@ -24,7 +24,7 @@ const requestColumns = createSelectSchema(llmRequests, {
 
 /** A logged request in lists (no bodies). */
 export const RequestSummarySchema = requestColumns
-  .omit({ request_body: true, response_body: true, enqueued_at: true })
+  .omit({ request_body: true, response_body: true, enqueued_at: true, search_tsv: true })
   .openapi("LlmRequestSummary");
 
 /** One safety score record. */

@@ -89,6 +89,7 @@ describe("Query plans of the dashboard routes", () => {
     ["provider filter", () => list({ provider: "anthropic" }), /Index Scan using llm_requests_project_provider_created_idx/],
     ["status=error", () => list({ status: "error" }), /Index Scan using llm_requests_project_errors_created_idx/],
     ["text search", () => list({ q: "zebra" }), /Bitmap Index Scan on llm_requests_search_idx/],
+    ["text search, common word", () => list({ q: "autumn" }), /llm_requests_project_created_idx|llm_requests_search_idx/],
     ["label filter", () => list({ labels: { content_safety: "unsafe" } }), /safety_scores_request_scorer_key/],
     ["reviewed filter", () => list({ reviewed: "false_positive" }), /score_reviews_project_verdict_request_idx|Index Scan using llm_requests_pkey/],
     ["count", () => () => countRequests(db, projectId, {}), /Index Only Scan using llm_requests_project_\w+_idx/],
