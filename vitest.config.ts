@@ -49,8 +49,9 @@ export default defineConfig({
         },
       },
       // Capture proxy in workerd (workers/proxy); its test-only bindings live in this block.
-      // The upstream is a Node HTTP server replaying test/fixtures/openai/, the API binding a
-      // Node function recording each POST /internal/log (test/proxy/stand-ins.ts).
+      // The upstream is a Node HTTP server replaying test/fixtures/openai/ (test/proxy/stand-ins.ts);
+      // the real Miniflare `log-records` queue delivers to an auxiliary worker that records each
+      // message (test/proxy/log-sink.mjs, read through the LOG_SINK binding).
       {
         plugins: [
           cloudflareTest(async () => {
@@ -65,7 +66,18 @@ export default defineConfig({
                   TEST_UPSTREAM_URL: upstreamUrl,
                   TEST_CLOSED_URL: closedUrl,
                 },
-                serviceBindings: { API: apiStandIn },
+                serviceBindings: { API: apiStandIn, LOG_SINK: "log-sink" },
+                workers: [
+                  {
+                    name: "log-sink",
+                    modules: true,
+                    scriptPath: "./test/proxy/log-sink.mjs",
+                    compatibilityDate: "2026-11-01",
+                    r2Buckets: { LOG_PAYLOADS: "sightline-log-payloads" },
+                    // Deliver at once: tests wait for the message, not for a batch to fill.
+                    queueConsumers: { "log-records": { maxBatchSize: 100, maxBatchTimeout: 0 } },
+                  },
+                ],
               },
             };
           }),
