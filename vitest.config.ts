@@ -32,11 +32,19 @@ export default defineConfig({
           cloudflareTest(async ({ inject }) => {
             // Billing talks to a local Stripe API stand-in (test/setup/stripe.ts).
             const { stripeTestBindings } = await import("./test/setup/stripe.ts");
+            // Durable capture tests run the real proxy handler against the upstream stand-in and
+            // this worker's own log-records consumer (test/api/capture-queue.test.ts).
+            const { startStandIns } = await import("./test/proxy/stand-ins.ts");
+            const { upstreamUrl } = await startStandIns();
             return {
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
                 hyperdrives: { HYPERDRIVE: inject("databaseUrl") },
-                bindings: { ...testBindings(inject), ...(await stripeTestBindings()) },
+                bindings: { ...testBindings(inject), ...(await stripeTestBindings()), TEST_UPSTREAM_URL: upstreamUrl },
+                // The proxy's producer binding, so a test can hand the proxy this worker's queue.
+                queueProducers: { LOG_QUEUE: { queueName: "log-records" } },
+                // Deliver at once (wrangler.toml waits up to 2 s to fill a batch).
+                queueConsumers: { "log-records": { maxBatchSize: 100, maxBatchTimeout: 0, maxRetries: 100, deadLetterQueue: "log-records-dlq" } },
               },
             };
           }),
