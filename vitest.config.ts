@@ -6,11 +6,11 @@ import { TEST_INTERNAL_SECRET } from "./test/setup/constants.ts";
 /**
  * Two projects:
  * - `unit`: pure modules (scorers, quota arithmetic, SSE parsing) in Node.
- * - `workers`: the API worker inside workerd (wrangler.toml bindings) against the embedded
+ * - `workers`: the API worker inside workerd (wrangler.jsonc bindings) against the embedded
  *   PostgreSQL that `test/setup/global.ts` starts; its address reaches miniflare via `inject`.
  *   The free tier's limit is lowered to 50 so quota tests stay small.
  */
-/** Bindings every workerd project gets on top of its wrangler.toml. */
+/** Bindings every workerd project gets on top of its wrangler.jsonc. */
 const testBindings = (inject: (key: "databaseUrl" | "neonWsProxy") => string) => ({
   INTERNAL_API_SECRET: TEST_INTERNAL_SECRET,
   TIER_LIMITS: JSON.stringify({ free: 50 }),
@@ -37,13 +37,13 @@ export default defineConfig({
             const { startStandIns } = await import("./test/proxy/stand-ins.ts");
             const { upstreamUrl } = await startStandIns();
             return {
-              wrangler: { configPath: "./wrangler.toml" },
+              wrangler: { configPath: "./wrangler.jsonc" },
               miniflare: {
                 hyperdrives: { HYPERDRIVE: inject("databaseUrl") },
                 bindings: { ...testBindings(inject), ...(await stripeTestBindings()), TEST_UPSTREAM_URL: upstreamUrl },
                 // The proxy's producer binding, so a test can hand the proxy this worker's queue.
                 queueProducers: { LOG_QUEUE: { queueName: "log-records" } },
-                // Deliver at once (wrangler.toml waits up to 2 s to fill a batch).
+                // Deliver at once (wrangler.jsonc waits up to 2 s to fill a batch).
                 queueConsumers: { "log-records": { maxBatchSize: 100, maxBatchTimeout: 0, maxRetries: 100, deadLetterQueue: "log-records-dlq" } },
               },
             };
@@ -66,7 +66,7 @@ export default defineConfig({
             const { apiStandIn, startStandIns } = await import("./test/proxy/stand-ins.ts");
             const { upstreamUrl, closedUrl } = await startStandIns();
             return {
-              wrangler: { configPath: "./workers/proxy/wrangler.toml" },
+              wrangler: { configPath: "./workers/proxy/wrangler.jsonc" },
               miniflare: {
                 bindings: {
                   UPSTREAM_BASE_URL: upstreamUrl,
@@ -104,7 +104,7 @@ export default defineConfig({
       {
         plugins: [
           cloudflareTest(({ inject }) => ({
-            wrangler: { configPath: "./workers/scorer/wrangler.toml" },
+            wrangler: { configPath: "./workers/scorer/wrangler.jsonc" },
             miniflare: { hyperdrives: { HYPERDRIVE: inject("databaseUrl") }, bindings: testBindings(inject) },
           })),
         ],

@@ -13,7 +13,7 @@
  *   line (the queue-path equivalent of a 429; retrying cannot succeed before the period ends).
  * - malformed envelope or record, or its R2 object gone: acked and dropped, reported.
  * - database unreachable (or any error that is not about the data): the messages are retried
- *   with exponential backoff (`retryDelaySeconds`); after `max_retries` (wrangler.toml) they go
+ *   with exponential backoff (`retryDelaySeconds`); after `max_retries` (wrangler.jsonc) they go
  *   to the dead-letter queue `log-records-dlq`.
  * - the statement refuses the data itself (SQLSTATE class 22, 23, 42 or 54, e.g. nesting too
  *   deep for jsonb): the batch is stored record by record, so only that record is dropped.

@@ -1,14 +1,11 @@
 /**
- * Bindings of the capture proxy worker (workers/proxy/wrangler.toml). Every variable is
- * optional: with none set, the proxy forwards to OpenAI and queues records to `LOG_QUEUE`.
+ * Bindings of the capture proxy worker: `ProxyBindings` is generated from
+ * workers/proxy/wrangler.jsonc by `npm run types` (API, the service binding to "sightline-api";
+ * LOG_QUEUE, the producer of the `log-records` queue that receives one record per served call;
+ * LOG_PAYLOADS, the R2 bucket for records over the queue's message limit). Every variable is
+ * optional and declared here: with none set, the proxy forwards to OpenAI and queues records.
  */
-export interface ProxyEnv {
-  /** Service binding to the API worker ("sightline-api"). */
-  API: Fetcher;
-  /** Producer of the `log-records` queue: one message per served call (deliver.ts). */
-  LOG_QUEUE: Queue;
-  /** R2 bucket for records over the queue's message limit (`records/<record_id>.json`). */
-  LOG_PAYLOADS: R2Bucket;
+export interface ProxyEnv extends ProxyBindings {
   /**
    * Default upstream base URL, e.g. `https://api.openai.com` (the default) or a self-hosted
    * OpenAI-compatible server. A path is kept: `https://gw.example/openai` + `/v1/...`.
