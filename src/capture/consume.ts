@@ -29,11 +29,14 @@ import type { ScoringJob } from "../queue";
 import { LogRequestSchema } from "../routes/log";
 import { parseMessage } from "./message";
 
-/** First retry delay: 30 s, doubled per attempt. */
-const FIRST_RETRY_SECONDS = 30;
+/**
+ * First retry delay: 10 s, doubled per attempt. After an outage the next delivery comes at most
+ * about one outage length later (the delay doubles while the database stays down).
+ */
+const FIRST_RETRY_SECONDS = 10;
 /**
  * Longest retry delay: 3 h. With `max_retries = 100` (the Queues maximum) the delays add up to
- * about 11.5 days (30 s .. 2 h 8 min, then 91 x 3 h), inside the 14-day message retention the
+ * about 11.4 days (10 s .. 2 h 51 min, then 89 x 3 h), inside the 14-day message retention the
  * queue is created with, so a database outage of up to 11 days delays logging without losing it.
  */
 const MAX_RETRY_SECONDS = 3 * 3600;

@@ -247,18 +247,18 @@ describe("log-records consumer", () => {
     const first = await consume([m.body], down, 1);
     expect(first.explicitAcks).toEqual([]);
     expect(first.retryMessages).toEqual([{ msgId: "m0" }]);
-    expect(first.delays).toEqual([30]);
+    expect(first.delays).toEqual([10]);
     const later = await consume([m.body], down, 6);
     expect(later.retryMessages).toEqual([{ msgId: "m0" }]);
-    expect(later.delays).toEqual([960]);
+    expect(later.delays).toEqual([320]);
     expect(await rowsOf(projectId)).toHaveLength(0);
     // Back up: the same message is stored once.
     expect((await consume([m.body], apiEnv, 7)).explicitAcks).toEqual(["m0"]);
     expect(await rowsOf(projectId)).toHaveLength(1);
   });
 
-  it("Should back off from 30 s to at most 3 h, retrying for about 11.5 days over 100 retries", () => {
-    expect([1, 2, 3, 9, 10, 100].map(retryDelaySeconds)).toEqual([30, 60, 120, 7680, 10800, 10800]);
+  it("Should back off from 10 s to at most 3 h, retrying for about 11.4 days over 100 retries", () => {
+    expect([1, 2, 3, 11, 12, 100].map(retryDelaySeconds)).toEqual([10, 20, 40, 10240, 10800, 10800]);
     const total = Array.from({ length: 100 }, (_, i) => retryDelaySeconds(i + 1)).reduce((a, b) => a + b, 0);
     expect(total / 86400).toBeGreaterThan(11);
     expect(total / 86400).toBeLessThan(14); // the queue's retention
