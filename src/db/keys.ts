@@ -37,6 +37,8 @@ export const keyColumns = {
   created_at: apiKeys.created_at,
   expires_at: apiKeys.expires_at,
   revoked_at: apiKeys.revoked_at,
+  created_by: apiKeys.created_by,
+  last_used_at: apiKeys.last_used_at,
 };
 
 /** A key as returned by the administration routes. */
@@ -48,6 +50,10 @@ export type KeyRecord = {
   created_at: Date;
   expires_at: Date | null;
   revoked_at: Date | null;
+  /** Who created it in the dashboard (email), or null. */
+  created_by: string | null;
+  /** Last accepted use, to the minute (src/db/key-usage.ts), or null. */
+  last_used_at: Date | null;
 };
 
 /** Creates a project and its `free` subscription for the current calendar month, atomically. */
@@ -66,12 +72,15 @@ export async function createProject(db: Db, name: string, now = new Date()) {
   });
 }
 
-/** Issues a new key for a project; returns the record and the full value (shown once). */
-export async function createKey(db: Db, projectId: string, name: string): Promise<KeyRecord & { key: string }> {
+/**
+ * Issues a new key for a project; returns the record and the full value (shown once).
+ * `createdBy`: who asked for it (the dashboard passes the user's email).
+ */
+export async function createKey(db: Db, projectId: string, name: string, createdBy: string | null = null): Promise<KeyRecord & { key: string }> {
   const key = generateKey();
   const [row] = await db
     .insert(apiKeys)
-    .values({ id: uuidv7(), project_id: projectId, name, key_hash: await hashKey(key), key_hint: keyHint(key) })
+    .values({ id: uuidv7(), project_id: projectId, name, key_hash: await hashKey(key), key_hint: keyHint(key), created_by: createdBy })
     .returning(keyColumns);
   return { ...row!, key };
 }
@@ -94,12 +103,14 @@ export async function revokeKey(db: Db, projectId: string, keyId: string): Promi
 /**
  * Rotates a key: issues a new key with the same name and makes the old one expire
  * ROTATION_GRACE_SECONDS (60 s) from now, so deployments can switch without downtime.
+ * The new key is `createdBy` (default: the old key's creator).
  * Returns null when the project has no such active key.
  */
 export async function rotateKey(
   db: Db,
   projectId: string,
   keyId: string,
+  createdBy: string | null = null,
 ): Promise<{ old: KeyRecord; replacement: KeyRecord & { key: string } } | null> {
   return db.transaction(async (tx) => {
     const [old] = await tx
@@ -108,7 +119,7 @@ export async function rotateKey(
       .where(and(eq(apiKeys.id, keyId), eq(apiKeys.project_id, projectId), isNull(apiKeys.revoked_at)))
       .for("update");
     if (!old || (old.expires_at && old.expires_at <= new Date())) return null;
-    const replacement = await createKey(tx as unknown as Db, projectId, old.name);
+    const replacement = await createKey(tx as unknown as Db, projectId, old.name, createdBy ?? old.created_by);
     const [updated] = await tx
       .update(apiKeys)
       .set({

@@ -20,6 +20,8 @@ const KeySchema = z
     created_at: z.string(),
     expires_at: z.string().nullable().openapi({ description: "Set by rotation: the key stops working then" }),
     revoked_at: z.string().nullable(),
+    created_by: z.string().nullable().openapi({ description: "Who created the key in the dashboard (email), or null" }),
+    last_used_at: z.string().nullable().openapi({ description: "Last accepted use, recorded at most once a minute" }),
   })
   .openapi("ApiKey");
 const NewKeySchema = KeySchema.extend({
@@ -27,7 +29,14 @@ const NewKeySchema = KeySchema.extend({
 }).openapi("NewApiKey");
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const keyJson = (k: KeyRecord) => ({ ...k, created_at: k.created_at.toISOString(), expires_at: iso(k.expires_at), revoked_at: iso(k.revoked_at) });
+const keyJson = (k: KeyRecord) => ({
+  ...k,
+  created_at: k.created_at.toISOString(),
+  expires_at: iso(k.expires_at),
+  revoked_at: iso(k.revoked_at),
+  last_used_at: iso(k.last_used_at),
+});
+const CreatedBy = z.string().trim().min(1).max(320).optional().openapi({ description: "Who asks (the dashboard sends the user's email)" });
 const ProjectParam = z.object({ project_id: z.uuid() });
 const KeyParam = ProjectParam.extend({ key_id: z.uuid() });
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
@@ -56,7 +65,7 @@ const routes = {
     summary: "Create an API key; its full value is returned once",
     request: {
       params: ProjectParam,
-      body: { required: false, content: { "application/json": { schema: z.object({ name: z.string().trim().min(1).max(100).default("default") }) } } },
+      body: { required: false, content: { "application/json": { schema: z.object({ name: z.string().trim().min(1).max(100).default("default"), created_by: CreatedBy }) } } },
     },
     responses: { 201: json(NewKeySchema, "The new key"), ...commonErrors, ...notFoundResponse },
   }),
@@ -81,7 +90,7 @@ const routes = {
     method: "post",
     path: "/internal/projects/{project_id}/keys/{key_id}/rotate",
     summary: "Rotate a key: a new key now, the old one refused 60 seconds later",
-    request: { params: KeyParam },
+    request: { params: KeyParam, body: { required: false, content: { "application/json": { schema: z.object({ created_by: CreatedBy }) } } } },
     responses: {
       201: json(z.object({ key: NewKeySchema, previous: KeySchema }).openapi("RotatedApiKey"), "The new key and the expiring one"),
       ...commonErrors,
@@ -110,9 +119,9 @@ export const internalRoutes = createRouter()
   })
   .openapi(routes.createKey, async (c) => {
     const { project_id } = c.req.valid("param");
-    const name = c.req.valid("json")?.name ?? "default";
+    const body = c.req.valid("json");
     try {
-      return c.json(keyJson(await createKey(c.var.db, project_id, name)) as z.infer<typeof NewKeySchema>, 201);
+      return c.json(keyJson(await createKey(c.var.db, project_id, body?.name ?? "default", body?.created_by ?? null)) as z.infer<typeof NewKeySchema>, 201);
     } catch (err) {
       if ((err as { code?: string; cause?: { code?: string } }).cause?.code === "23503" || (err as { code?: string }).code === "23503")
         throw notFound("project");
@@ -131,7 +140,7 @@ export const internalRoutes = createRouter()
   })
   .openapi(routes.rotateKey, async (c) => {
     const { project_id, key_id } = c.req.valid("param");
-    const rotated = await rotateKey(c.var.db, project_id, key_id);
+    const rotated = await rotateKey(c.var.db, project_id, key_id, c.req.valid("json")?.created_by ?? null);
     if (!rotated) throw notFound("active key");
     return c.json({ key: keyJson(rotated.replacement) as z.infer<typeof NewKeySchema>, previous: keyJson(rotated.old) }, 201);
   })

@@ -6,6 +6,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { tierLimits } from "../billing/tiers";
 import { ingestWithQuota, markEnqueueFailed } from "../db/ingest";
+import { recordKeyUse } from "../db/key-usage";
 import { keyRefused } from "../auth/middleware";
 import { ApiError } from "../errors";
 import type { ScoringJob } from "../queue";
@@ -93,6 +94,8 @@ export const logRoutes = createRouter().openapi(route, async (c) => {
       { "Retry-After": String(retryAfter) },
     );
   }
+
+  if ("keyHash" in c.var.credential) await recordKeyUse(c.var.db, c.var.credential.keyHash);
 
   const job: ScoringJob = { request_id: result.id, project_id: result.projectId };
   try {
