@@ -81,6 +81,24 @@ export default defineConfig({
       {
         test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], environment: "node", testTimeout: 180_000, hookTimeout: 300_000 },
       },
+      // Dashboard server (dashboard/server, Hono on Pages Functions) in workerd beside the real
+      // API worker (SELF, from wrangler.toml), which stands in for its service binding.
+      {
+        plugins: [
+          cloudflareTest(async ({ inject }) => {
+            const { stripeTestBindings } = await import("./test/setup/stripe.ts");
+            const { DASHBOARD_TEST_BINDINGS } = await import("./dashboard/test/server/constants.ts");
+            return {
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                hyperdrives: { HYPERDRIVE: inject("databaseUrl") },
+                bindings: { ...testBindings(inject), ...(await stripeTestBindings()), ...DASHBOARD_TEST_BINDINGS },
+              },
+            };
+          }),
+        ],
+        test: { name: "dashboard-server", include: ["dashboard/test/server/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
+      },
       {
         plugins: [
           cloudflareTest(({ inject }) => ({
