@@ -16,6 +16,7 @@
 import { ensureInternalSecret } from "./lib/dev-vars";
 import { releaseSignalHandling } from "./lib/postgres";
 import { DEV_DATA_DIR, seedDemoProject, startDatabase } from "./lib/stack";
+import { startDashboard, type RunningDashboard } from "./lib/dashboard";
 import { startWorkers, type RunningWorkers } from "./lib/workers";
 
 const API_PORT = Number(process.env.SIGHTLINE_API_PORT ?? 8787);
@@ -30,9 +31,11 @@ const demo = await seedDemoProject(db.url);
 
 let stopping = false;
 let workers: RunningWorkers | undefined; // set once every worker answers
+let dashboard: RunningDashboard | undefined;
 const stopAll = async (code: number) => {
   if (stopping) return;
   stopping = true;
+  await dashboard?.stop();
   await workers?.stop();
   await db.stop().catch(() => {});
   console.log("▶ stopped");
@@ -60,6 +63,25 @@ workers = await startWorkers({
   await db.stop().catch(() => {});
   process.exit(1);
 });
+
+// The dashboard (dashboard/README.md) on SIGHTLINE_DASHBOARD_PORT (8788), beside the workers.
+dashboard = await startDashboard({
+  databaseUrl: db.url,
+  internalSecret: secret,
+  apiUrl: `http://localhost:${API_PORT}`,
+  proxyUrl: `http://localhost:${PROXY_PORT}`,
+  persistTo: process.env.SIGHTLINE_PERSIST_DIR || undefined,
+  onExit: (code) => {
+    if (stopping) return;
+    console.error(`▶ dashboard exited (${code}); stopping the stack`);
+    void stopAll(1);
+  },
+}).catch(async (err) => {
+  console.error(`▶ could not start the dashboard: ${err}`);
+  await stopAll(1);
+  throw err;
+});
+console.log(`▶ Dashboard: ${dashboard.url}`);
 
 console.log(`\n▶ Sightline is up: API http://localhost:${API_PORT} (docs /docs), proxy http://localhost:${PROXY_PORT}/v1`);
 if (demo) {

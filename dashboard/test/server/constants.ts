@@ -6,5 +6,5 @@ export const DASHBOARD_TEST_BINDINGS = {
   // An allowed billing return origin of the API's test config, so checkout accepts our URLs.
   DASHBOARD_URL: TEST_RETURN_ORIGIN,
   PUBLIC_API_URL: "http://api.test",
-  PUBLIC_PROXY_URL: "http://proxy.test/v1",
+  PUBLIC_PROXY_URL: "http://proxy.test",
 };
