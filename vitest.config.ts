@@ -76,6 +76,17 @@ export default defineConfig({
       {
         test: { name: "sdk-js", include: ["sdk/js/test/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 180_000 },
       },
+      // The dashboard in Debian's Chromium (playwright-core) against its own stack on fixed
+      // ports 8747 (API) and 8748 (dashboard): dashboard/test/browser/.
+      {
+        test: {
+          name: "dashboard-browser",
+          include: ["dashboard/test/browser/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 90_000,
+          hookTimeout: 300_000,
+        },
+      },
       // End to end: `npm run dev` itself as a child process (own ports 8871/8872/55471, fresh
       // data directory), driven with curl, the openai SDK and the READMEs' scripts (test/e2e/).
       {

@@ -62,7 +62,7 @@ export function Layout() {
             ))}
           </select>
           {current && (
-            <nav aria-label="Project" className="flex gap-1">
+            <nav aria-label="Project pages" className="flex gap-1">
               <NavLink to={`/p/${current.id}/start`} className={link}>
                 Get started
               </NavLink>

@@ -8,10 +8,10 @@ import { Alert, Button, Card, PageTitle } from "../components/ui";
 import { can, queryKeys, request, type Subscription } from "../lib/api";
 import { useCurrentProject } from "../lib/projects";
 
-/** Paid tiers offered for upgrade, with the spec's monthly limits (interface spec, section 8). */
+/** Paid tiers offered for upgrade, with the spec's monthly limits (interface spec, section 8; src/billing/tiers.ts). */
 const PLANS = [
-  { tier: "pro", name: "Pro", limit: "100,000 requests a month" },
-  { tier: "team", name: "Team", limit: "1,000,000 requests a month" },
+  { tier: "pro", name: "Pro", limit: "500,000 requests a month" },
+  { tier: "team", name: "Team", limit: "5,000,000 requests a month" },
   { tier: "enterprise", name: "Enterprise", limit: "unlimited requests" },
 ] as const;
 const ORDER = ["free", "pro", "team", "enterprise"];

@@ -9,15 +9,15 @@ import { Alert, Button, Card, CodeBlock, Field, PageTitle, when } from "../compo
 import { can, queryKeys, request, type ApiKey, type NewApiKey } from "../lib/api";
 import { useCurrentProject } from "../lib/projects";
 
-/** Re-renders every second while `active` (for the rotation countdown). */
+/** Re-renders every second while `active` (for the rotation countdown); returns the time now. */
 function useNow(active: boolean) {
-  const [now, setNow] = useState(Date.now());
+  const [, setTick] = useState(0);
   useEffect(() => {
     if (!active) return;
-    const t = setInterval(() => setNow(Date.now()), 1000);
+    const t = setInterval(() => setTick((n) => n + 1), 1000);
     return () => clearInterval(t);
   }, [active]);
-  return now;
+  return Date.now();
 }
 
 function Status({ k, now }: { k: ApiKey; now: number }) {
