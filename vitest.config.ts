@@ -100,7 +100,7 @@ export default defineConfig({
             const { stripeTestBindings } = await import("./test/setup/stripe.ts");
             const { DASHBOARD_TEST_BINDINGS } = await import("./dashboard/test/server/constants.ts");
             return {
-              wrangler: { configPath: "./wrangler.toml" },
+              wrangler: { configPath: "./wrangler.jsonc" },
               miniflare: {
                 hyperdrives: { HYPERDRIVE: inject("databaseUrl") },
                 bindings: { ...testBindings(inject), ...(await stripeTestBindings()), ...DASHBOARD_TEST_BINDINGS },

@@ -1,5 +1,5 @@
 /**
- * Bindings of the dashboard's server (Pages Functions; dashboard/wrangler.toml) and the
+ * Bindings of the dashboard's server (Pages Functions; dashboard/wrangler.jsonc) and the
  * variables its middleware sets on the Hono context.
  */
 import type { Db } from "../../src/db/client";
