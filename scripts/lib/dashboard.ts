@@ -4,10 +4,11 @@
  * reaching the `wrangler dev` session of sightline-api through the dev registry, and
  * Hyperdrive pointed at the stack's PostgreSQL. Used by `npm run dev` and the browser tests.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { join } from "node:path";
 import { ROOT } from "./postgres";
+import { stopChild, waitFor } from "./workers";
 
 /** Default port of the dashboard (Pages' own default for `wrangler pages dev`). */
 export const DASHBOARD_PORT = Number(process.env.SIGHTLINE_DASHBOARD_PORT ?? 8788);
@@ -48,21 +49,6 @@ function run(cmd: string, args: string[], cwd: string, quiet: boolean): Promise<
   });
 }
 
-async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler pages dev exited (${child.exitCode}) before ${url} answered`);
-    try {
-      const res = await fetch(url);
-      await res.body?.cancel();
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
 /**
  * Builds and serves the dashboard; resolves once it answers HTTP. The session-signing secret
  * is derived from the internal secret (HMAC-SHA-256), so sessions survive restarts of a dev
@@ -93,13 +79,7 @@ export async function startDashboard(opts: DashboardOptions): Promise<RunningDas
   const child = spawn(bin("wrangler"), args, { cwd: DASHBOARD_DIR, env, stdio: opts.quiet ? ["ignore", "ignore", "pipe"] : ["ignore", "inherit", "inherit"] });
   if (opts.quiet) child.stderr?.on("data", (d: Buffer) => process.stderr.write(d));
   child.on("exit", (code) => opts.onExit?.(code));
-  const stop = () =>
-    new Promise<void>((done) => {
-      if (child.exitCode !== null || child.signalCode !== null) return done();
-      child.once("exit", () => done());
-      child.kill("SIGINT");
-      setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
-    });
+  const stop = () => stopChild(child);
   try {
     await waitFor(url, child, 120_000);
   } catch (err) {

@@ -33,8 +33,9 @@ export function Billing() {
   const checkout = useMutation({ mutationFn: (tier: string) => request<{ url: string }>(`/api/projects/${project.id}/billing/checkout`, { json: { tier } }), onSuccess: (s) => go(s.url) });
   const portal = useMutation({ mutationFn: () => request<{ url: string }>(`/api/projects/${project.id}/billing/portal`, { json: {} }), onSuccess: (s) => go(s.url) });
   const error = checkout.error ?? portal.error;
-  if (sub.isPending) return <p>Loading…</p>;
-  if (sub.isError) return <Alert tone="error">{sub.error.message}</Alert>;
+  const title = <PageTitle subtitle={`Plan and usage of ${project.name}`}>Billing</PageTitle>;
+  if (sub.isPending) return <>{title}<p>Loading…</p></>;
+  if (sub.isError) return <>{title}<Alert tone="error">{sub.error.message}</Alert></>;
   const s = sub.data;
   const used = s.requests_this_period;
   const share = s.limit ? used / s.limit : 0;
@@ -42,7 +43,7 @@ export function Billing() {
   const admin = can(project.role, "admin");
   return (
     <>
-      <PageTitle subtitle={`Plan and usage of ${project.name}`}>Billing</PageTitle>
+      {title}
       <div className="flex flex-col gap-6">
         {returned === "success" && <Alert tone="success">Thank you. Your plan changes as soon as Stripe confirms the payment.</Alert>}
         {returned === "cancelled" && <Alert>Checkout was cancelled; nothing was charged.</Alert>}

@@ -15,8 +15,9 @@ export function Onboarding() {
     queryFn: () => request<Activity>(`/api/projects/${project.id}/activity`),
     refetchInterval: (q) => (q.state.data?.has_requests ? false : 5000),
   });
-  if (activity.isPending) return <p>Loading…</p>;
-  if (activity.isError) return <Alert tone="error">{activity.error.message}</Alert>;
+  const title = <PageTitle subtitle={`Send ${project.name}'s first call`}>Get started</PageTitle>;
+  if (activity.isPending) return <>{title}<p>Loading…</p></>;
+  if (activity.isError) return <>{title}<Alert tone="error">{activity.error.message}</Alert></>;
   const { api_url, proxy_url, has_requests } = activity.data;
   const env = `SERVICE_API_KEY=slk_...   # from the API keys page\nSIGHTLINE_BASE_URL=${api_url}\nSIGHTLINE_PROXY_URL=${proxy_url}`;
   const openai = `import OpenAI from "openai";
@@ -39,7 +40,7 @@ sightline.configure()  # reads SERVICE_API_KEY, SIGHTLINE_BASE_URL, SIGHTLINE_PR
 client = sightline.with_proxy(OpenAI())`;
   return (
     <>
-      <PageTitle subtitle={`Send ${project.name}'s first call`}>Get started</PageTitle>
+      {title}
       <div className="flex flex-col gap-6">
         {has_requests ? (
           <Alert tone="success">This project is receiving calls. Request and score views arrive in the next dashboard release.</Alert>
