@@ -16,6 +16,8 @@ export interface StackPorts {
   api: number;
   proxy: number;
   pg: number;
+  /** The dashboard's port (default: the proxy's + 1). */
+  dashboard?: number;
 }
 
 /** Options of `startDevStack`. */
@@ -70,7 +72,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Starts `npm run dev` and resolves once it printed that it is up, with the key it printed. */
 export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
   const { ports } = opts;
-  const busy = await portsInUse([ports.api, ports.proxy, ports.pg]);
+  const dashboardPort = ports.dashboard ?? ports.proxy + 1;
+  const busy = await portsInUse([ports.api, ports.proxy, ports.pg, dashboardPort]);
   if (busy.length > 0) throw new Error(`ports in use, cannot start the e2e stack: ${busy.join(", ")}`);
 
   mkdirSync(join(ROOT, ".data"), { recursive: true });
@@ -84,6 +87,7 @@ export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
     SIGHTLINE_API_PORT: String(ports.api),
     SIGHTLINE_PROXY_PORT: String(ports.proxy),
     SIGHTLINE_PG_PORT: String(ports.pg),
+    SIGHTLINE_DASHBOARD_PORT: String(dashboardPort),
     SIGHTLINE_DATA_DIR: join(work, "pg"),
     SIGHTLINE_PERSIST_DIR: join(work, "wrangler"),
     WRANGLER_REGISTRY_PATH: join(work, "registry"),
@@ -111,7 +115,7 @@ export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
     if (alive.length > 0) group.signal("SIGKILL");
     const [code, signal] = await Promise.race([group.closed, sleep(5_000).then(() => [null, null] as [null, null])]);
     group.release();
-    const busyPorts = await portsInUse([ports.api, ports.proxy, ports.pg]);
+    const busyPorts = await portsInUse([ports.api, ports.proxy, ports.pg, dashboardPort]);
     rmSync(work, { recursive: true, force: true });
     return { code, signal, ms, leftovers: alive, busyPorts };
   };
