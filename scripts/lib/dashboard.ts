@@ -6,7 +6,7 @@
  */
 import { spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import { ROOT } from "./postgres";
 import { stopChild, waitFor } from "./workers";
 
@@ -23,7 +23,7 @@ export interface DashboardOptions {
   /** Public URLs shown in the onboarding snippets. */
   apiUrl: string;
   proxyUrl?: string;
-  /** Local state directory, relative to the repository root (default .wrangler/state). */
+  /** Local state directory, relative to the repository root or absolute (default .wrangler/state); its registry/ is shared with startWorkers. */
   persistTo?: string;
   /** Keep wrangler's output quiet (tests). */
   quiet?: boolean;
@@ -66,14 +66,14 @@ export async function startDashboard(opts: DashboardOptions): Promise<RunningDas
     PUBLIC_PROXY_URL: opts.proxyUrl ?? "http://localhost:8080",
   };
   // The same dev registry as startWorkers (scripts/lib/workers.ts), so API means this stack's API.
-  const registry = process.env.WRANGLER_REGISTRY_PATH || (opts.persistTo ? join(ROOT, opts.persistTo, "registry") : undefined);
+  const persist = isAbsolute(opts.persistTo ?? "") ? opts.persistTo! : join(ROOT, opts.persistTo || ".wrangler/state");
+  const registry = process.env.WRANGLER_REGISTRY_PATH || join(persist, "registry");
   const env = {
     ...process.env,
     CLOUDFLARE_HYPERDRIVE_LOCAL_CONNECTION_STRING_HYPERDRIVE: opts.databaseUrl,
     WRANGLER_SEND_METRICS: "false",
-    ...(registry ? { WRANGLER_REGISTRY_PATH: registry } : {}),
+    WRANGLER_REGISTRY_PATH: registry,
   };
-  const persist = join(ROOT, opts.persistTo ?? ".wrangler/state");
   const args = ["pages", "dev", "dist", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist, "--log-level", opts.quiet ? "error" : "info", "--show-interactive-dev-session=false"];
   for (const [k, v] of Object.entries(bindings)) args.push("--binding", `${k}=${v}`);
   const child = spawn(bin("wrangler"), args, { cwd: DASHBOARD_DIR, env, stdio: opts.quiet ? ["ignore", "ignore", "pipe"] : ["ignore", "inherit", "inherit"] });
