@@ -35,7 +35,15 @@ const STRIPE_PORT = port("SIGHTLINE_STRIPE_PORT", STAND_IN_PORT);
 const DASHBOARD_PORT = port("SIGHTLINE_DASHBOARD_PORT", 8788);
 /** The sweep's period locally; production's cron is in workers/scorer/wrangler.jsonc. */
 const SWEEP_EVERY_MS = port("SIGHTLINE_SWEEP_EVERY_MS", 60_000);
-const BILLING_VARS = ["STRIPE_API_BASE", "STRIPE_SECRET_KEY", "PAYMENT_WEBHOOK_SECRET", "STRIPE_PRICE_PRO", "STRIPE_PRICE_TEAM", "STRIPE_PRICE_ENTERPRISE", "BILLING_RETURN_ORIGINS"];
+const BILLING_VARS = [
+  "STRIPE_API_BASE",
+  "STRIPE_SECRET_KEY",
+  "PAYMENT_WEBHOOK_SECRET",
+  "STRIPE_PRICE_PRO",
+  "STRIPE_PRICE_TEAM",
+  "STRIPE_PRICE_ENTERPRISE",
+  "BILLING_RETURN_ORIGINS",
+];
 /** .dev.vars keys the API worker reads (the rest are this launcher's: DATABASE_URL). */
 const API_VARS = ["TIER_LIMITS", "DOCS_ENABLED", "LOG_MAX_BYTES", ...BILLING_VARS];
 
@@ -71,7 +79,9 @@ process.on("SIGTERM", () => void stopAll(0));
 
 if (!configured("STRIPE_SECRET_KEY")) {
   // Return pages on the dashboard's origin and the API's own (for trying the flow with curl).
-  const origins = configured("BILLING_RETURN_ORIGINS") ? configured("BILLING_RETURN_ORIGINS").split(",") : [...bothHosts(DASHBOARD_PORT), ...bothHosts(API_PORT)];
+  const origins = configured("BILLING_RETURN_ORIGINS")
+    ? configured("BILLING_RETURN_ORIGINS").split(",")
+    : [...bothHosts(DASHBOARD_PORT), ...bothHosts(API_PORT)];
   stripe = await startDevStripe({
     port: STRIPE_PORT,
     forwardTo: `http://127.0.0.1:${API_PORT}/webhook/payment`,

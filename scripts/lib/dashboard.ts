@@ -74,7 +74,20 @@ export async function startDashboard(opts: DashboardOptions): Promise<RunningDas
     WRANGLER_SEND_METRICS: "false",
     WRANGLER_REGISTRY_PATH: registry,
   };
-  const args = ["pages", "dev", "dist", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist, "--log-level", opts.quiet ? "error" : "info", "--show-interactive-dev-session=false"];
+  const args = [
+    "pages",
+    "dev",
+    "dist",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--persist-to",
+    persist,
+    "--log-level",
+    opts.quiet ? "error" : "info",
+    "--show-interactive-dev-session=false",
+  ];
   for (const [k, v] of Object.entries(bindings)) args.push("--binding", `${k}=${v}`);
   const child = spawn(bin("wrangler"), args, { cwd: DASHBOARD_DIR, env, stdio: opts.quiet ? ["ignore", "ignore", "pipe"] : ["ignore", "inherit", "inherit"] });
   if (opts.quiet) child.stderr?.on("data", (d: Buffer) => process.stderr.write(d));

@@ -13,7 +13,11 @@ describe("Key creator and last use", () => {
     expect(res.status).toBe(201);
     const created = (await res.json()) as Key;
     expect(created.created_by).toBe("ada@example.com");
-    const rotated = await api(`/internal/projects/${projectId}/keys/${created.id}/rotate`, { method: "POST", headers: internal, json: { created_by: "bob@example.com" } });
+    const rotated = await api(`/internal/projects/${projectId}/keys/${created.id}/rotate`, {
+      method: "POST",
+      headers: internal,
+      json: { created_by: "bob@example.com" },
+    });
     expect(((await rotated.json()) as { key: Key }).key.created_by).toBe("bob@example.com");
   });
 

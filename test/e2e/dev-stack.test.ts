@@ -45,7 +45,14 @@ const e2e = (): E2E => {
 beforeAll(async () => {
   const echo = process.env.SIGHTLINE_E2E_ECHO === "1";
   providers = await startProviderStandIns();
-  stack = await startDevStack({ ports: PORTS, stripePort: STRIPE_PORT, sweepPort: SWEEP_PORT, dashboardPort: DASHBOARD_PORT, upstreamBaseUrl: providers.openaiUrl, echo });
+  stack = await startDevStack({
+    ports: PORTS,
+    stripePort: STRIPE_PORT,
+    sweepPort: SWEEP_PORT,
+    dashboardPort: DASHBOARD_PORT,
+    upstreamBaseUrl: providers.openaiUrl,
+    echo,
+  });
   const stripe = { url: stack.stripeUrl, vars: { ...STAND_IN_VALUES }, output: stack.output };
   state = { stack, providers, stripe, api: new StackApi(stack.apiUrl, stack.key) };
 }, 300_000);

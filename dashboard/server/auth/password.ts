@@ -35,8 +35,7 @@ export async function hashPassword(password: string): Promise<string> {
 export async function verifyPassword({ hash, password }: { hash: string; password: string }): Promise<boolean> {
   const [scheme, iter, salt, expected] = hash.split("$");
   const iterations = Number(iter);
-  if (scheme !== "pbkdf2-sha256" || !salt || !expected || !Number.isInteger(iterations) || iterations < 1 || iterations > PBKDF2_ITERATIONS)
-    return false;
+  if (scheme !== "pbkdf2-sha256" || !salt || !expected || !Number.isInteger(iterations) || iterations < 1 || iterations > PBKDF2_ITERATIONS) return false;
   const actual = await derive(password, unb64(salt), iterations);
   const want = unb64(expected);
   if (actual.length !== want.length) return false;

@@ -1,5 +1,5 @@
 /** Request body parsing with zod: malformed JSON answers 400, an invalid field 422, as the API does. */
-import { z } from "zod";
+import type { z } from "zod";
 import type { Context } from "hono";
 import { ApiError } from "../../../src/errors";
 

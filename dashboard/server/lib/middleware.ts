@@ -14,8 +14,10 @@ import type { DashboardBindings } from "../env";
 /** The request's Better Auth instance, built on first use. */
 const auths = new WeakMap<Request, Auth>();
 export function authFor(c: { env: DashboardBindings["Bindings"]; var: { db: DashboardBindings["Variables"]["db"] }; req: { raw: Request } }): Auth {
-  let auth = auths.get(c.req.raw);
-  if (!auth) auths.set(c.req.raw, (auth = createAuth(c.env, c.var.db)));
+  const known = auths.get(c.req.raw);
+  if (known) return known;
+  const auth = createAuth(c.env, c.var.db);
+  auths.set(c.req.raw, auth);
   return auth;
 }
 

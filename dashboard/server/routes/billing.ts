@@ -17,9 +17,7 @@ const billingPage = (base: string, projectId: string, outcome?: string) =>
 /** Billing routes, mounted at /api/projects/:projectId/billing. */
 export const billingRoutes = new Hono<DashboardBindings>()
   .use(requireSession())
-  .get("/", projectAccess("viewer"), async (c) =>
-    c.json(await callApi(c.env, "/api/billing/subscription", { projectId: c.var.project.id }), 200),
-  )
+  .get("/", projectAccess("viewer"), async (c) => c.json(await callApi(c.env, "/api/billing/subscription", { projectId: c.var.project.id }), 200))
   .post("/checkout", projectAccess("admin"), async (c) => {
     const { tier } = await jsonBody(c, Checkout);
     const id = c.var.project.id;

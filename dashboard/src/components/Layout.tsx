@@ -87,13 +87,7 @@ export function Layout() {
         </div>
       </header>
       <main className="mx-auto max-w-6xl px-4 py-8">
-        {projects.isPending ? (
-          <p>Loading…</p>
-        ) : projectId && !current ? (
-          <p role="alert">Project not found. Pick one of yours in the switcher.</p>
-        ) : (
-          <Outlet />
-        )}
+        {projects.isPending ? <p>Loading…</p> : projectId && !current ? <p role="alert">Project not found. Pick one of yours in the switcher.</p> : <Outlet />}
       </main>
     </div>
   );

@@ -28,11 +28,7 @@ export function Field({ label, id, ...props }: InputHTMLAttributes<HTMLInputElem
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <input
-        id={id}
-        className="rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900"
-        {...props}
-      />
+      <input id={id} className="rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900" {...props} />
     </div>
   );
 }
@@ -94,6 +90,7 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
         {label}
         <CopyButton text={code} label={`Copy ${label}`} />
       </figcaption>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable, WCAG 2.1.1) */}
       <pre className="overflow-x-auto rounded-md bg-zinc-100 p-3 text-xs dark:bg-zinc-900" tabIndex={0}>
         <code>{code}</code>
       </pre>

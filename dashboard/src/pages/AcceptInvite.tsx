@@ -31,8 +31,14 @@ export function AcceptInvite() {
         </>
       ) : (
         <p>
-          <Link className="underline" to={`/sign-in?next=${next}`}>Sign in</Link> or{" "}
-          <Link className="underline" to={`/sign-up?next=${next}`}>create an account</Link> with the invited email to accept.
+          <Link className="underline" to={`/sign-in?next=${next}`}>
+            Sign in
+          </Link>{" "}
+          or{" "}
+          <Link className="underline" to={`/sign-up?next=${next}`}>
+            create an account
+          </Link>{" "}
+          with the invited email to accept.
         </p>
       )}
     </main>

@@ -30,12 +30,30 @@ export function Billing() {
     refetchInterval: (q) => (returned === "success" && q.state.data?.tier === "free" ? 2000 : false),
   });
   const go = (url: string) => window.location.assign(url);
-  const checkout = useMutation({ mutationFn: (tier: string) => request<{ url: string }>(`/api/projects/${project.id}/billing/checkout`, { json: { tier } }), onSuccess: (s) => go(s.url) });
-  const portal = useMutation({ mutationFn: () => request<{ url: string }>(`/api/projects/${project.id}/billing/portal`, { json: {} }), onSuccess: (s) => go(s.url) });
+  const checkout = useMutation({
+    mutationFn: (tier: string) => request<{ url: string }>(`/api/projects/${project.id}/billing/checkout`, { json: { tier } }),
+    onSuccess: (s) => go(s.url),
+  });
+  const portal = useMutation({
+    mutationFn: () => request<{ url: string }>(`/api/projects/${project.id}/billing/portal`, { json: {} }),
+    onSuccess: (s) => go(s.url),
+  });
   const error = checkout.error ?? portal.error;
   const title = <PageTitle subtitle={`Plan and usage of ${project.name}`}>Billing</PageTitle>;
-  if (sub.isPending) return <>{title}<p>Loading…</p></>;
-  if (sub.isError) return <>{title}<Alert tone="error">{sub.error.message}</Alert></>;
+  if (sub.isPending)
+    return (
+      <>
+        {title}
+        <p>Loading…</p>
+      </>
+    );
+  if (sub.isError)
+    return (
+      <>
+        {title}
+        <Alert tone="error">{sub.error.message}</Alert>
+      </>
+    );
   const s = sub.data;
   const used = s.requests_this_period;
   const share = s.limit ? used / s.limit : 0;
@@ -47,7 +65,16 @@ export function Billing() {
       <div className="flex flex-col gap-6">
         {returned === "success" && <Alert tone="success">Thank you. Your plan changes as soon as Stripe confirms the payment.</Alert>}
         {returned === "cancelled" && <Alert>Checkout was cancelled; nothing was charged.</Alert>}
-        <Card title="Current plan" actions={admin && s.payment_customer_id ? <Button variant="secondary" onClick={() => portal.mutate()}>Manage billing</Button> : null}>
+        <Card
+          title="Current plan"
+          actions={
+            admin && s.payment_customer_id ? (
+              <Button variant="secondary" onClick={() => portal.mutate()}>
+                Manage billing
+              </Button>
+            ) : null
+          }
+        >
           <p className="text-3xl font-semibold capitalize">{s.tier}</p>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">Status: {s.status}</p>
         </Card>
@@ -56,6 +83,7 @@ export function Billing() {
             {used.toLocaleString()} of {s.limit === null ? "unlimited" : s.limit.toLocaleString()} requests · resets on {reset}
           </p>
           {s.limit !== null && (
+            // biome-ignore lint/a11y/useSemanticElements: a <meter>'s bar cannot be styled alike across browsers; role=meter with aria values says the same
             <div
               role="meter"
               aria-labelledby="usage-label"
@@ -64,17 +92,22 @@ export function Billing() {
               aria-valuenow={Math.min(used, s.limit)}
               className="h-3 w-full overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
             >
-              <div className={`h-full ${share >= 1 ? "bg-red-600" : share >= WARN_AT ? "bg-amber-500" : "bg-indigo-600"}`} style={{ width: `${Math.min(100, share * 100)}%` }} />
+              <div
+                className={`h-full ${share >= 1 ? "bg-red-600" : share >= WARN_AT ? "bg-amber-500" : "bg-indigo-600"}`}
+                style={{ width: `${Math.min(100, share * 100)}%` }}
+              />
             </div>
           )}
           <div className="mt-3">
             {share >= 1 ? (
               <Alert tone="error">
-                Limit reached. New calls are not logged until {reset}: Sightline answers 429, and your application keeps working (the proxy and client
-                libraries never fail your calls because of it). Upgrade to log them again.
+                Limit reached. New calls are not logged until {reset}: Sightline answers 429, and your application keeps working (the proxy and client libraries
+                never fail your calls because of it). Upgrade to log them again.
               </Alert>
             ) : share >= WARN_AT ? (
-              <Alert tone="warning">You have used {Math.floor(share * 100)}% of this period's requests. At the limit, new calls stop being logged until {reset}.</Alert>
+              <Alert tone="warning">
+                You have used {Math.floor(share * 100)}% of this period's requests. At the limit, new calls stop being logged until {reset}.
+              </Alert>
             ) : (
               <p className="text-sm text-zinc-600 dark:text-zinc-400">
                 At the limit, Sightline answers 429 and stops logging until the reset; your application's own calls are never affected.

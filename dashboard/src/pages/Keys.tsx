@@ -24,8 +24,7 @@ function Status({ k, now }: { k: ApiKey; now: number }) {
   if (k.revoked_at) return <span className="rounded bg-red-100 px-2 py-0.5 text-red-900 dark:bg-red-950 dark:text-red-200">Revoked</span>;
   if (k.expires_at) {
     const left = Math.ceil((new Date(k.expires_at).getTime() - now) / 1000);
-    if (left > 0)
-      return <span className="rounded bg-amber-100 px-2 py-0.5 text-amber-950 dark:bg-amber-950 dark:text-amber-100">Rotating: {left} s left</span>;
+    if (left > 0) return <span className="rounded bg-amber-100 px-2 py-0.5 text-amber-950 dark:bg-amber-950 dark:text-amber-100">Rotating: {left} s left</span>;
     return <span className="rounded bg-zinc-200 px-2 py-0.5 dark:bg-zinc-800">Expired</span>;
   }
   return <span className="rounded bg-emerald-100 px-2 py-0.5 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-100">Active</span>;

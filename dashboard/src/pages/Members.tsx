@@ -72,7 +72,12 @@ export function Members() {
                 <label htmlFor="invite-role" className="text-sm font-medium">
                   Role
                 </label>
-                <select id="invite-role" name="role" defaultValue="member" className="rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900">
+                <select
+                  id="invite-role"
+                  name="role"
+                  defaultValue="member"
+                  className="rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+                >
                   {ROLES.filter((r) => r !== "owner" || project.role === "owner").map((r) => (
                     <option key={r}>{r}</option>
                   ))}
@@ -97,9 +102,15 @@ export function Members() {
             <table className="w-full text-left text-sm">
               <thead className="border-b border-zinc-200 dark:border-zinc-800">
                 <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">Email</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Role</th>
-                  <th scope="col" className="py-2 font-medium">Actions</th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Email
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Role
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Actions
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -127,7 +138,11 @@ export function Members() {
                     <td className="py-2">
                       {manage && m.user.email !== me && (m.role !== "owner" || project.role === "owner") && (
                         <Confirm
-                          trigger={<Button variant="ghost" aria-label={`Remove ${m.user.email}`}>Remove</Button>}
+                          trigger={
+                            <Button variant="ghost" aria-label={`Remove ${m.user.email}`}>
+                              Remove
+                            </Button>
+                          }
                           title={`Remove ${m.user.email}?`}
                           description="They lose access to every project of this organisation at once."
                           confirmLabel="Remove member"

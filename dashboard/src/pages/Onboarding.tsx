@@ -16,8 +16,20 @@ export function Onboarding() {
     refetchInterval: (q) => (q.state.data?.has_requests ? false : 5000),
   });
   const title = <PageTitle subtitle={`Send ${project.name}'s first call`}>Get started</PageTitle>;
-  if (activity.isPending) return <>{title}<p>Loading…</p></>;
-  if (activity.isError) return <>{title}<Alert tone="error">{activity.error.message}</Alert></>;
+  if (activity.isPending)
+    return (
+      <>
+        {title}
+        <p>Loading…</p>
+      </>
+    );
+  if (activity.isError)
+    return (
+      <>
+        {title}
+        <Alert tone="error">{activity.error.message}</Alert>
+      </>
+    );
   const { api_url, proxy_url, has_requests } = activity.data;
   const env = `SERVICE_API_KEY=slk_...   # from the API keys page\nSIGHTLINE_BASE_URL=${api_url}\nSIGHTLINE_PROXY_URL=${proxy_url}`;
   const openai = `import OpenAI from "openai";
@@ -46,7 +58,11 @@ client = sightline.with_proxy(OpenAI())`;
           <Alert tone="success">This project is receiving calls. Request and score views arrive in the next dashboard release.</Alert>
         ) : (
           <Alert>
-            No calls logged yet. First <Link className="underline" to={`/p/${project.id}/keys`}>create an API key</Link>, then use one of these.
+            No calls logged yet. First{" "}
+            <Link className="underline" to={`/p/${project.id}/keys`}>
+              create an API key
+            </Link>
+            , then use one of these.
           </Alert>
         )}
         <Card title="1. Environment">

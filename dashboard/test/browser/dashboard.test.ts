@@ -46,7 +46,12 @@ async function logWith(key: string): Promise<number> {
   const res = await fetch(`${stack.apiUrl}/internal/log`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Service-Key": key },
-    body: JSON.stringify({ model: "gpt-4o-mini", provider: "openai", request_body: { messages: [{ role: "user", content: "hi" }] }, response_body: { ok: true } }),
+    body: JSON.stringify({
+      model: "gpt-4o-mini",
+      provider: "openai",
+      request_body: { messages: [{ role: "user", content: "hi" }] },
+      response_body: { ok: true },
+    }),
   });
   await res.body?.cancel();
   return res.status;
@@ -56,7 +61,11 @@ async function logWith(key: string): Promise<number> {
 function fetchInPage(page: Page, path: string, init: { method: string; json?: unknown }) {
   return page.evaluate(
     async ({ path, init }) => {
-      const res = await fetch(path, { method: init.method, headers: { "Content-Type": "application/json" }, body: init.json === undefined ? undefined : JSON.stringify(init.json) });
+      const res = await fetch(path, {
+        method: init.method,
+        headers: { "Content-Type": "application/json" },
+        body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      });
       return { status: res.status, body: await res.text() };
     },
     { path, init },
@@ -190,7 +199,10 @@ describe("Dashboard in Chromium", () => {
     const { page } = bob;
     await page.goto(`${stack.dashboardUrl}/sign-up`);
     await signUp(bob, "Bob", bobEmail);
-    const options = await page.getByRole("combobox", { name: "Project" }).locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const options = await page
+      .getByRole("combobox", { name: "Project" })
+      .locator("option")
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
     expect(options).not.toContain(aliceProject);
     await page.goto(`${stack.dashboardUrl}/p/${aliceProject}/keys`);
     await page.getByText("Project not found").waitFor();

@@ -96,7 +96,11 @@ describe("Access to a project's keys and billing", () => {
     const [project] = await projectsOf(owner);
     const path = `/api/projects/${project!.id}/keys`;
     const key = (await (await dash(path, { cookie: owner.cookie, json: { name: "kept" } })).json()) as NewKey;
-    const form = await dash(path, { cookie: owner.cookie, json: { name: "csrf" }, headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" } });
+    const form = await dash(path, {
+      cookie: owner.cookie,
+      json: { name: "csrf" },
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(form.status).toBe(403);
     const plain = await dash(path, { cookie: owner.cookie, json: { name: "csrf" }, headers: { "Content-Type": "text/plain" } });
     expect(plain.status).toBe(415);
@@ -113,7 +117,12 @@ describe("Access to a project's keys and billing", () => {
     const [project] = await projectsOf(owner);
     const { env } = await import("cloudflare:test");
     const secret = (env as unknown as { INTERNAL_API_SECRET: string }).INTERNAL_API_SECRET;
-    for (const path of ["/api/projects", `/api/projects/${project!.id}/keys`, `/api/projects/${project!.id}/billing`, `/api/projects/${project!.id}/activity`]) {
+    for (const path of [
+      "/api/projects",
+      `/api/projects/${project!.id}/keys`,
+      `/api/projects/${project!.id}/billing`,
+      `/api/projects/${project!.id}/activity`,
+    ]) {
       const res = await dash(path, { cookie: owner.cookie });
       expect(res.status).toBe(200);
       expect(await res.text()).not.toContain(secret);

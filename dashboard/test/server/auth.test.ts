@@ -35,7 +35,10 @@ describe("Accounts", () => {
     const user = await signUp();
     const ip = nextIp();
     const wrong = await dash("/api/auth/sign-in/email", { json: { email: user.email, password: "not the password" }, headers: { "cf-connecting-ip": ip } });
-    const unknown = await dash("/api/auth/sign-in/email", { json: { email: `nobody-${user.email}`, password: "not the password" }, headers: { "cf-connecting-ip": ip } });
+    const unknown = await dash("/api/auth/sign-in/email", {
+      json: { email: `nobody-${user.email}`, password: "not the password" },
+      headers: { "cf-connecting-ip": ip },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(((await wrong.json()) as { message: string }).message).toBe(((await unknown.json()) as { message: string }).message);

@@ -73,7 +73,15 @@ const PROJECT_LINE = /project id ([0-9a-f-]{36});/;
 /** The summary row of the Stripe stand-in. */
 const STRIPE_LINE = /^\s*Stripe\s+stand-in (http:\/\/\S+)/m;
 /** Billing variables a developer may have exported: a fresh clone has none. */
-const BILLING_VARS = ["STRIPE_API_BASE", "STRIPE_SECRET_KEY", "PAYMENT_WEBHOOK_SECRET", "STRIPE_PRICE_PRO", "STRIPE_PRICE_TEAM", "STRIPE_PRICE_ENTERPRISE", "BILLING_RETURN_ORIGINS"];
+const BILLING_VARS = [
+  "STRIPE_API_BASE",
+  "STRIPE_SECRET_KEY",
+  "PAYMENT_WEBHOOK_SECRET",
+  "STRIPE_PRICE_PRO",
+  "STRIPE_PRICE_TEAM",
+  "STRIPE_PRICE_ENTERPRISE",
+  "BILLING_RETURN_ORIGINS",
+];
 /** Last line `npm run dev` prints once everything is up. */
 const READY_LINE = "Ctrl-C stops everything.";
 
