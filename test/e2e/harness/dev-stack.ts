@@ -54,6 +54,8 @@ export interface StopReport {
 export interface DevStack {
   apiUrl: string;
   proxyUrl: string;
+  /** The dashboard (SIGHTLINE_DASHBOARD_PORT). */
+  dashboardUrl: string;
   /** The demo project's key, as printed. */
   key: string;
   projectId: string;
@@ -156,6 +158,7 @@ export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
   return {
     apiUrl: `http://127.0.0.1:${ports.api}`,
     proxyUrl: `http://127.0.0.1:${ports.proxy}`,
+    dashboardUrl: `http://localhost:${dashboardPort}`,
     key,
     projectId,
     secret,
