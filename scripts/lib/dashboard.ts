@@ -58,9 +58,14 @@ export async function startDashboard(opts: DashboardOptions): Promise<RunningDas
   const port = opts.port ?? DASHBOARD_PORT;
   const url = `http://localhost:${port}`;
   if (!opts.skipBuild) await run(bin("vite"), ["build", "--logLevel", opts.quiet ? "error" : "warn"], DASHBOARD_DIR, opts.quiet ?? false);
-  const bindings = {
+  // Secrets reach `wrangler pages dev` through its environment, never argv (`ps` shows argv):
+  // with CLOUDFLARE_INCLUDE_PROCESS_ENV wrangler binds the variables of its environment, which
+  // is therefore kept to what it needs.
+  const secrets = {
     INTERNAL_API_SECRET: opts.internalSecret,
     BETTER_AUTH_SECRET: createHmac("sha256", opts.internalSecret).update("sightline-dashboard-sessions").digest("hex"),
+  };
+  const bindings = {
     DASHBOARD_URL: url,
     PUBLIC_API_URL: opts.apiUrl,
     PUBLIC_PROXY_URL: opts.proxyUrl ?? "http://localhost:8080",
@@ -68,8 +73,11 @@ export async function startDashboard(opts: DashboardOptions): Promise<RunningDas
   // The same dev registry as startWorkers (scripts/lib/workers.ts), so API means this stack's API.
   const persist = isAbsolute(opts.persistTo ?? "") ? opts.persistTo! : join(ROOT, opts.persistTo || ".wrangler/state");
   const registry = process.env.WRANGLER_REGISTRY_PATH || join(persist, "registry");
-  const env = {
-    ...process.env,
+  const inherited = Object.fromEntries(["PATH", "HOME", "TMPDIR", "LANG", "XDG_CONFIG_HOME"].filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]!]));
+  const env: Record<string, string> = {
+    ...inherited,
+    ...secrets,
+    CLOUDFLARE_INCLUDE_PROCESS_ENV: "true",
     CLOUDFLARE_HYPERDRIVE_LOCAL_CONNECTION_STRING_HYPERDRIVE: opts.databaseUrl,
     WRANGLER_SEND_METRICS: "false",
     WRANGLER_REGISTRY_PATH: registry,
@@ -89,7 +97,7 @@ export async function startDashboard(opts: DashboardOptions): Promise<RunningDas
     "--show-interactive-dev-session=false",
   ];
   for (const [k, v] of Object.entries(bindings)) args.push("--binding", `${k}=${v}`);
-  const child = spawn(bin("wrangler"), args, { cwd: DASHBOARD_DIR, env, stdio: opts.quiet ? ["ignore", "ignore", "pipe"] : ["ignore", "inherit", "inherit"] });
+  const child = spawn(bin("wrangler"), args, { cwd: DASHBOARD_DIR, env: env as NodeJS.ProcessEnv, stdio: opts.quiet ? ["ignore", "ignore", "pipe"] : ["ignore", "inherit", "inherit"] });
   if (opts.quiet) child.stderr?.on("data", (d: Buffer) => process.stderr.write(d));
   child.on("exit", (code) => opts.onExit?.(code));
   const stop = () => stopChild(child);
