@@ -1,5 +1,5 @@
 /**
- * Authentication middleware (interface spec, section 5; DESIGN.md "API keys", "Internal secret").
+ * Authentication middleware (docs/interface.md section 5; docs/decisions.md D8 and D9).
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppBindings } from "../env";

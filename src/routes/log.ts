@@ -1,5 +1,5 @@
 /**
- * POST /internal/log: log one LLM call (interface spec, section 4). Used by the capture proxy
+ * POST /internal/log: log one LLM call (docs/interface.md section 4.2). Used by the capture proxy
  * and the client libraries. Stores the record under the project's quota, then enqueues a
  * scoring job `{request_id, project_id}` and answers 202 `{id}`.
  */
@@ -13,7 +13,7 @@ import { commonErrors, createRouter, errorResponse, projectSecurity } from "./op
 
 const JsonObject = z.record(z.string(), z.unknown());
 
-/** Body of POST /internal/log: the spec's llm_requests fields, sent by proxy and SDKs. */
+/** Body of POST /internal/log: the llm_requests fields (docs/interface.md section 2.3), sent by proxy and SDKs. */
 export const LogRequestSchema = z
   .object({
     model: z.string().trim().min(1).max(256).openapi({ example: "gpt-4o-mini" }),
