@@ -42,7 +42,7 @@ router.openAPIRegistry.registerPath({
   request: {
     headers: z.object({
       "Stripe-Signature": z.string().optional().openapi({ description: "t=<unix seconds>,v1=<hex HMAC-SHA256>", example: "t=1763683200,v1=5257a869..." }),
-      "Provider-Signature": z.string().optional().openapi({ description: "The same value under the name docs/interface.md section 5.7 gives it" }),
+      "Provider-Signature": z.string().optional().openapi({ description: "The same value under the interface's name for it (accepted when Stripe-Signature is absent)" }),
     }),
     body: { required: true, content: { "application/json": { schema: z.object({ id: z.string(), type: z.string(), created: z.number().int() }).openapi("WebhookEvent") } } },
   },
