@@ -14,7 +14,7 @@
 export type DeploymentKind = "managed" | "self-hosted";
 
 /** The kind named by SIGHTLINE_DEPLOYMENT (default self-hosted); throws on any other value. */
-export function deploymentKind(env: NodeJS.ProcessEnv = process.env): DeploymentKind {
+export function deploymentKind(env: Record<string, string | undefined> = process.env): DeploymentKind {
   const value = (env.SIGHTLINE_DEPLOYMENT || "self-hosted").trim();
   if (value !== "managed" && value !== "self-hosted") throw new Error(`SIGHTLINE_DEPLOYMENT must be "managed" or "self-hosted", not ${JSON.stringify(value)}`);
   return value;
@@ -30,7 +30,7 @@ const BILLING_VARS = ["STRIPE_PRICE_PRO", "STRIPE_PRICE_TEAM", "STRIPE_PRICE_ENT
  * The API worker's variables for `kind` (merged over wrangler.jsonc's `vars`). Throws when
  * the managed deployment lacks what selling needs (the pro price id, return origins).
  */
-export function deploymentVars(kind: DeploymentKind, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function deploymentVars(kind: DeploymentKind, env: Record<string, string | undefined> = process.env): Record<string, string> {
   const vars: Record<string, string> = {
     DOCS_ENABLED: env.DOCS_ENABLED || (kind === "self-hosted" ? "true" : "false"),
     TIER_LIMITS: env.TIER_LIMITS ?? (kind === "self-hosted" ? JSON.stringify({ free: null }) : ""),

@@ -3,7 +3,7 @@
  * call whose weight x value pushed the score up most. Only purely alphabetic n-grams are
  * named, so digits, e-mail addresses, keys and other values never reach a rationale.
  */
-import { canonical, column, featureText, fnv1a, forEachWordGram, type Segment, type SparseVector } from "./features";
+import { column, featureText, fnv1a, forEachWordGram, type Segment, type SparseVector } from "./features";
 import type { LinearModel } from "./linear";
 
 const NAMEABLE = /^[a-z]{2,24}(?: [a-z]{2,24})?$/;
@@ -17,23 +17,19 @@ function explains(gram: string): boolean {
   return NAMEABLE.test(gram) && gram.split(" ").some((w) => !FUNCTION_WORDS.has(w));
 }
 
-function valueAt(x: SparseVector, col: number): number {
-  let lo = 0;
-  let hi = x.indices.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const c = x.indices[mid]!;
-    if (c === col) return x.values[mid]!;
-    if (c < col) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return 0;
-}
+// Dense view of the feature vector while explaining (filled, read, then cleared: O(features)).
+let dense = new Float64Array(0);
+
+/** How many of the heaviest n-grams are materialised as strings before filtering. */
+const CANDIDATES = 32;
 
 /** Up to `k` n-grams with the largest positive contribution to the linear score, heaviest first. */
-export function topGrams(model: LinearModel, segments: readonly Segment[], vector: SparseVector, k = 3): string[] {
-  const x = canonical(vector);
-  const best = new Map<string, number>();
+export function topGrams(model: LinearModel, segments: readonly Segment[], x: SparseVector, k = 3): string[] {
+  if (dense.length !== model.weights.length) dense = new Float64Array(model.weights.length);
+  for (let i = 0; i < x.indices.length; i++) dense[x.indices[i]!]! += x.values[i]!;
+  // The CANDIDATES largest contributions (weight x value), kept sorted descending; strings are
+  // built only for these.
+  const top: Array<{ c: number; col: number; text: string; start: number; end: number }> = [];
   for (const seg of segments) {
     const text = featureText(seg.text);
     const seed = fnv1a(seg.ns);
@@ -41,14 +37,21 @@ export function topGrams(model: LinearModel, segments: readonly Segment[], vecto
       const col = column(h, seed);
       const w = model.weights[col]!;
       if (w <= 0) return;
-      const contribution = w * valueAt(x, col);
-      const g = text.slice(start, end).replace(/[^\p{L}\p{N}]+/gu, " ");
-      if (!explains(g)) return;
-      if (contribution > (best.get(g) ?? 0)) best.set(g, contribution);
+      const c = w * dense[col]!;
+      if (top.length === CANDIDATES && c <= top[CANDIDATES - 1]!.c) return;
+      if (top.some((t) => t.col === col)) return;
+      let i = top.length;
+      while (i > 0 && top[i - 1]!.c < c) i--;
+      top.splice(i, 0, { c, col, text, start, end });
+      if (top.length > CANDIDATES) top.pop();
     });
   }
-  return [...best.entries()]
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, k)
-    .map(([g]) => g);
+  for (let i = 0; i < x.indices.length; i++) dense[x.indices[i]!] = 0;
+  const out: string[] = [];
+  for (const t of top) {
+    const g = t.text.slice(t.start, t.end).replace(/[^\p{L}\p{N}]+/gu, " ");
+    if (explains(g) && !out.includes(g)) out.push(g);
+    if (out.length === k) break;
+  }
+  return out;
 }
