@@ -130,9 +130,7 @@ function problemWith(target: string, tail: string, readDoc: DocReader, cache: Ma
     return missing.length ? `cites ${target} ${missing.join(", ")}, which has no such decision` : null;
   }
   if (/^,?\s*section/.test(t)) {
-    const missing = [...t.replace(/^,?\s*sections?/, "").matchAll(/\d+(?:\.\d+)*/g)]
-      .map((m) => m[0])
-      .filter((n) => !index.sections.has(n));
+    const missing = [...t.replace(/^,?\s*sections?/, "").matchAll(/\d+(?:\.\d+)*/g)].map((m) => m[0]).filter((n) => !index.sections.has(n));
     return missing.length ? `cites ${target} section ${missing.join(", ")}, which has no such section` : null;
   }
   return null;
@@ -173,8 +171,7 @@ export function checkCitations(files: readonly SourceFile[], readDoc: DocReader)
       if (problem) problems.push(`${file.path}:${lineAt(text, m.index)}: ${problem}`);
     }
     file.text.split("\n").forEach((line, i) => {
-      const foreign =
-        FOREIGN_ANYWHERE.map((re) => re.exec(line)).find(Boolean) ?? (isProse(file.path, line) ? FOREIGN_IN_PROSE.exec(line) : null);
+      const foreign = FOREIGN_ANYWHERE.map((re) => re.exec(line)).find(Boolean) ?? (isProse(file.path, line) ? FOREIGN_IN_PROSE.exec(line) : null);
       if (foreign) problems.push(`${file.path}:${i + 1}: cites "${foreign[0]}", a document outside the repository: cite docs/ instead`);
     });
   }

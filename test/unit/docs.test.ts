@@ -8,7 +8,8 @@ const ROOT = resolve(import.meta.dirname, "../..");
 const docs = (entries: Record<string, string>) => (path: string) => entries[path];
 
 const DECISIONS = "# Decisions\n\n## D1 Runtime\n\ntext\n\n## D2 Database access: Hyperdrive + pg\n";
-const INTERFACE = "# Interface\n\n## 4. Endpoints\n\n### 4.2 POST /internal/log\n\n## 5. Authentication\n\n### 5.7 Webhook signature\n\n```\n## 9. not a heading\n```\n";
+const INTERFACE =
+  "# Interface\n\n## 4. Endpoints\n\n### 4.2 POST /internal/log\n\n## 5. Authentication\n\n### 5.7 Webhook signature\n\n```\n## 9. not a heading\n```\n";
 const fixtureDocs = docs({ "docs/decisions.md": DECISIONS, "docs/interface.md": INTERFACE });
 const check = (...files: SourceFile[]) => checkCitations(files, fixtureDocs);
 
