@@ -1,5 +1,5 @@
 /**
- * The `log-records` consumer (DESIGN.md, "Durable capture"), run by the API worker: stores the
+ * The `log-records` consumer (docs/decisions.md D14), run by the API worker: stores the
  * records the capture proxy queued, with the same key check and quota as POST /internal/log,
  * in one statement per batch (src/db/ingest-batch.ts), then enqueues one scoring job per row.
  *

@@ -1,5 +1,5 @@
 /**
- * The `log-records` queue message (DESIGN.md, "Durable capture"): what the capture proxy hands
+ * The `log-records` queue message (docs/decisions.md D14): what the capture proxy hands
  * over for each call it served, and what the ingest consumer (src/ingest/consume.ts) stores.
  *
  * A message carries the record id the proxy chose (UUIDv7, stored as `llm_requests.id`, so a

@@ -6,7 +6,7 @@
  * for; the SQL names are snake_case and prefixed `auth_` so they never meet the API's tables.
  *
  * `organization_projects` ties a Sightline project (created through the API's
- * /internal/projects) to the organisation that owns it (DESIGN.md "Dashboard").
+ * /internal/projects) to the organisation that owns it (docs/decisions.md D15).
  */
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { projects } from "./schema";

@@ -1,5 +1,5 @@
 /**
- * Batch ingest for the `log-records` consumer (DESIGN.md, "Durable capture" and "Quota"): ONE
+ * Batch ingest for the `log-records` consumer (docs/decisions.md D14 and D7): ONE
  * SQL statement stores a whole batch of records from any number of projects. It
  *
  * 1. resolves each distinct key hash once (unknown, revoked and expired keys store nothing),

@@ -1,7 +1,7 @@
 /**
  * Ingest with quota: one SQL statement resolves the caller's API key (when one was given),
  * resets the period when `period_reset_at` has passed, checks the tier limit, increments
- * `requests_this_period` and inserts the request (DESIGN.md, "Quota"): one round trip on the
+ * `requests_this_period` and inserts the request (docs/decisions.md D7): one round trip on the
  * hot path. The UPDATE takes the subscription row lock; under READ COMMITTED a
  * concurrent statement waits for it and re-checks the WHERE clause on the new row version,
  * so the limit is exact under any concurrency: never one request over it.

@@ -2,9 +2,9 @@
  * PostgreSQL schema (drizzle-orm). Migrations in `migrations/` are generated from this file
  * by `npm run db:generate` (drizzle-kit) and never edited by hand once applied.
  *
- * Field names of the interface spec (section 2) keep their spec names and meanings.
+ * Field names of docs/interface.md section 2 keep their names and meanings there.
  * Every time-range query is served by an index led by `(project_id, created_at)`; list
- * order is `created_at DESC, id DESC` (DESIGN.md, "Time-organised storage").
+ * order is `created_at DESC, id DESC` (docs/decisions.md D6).
  */
 import { sql } from "drizzle-orm";
 import {
@@ -71,7 +71,7 @@ export const SCORING_STATES = ["pending", "queued", "scored"] as const;
 /** Label of a safety score: 4-5 `unsafe`, 1-3 `safe`, `unscored` when there was nothing to judge. */
 export const SCORE_LABELS = ["safe", "unsafe", "unscored"] as const;
 
-/** One logged LLM call (spec section 2, `llm_requests`). */
+/** One logged LLM call (docs/interface.md section 2.3, `llm_requests`). */
 export const llmRequests = pgTable(
   "llm_requests",
   {
@@ -106,7 +106,7 @@ export const llmRequests = pgTable(
   ],
 );
 
-/** One scorer's verdict on one request (spec section 2, `safety_scores`). */
+/** One scorer's verdict on one request (docs/interface.md section 2.4, `safety_scores`). */
 export const safetyScores = pgTable(
   "safety_scores",
   {
@@ -134,11 +134,11 @@ export const safetyScores = pgTable(
   ],
 );
 
-/** Subscription tiers (spec section 2 and 8). */
+/** Subscription tiers (docs/interface.md sections 2.5 and 8). */
 export const TIERS = ["free", "pro", "team", "enterprise"] as const;
 
 /**
- * One subscription per project (spec section 2, `subscriptions`), created as `free` with the
+ * One subscription per project (docs/interface.md section 2.5, `subscriptions`), created as `free` with the
  * project. Maintained by the payment webhook; `requests_this_period` is counted by ingest.
  */
 export const subscriptions = pgTable(

@@ -1,7 +1,7 @@
 /**
  * /internal administration routes for the dashboard and the operator CLI, behind
  * `X-Internal-Secret`: projects (create, list) and the API key lifecycle (create, list,
- * revoke, rotate, delete) of DESIGN.md "API keys" and the interface spec, section 3.
+ * revoke, rotate, delete) of docs/decisions.md D8 and docs/interface.md section 3.1.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { createKey, deleteKey, listKeys, revokeKey, rotateKey, type KeyRecord } from "../db/keys";

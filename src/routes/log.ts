@@ -1,5 +1,5 @@
 /**
- * POST /internal/log: log one LLM call (interface spec, section 4). Used by the capture proxy
+ * POST /internal/log: log one LLM call (docs/interface.md section 4.2). Used by the capture proxy
  * and the client libraries. Stores the record under the project's quota, then enqueues a
  * scoring job `{request_id, project_id}` and answers 202 `{id}`.
  */

@@ -1,4 +1,4 @@
-/** GET /api/requests and GET /api/requests/{id} (interface spec, section 4). */
+/** GET /api/requests and GET /api/requests/{id} (docs/interface.md sections 4.3 and 4.4). */
 import { createRoute, z } from "@hono/zod-openapi";
 import { getRequest, listRequests } from "../db/queries";
 import { notFound } from "../errors";

@@ -1,5 +1,5 @@
 /**
- * Roles of an organisation's members (DESIGN.md "Dashboard"): owner > admin > member > viewer.
+ * Roles of an organisation's members (docs/decisions.md D15): owner > admin > member > viewer.
  *
  * - viewer: reads projects, keys (hints only), usage and billing.
  * - member: also creates and rotates keys.

@@ -1,6 +1,6 @@
 /**
  * Calls to the API worker through the `API` service binding, with the internal secret and
- * `?project_id=` (interface spec, section 5). The secret only travels between the two workers.
+ * `?project_id=` (docs/interface.md section 5.6). The secret only travels between the two workers.
  * A refusal of the API (4xx) is passed on as the same status and `{detail}`; anything else
  * becomes a 502, without the API's body.
  */

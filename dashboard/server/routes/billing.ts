@@ -1,6 +1,6 @@
 /**
  * /api/projects/:projectId/billing: the subscription and usage (viewer), Stripe Checkout and
- * the billing portal (admin), through the API's billing routes (interface spec, section 4).
+ * the billing portal (admin), through the API's billing routes (docs/interface.md section 4.7).
  * Return URLs always point back to this dashboard's billing page.
  */
 import { Hono } from "hono";

@@ -1,5 +1,5 @@
 /**
- * /api/projects/:projectId/keys: the API key lifecycle (interface spec, section 3) for the
+ * /api/projects/:projectId/keys: the API key lifecycle (docs/interface.md section 3.1) for the
  * dashboard, through the API's /internal routes. viewer: list; member: create, rotate;
  * admin: revoke, delete. A full key appears only in the create and rotate answers.
  */

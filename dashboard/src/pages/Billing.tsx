@@ -8,7 +8,7 @@ import { Alert, Button, Card, PageTitle } from "../components/ui";
 import { can, queryKeys, request, type Subscription } from "../lib/api";
 import { useCurrentProject } from "../lib/projects";
 
-/** Paid tiers offered for upgrade, with the spec's monthly limits (interface spec, section 8; src/billing/tiers.ts). */
+/** Paid tiers offered for upgrade, with their monthly limits (docs/interface.md section 8; src/billing/tiers.ts). */
 const PLANS = [
   { tier: "pro", name: "Pro", limit: "500,000 requests a month" },
   { tier: "team", name: "Team", limit: "5,000,000 requests a month" },

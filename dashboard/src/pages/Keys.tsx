@@ -1,5 +1,5 @@
 /**
- * API keys of the project (interface spec, section 3): create (full key shown once), list
+ * API keys of the project (docs/interface.md section 3.1): create (full key shown once), list
  * with status, rotate (new key shown once, old one refused after 60 s), revoke and delete.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

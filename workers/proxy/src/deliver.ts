@@ -1,5 +1,5 @@
 /**
- * Hands the record of a served call to the `log-records` queue (DESIGN.md, "Durable capture"):
+ * Hands the record of a served call to the `log-records` queue (docs/decisions.md D14):
  * the ingest consumer stores it with the same key check and quota statement as
  * POST /internal/log, retrying through database and API outages for days, so an outage delays
  * logging instead of losing it.
