@@ -32,11 +32,19 @@ export default defineConfig({
           cloudflareTest(async ({ inject }) => {
             // Billing talks to a local Stripe API stand-in (test/setup/stripe.ts).
             const { stripeTestBindings } = await import("./test/setup/stripe.ts");
+            // Durable capture tests run the real proxy handler against the upstream stand-in and
+            // this worker's own log-records consumer (test/api/capture-queue.test.ts).
+            const { startStandIns } = await import("./test/proxy/stand-ins.ts");
+            const { upstreamUrl } = await startStandIns();
             return {
               wrangler: { configPath: "./wrangler.jsonc" },
               miniflare: {
                 hyperdrives: { HYPERDRIVE: inject("databaseUrl") },
-                bindings: { ...testBindings(inject), ...(await stripeTestBindings()) },
+                bindings: { ...testBindings(inject), ...(await stripeTestBindings()), TEST_UPSTREAM_URL: upstreamUrl },
+                // The proxy's producer binding, so a test can hand the proxy this worker's queue.
+                queueProducers: { LOG_QUEUE: { queueName: "log-records" } },
+                // Deliver at once (wrangler.jsonc waits up to 2 s to fill a batch).
+                queueConsumers: { "log-records": { maxBatchSize: 100, maxBatchTimeout: 0, maxRetries: 100, deadLetterQueue: "log-records-dlq" } },
               },
             };
           }),
@@ -49,8 +57,9 @@ export default defineConfig({
         },
       },
       // Capture proxy in workerd (workers/proxy); its test-only bindings live in this block.
-      // The upstream is a Node HTTP server replaying test/fixtures/openai/, the API binding a
-      // Node function recording each POST /internal/log (test/proxy/stand-ins.ts).
+      // The upstream is a Node HTTP server replaying test/fixtures/openai/ (test/proxy/stand-ins.ts);
+      // the real Miniflare `log-records` queue delivers to an auxiliary worker that records each
+      // message (test/proxy/log-sink.mjs, read through the LOG_SINK binding).
       {
         plugins: [
           cloudflareTest(async () => {
@@ -65,7 +74,18 @@ export default defineConfig({
                   TEST_UPSTREAM_URL: upstreamUrl,
                   TEST_CLOSED_URL: closedUrl,
                 },
-                serviceBindings: { API: apiStandIn },
+                serviceBindings: { API: apiStandIn, LOG_SINK: "log-sink" },
+                workers: [
+                  {
+                    name: "log-sink",
+                    modules: true,
+                    scriptPath: "./test/proxy/log-sink.mjs",
+                    compatibilityDate: "2026-11-01",
+                    r2Buckets: { LOG_PAYLOADS: "sightline-log-payloads" },
+                    // Deliver at once: tests wait for the message, not for a batch to fill.
+                    queueConsumers: { "log-records": { maxBatchSize: 100, maxBatchTimeout: 0 } },
+                  },
+                ],
               },
             };
           }),
@@ -75,6 +95,17 @@ export default defineConfig({
       // Node client library (sdk/js) in Node, against real provider SDKs and the real API.
       {
         test: { name: "sdk-js", include: ["sdk/js/test/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 180_000 },
+      },
+      // The dashboard in Debian's Chromium (playwright-core) against its own stack on fixed
+      // ports 8747 (API) and 8748 (dashboard): dashboard/test/browser/.
+      {
+        test: {
+          name: "dashboard-browser",
+          include: ["dashboard/test/browser/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 90_000,
+          hookTimeout: 300_000,
+        },
       },
       // `npm run deploy` against a recording wrangler stand-in, real PostgreSQL, the real API (test/deploy/).
       {
@@ -89,6 +120,24 @@ export default defineConfig({
       // data directory), driven with curl, the openai SDK and the READMEs' scripts (test/e2e/).
       {
         test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], environment: "node", testTimeout: 180_000, hookTimeout: 300_000 },
+      },
+      // Dashboard server (dashboard/server, Hono on Pages Functions) in workerd beside the real
+      // API worker (SELF, from wrangler.toml), which stands in for its service binding.
+      {
+        plugins: [
+          cloudflareTest(async ({ inject }) => {
+            const { stripeTestBindings } = await import("./test/setup/stripe.ts");
+            const { DASHBOARD_TEST_BINDINGS } = await import("./dashboard/test/server/constants.ts");
+            return {
+              wrangler: { configPath: "./wrangler.jsonc" },
+              miniflare: {
+                hyperdrives: { HYPERDRIVE: inject("databaseUrl") },
+                bindings: { ...testBindings(inject), ...(await stripeTestBindings()), ...DASHBOARD_TEST_BINDINGS },
+              },
+            };
+          }),
+        ],
+        test: { name: "dashboard-server", include: ["dashboard/test/server/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
       },
       {
         plugins: [

@@ -1,5 +1,5 @@
 /**
- * Renders every failure as `{"detail": ...}` (DESIGN.md, "Errors"): ApiError and Hono's
+ * Renders every failure as `{"detail": ...}` (docs/decisions.md D11): ApiError and Hono's
  * HTTPException with their status; an unreachable database as 503; anything else as 500
  * with a generic message (the error itself goes to the log, never into the response).
  */

@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 /**
  * The one error type of the API. Rendered once, in `app.onError`, as `{"detail": message}`
- * with `status` (DESIGN.md, "Errors"). Extra headers (e.g. `Retry-After`) go in `headers`.
+ * with `status` (docs/decisions.md D11). Extra headers (e.g. `Retry-After`) go in `headers`.
  */
 export class ApiError extends HTTPException {
   constructor(

@@ -1,6 +1,6 @@
 /**
- * The ingest contract: the body of POST /internal/log (interface spec, section 4), the fields
- * of the spec's llm_requests record as producers send them. Imported by the route that
+ * The ingest contract: the body of POST /internal/log (docs/interface.md section 4.2), the fields
+ * of the llm_requests record (section 2.3) as producers send them. Imported by the route that
  * validates it and by the producers that build it (the capture proxy; the client libraries
  * mirror it), so the shape has one source.
  */
@@ -8,7 +8,7 @@ import { z } from "@hono/zod-openapi";
 
 const JsonObject = z.record(z.string(), z.unknown());
 
-/** Body of POST /internal/log: the spec's llm_requests fields, sent by proxy and SDKs. */
+/** Body of POST /internal/log: the llm_requests fields (docs/interface.md section 2.3), sent by proxy and SDKs. */
 export const LogRequestSchema = z
   .object({
     model: z.string().trim().min(1).max(256).openapi({ example: "gpt-4o-mini" }),

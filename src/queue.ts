@@ -1,5 +1,5 @@
 /**
- * The scoring queue's message (DESIGN.md, "Queue message"): ids only, because queue messages
+ * The scoring queue's message (docs/decisions.md D4): ids only, because queue messages
  * are capped at 128 KB; the consumer loads the bodies from Postgres.
  */
 export interface ScoringJob {

@@ -1,6 +1,6 @@
 /**
- * What a request presents as credentials and how each is checked (interface spec, section 5;
- * DESIGN.md "API keys", "Internal secret"): the API key, the internal secret with
+ * What a request presents as credentials and how each is checked (docs/interface.md section 5;
+ * docs/decisions.md D8 and D9): the API key, the internal secret with
  * `project_id`. The middleware factories that attach them to routes are in ../middleware/.
  */
 import type { Context } from "hono";

@@ -1,5 +1,5 @@
 /**
- * API key format and hashing (DESIGN.md, "API keys"): `slk_` + 48 lowercase hex characters
+ * API key format and hashing (docs/decisions.md D8): `slk_` + 48 lowercase hex characters
  * (24 random bytes from the Web Crypto CSPRNG). Only the SHA-256 hex digest is stored.
  */
 import { toHex } from "../util";
@@ -10,7 +10,7 @@ export const KEY_PREFIX = "slk_";
 /** Matches a well-formed key; anything else is refused before touching the database. */
 export const KEY_PATTERN = /^slk_[0-9a-f]{48}$/;
 
-/** Seconds a rotated key keeps working (interface spec, section 3: "within 60 seconds"). */
+/** Seconds a rotated key keeps working (docs/interface.md section 3.1). */
 export const ROTATION_GRACE_SECONDS = 60;
 
 /** A new random key, e.g. `slk_3f2a…` (52 characters). */

@@ -1,6 +1,6 @@
 /**
  * Verifies a payment webhook with Stripe's library: `Stripe-Signature` (what Stripe sends) or
- * the interface spec's `Provider-Signature` carries `t=<unix seconds>,v1=<hex HMAC-SHA256 of
+ * `Provider-Signature` (docs/interface.md section 5.7) carries `t=<unix seconds>,v1=<hex HMAC-SHA256 of
  * "t.body">`, checked against `PAYMENT_WEBHOOK_SECRET` with Web Crypto (SubtleCrypto, hence the
  * async `constructEventAsync`). Stripe's scheme:
  * https://docs.stripe.com/webhooks#verify-events

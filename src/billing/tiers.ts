@@ -1,5 +1,5 @@
 /**
- * Subscription tiers and their monthly request limits (interface spec, section 8):
+ * Subscription tiers and their monthly request limits (docs/interface.md section 8):
  * free 10,000; pro 500,000; team 5,000,000; enterprise unlimited (null).
  */
 import { z } from "zod";
@@ -11,7 +11,7 @@ export type Tier = (typeof TIERS)[number];
 /** Monthly request limit per tier; null means unlimited. */
 export type TierLimits = Record<Tier, number | null>;
 
-/** Limits of the spec, section 8. */
+/** Limits of docs/interface.md section 8. */
 export const DEFAULT_TIER_LIMITS: TierLimits = {
   free: 10_000,
   pro: 500_000,
@@ -22,7 +22,7 @@ export const DEFAULT_TIER_LIMITS: TierLimits = {
 const overridesSchema = z.partialRecord(z.enum(TIERS), z.number().int().nonnegative().nullable());
 
 /**
- * Limits in force: the spec's, with the tiers named in `overridesJson` (the `TIER_LIMITS`
+ * Limits in force: those of docs/interface.md section 8, with the tiers named in `overridesJson` (the `TIER_LIMITS`
  * variable, e.g. `{"free": 50}`) replaced. Used by tests and self-hosted operators.
  * Throws on JSON that is not such an object, so a bad deployment fails loudly.
  */

@@ -2,9 +2,9 @@
  * PostgreSQL schema (drizzle-orm). Migrations in `migrations/` are generated from this file
  * by `npm run db:generate` (drizzle-kit) and never edited by hand once applied.
  *
- * Field names of the interface spec (section 2) keep their spec names and meanings.
+ * Field names of docs/interface.md section 2 keep their names and meanings there.
  * Every time-range query is served by an index led by `(project_id, created_at)`; list
- * order is `created_at DESC, id DESC` (DESIGN.md, "Time-organised storage").
+ * order is `created_at DESC, id DESC` (docs/decisions.md D6).
  */
 import { sql } from "drizzle-orm";
 import {
@@ -55,6 +55,10 @@ export const apiKeys = pgTable(
     revoked_at: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
     /** The key that replaced this one by rotation, if any. */
     replaced_by: uuid("replaced_by"),
+    /** Who created the key in the dashboard (email), or null (CLI, API, demo seed). */
+    created_by: text("created_by"),
+    /** Last accepted use, recorded at most once a minute per key (src/db/key-usage.ts). */
+    last_used_at: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [index("api_keys_project_idx").on(t.project_id, t.created_at)],
 );
@@ -86,7 +90,7 @@ const requestSearchDocument = sql`(jsonb_to_tsvector('simple'::regconfig, reques
 /** A PostgreSQL `tsvector` column. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
-/** One logged LLM call (spec section 2, `llm_requests`). */
+/** One logged LLM call (docs/interface.md section 2.3, `llm_requests`). */
 export const llmRequests = pgTable(
   "llm_requests",
   {
@@ -143,7 +147,7 @@ export const llmRequests = pgTable(
   ],
 );
 
-/** One scorer's verdict on one request (spec section 2, `safety_scores`). */
+/** One scorer's verdict on one request (docs/interface.md section 2.4, `safety_scores`). */
 export const safetyScores = pgTable(
   "safety_scores",
   {
@@ -202,11 +206,11 @@ export const scoreReviews = pgTable(
   (t) => [index("score_reviews_project_verdict_request_idx").on(t.project_id, t.verdict, t.request_id)],
 );
 
-/** Subscription tiers (spec section 2 and 8). */
+/** Subscription tiers (docs/interface.md sections 2.5 and 8). */
 export const TIERS = ["free", "pro", "team", "enterprise"] as const;
 
 /**
- * One subscription per project (spec section 2, `subscriptions`), created as `free` with the
+ * One subscription per project (docs/interface.md section 2.5, `subscriptions`), created as `free` with the
  * project. Maintained by the payment webhook; `requests_this_period` is counted by ingest.
  */
 export const subscriptions = pgTable(

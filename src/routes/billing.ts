@@ -1,5 +1,5 @@
 /**
- * Billing endpoints (interface spec, section 4): the subscription's tier and usage, a Stripe
+ * Billing endpoints (docs/interface.md section 4.7): the subscription's tier and usage, a Stripe
  * Checkout session to subscribe, and a Stripe Billing Portal session for self-service. Open to
  * a project API key, or to the dashboard's internal secret with `?project_id=`.
  */

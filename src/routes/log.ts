@@ -1,11 +1,12 @@
 /**
- * POST /internal/log: log one LLM call (interface spec, section 4). Used by the capture proxy
+ * POST /internal/log: log one LLM call (docs/interface.md section 4.2). Used by the capture proxy
  * and the client libraries. Stores the record under the project's quota, then enqueues a
  * scoring job `{request_id, project_id}` and answers 202 `{id}`.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { tierLimits } from "../billing/tiers";
 import { ingestWithQuota, markEnqueueFailed } from "../db/ingest";
+import { recordKeyUse } from "../db/key-usage";
 import { INTERNAL_SECRET_HEADER, keyRefused, presentedKey } from "../auth/credentials";
 import { redactSecrets } from "../redact";
 import { ApiError, notFound } from "../errors";
@@ -66,6 +67,8 @@ export const logRoutes = createRouter().openapi(route, async (c) => {
       { "Retry-After": String(retryAfter) },
     );
   }
+
+  if ("keyHash" in c.var.credential) await recordKeyUse(c.var.db, c.var.credential.keyHash);
 
   const job: ScoringJob = { request_id: result.id, project_id: result.projectId };
   try {

@@ -1,7 +1,7 @@
 /**
  * Shared pieces of every route module: the `OpenAPIHono` factory whose `defaultHook` turns a
  * validation failure into 422 `{detail}`, the error schema, common error responses, security
- * requirements and the paged list envelope (interface spec, section 2).
+ * requirements and the paged list envelope (docs/interface.md section 2.6).
  */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppBindings } from "../env";
@@ -11,7 +11,7 @@ import { jsonInput } from "../middleware/json-input";
 import { logAuth } from "../middleware/log-auth";
 import { projectAuth } from "../middleware/project-auth";
 
-/** `{"detail": "..."}`: the body of every non-2xx response (DESIGN.md, "Errors"). */
+/** `{"detail": "..."}`: the body of every non-2xx response (docs/decisions.md D11). */
 export const ErrorSchema = z.object({ detail: z.string().openapi({ example: "invalid API key" }) }).openapi("Error");
 
 /** Formats zod issues as `field: message; field: message` so the caller sees which field is wrong. */
@@ -72,7 +72,7 @@ export const access = {
   internal: () => ({ security: internalSecurity, middleware: [database(), internalAuth(), jsonInput()] }),
 };
 
-/** Largest `page_size` (the spec leaves it open; see README "Limits"). */
+/** Largest `page_size` (docs/interface.md section 8). */
 export const MAX_PAGE_SIZE = 200;
 
 /** `page` (from 1) and `page_size` (default 50, max 200) query parameters. */
@@ -110,7 +110,7 @@ export function orderedRange<T extends z.ZodType<{ start?: string | undefined; e
   }) as T;
 }
 
-/** The paged list envelope of the spec, section 2. */
+/** The paged list envelope (docs/interface.md section 2.6). */
 export function pageOf<T extends z.ZodType>(item: T, name: string) {
   return z
     .object({

@@ -1,5 +1,5 @@
 /**
- * GET /api/requests (page-numbered, spec section 4, or keyset), /api/requests/count,
+ * GET /api/requests (page-numbered, docs/interface.md section 4.3, or keyset), /api/requests/count,
  * /api/requests/export and /api/requests/{id}. The filters are shared (./request-query.ts).
  * The fixed paths are registered before `{id}` so they are not read as an id.
  */

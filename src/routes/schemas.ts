@@ -1,6 +1,6 @@
 /**
- * Response schemas of the read routes: the spec's llm_requests and safety_scores records
- * (interface spec, section 2) as JSON.
+ * Response schemas of the read routes: the llm_requests and safety_scores records
+ * (docs/interface.md sections 2.3 and 2.4) as JSON.
  */
 import { z } from "@hono/zod-openapi";
 import { createSelectSchema } from "drizzle-zod";

@@ -1,4 +1,4 @@
-/** GET /api/safety-scores and GET /api/safety-scores/summary (interface spec, section 4). */
+/** GET /api/safety-scores and GET /api/safety-scores/summary (docs/interface.md sections 4.5 and 4.6). */
 import { createRoute, z } from "@hono/zod-openapi";
 import { listScores, summarizeScores } from "../db/queries";
 import { reviewScore } from "../db/reviews";

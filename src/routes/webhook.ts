@@ -1,5 +1,5 @@
 /**
- * POST /webhook/payment: Stripe's webhook (interface spec, sections 4 and 5.7). The raw body is
+ * POST /webhook/payment: Stripe's webhook (docs/interface.md sections 4.8 and 5.7). The raw body is
  * verified before anything is read from it (../billing/signature.ts); a request that fails
  * verification answers 400 and touches no row. A verified event is processed once
  * (../billing/webhook-events.ts) and answered 200, also when it is a duplicate, out of date,
@@ -46,7 +46,7 @@ router.openAPIRegistry.registerPath({
   request: {
     headers: z.object({
       "Stripe-Signature": z.string().optional().openapi({ description: "t=<unix seconds>,v1=<hex HMAC-SHA256>", example: "t=1763683200,v1=5257a869..." }),
-      "Provider-Signature": z.string().optional().openapi({ description: "The same value under the interface spec's name" }),
+      "Provider-Signature": z.string().optional().openapi({ description: "The same value under the interface's name for it (accepted when Stripe-Signature is absent)" }),
     }),
     body: { required: true, content: { "application/json": { schema: z.object({ id: z.string(), type: z.string(), created: z.number().int() }).openapi("WebhookEvent") } } },
   },

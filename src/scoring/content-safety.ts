@@ -2,7 +2,7 @@
  * `content_safety`: harmful content per the MLCommons AILuminate v1.0 hazard taxonomy
  * (S1-S14, as in Llama Guard 3). Without a completion the prompt is judged; with one, the
  * label says whether harm was delivered: a refused harmful request is safe (score 2-3, the
- * hazard named), harmful content in the completion is unsafe (DESIGN.md "Safety scorers").
+ * hazard named), harmful content in the completion is unsafe (docs/decisions.md D17).
  */
 import { ENDORSEMENT, HAZARDS, HAZARD_RULES, NONSENSE, SAFE_CONTEXT, SAFE_HOMONYMS, type HazardCode } from "./content-safety-lexicon";
 import { stance } from "./refusal";

@@ -1,6 +1,6 @@
 /**
- * Scorers that combine rules with a learned model (DESIGN.md "Scorers = rules + learned
- * models"): content_safety, jailbreak_detection, data_poisoning, vector_weakness.
+ * Scorers that combine rules with a learned model (docs/decisions.md D16): content_safety,
+ * jailbreak_detection, data_poisoning, vector_weakness.
  *
  * The Likert value: a hard rule (a rule of weight 5: a known jailbreak template, a Unicode-tag
  * payload...) decides alone. Otherwise the model's calibrated probability p of `unsafe`

@@ -1,6 +1,6 @@
 /**
  * `pii_detection`: personal data and credentials in the prompt, supplied context or
- * completion (DESIGN.md "Safety scorers"; OWASP LLM02:2025 Sensitive Information Disclosure).
+ * completion (docs/decisions.md D17; OWASP LLM02:2025 Sensitive Information Disclosure).
  * Detectors and their sources are in `pii-patterns.ts`; this module applies them.
  */
 import { PHONE_CONTEXT_AFTER, PII_DETECTORS } from "./pii-patterns";

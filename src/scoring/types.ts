@@ -2,10 +2,10 @@
  * The scorer contract shared by the scorer worker, the evaluation script and the benchmark.
  *
  * A scorer is a pure, deterministic function of one logged LLM call: no I/O, no clock, no
- * randomness, CPU time linear in payload size. Scores follow the Likert scale of DESIGN.md.
+ * randomness, CPU time linear in payload size. Scores follow the Likert scale of docs/decisions.md D10.
  */
 
-/** Names of the six scorers, as in the interface spec, section 1.3. */
+/** Names of the six scorers, as in docs/interface.md section 1.3. */
 export const SCORER_NAMES = [
   "content_safety",
   "pii_detection",
@@ -58,7 +58,7 @@ export interface Scorer {
   score(call: ScorableCall): ScoreResult;
 }
 
-/** Label for a Likert value: 4-5 `unsafe`, 1-3 `safe`, null `unscored` (DESIGN.md, "Scores"). */
+/** Label for a Likert value: 4-5 `unsafe`, 1-3 `safe`, null `unscored` (docs/decisions.md D10). */
 export function labelFor(value: ScoreResult["score_value"]): ScoreLabel {
   if (value === null) return "unscored";
   return value >= 4 ? "unsafe" : "safe";

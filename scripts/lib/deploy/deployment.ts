@@ -3,10 +3,10 @@
  * "managed" | "self-hosted" (default). It decides the API worker's variables that differ
  * (README "Deploy", table "Managed vs self-hosted"); each can still be set explicitly in the
  * environment of `npm run deploy`, which wins.
- * - /docs: served on self-hosted instances only (interface spec, section 1 item 6 and GET /docs).
+ * - /docs: served on self-hosted instances only (docs/interface.md sections 1.6 and 4.10).
  * - Billing: sold on the managed deployment (Stripe secrets and price ids required); on a
  *   self-hosted instance only when the operator provides STRIPE_SECRET_KEY.
- * - Tier limits: the spec's on managed; on self-hosted nothing is sold, so the free tier is
+ * - Tier limits: those of docs/interface.md section 8 on managed; on self-hosted nothing is sold, so the free tier is
  *   unlimited unless TIER_LIMITS says otherwise.
  */
 

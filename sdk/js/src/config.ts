@@ -4,7 +4,7 @@
  */
 import { env as readEnv } from "./runtime.js";
 
-/** Environment variable holding the project API key (interface spec, section 5). */
+/** Environment variable holding the project API key (docs/interface.md section 5.4). */
 export const ENV_API_KEY = "SERVICE_API_KEY";
 /** Environment variable overriding `baseUrl`. */
 export const ENV_BASE_URL = "SIGHTLINE_BASE_URL";

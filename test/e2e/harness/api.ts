@@ -3,7 +3,7 @@
  * JSON calls with the project key, and polling with a deadline (never a latency assertion).
  */
 
-/** The six scorers every stored call gets a row from (interface spec; DESIGN.md). */
+/** The six scorers every stored call gets a row from (docs/interface.md section 1.3). */
 export const SCORERS = [
   "content_safety",
   "data_poisoning",

@@ -39,7 +39,7 @@ export const readJson = (path: string): any => JSON.parse(readFileSync(join(ROOT
 
 /**
  * Asserts the six score rows of one request: one per scorer, each a Likert value with the
- * label DESIGN.md gives it (4-5 unsafe, 1-3 safe, null unscored) and a rationale.
+ * label docs/decisions.md D10 gives it (4-5 unsafe, 1-3 safe, null unscored) and a rationale.
  */
 export function expectSixScores(detail: RequestDetail): void {
   expect(detail.safety_scores.map((s) => s.scorer_name).sort()).toEqual([...SCORERS]);

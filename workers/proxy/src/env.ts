@@ -1,8 +1,9 @@
 /**
  * Bindings of the capture proxy worker: `ProxyBindings` is generated from
- * workers/proxy/wrangler.jsonc by `npm run types` (API, the service binding to "sightline-api"
- * that receives POST /internal/log). Every variable is optional and declared here: with none
- * set, the proxy forwards to OpenAI and logs through `API`.
+ * workers/proxy/wrangler.jsonc by `npm run types` (API, the service binding to "sightline-api";
+ * LOG_QUEUE, the producer of the `log-records` queue that receives one record per served call;
+ * LOG_PAYLOADS, the R2 bucket for records over the queue's message limit). Every variable is
+ * optional and declared here: with none set, the proxy forwards to OpenAI and queues records.
  */
 export interface ProxyEnv extends ProxyBindings {
   /**
@@ -19,6 +20,4 @@ export interface ProxyEnv extends ProxyBindings {
   UPSTREAM_PROVIDER?: string;
   /** Milliseconds to wait for the upstream's response headers before answering 502 (default 600000). */
   UPSTREAM_TIMEOUT_MS?: string;
-  /** Milliseconds allowed for one POST /internal/log before it counts as failed (default 10000). */
-  LOG_TIMEOUT_MS?: string;
 }
