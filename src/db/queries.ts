@@ -2,12 +2,13 @@
  * Read queries of the API: requests and scores of one project, paged in list order
  * `created_at DESC, id DESC`, served by the `(project_id, created_at)` indexes.
  */
-import { and, avg, count, eq, getTableColumns, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, avg, count, eq, inArray, getTableColumns, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { ScorerName } from "../scoring/types";
 import { keyset, requestConditions, type RequestFilters } from "./request-filters";
+import { searchIds } from "./text-search";
 import { llmRequests, safetyScores, scoreReviews, type SCORE_LABELS } from "./schema";
 
 type ScoreLabel = (typeof SCORE_LABELS)[number];
@@ -138,12 +139,17 @@ export async function listRequestsKeyset(db: Db, projectId: string, filters: Req
     k.cursor ? keyset(projectId, k.cursor, "older") : undefined,
     k.after ? keyset(projectId, k.after, "newer") : undefined,
   );
-  const rows = await db
-    .select({ ...requestSummaryColumns, scores: scoreChips })
-    .from(llmRequests)
-    .where(where)
-    .orderBy(...newestFirst(llmRequests.created_at, llmRequests.id))
-    .limit(k.limit + 1);
+  // A text search picks its page of ids first (./text-search.ts), then reads those rows.
+  const ids = filters.q ? await searchIds(db, projectId, { ...filters, q: filters.q }, k) : undefined;
+  const rows =
+    ids?.length === 0
+      ? []
+      : await db
+          .select({ ...requestSummaryColumns, scores: scoreChips })
+          .from(llmRequests)
+          .where(ids ? and(eq(llmRequests.project_id, projectId), inArray(llmRequests.id, ids)) : where)
+          .orderBy(...newestFirst(llmRequests.created_at, llmRequests.id))
+          .limit(k.limit + 1);
   const items = rows.slice(0, k.limit);
   const anchor = k.cursor ?? k.after;
   const unknownAnchor = rows.length === 0 && anchor !== undefined && !(await requestExists(db, projectId, anchor));

@@ -149,6 +149,24 @@ describe("Request filters", () => {
     expect(chips.find((c) => c.scorer_name === "content_safety")).toEqual({ scorer_name: "content_safety", score_value: 5, score_label: "unsafe", verdict: null });
   });
 
+  it("Should page a text search through both of its plans (newest rows walked, then the GIN index)", async () => {
+    const { key, projectId } = await newProject();
+    await seedBulk(projectId, 60, T0, "bulk row {i}");
+    await seedBulk(projectId, 30, T0 + 100_000, "other row {i}");
+    // Page 1: the newest 2,000 rows hold a full page; page 2: they do not (GIN path).
+    const first: KeysetPage = await json("/api/requests?limit=50&q=bulk", key);
+    expect(first.items).toHaveLength(50);
+    const second: KeysetPage = await json(`/api/requests?limit=50&q=bulk&cursor=${first.next_cursor}`, key);
+    expect(second.items).toHaveLength(10);
+    expect(second.next_cursor).toBeNull();
+    const stored = await sql<{ id: string }>(
+      "SELECT id FROM llm_requests WHERE project_id = $1 AND request_body::text LIKE '%bulk%' ORDER BY created_at DESC, id DESC",
+      [projectId],
+    );
+    expect([...first.items, ...second.items].map((r) => r.id)).toEqual(stored.map((r) => r.id));
+    expect(await json("/api/requests/count?q=bulk", key)).toEqual({ total: 60 });
+  });
+
   it("Should give the detail's neighbours among the filtered rows", async () => {
     const { key } = await newProject();
     const a = await log(key, 0, { provider: "anthropic" });

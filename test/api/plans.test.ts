@@ -12,6 +12,7 @@ import type { Db } from "../../src/db/client";
 import { countRequests, exportPage, listRequestsKeyset, neighbours } from "../../src/db/queries";
 import type { RequestFilters } from "../../src/db/request-filters";
 import { requestBuckets, scoreBuckets } from "../../src/db/stats";
+import { searchIds } from "../../src/db/text-search";
 import { newProject, sql, testEnv } from "./helpers";
 
 /** Requests per project; scores are six per request. */
@@ -88,8 +89,10 @@ describe("Query plans of the dashboard routes", () => {
     ["next list page (cursor)", () => list({}, anchor), /Index Cond: .*created_at, .*id\) < /s],
     ["provider filter", () => list({ provider: "anthropic" }), /Index Scan using llm_requests_project_provider_created_idx/],
     ["status=error", () => list({ status: "error" }), /Index Scan using llm_requests_project_errors_created_idx/],
-    ["text search", () => list({ q: "zebra" }), /Bitmap Index Scan on llm_requests_search_idx/],
-    ["text search, common word", () => list({ q: "autumn" }), /llm_requests_project_created_idx|llm_requests_search_idx/],
+    // A rare word: the bounded walk of the newest rows, then the GIN index.
+    ["text search, rare word", () => () => searchIds(db, projectId, { q: "zebra" }, { limit: 50 }), /Index Scan using llm_requests_project_created_idx[\s\S]*Bitmap Index Scan on llm_requests_search_idx/],
+    ["text search, common word", () => () => searchIds(db, projectId, { q: "autumn" }, { limit: 50 }), /Index Scan using llm_requests_project_created_idx/],
+    ["text search count", () => () => countRequests(db, projectId, { q: "zebra" }), /Bitmap Index Scan on llm_requests_search_idx/],
     ["label filter", () => list({ labels: { content_safety: "unsafe" } }), /safety_scores_request_scorer_key/],
     ["reviewed filter", () => list({ reviewed: "false_positive" }), /score_reviews_project_verdict_request_idx|Index Scan using llm_requests_pkey/],
     ["count", () => () => countRequests(db, projectId, {}), /Index Only Scan using llm_requests_project_\w+_idx/],
