@@ -3,6 +3,8 @@
  * (functions/[[path]].ts) and movable unchanged to a Worker with static assets.
  *
  * - /api/auth/*: Better Auth (sign-up, sign-in, sign-out, session, organisations, members).
+ * - /api/projects/:projectId/{requests,stats,safety-scores}: logged calls, overview series,
+ *   review verdicts (routes/requests.ts), forwarded to the API.
  * - /api/projects, /api/projects/:projectId/{keys,billing,activity}: our routes, each with its
  *   own session and role guards (server/lib/middleware.ts).
  * Writes pass two CSRF checks: hono/csrf (Origin must be the dashboard's) and JSON-only bodies.
@@ -17,6 +19,7 @@ import { authFor, database, jsonWrites } from "./lib/middleware";
 import { billingRoutes } from "./routes/billing";
 import { keyRoutes } from "./routes/keys";
 import { projectRoutes } from "./routes/projects";
+import { requestRoutes } from "./routes/requests";
 import { activityRoutes } from "./routes/usage";
 
 /** Builds the dashboard's server app. */
@@ -37,6 +40,7 @@ export function createDashboardApp() {
   app.route("/api/projects/:projectId/keys", keyRoutes);
   app.route("/api/projects/:projectId/billing", billingRoutes);
   app.route("/api/projects/:projectId/activity", activityRoutes);
+  app.route("/api/projects/:projectId", requestRoutes);
   app.notFound((c) => c.json({ detail: "not found" }, 404));
   return app;
 }
