@@ -12,6 +12,7 @@ import { Home } from "./pages/Home";
 import { Keys } from "./pages/Keys";
 import { Members } from "./pages/Members";
 import { Onboarding } from "./pages/Onboarding";
+import { Requests } from "./pages/Requests";
 import "./styles.css";
 
 const queryClient = new QueryClient({
@@ -31,6 +32,7 @@ const router = createBrowserRouter([
     element: <Layout />,
     children: [
       { path: "start", element: <Onboarding /> },
+      { path: "requests", element: <Requests /> },
       { path: "keys", element: <Keys /> },
       { path: "billing", element: <Billing /> },
       { path: "members", element: <Members /> },

@@ -4,12 +4,18 @@
  * secret. Query parameters (filters, cursor) pass through unchanged, so the API's validation
  * and its `{detail}` answers apply as they are. viewer: read and export; member: review verdicts,
  * recorded with the signed-in user's email as the reviewer.
+ *
+ * PII is masked by default in the detail (bodies and metadata, `maskPiiJson`), as the API masks
+ * it in exports; `reveal=true` shows it to an admin or owner only (others: 403), and every
+ * reveal is written to the log as an audit record (who, which project, which request).
  */
 import { Hono } from "hono";
 import { z } from "zod";
 import { ApiError } from "../../../src/errors";
 import type { DashboardBindings, DashboardEnv } from "../env";
 import { callApi } from "../lib/api-client";
+import { maskPiiJson } from "../../../src/export/mask-pii";
+import { roleAtLeast } from "../auth/roles";
 import { jsonBody } from "../lib/body";
 import { projectAccess, requireSession } from "../lib/middleware";
 
@@ -56,7 +62,17 @@ export const requestRoutes = new Hono<DashboardBindings>()
   .get("/requests/export", projectAccess("viewer"), (c) => forwardExport(c.env, c.var.project.id, forwardedQuery(c.req.url)))
   .get("/requests/:id", projectAccess("viewer"), async (c) => {
     const id = uuid.parse(c.req.param("id"));
-    return c.json(await callApi(c.env, `/api/requests/${id}`, { projectId: c.var.project.id, query: forwardedQuery(c.req.url) }), 200);
+    const query = forwardedQuery(c.req.url);
+    const reveal = query.reveal === "true";
+    delete query.reveal;
+    if (reveal && !roleAtLeast(c.var.project.role, "admin")) throw new ApiError(403, "revealing personal data needs the admin role or higher");
+    const detail = await callApi<Record<string, unknown>>(c.env, `/api/requests/${id}`, { projectId: c.var.project.id, query });
+    if (reveal) {
+      console.log(JSON.stringify({ msg: "pii revealed", user: c.var.user.email, project_id: c.var.project.id, request_id: id, at: new Date().toISOString() }));
+      return c.json({ ...detail, pii_masked: false }, 200);
+    }
+    const masked = { request_body: maskPiiJson(detail.request_body), response_body: maskPiiJson(detail.response_body), metadata: maskPiiJson(detail.metadata) };
+    return c.json({ ...detail, ...masked, pii_masked: true }, 200);
   })
   .get("/stats/timeseries", projectAccess("viewer"), async (c) =>
     c.json(await callApi(c.env, "/api/stats/timeseries", { projectId: c.var.project.id, query: forwardedQuery(c.req.url) }), 200),

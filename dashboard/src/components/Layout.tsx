@@ -66,6 +66,9 @@ export function Layout() {
               <NavLink to={`/p/${current.id}/start`} className={link}>
                 Get started
               </NavLink>
+              <NavLink to={`/p/${current.id}/requests`} className={link}>
+                Requests
+              </NavLink>
               <NavLink to={`/p/${current.id}/keys`} className={link}>
                 API keys
               </NavLink>

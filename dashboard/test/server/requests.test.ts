@@ -50,6 +50,24 @@ describe("Dashboard request routes", () => {
     expect((await dash(`/api/projects/${project.id}/requests/export`, { cookie: other.cookie })).status).toBe(404);
   });
 
+  it("Should mask PII in the detail by default and reveal it to an admin only", async () => {
+    const { owner, project } = await projectWithCalls();
+    const { key } = (await (await dash(`/api/projects/${project.id}/keys`, { cookie: owner.cookie, json: { name: "pii" } })).json()) as NewKey;
+    const res = await postLog(key, logBody({ request_body: { messages: [{ role: "user", content: "mail me at jane.doe@example.com" }] } }));
+    const { id } = (await res.json()) as { id: string };
+    const path = `/api/projects/${project.id}/requests/${id}`;
+    const masked = (await (await dash(path, { cookie: owner.cookie })).json()) as { request_body: unknown; pii_masked: boolean };
+    expect(masked.pii_masked).toBe(true);
+    expect(JSON.stringify(masked.request_body)).toContain("mail me at [EMAIL]");
+    expect(JSON.stringify(masked.request_body)).not.toContain("jane.doe");
+    const viewer = await signUp();
+    await joinAs(owner, project.organization_id, viewer, "viewer");
+    expect((await dash(`${path}?reveal=true`, { cookie: viewer.cookie })).status).toBe(403);
+    const revealed = (await (await dash(`${path}?reveal=true`, { cookie: owner.cookie })).json()) as { request_body: unknown; pii_masked: boolean };
+    expect(revealed.pii_masked).toBe(false);
+    expect(JSON.stringify(revealed.request_body)).toContain("jane.doe@example.com");
+  });
+
   it("Should record a member's verdict with their email, and refuse a viewer (403)", async () => {
     const { owner, project, ids } = await projectWithCalls();
     await sql(
