@@ -86,9 +86,17 @@ function* requestLines(projectId: string, out: Seeded[]): Generator<string> {
     const topic = TOPICS[i % TOPICS.length]!;
     const pii = rnd(i, 2) < 0.02 ? ` My email is user${i}@example.com.` : "";
     const rare = i % 10_000 === 17 ? " quetzal" : "";
-    const request = { model, messages: [{ role: "system", content: "You are a helpful assistant." }, { role: "user", content: `Question ${i} about ${topic}.${pii}${rare}` }] };
+    const request = {
+      model,
+      messages: [
+        { role: "system", content: "You are a helpful assistant." },
+        { role: "user", content: `Question ${i} about ${topic}.${pii}${rare}` },
+      ],
+    };
     const error = rnd(i, 3) < 0.02;
-    const response = error ? null : { choices: [{ message: { role: "assistant", content: `Here is an answer about ${topic} number ${i}.` }, finish_reason: "stop" }] };
+    const response = error
+      ? null
+      : { choices: [{ message: { role: "assistant", content: `Here is an answer about ${topic} number ${i}.` }, finish_reason: "stop" }] };
     const metadata = error ? { status: "error", error: { type: "rate_limit", message: "429" } } : { status: "success" };
     const latency = Math.floor(200 + rnd(i, 4) * 1800);
     chunk += `${id}\t${projectId}\t${model}\t${provider}\t${40 + (i % 200)}\t${error ? 0 : 20 + (i % 300)}\t${(0.00001 + rnd(i, 5) * 0.001).toFixed(10)}\t${latency}\t${esc(JSON.stringify(request))}\t${response ? esc(JSON.stringify(response)) : "\\N"}\t${esc(JSON.stringify(metadata))}\t${new Date(at).toISOString()}\tscored\n`;
@@ -108,7 +116,8 @@ function* scoreChunks(projectId: string, requests: Seeded[]): Generator<string> 
     const at = new Date(r.at + 2000).toISOString();
     for (let k = 0; k < SCORER_NAMES.length; k++) {
       const p = rnd(i, 10 + k);
-      const [value, label] = p < 0.03 ? [p < 0.015 ? "5" : "4", "unsafe"] : p < 0.08 ? ["\\N", "unscored"] : [String(1 + Math.floor(rnd(i, 20 + k) * 3)), "safe"];
+      const [value, label] =
+        p < 0.03 ? [p < 0.015 ? "5" : "4", "unsafe"] : p < 0.08 ? ["\\N", "unscored"] : [String(1 + Math.floor(rnd(i, 20 + k) * 3)), "safe"];
       chunk += `${uuidv7At(r.at + 2000)}\t${r.id}\t${projectId}\t${SCORER_NAMES[k]}\t${value}\t${label}\tseeded\t${at}\n`;
     }
     if (chunk.length > 1 << 16) {
@@ -189,7 +198,14 @@ interface RouteResult {
   target_ms: number | null;
 }
 
-async function measure(base: string, headers: Record<string, string>, name: string, path: string, target: number | null, rowsOf: (body: string) => number | null): Promise<RouteResult> {
+async function measure(
+  base: string,
+  headers: Record<string, string>,
+  name: string,
+  path: string,
+  target: number | null,
+  rowsOf: (body: string) => number | null,
+): Promise<RouteResult> {
   const times: number[] = [];
   let rows: number | null = null;
   for (let i = 0; i < SAMPLES + 3; i++) {
@@ -237,7 +253,12 @@ try {
     seed.requests_copy_s = (performance.now() - t) / 1000;
     log(`COPY ${ROWS} requests: ${seed.requests_copy_s.toFixed(1)} s`);
     t = performance.now();
-    await copy(client, "safety_scores", "id, request_id, project_id, scorer_name, score_value, score_label, rationale, created_at", scoreChunks(projectId, seeded));
+    await copy(
+      client,
+      "safety_scores",
+      "id, request_id, project_id, scorer_name, score_value, score_label, rationale, created_at",
+      scoreChunks(projectId, seeded),
+    );
     seed.scores_copy_s = (performance.now() - t) / 1000;
     log(`COPY ${ROWS * 6} scores: ${seed.scores_copy_s.toFixed(1)} s`);
     await client.query("SET session_replication_role = DEFAULT");
@@ -257,7 +278,11 @@ try {
     client.release();
   }
   const counts = (await pool.query<{ r: string; s: string }>("SELECT (SELECT count(*) FROM llm_requests) r, (SELECT count(*) FROM safety_scores) s")).rows[0]!;
-  const sizes = (await pool.query<{ r: string; s: string }>("SELECT pg_size_pretty(pg_total_relation_size('llm_requests')) r, pg_size_pretty(pg_total_relation_size('safety_scores')) s")).rows[0]!;
+  const sizes = (
+    await pool.query<{ r: string; s: string }>(
+      "SELECT pg_size_pretty(pg_total_relation_size('llm_requests')) r, pg_size_pretty(pg_total_relation_size('safety_scores')) s",
+    )
+  ).rows[0]!;
 
   const bouncer = await startPgBouncer({ target: url, port: PGBOUNCER_PORT, poolSize: 8, dir: ".data/bench-dashboard-pgbouncer" }).catch((err: Error) => {
     log(`PgBouncer unavailable (${err.message}); the worker connects directly`);
@@ -265,7 +290,13 @@ try {
   });
   if (bouncer) stops.unshift(() => bouncer.stop());
   const secret = randomBytes(32).toString("hex");
-  const worker = await startWorkerd({ config: "wrangler.jsonc", port: API_PORT, hyperdrive: bouncer?.url ?? url, vars: { INTERNAL_API_SECRET: secret }, persistTo: ".wrangler/bench-dashboard" });
+  const worker = await startWorkerd({
+    config: "wrangler.jsonc",
+    port: API_PORT,
+    hyperdrive: bouncer?.url ?? url,
+    vars: { INTERNAL_API_SECRET: secret },
+    persistTo: ".wrangler/bench-dashboard",
+  });
   stops.unshift(() => worker.stop());
   const base = worker.url;
   const headers = { "X-Internal-Secret": secret };
@@ -275,7 +306,16 @@ try {
   const pointsOf = (b: string) => (JSON.parse(b) as { points: unknown[] }).points.length;
   const day = 86_400_000;
   const iso = (ms: number) => new Date(ms).toISOString();
-  const detailId = (JSON.parse((await get(`${base}/api/requests?${p}&limit=1&cursor=${(JSON.parse((await get(`${base}/api/requests?${p}&limit=50`, headers)).body) as { next_cursor: string }).next_cursor}`, headers)).body) as { items: { id: string }[] }).items[0]!.id;
+  const detailId = (
+    JSON.parse(
+      (
+        await get(
+          `${base}/api/requests?${p}&limit=1&cursor=${(JSON.parse((await get(`${base}/api/requests?${p}&limit=50`, headers)).body) as { next_cursor: string }).next_cursor}`,
+          headers,
+        )
+      ).body,
+    ) as { items: { id: string }[] }
+  ).items[0]!.id;
 
   const routes: RouteResult[] = [];
   routes.push(await measure(base, headers, "list, first page, no filter", `/api/requests?${p}&limit=50`, 50, itemsOf));
@@ -286,14 +326,50 @@ try {
   routes.push(await measure(base, headers, "list, min_score=5", `/api/requests?${p}&limit=50&min_score=5`, 50, itemsOf));
   routes.push(await measure(base, headers, "list, text search (rare word)", `/api/requests?${p}&limit=50&q=quetzal`, 50, itemsOf));
   routes.push(await measure(base, headers, "list, text search (common word)", `/api/requests?${p}&limit=50&q=refund`, 50, itemsOf));
-  routes.push(await measure(base, headers, "list, last 24 h + openai + ok", `/api/requests?${p}&limit=50&provider=openai&status=ok&start=${iso(END - day)}&end=${iso(END)}`, 50, itemsOf));
+  routes.push(
+    await measure(
+      base,
+      headers,
+      "list, last 24 h + openai + ok",
+      `/api/requests?${p}&limit=50&provider=openai&status=ok&start=${iso(END - day)}&end=${iso(END)}`,
+      50,
+      itemsOf,
+    ),
+  );
   routes.push(await measure(base, headers, "count, no filter", `/api/requests/count?${p}`, null, totalOf));
   routes.push(await measure(base, headers, "count, status=error", `/api/requests/count?${p}&status=error`, null, totalOf));
   routes.push(await measure(base, headers, "count, last 24 h", `/api/requests/count?${p}&start=${iso(END - day)}&end=${iso(END)}`, null, totalOf));
   routes.push(await measure(base, headers, "detail with neighbours", `/api/requests/${detailId}?${p}&neighbours=true`, 50, () => 1));
-  routes.push(await measure(base, headers, "overview 24 h (hour buckets)", `/api/stats/timeseries?${p}&bucket=hour&start=${iso(END - day)}&end=${iso(END)}`, null, pointsOf));
-  routes.push(await measure(base, headers, "overview 30 days (day buckets)", `/api/stats/timeseries?${p}&bucket=day&start=${iso(END - 30 * day)}&end=${iso(END)}`, 300, pointsOf));
-  routes.push(await measure(base, headers, "overview 30 days (hour buckets)", `/api/stats/timeseries?${p}&bucket=hour&start=${iso(END - 30 * day)}&end=${iso(END)}`, 300, pointsOf));
+  routes.push(
+    await measure(
+      base,
+      headers,
+      "overview 24 h (hour buckets)",
+      `/api/stats/timeseries?${p}&bucket=hour&start=${iso(END - day)}&end=${iso(END)}`,
+      null,
+      pointsOf,
+    ),
+  );
+  routes.push(
+    await measure(
+      base,
+      headers,
+      "overview 30 days (day buckets)",
+      `/api/stats/timeseries?${p}&bucket=day&start=${iso(END - 30 * day)}&end=${iso(END)}`,
+      300,
+      pointsOf,
+    ),
+  );
+  routes.push(
+    await measure(
+      base,
+      headers,
+      "overview 30 days (hour buckets)",
+      `/api/stats/timeseries?${p}&bucket=hour&start=${iso(END - 30 * day)}&end=${iso(END)}`,
+      300,
+      pointsOf,
+    ),
+  );
 
   // Export: the last 3 days (a tenth of the rows), JSONL and CSV, every row read.
   const exportRuns: { format: string; rows: number; seconds: number; rows_per_s: number; mb: number }[] = [];
@@ -308,7 +384,8 @@ try {
 
   const result = {
     date: new Date().toISOString(),
-    machine: "2 cores (shared with other engineers' test runs), embedded PostgreSQL 18 (fsync off), API bundle in workerd, PgBouncer transaction pool as Hyperdrive stand-in",
+    machine:
+      "2 cores (shared with other engineers' test runs), embedded PostgreSQL 18 (fsync off), API bundle in workerd, PgBouncer transaction pool as Hyperdrive stand-in",
     scale: { requests: Number(counts.r), scores: Number(counts.s), requests_size: sizes.r, scores_size: sizes.s },
     seed_seconds: seed,
     samples_per_route: SAMPLES,
@@ -334,7 +411,10 @@ try {
     "",
     "| Export (last 3 days) | rows | seconds | rows/s | MB | target 20,000 rows/s |",
     "|---|---:|---:|---:|---:|---|",
-    ...exportRuns.map((e) => `| ${e.format} | ${e.rows} | ${e.seconds.toFixed(1)} | ${e.rows_per_s.toFixed(0)} | ${e.mb.toFixed(1)} | ${e.rows_per_s >= 20_000 ? "met" : "**missed**"} |`),
+    ...exportRuns.map(
+      (e) =>
+        `| ${e.format} | ${e.rows} | ${e.seconds.toFixed(1)} | ${e.rows_per_s.toFixed(0)} | ${e.mb.toFixed(1)} | ${e.rows_per_s >= 20_000 ? "met" : "**missed**"} |`,
+    ),
     "",
   ].join("\n");
   writeFileSync(join(ROOT, "bench/results/dashboard-scale.md"), md);

@@ -56,7 +56,11 @@ async function pageWithTotal<C extends Record<string, PgColumn>>(
 ) {
   // Both tables have `id` and `created_at`; one static type keeps the builder's types simple.
   const t = table as typeof llmRequests;
-  const totals = db.select({ total: count().as("total") }).from(t).where(where).as("totals");
+  const totals = db
+    .select({ total: count().as("total") })
+    .from(t)
+    .where(where)
+    .as("totals");
   const items = db
     .select(columns as Record<string, PgColumn>)
     .from(t)

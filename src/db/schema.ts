@@ -121,12 +121,8 @@ export const llmRequests = pgTable(
      * filter, the error rate and their indexes need no JSON access. Absent status counts as ok.
      */
     /** Full-text document of both bodies (`requestSearchDocument`); never selected by the API. */
-    search_tsv: tsvector("search_tsv")
-      .notNull()
-      .generatedAlwaysAs(requestSearchDocument),
-    is_error: boolean("is_error")
-      .notNull()
-      .generatedAlwaysAs(sql`coalesce(metadata ->> 'status' = 'error', false)`),
+    search_tsv: tsvector("search_tsv").notNull().generatedAlwaysAs(requestSearchDocument),
+    is_error: boolean("is_error").notNull().generatedAlwaysAs(sql`coalesce(metadata ->> 'status' = 'error', false)`),
   },
   (t) => [
     // List order; the trailing columns make the overview's per-bucket aggregates (count, errors,
@@ -136,14 +132,10 @@ export const llmRequests = pgTable(
     index("llm_requests_project_model_created_idx").on(t.project_id, t.model, t.created_at.desc(), t.id.desc()),
     index("llm_requests_project_provider_created_idx").on(t.project_id, t.provider, t.created_at.desc(), t.id.desc()),
     // Failed calls are few: a partial index serves `status=error` lists without reading ok rows.
-    index("llm_requests_project_errors_created_idx")
-      .on(t.project_id, t.created_at.desc(), t.id.desc())
-      .where(sql`${t.is_error}`),
+    index("llm_requests_project_errors_created_idx").on(t.project_id, t.created_at.desc(), t.id.desc()).where(sql`${t.is_error}`),
     // Full-text search over the string values of both bodies (see `requestSearchDocument`).
     index("llm_requests_search_idx").using("gin", t.search_tsv),
-    index("llm_requests_unscored_idx")
-      .on(t.created_at)
-      .where(sql`${t.scoring_state} <> 'scored'`),
+    index("llm_requests_unscored_idx").on(t.created_at).where(sql`${t.scoring_state} <> 'scored'`),
   ],
 );
 

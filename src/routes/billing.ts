@@ -32,7 +32,10 @@ const SubscriptionSchema = z
   .openapi("Subscription");
 
 const returnUrl = (description: string) =>
-  z.url({ protocol: /^https?$/ }).max(2048).openapi({ description: `${description}; its origin must be in BILLING_RETURN_ORIGINS` });
+  z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .openapi({ description: `${description}; its origin must be in BILLING_RETURN_ORIGINS` });
 
 const CheckoutBody = z
   .object({

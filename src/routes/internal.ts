@@ -66,7 +66,10 @@ const routes = {
     summary: "Create an API key; its full value is returned once",
     request: {
       params: ProjectParam,
-      body: { required: false, content: { "application/json": { schema: z.object({ name: z.string().trim().min(1).max(100).default("default"), created_by: CreatedBy }) } } },
+      body: {
+        required: false,
+        content: { "application/json": { schema: z.object({ name: z.string().trim().min(1).max(100).default("default"), created_by: CreatedBy }) } },
+      },
     },
     responses: { 201: json(NewKeySchema, "The new key"), ...commonErrors, ...notFoundResponse },
   }),

@@ -45,8 +45,7 @@ const route = createRoute({
 export const logRoutes = createRouter().openapi(route, async (c) => {
   const body = c.req.valid("json");
   const createdAt = body.created_at ? new Date(body.created_at) : undefined;
-  if (createdAt && createdAt.getTime() > Date.now() + MAX_FUTURE_SKEW_MS)
-    throw new ApiError(422, "created_at: must not be in the future");
+  if (createdAt && createdAt.getTime() > Date.now() + MAX_FUTURE_SKEW_MS) throw new ApiError(422, "created_at: must not be in the future");
 
   // Say so when characters PostgreSQL cannot store were replaced (src/input.ts).
   const replaced = c.var.textReplaced;

@@ -89,15 +89,11 @@ export const PaginationQuery = z.object({
 
 /** `project_id`: implied by an API key; required with the internal secret. */
 export const ProjectIdQuery = z.object({
-  project_id: z
-    .uuid()
-    .optional()
-    .openapi({ description: "Project id. Implied by an API key (must match if given); required with X-Internal-Secret." }),
+  project_id: z.uuid().optional().openapi({ description: "Project id. Implied by an API key (must match if given); required with X-Internal-Secret." }),
 });
 
 /** ISO-8601 instant query parameter (start inclusive, end exclusive). */
-export const isoInstant = (description: string) =>
-  z.iso.datetime({ offset: true }).optional().openapi({ description, example: "2026-11-01T00:00:00Z" });
+export const isoInstant = (description: string) => z.iso.datetime({ offset: true }).optional().openapi({ description, example: "2026-11-01T00:00:00Z" });
 
 /**
  * Refuses a time range whose `start` is after its `end` (422 naming `start`); `start` equal

@@ -14,7 +14,10 @@ const labelKey = (name: ScorerName) => `label[${name}]` as const;
 const perScorerLabels = Object.fromEntries(
   SCORER_NAMES.map((name) => [
     labelKey(name),
-    z.enum(SCORE_LABELS).optional().openapi({ description: `Only requests whose ${name} score has this label` }),
+    z
+      .enum(SCORE_LABELS)
+      .optional()
+      .openapi({ description: `Only requests whose ${name} score has this label` }),
   ]),
 ) as Record<`label[${ScorerName}]`, z.ZodOptional<z.ZodEnum<{ [K in (typeof SCORE_LABELS)[number]]: K }>>>;
 
@@ -24,11 +27,11 @@ export const RequestFilterQuery = ProjectIdQuery.extend({
   end: isoInstant("Latest created_at, exclusive (ISO-8601)"),
   model: z.string().min(1).max(256).optional().openapi({ description: "Exact model name" }),
   provider: z.string().min(1).max(64).optional().openapi({ description: "Exact provider name" }),
-  status: z
-    .enum(["ok", "error"])
+  status: z.enum(["ok", "error"]).optional().openapi({ description: '`error`: the capture recorded `metadata.status = "error"`; `ok`: every other request' }),
+  scorer: z
+    .enum(SCORER_NAMES)
     .optional()
-    .openapi({ description: '`error`: the capture recorded `metadata.status = "error"`; `ok`: every other request' }),
-  scorer: z.enum(SCORER_NAMES).optional().openapi({ description: "Scorer that `label`, `min_score` and `reviewed` apply to (any scorer if absent, except `label`)" }),
+    .openapi({ description: "Scorer that `label`, `min_score` and `reviewed` apply to (any scorer if absent, except `label`)" }),
   label: z.enum(SCORE_LABELS).optional().openapi({ description: "With `scorer`: that scorer's label (same as `label[<scorer>]`)" }),
   ...perScorerLabels,
   min_score: z.coerce.number().int().min(1).max(5).optional().openapi({ description: "Some score (of `scorer`) is at least this Likert value" }),
@@ -43,7 +46,9 @@ export const RequestFilterQuery = ProjectIdQuery.extend({
 });
 
 /** Adds the cross-field rules (422): `label` needs `scorer`; `start` not after `end`. */
-export function checkedFilters<T extends z.ZodType<{ label?: string | undefined; scorer?: string | undefined; start?: string | undefined; end?: string | undefined }>>(schema: T): T {
+export function checkedFilters<
+  T extends z.ZodType<{ label?: string | undefined; scorer?: string | undefined; start?: string | undefined; end?: string | undefined }>,
+>(schema: T): T {
   return schema
     .refine((q) => !q.label || q.scorer, { message: "needs `scorer` (or use label[<scorer>])", path: ["label"] })
     .refine((q) => !q.start || !q.end || Date.parse(q.start) <= Date.parse(q.end), { message: "must not be after end", path: ["start"] }) as T;

@@ -7,22 +7,20 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { countRequests, getRequest, listRequests, listRequestsKeyset, neighbours } from "../db/queries";
 import { ApiError, notFound } from "../errors";
 import { exportResponse, EXPORT_FORMATS } from "../export/stream";
-import {
-  access,
-  commonErrors,
-  createRouter,
-  MAX_PAGE_SIZE,
-  notFoundResponse,
-  pageOf,
-  PaginationQuery,
-} from "./openapi";
+import { access, commonErrors, createRouter, MAX_PAGE_SIZE, notFoundResponse, pageOf, PaginationQuery } from "./openapi";
 import { checkedFilters, RequestFilterQuery, toFilters } from "./request-query";
 import { RequestDetailSchema, RequestListItemSchema, RequestSummarySchema, withIsoDates } from "./schemas";
 
 const KeysetQuery = z.object({
   cursor: z.uuid().optional().openapi({ description: "Keyset mode: rows older than this request id (the previous page's `next_cursor`)" }),
   after: z.uuid().optional().openapi({ description: "Keyset mode: rows newer than this request id (live polling: the newest row shown)" }),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional().openapi({ description: `Keyset mode: rows per page, 1 to ${MAX_PAGE_SIZE} (default 50)` }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_SIZE)
+    .optional()
+    .openapi({ description: `Keyset mode: rows per page, 1 to ${MAX_PAGE_SIZE} (default 50)` }),
   ids: z
     .string()
     .regex(/^[0-9a-fA-F-]{36}(,[0-9a-fA-F-]{36}){0,199}$/, "comma-separated request ids, at most 200")
@@ -139,7 +137,12 @@ export const requestRoutes = createRouter()
       if (q.cursor && q.after) throw new ApiError(422, "cursor: cannot be combined with after");
       const limit = q.limit ?? 50;
       const ids = q.ids?.toLowerCase().split(",");
-      const page = await listRequestsKeyset(c.var.db, c.var.projectId, { ...filters, ids }, { cursor: q.cursor?.toLowerCase(), after: q.after?.toLowerCase(), limit });
+      const page = await listRequestsKeyset(
+        c.var.db,
+        c.var.projectId,
+        { ...filters, ids },
+        { cursor: q.cursor?.toLowerCase(), after: q.after?.toLowerCase(), limit },
+      );
       if (page.unknownAnchor) throw unknownAnchor();
       return c.json({ items: page.items.map(withIsoDates), next_cursor: page.next_cursor, limit }, 200);
     }
@@ -155,4 +158,3 @@ export const requestRoutes = createRouter()
     if (q.neighbours === "true") return c.json({ ...body, neighbours: await neighbours(c.var.db, c.var.projectId, id, toFilters(q)) }, 200);
     return c.json(body, 200);
   });
-

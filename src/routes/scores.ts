@@ -84,7 +84,12 @@ const reviewRoute = createRoute({
           schema: z
             .object({
               verdict: z.enum(REVIEW_VERDICTS),
-              reviewer: z.string().trim().min(1).max(256).openapi({ description: "Who reviewed (the dashboard user's email or id)", example: "ana@example.com" }),
+              reviewer: z
+                .string()
+                .trim()
+                .min(1)
+                .max(256)
+                .openapi({ description: "Who reviewed (the dashboard user's email or id)", example: "ana@example.com" }),
             })
             .openapi("ScoreReviewInput"),
         },
@@ -134,8 +139,6 @@ export const scoreRoutes = createRouter()
     const q = c.req.valid("query");
     const rows = await summarizeScores(c.var.db, c.var.projectId, { start: toDate(q.start), end: toDate(q.end) });
     const byName = new Map(rows.map((r) => [r.scorer_name, r]));
-    const scorers = SCORER_NAMES.map(
-      (name) => byName.get(name) ?? { scorer_name: name, total: 0, safe: 0, unsafe: 0, unscored: 0, mean_score: null },
-    );
+    const scorers = SCORER_NAMES.map((name) => byName.get(name) ?? { scorer_name: name, total: 0, safe: 0, unsafe: 0, unscored: 0, mean_score: null });
     return c.json({ project_id: c.var.projectId, start: q.start ?? null, end: q.end ?? null, scorers }, 200);
   });

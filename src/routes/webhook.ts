@@ -46,9 +46,15 @@ router.openAPIRegistry.registerPath({
   request: {
     headers: z.object({
       "Stripe-Signature": z.string().optional().openapi({ description: "t=<unix seconds>,v1=<hex HMAC-SHA256>", example: "t=1763683200,v1=5257a869..." }),
-      "Provider-Signature": z.string().optional().openapi({ description: "The same value under the interface's name for it (accepted when Stripe-Signature is absent)" }),
+      "Provider-Signature": z
+        .string()
+        .optional()
+        .openapi({ description: "The same value under the interface's name for it (accepted when Stripe-Signature is absent)" }),
     }),
-    body: { required: true, content: { "application/json": { schema: z.object({ id: z.string(), type: z.string(), created: z.number().int() }).openapi("WebhookEvent") } } },
+    body: {
+      required: true,
+      content: { "application/json": { schema: z.object({ id: z.string(), type: z.string(), created: z.number().int() }).openapi("WebhookEvent") } },
+    },
   },
   responses: {
     200: { description: "Accepted (also duplicates and ignored types)", content: { "application/json": { schema: ReceivedSchema } } },

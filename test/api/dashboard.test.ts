@@ -140,13 +140,23 @@ describe("Request filters", () => {
     expect(await ids("q=lock")).toEqual([unsafe]);
     expect(await ids("q=%22pick%20a%20lock%22%20-whales")).toEqual([unsafe]);
     // Page mode takes the same filters and keeps the spec's envelope.
-    expect(await json("/api/requests?page=1&page_size=10&status=error", key)).toMatchObject({ total: 1, page: 1, page_size: 10, items: [{ id: failed, is_error: true }] });
+    expect(await json("/api/requests?page=1&page_size=10&status=error", key)).toMatchObject({
+      total: 1,
+      page: 1,
+      page_size: 10,
+      items: [{ id: failed, is_error: true }],
+    });
     // The list rows carry their score chips: six when scored, none while pending.
     const rows: KeysetPage = await json("/api/requests?limit=10", key);
     expect(rows.items.find((r) => r.id === pending)!.scores).toEqual([]);
     const chips = rows.items.find((r) => r.id === unsafe)!.scores;
     expect(chips.map((c) => c.scorer_name)).toEqual([...SCORER_NAMES].sort());
-    expect(chips.find((c) => c.scorer_name === "content_safety")).toEqual({ scorer_name: "content_safety", score_value: 5, score_label: "unsafe", verdict: null });
+    expect(chips.find((c) => c.scorer_name === "content_safety")).toEqual({
+      scorer_name: "content_safety",
+      score_value: 5,
+      score_label: "unsafe",
+      verdict: null,
+    });
   });
 
   it("Should page a text search through both of its plans (newest rows walked, then the GIN index)", async () => {
@@ -202,7 +212,10 @@ describe("POST /api/safety-scores/{id}/review", () => {
     expect(Date.parse(review.reviewed_at)).toBeGreaterThanOrEqual(before - 5_000);
 
     const detail = await json<{ safety_scores: { scorer_name: string; review: unknown }[] }>(`/api/requests/${flagged}`, key);
-    expect(detail.safety_scores.find((s) => s.scorer_name === "content_safety")!.review).toMatchObject({ verdict: "false_positive", reviewer: "ana@example.com" });
+    expect(detail.safety_scores.find((s) => s.scorer_name === "content_safety")!.review).toMatchObject({
+      verdict: "false_positive",
+      reviewer: "ana@example.com",
+    });
     expect(detail.safety_scores.filter((s) => s.review !== null)).toHaveLength(1);
 
     const fp: KeysetPage = await json("/api/requests?limit=10&reviewed=false_positive", key);
@@ -243,7 +256,10 @@ describe("GET /api/requests/export", () => {
     const res = await get("/api/requests/export?format=jsonl&q=bulk", key);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/x-ndjson");
-    const lines = new TextDecoder().decode(await res.arrayBuffer()).trim().split("\n");
+    const lines = new TextDecoder()
+      .decode(await res.arrayBuffer())
+      .trim()
+      .split("\n");
     expect(lines).toHaveLength(2_345);
     const rows = lines.map((l) => JSON.parse(l) as { id: string; request_body: { messages: { content: string }[] } });
     expect(new Set(rows.map((r) => r.id)).size).toBe(2_345);
@@ -289,7 +305,14 @@ describe("GET /api/stats/timeseries", () => {
     const body = await json<{ points: Record<string, unknown>[] }>(`/api/stats/timeseries?bucket=hour&start=${at(0, 0)}&end=${at(3, 0)}`, key);
     expect(body.points).toHaveLength(3);
     const [first, empty, third] = body.points as { scorers: { scorer_name: string; unsafe_rate: number | null; scores: number }[] }[];
-    expect(first).toMatchObject({ bucket: at(0, 0).replace("Z", "").slice(0, 19) + ".000Z", requests: 4, errors: 1, error_rate: 0.25, p50_latency_ms: 250, cost_usd: 1 });
+    expect(first).toMatchObject({
+      bucket: at(0, 0).replace("Z", "").slice(0, 19) + ".000Z",
+      requests: 4,
+      errors: 1,
+      error_rate: 0.25,
+      p50_latency_ms: 250,
+      cost_usd: 1,
+    });
     expect((first as unknown as { p95_latency_ms: number }).p95_latency_ms).toBeCloseTo(385, 6);
     expect(first!.scorers.find((s) => s.scorer_name === "content_safety")).toMatchObject({ scores: 2, unsafe: 1, unsafe_rate: 0.5 });
     expect(first!.scorers.find((s) => s.scorer_name === "pii_detection")).toMatchObject({ scores: 2, unsafe: 0, unsafe_rate: 0 });

@@ -55,7 +55,10 @@ beforeAll(async () => {
   await seed(a.projectId);
   await seed(b.projectId);
   const [s] = await sql<{ id: string }>("SELECT id FROM safety_scores WHERE project_id = $1 AND score_label = 'unsafe' LIMIT 1", [projectId]);
-  await sql("INSERT INTO score_reviews (score_id, request_id, project_id, scorer_name, verdict, reviewer) SELECT id, request_id, project_id, scorer_name, 'false_positive', 't' FROM safety_scores WHERE id = $1", [s!.id]);
+  await sql(
+    "INSERT INTO score_reviews (score_id, request_id, project_id, scorer_name, verdict, reviewer) SELECT id, request_id, project_id, scorer_name, 'false_positive', 't' FROM safety_scores WHERE id = $1",
+    [s!.id],
+  );
   await sql("VACUUM ANALYZE llm_requests");
   await sql("VACUUM ANALYZE safety_scores");
   await sql("VACUUM ANALYZE score_reviews");
@@ -90,7 +93,11 @@ describe("Query plans of the dashboard routes", () => {
     ["provider filter", () => list({ provider: "anthropic" }), /Index Scan using llm_requests_project_provider_created_idx/],
     ["status=error", () => list({ status: "error" }), /Index Scan using llm_requests_project_errors_created_idx/],
     // A rare word: the bounded walk of the newest rows, then the GIN index.
-    ["text search, rare word", () => () => searchIds(db, projectId, { q: "zebra" }, { limit: 50 }), /Index Scan using llm_requests_project_created_idx[\s\S]*Bitmap Index Scan on llm_requests_search_idx/],
+    [
+      "text search, rare word",
+      () => () => searchIds(db, projectId, { q: "zebra" }, { limit: 50 }),
+      /Index Scan using llm_requests_project_created_idx[\s\S]*Bitmap Index Scan on llm_requests_search_idx/,
+    ],
     ["text search, common word", () => () => searchIds(db, projectId, { q: "autumn" }, { limit: 50 }), /Index Scan using llm_requests_project_created_idx/],
     ["text search count", () => () => countRequests(db, projectId, { q: "zebra" }), /Bitmap Index Scan on llm_requests_search_idx/],
     ["label filter", () => list({ labels: { content_safety: "unsafe" } }), /safety_scores_request_scorer_key/],

@@ -18,6 +18,12 @@ describe("maskPiiText", () => {
 describe("maskPiiJson", () => {
   it("Should mask every string value at any depth, keeping keys and non-strings", () => {
     const body = { messages: [{ role: "user", content: "I am x@example.com" }], n: 2, ok: true, none: null, nested: { "a@example.com": "y@example.com" } };
-    expect(maskPiiJson(body)).toEqual({ messages: [{ role: "user", content: "I am [EMAIL]" }], n: 2, ok: true, none: null, nested: { "a@example.com": "[EMAIL]" } });
+    expect(maskPiiJson(body)).toEqual({
+      messages: [{ role: "user", content: "I am [EMAIL]" }],
+      n: 2,
+      ok: true,
+      none: null,
+      nested: { "a@example.com": "[EMAIL]" },
+    });
   });
 });

@@ -58,13 +58,27 @@ function conversation(req: unknown, res: unknown): Message[] {
   }
   const r = (res ?? {}) as { choices?: { message?: { role: string; content: unknown; tool_calls?: unknown } }[]; content?: unknown; role?: string };
   for (const c of r.choices ?? []) {
-    if (c.message) out.push({ role: c.message.role ?? "assistant", content: text(c.message.content) + (c.message.tool_calls ? `\n[tool calls] ${JSON.stringify(c.message.tool_calls)}` : "") });
+    if (c.message)
+      out.push({
+        role: c.message.role ?? "assistant",
+        content: text(c.message.content) + (c.message.tool_calls ? `\n[tool calls] ${JSON.stringify(c.message.tool_calls)}` : ""),
+      });
   }
   if (r.content !== undefined && !r.choices) out.push({ role: r.role ?? "assistant", content: text(r.content) });
   return out;
 }
 
-export function RequestDrawer({ projectId, id, filters, onNavigate }: { projectId: string; id: string; filters: string; onNavigate: (id: string | null) => void }) {
+export function RequestDrawer({
+  projectId,
+  id,
+  filters,
+  onNavigate,
+}: {
+  projectId: string;
+  id: string;
+  filters: string;
+  onNavigate: (id: string | null) => void;
+}) {
   const project = useCurrentProject();
   const queryClient = useQueryClient();
   const [raw, setRaw] = useState(false);
@@ -81,7 +95,11 @@ export function RequestDrawer({ projectId, id, filters, onNavigate }: { projectI
   });
   const d = detail.data;
   return (
-    <aside role="dialog" aria-label="Request detail" className="fixed inset-y-0 right-0 w-full max-w-2xl overflow-y-auto border-l border-zinc-200 bg-white p-4 shadow-xl dark:border-zinc-800 dark:bg-zinc-950">
+    <aside
+      role="dialog"
+      aria-label="Request detail"
+      className="fixed inset-y-0 right-0 w-full max-w-2xl overflow-y-auto border-l border-zinc-200 bg-white p-4 shadow-xl dark:border-zinc-800 dark:bg-zinc-950"
+    >
       <div className="mb-3 flex gap-2">
         <Button type="button" variant="ghost" disabled={!d?.neighbours.newer_id} onClick={() => onNavigate(d!.neighbours.newer_id)}>
           ← Previous
@@ -105,15 +123,21 @@ export function RequestDrawer({ projectId, id, filters, onNavigate }: { projectI
       {d && (
         <div className="space-y-4 text-sm">
           <p>
-            {d.model} · {d.provider} · {d.is_error ? "error" : "ok"} · {d.prompt_tokens}/{d.completion_tokens} tokens · ${d.cost_usd.toFixed(6)} · {d.latency_ms} ms ·{" "}
-            {new Date(d.created_at).toLocaleString()}
+            {d.model} · {d.provider} · {d.is_error ? "error" : "ok"} · {d.prompt_tokens}/{d.completion_tokens} tokens · ${d.cost_usd.toFixed(6)} ·{" "}
+            {d.latency_ms} ms · {new Date(d.created_at).toLocaleString()}
           </p>
           {raw ? (
-            <pre className="overflow-x-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-900">{JSON.stringify({ request_body: d.request_body, response_body: d.response_body, metadata: d.metadata }, null, 2)}</pre>
+            <pre className="overflow-x-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-900">
+              {JSON.stringify({ request_body: d.request_body, response_body: d.response_body, metadata: d.metadata }, null, 2)}
+            </pre>
           ) : (
             <ol className="space-y-2">
               {conversation(d.request_body, d.response_body).map((m, i) => (
-                <li key={i} className={`rounded p-2 ${m.role === "assistant" ? "bg-indigo-50 dark:bg-indigo-950" : m.role === "system" ? "bg-zinc-100 dark:bg-zinc-900" : "bg-emerald-50 dark:bg-emerald-950"}`}>
+                <li
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a conversation is a fixed list in its own order, never reordered
+                  key={i}
+                  className={`rounded p-2 ${m.role === "assistant" ? "bg-indigo-50 dark:bg-indigo-950" : m.role === "system" ? "bg-zinc-100 dark:bg-zinc-900" : "bg-emerald-50 dark:bg-emerald-950"}`}
+                >
                   <span className="block text-xs font-medium uppercase">{m.role}</span>
                   <span className="whitespace-pre-wrap">{m.content}</span>
                 </li>

@@ -62,19 +62,35 @@ export function filterQuery(params: URLSearchParams): string {
 }
 
 const chipTone = (c: Chip | undefined) =>
-  !c ? "bg-zinc-100 text-zinc-500 dark:bg-zinc-800" : c.score_label === "unsafe" ? (c.verdict === "false_positive" ? "bg-amber-100 text-amber-900 line-through" : "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200") : c.score_label === "safe" ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" : "bg-zinc-200 dark:bg-zinc-700";
+  !c
+    ? "bg-zinc-100 text-zinc-500 dark:bg-zinc-800"
+    : c.score_label === "unsafe"
+      ? c.verdict === "false_positive"
+        ? "bg-amber-100 text-amber-900 line-through"
+        : "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200"
+      : c.score_label === "safe"
+        ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+        : "bg-zinc-200 dark:bg-zinc-700";
 
 /** Worst label and six chips; "pending" while the request has no scores yet. */
 export function SafetyCell({ scores }: { scores: Chip[] }) {
   if (scores.length === 0) return <span className="text-xs text-zinc-500">pending</span>;
-  const worst = scores.some((s) => s.score_label === "unsafe" && s.verdict !== "false_positive") ? "unsafe" : scores.some((s) => s.score_label === "safe") ? "safe" : "unscored";
+  const worst = scores.some((s) => s.score_label === "unsafe" && s.verdict !== "false_positive")
+    ? "unsafe"
+    : scores.some((s) => s.score_label === "safe")
+      ? "safe"
+      : "unscored";
   return (
-    <span className="flex items-center gap-1" aria-label={`safety: ${worst}`}>
+    <span className="flex items-center gap-1" title={`safety: ${worst}`}>
       <span className="w-14 text-xs font-medium">{worst}</span>
       {SCORERS.map((name) => {
         const c = scores.find((s) => s.scorer_name === name);
         return (
-          <span key={name} title={`${name}: ${c ? `${c.score_label} (${c.score_value ?? "-"})` : "pending"}`} className={`rounded px-1 text-[10px] ${chipTone(c)}`}>
+          <span
+            key={name}
+            title={`${name}: ${c ? `${c.score_label} (${c.score_value ?? "-"})` : "pending"}`}
+            className={`rounded px-1 text-[10px] ${chipTone(c)}`}
+          >
             {name.slice(0, 2)}
           </span>
         );
@@ -160,9 +176,27 @@ export function Requests() {
             {label}
           </Button>
         ))}
-        <input aria-label="Search prompts and completions" placeholder="Search text" className={input} defaultValue={params.get("q") ?? ""} onKeyDown={(e) => e.key === "Enter" && set("q", e.currentTarget.value)} />
-        <input aria-label="Model" placeholder="Model" className={input} defaultValue={params.get("model") ?? ""} onKeyDown={(e) => e.key === "Enter" && set("model", e.currentTarget.value)} />
-        <input aria-label="Provider" placeholder="Provider" className={input} defaultValue={params.get("provider") ?? ""} onKeyDown={(e) => e.key === "Enter" && set("provider", e.currentTarget.value)} />
+        <input
+          aria-label="Search prompts and completions"
+          placeholder="Search text"
+          className={input}
+          defaultValue={params.get("q") ?? ""}
+          onKeyDown={(e) => e.key === "Enter" && set("q", e.currentTarget.value)}
+        />
+        <input
+          aria-label="Model"
+          placeholder="Model"
+          className={input}
+          defaultValue={params.get("model") ?? ""}
+          onKeyDown={(e) => e.key === "Enter" && set("model", e.currentTarget.value)}
+        />
+        <input
+          aria-label="Provider"
+          placeholder="Provider"
+          className={input}
+          defaultValue={params.get("provider") ?? ""}
+          onKeyDown={(e) => e.key === "Enter" && set("provider", e.currentTarget.value)}
+        />
         <select aria-label="Status" className={input} value={params.get("status") ?? ""} onChange={(e) => set("status", e.target.value)}>
           <option value="">Any status</option>
           <option value="ok">ok</option>
@@ -182,7 +216,13 @@ export function Requests() {
           <option value="confirmed">confirmed</option>
         </select>
         {SCORERS.map((s) => (
-          <select key={s} aria-label={`${s} label`} className={input} value={params.get(`label[${s}]`) ?? ""} onChange={(e) => set(`label[${s}]`, e.target.value)}>
+          <select
+            key={s}
+            aria-label={`${s} label`}
+            className={input}
+            value={params.get(`label[${s}]`) ?? ""}
+            onChange={(e) => set(`label[${s}]`, e.target.value)}
+          >
             <option value="">{s}: any</option>
             <option value="unsafe">unsafe</option>
             <option value="safe">safe</option>
@@ -233,7 +273,11 @@ export function Requests() {
         </thead>
         <tbody>
           {(page.data?.items ?? []).map((r) => (
-            <tr key={r.id} className="cursor-pointer border-t border-zinc-200 hover:bg-zinc-50 dark:border-zinc-800 dark:hover:bg-zinc-900" onClick={() => open(r.id)}>
+            <tr
+              key={r.id}
+              className="cursor-pointer border-t border-zinc-200 hover:bg-zinc-50 dark:border-zinc-800 dark:hover:bg-zinc-900"
+              onClick={() => open(r.id)}
+            >
               {show("time") && <td className="py-1 pr-3">{new Date(r.created_at).toLocaleString()}</td>}
               {show("model") && <td className="pr-3">{r.model}</td>}
               {show("provider") && <td className="pr-3">{r.provider}</td>}

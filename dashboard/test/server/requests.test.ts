@@ -33,7 +33,12 @@ describe("Dashboard request routes", () => {
     expect(detail.neighbours).toEqual({ newer_id: ids[2], older_id: ids[0] });
     const exported = await dash(`${base}/requests/export?format=jsonl&provider=openai`, { cookie: owner.cookie });
     expect(exported.headers.get("content-type")).toContain("application/x-ndjson");
-    expect(new TextDecoder().decode(await exported.arrayBuffer()).trim().split("\n")).toHaveLength(2);
+    expect(
+      new TextDecoder()
+        .decode(await exported.arrayBuffer())
+        .trim()
+        .split("\n"),
+    ).toHaveLength(2);
     const bad = await dash(`${base}/requests?min_score=9`, { cookie: owner.cookie });
     expect(bad.status).toBe(422);
     expect(((await bad.json()) as { detail: string }).detail).toContain("min_score");
@@ -45,7 +50,9 @@ describe("Dashboard request routes", () => {
     const [own] = await projectsOf(other);
     expect((await dash(`/api/projects/${project.id}/requests`, { cookie: other.cookie })).status).toBe(404);
     // A project_id in the query is dropped: the path's project (the caller's own, empty) is read.
-    const res = (await (await dash(`/api/projects/${own!.id}/requests?limit=5&project_id=${project.id}`, { cookie: other.cookie })).json()) as { items: unknown[] };
+    const res = (await (await dash(`/api/projects/${own!.id}/requests?limit=5&project_id=${project.id}`, { cookie: other.cookie })).json()) as {
+      items: unknown[];
+    };
     expect(res.items).toEqual([]);
     expect((await dash(`/api/projects/${project.id}/requests/export`, { cookie: other.cookie })).status).toBe(404);
   });
@@ -83,7 +90,9 @@ describe("Dashboard request routes", () => {
     const res = await dash(path, { cookie: owner.cookie, json: { verdict: "false_positive", reviewer: "someone-else" } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ verdict: "false_positive", reviewer: owner.email });
-    const fp = (await (await dash(`/api/projects/${project.id}/requests?limit=10&reviewed=false_positive`, { cookie: viewer.cookie })).json()) as { items: { id: string }[] };
+    const fp = (await (await dash(`/api/projects/${project.id}/requests?limit=10&reviewed=false_positive`, { cookie: viewer.cookie })).json()) as {
+      items: { id: string }[];
+    };
     expect(fp.items.map((r) => r.id)).toEqual([ids[0]]);
   });
 });
