@@ -44,7 +44,7 @@ const listRoute = createRoute({
   tags: ["requests"],
   summary: "List logged requests of a project, newest first",
   description:
-    "Two modes. Page mode (`page`, `page_size`; the spec's envelope with `total`). Keyset mode, chosen by any of `cursor`, `after`, `limit` or `ids`: " +
+    "Two modes. Page mode (`page`, `page_size`; the envelope of docs/interface.md section 4.3, with `total`). Keyset mode, chosen by any of `cursor`, `after`, `limit` or `ids`: " +
     "`{items, next_cursor, limit}` ordered by (created_at, id) descending, each row with its score chips, and no total (ask /api/requests/count).",
   ...access.project(),
   request: { query: ListQuery },

@@ -139,7 +139,7 @@ describe("Request filters", () => {
     expect(await ids("q=whales")).toEqual([plain]);
     expect(await ids("q=lock")).toEqual([unsafe]);
     expect(await ids("q=%22pick%20a%20lock%22%20-whales")).toEqual([unsafe]);
-    // Page mode takes the same filters and keeps the spec's envelope.
+    // Page mode takes the same filters and keeps the envelope of docs/interface.md section 4.3.
     expect(await json("/api/requests?page=1&page_size=10&status=error", key)).toMatchObject({
       total: 1,
       page: 1,
