@@ -176,27 +176,22 @@ export function Requests() {
             {label}
           </Button>
         ))}
-        <input
-          aria-label="Search prompts and completions"
-          placeholder="Search text"
-          className={input}
-          defaultValue={params.get("q") ?? ""}
-          onKeyDown={(e) => e.key === "Enter" && set("q", e.currentTarget.value)}
-        />
-        <input
-          aria-label="Model"
-          placeholder="Model"
-          className={input}
-          defaultValue={params.get("model") ?? ""}
-          onKeyDown={(e) => e.key === "Enter" && set("model", e.currentTarget.value)}
-        />
-        <input
-          aria-label="Provider"
-          placeholder="Provider"
-          className={input}
-          defaultValue={params.get("provider") ?? ""}
-          onKeyDown={(e) => e.key === "Enter" && set("provider", e.currentTarget.value)}
-        />
+        {(
+          [
+            ["q", "Search prompts and completions", "Search text"],
+            ["model", "Model", "Model"],
+            ["provider", "Provider", "Provider"],
+          ] as const
+        ).map(([key, label, placeholder]) => (
+          <input
+            key={key}
+            aria-label={label}
+            placeholder={placeholder}
+            className={input}
+            defaultValue={params.get(key) ?? ""}
+            onKeyDown={(e) => e.key === "Enter" && set(key, e.currentTarget.value)}
+          />
+        ))}
         <select aria-label="Status" className={input} value={params.get("status") ?? ""} onChange={(e) => set("status", e.target.value)}>
           <option value="">Any status</option>
           <option value="ok">ok</option>
