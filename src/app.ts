@@ -6,12 +6,13 @@ import { swaggerUI } from "@hono/swagger-ui";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import type { MiddlewareHandler } from "hono";
-import { internalAuth, logAuth, projectAuth } from "./auth/middleware";
+import { internalAuth, keyAuth, logAuth, projectAuth } from "./auth/middleware";
 import { database } from "./db/middleware";
 import type { AppBindings } from "./env";
 import { methodNotAllowed, renderError, routeNotFound } from "./error-handler";
 import { billingRoutes } from "./routes/billing";
 import { internalRoutes } from "./routes/internal";
+import { keyCheckRoutes } from "./routes/key-check";
 import { logRoutes } from "./routes/log";
 import { describeIssues } from "./routes/openapi";
 import { requestRoutes } from "./routes/requests";
@@ -56,6 +57,7 @@ export function createApp() {
   // The payment webhook authenticates by signature (no key), but needs the database.
   app.use("/webhook/*", database());
   app.use("/internal/log", logBodyLimit(), logAuth());
+  app.use("/internal/keys/check", keyAuth());
   app.use("/api/*", projectAuth());
   app.use("/internal/projects", internalAuth());
   app.use("/internal/projects/*", internalAuth());
@@ -65,6 +67,7 @@ export function createApp() {
   app.route("/", scoreRoutes);
   app.route("/", billingRoutes);
   app.route("/", internalRoutes);
+  app.route("/", keyCheckRoutes);
   app.route("/", webhookRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ServiceKey", {

@@ -106,6 +106,19 @@ export function logAuth(): MiddlewareHandler<AppBindings> {
   };
 }
 
+/**
+ * Opens a route to an API key only (no internal secret): unknown, revoked and expired keys get
+ * 401 with the reason. Sets `c.var.projectId` and `c.var.authKind`. Used by the capture proxy's
+ * key check (GET /internal/keys/check), where the key is the only thing being asked about.
+ */
+export function keyAuth(): MiddlewareHandler<AppBindings> {
+  return async function keyAuth(c, next) {
+    c.set("projectId", await projectFromKey(c));
+    c.set("authKind", "api_key");
+    return next();
+  };
+}
+
 /** Opens the /internal administration routes to the internal secret only. */
 export function internalAuth(): MiddlewareHandler<AppBindings> {
   return async function internalAuth(c, next) {

@@ -7,9 +7,9 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import OpenAI from "openai";
 import type { ProxyEnv } from "../../workers/proxy/src/env";
 import worker from "../../workers/proxy/src/index";
-import type { LoggedCall, SeenRequest } from "./stand-ins";
+import type { KeyState, LoggedCall, SeenRequest } from "./stand-ins";
 
-export type { LoggedCall, SeenRequest };
+export type { KeyState, LoggedCall, SeenRequest };
 
 /** The proxy's bindings in the `proxy` project (vitest.config.ts). */
 export const testEnv = env as unknown as ProxyEnv & { TEST_UPSTREAM_URL: string; TEST_CLOSED_URL: string };
@@ -69,6 +69,16 @@ export async function logsFor(key: string, count = 1, timeoutMs = 5_000): Promis
 /** Makes the API stand-in answer `status`, hang or throw for `key`. */
 export async function apiBehaves(key: string, behaviour: { status: number } | { hang: true } | { throw: true }): Promise<void> {
   await testEnv.API.fetch("http://api.test/__behave", { method: "POST", body: JSON.stringify({ key, behaviour }) });
+}
+
+/** Sets what the API stand-in's key check answers for `key` (see `KeyState`). */
+export async function keyIs(key: string, state: KeyState): Promise<void> {
+  await testEnv.API.fetch("http://api.test/__key", { method: "POST", body: JSON.stringify({ key, state }) });
+}
+
+/** How many key checks the API stand-in answered for `key`. */
+export async function checksOf(key: string): Promise<number> {
+  return (await (await testEnv.API.fetch(`http://api.test/__checks?key=${key}`)).json()) as number;
 }
 
 /** Requests the upstream stand-in saw with `x-test-run: run`. */

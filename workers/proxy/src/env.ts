@@ -3,7 +3,7 @@
  * optional: with none set, the proxy forwards to OpenAI and logs through `API`.
  */
 export interface ProxyEnv {
-  /** Service binding to the API worker ("sightline-api"); receives POST /internal/log. */
+  /** Service binding to the API worker ("sightline-api"); answers GET /internal/keys/check and receives POST /internal/log. */
   API: Fetcher;
   /**
    * Default upstream base URL, e.g. `https://api.openai.com` (the default) or a self-hosted
@@ -19,6 +19,11 @@ export interface ProxyEnv {
   UPSTREAM_PROVIDER?: string;
   /** Milliseconds to wait for the upstream's response headers before answering 502 (default 600000). */
   UPSTREAM_TIMEOUT_MS?: string;
+  /**
+   * Milliseconds to wait for the Sightline key check from the start of a call (default 1000);
+   * past it the call is forwarded unchecked (fail open, see key-check.ts).
+   */
+  KEY_CHECK_TIMEOUT_MS?: string;
   /** Milliseconds allowed for one POST /internal/log before it counts as failed (default 10000). */
   LOG_TIMEOUT_MS?: string;
 }

@@ -1,0 +1,81 @@
+/**
+ * The Sightline key check of the capture proxy (issue 12, point 2). The proxy asks the API
+ * (`GET /internal/keys/check` over the `API` service binding, src/routes/key-check.ts) whether
+ * the presented key is accepted, in parallel with the upstream call, and holds the response
+ * until the answer is in: unknown, revoked and expired keys get 401 before any response byte.
+ *
+ * - Cache: a verdict (accepted or refused) is reused for `KEY_CACHE_MS` (1 s) from the moment
+ *   its check was sent, per isolate; concurrent calls with one key share one check. So a
+ *   revocation takes effect within 1 s plus one check's round trip.
+ * - Failure: when the check cannot answer (API down, database down, timeout, anything but 200
+ *   or 401), the call is let through (fail open): the application must never fail because
+ *   Sightline did. The log record still carries the key, and the ingest path refuses it there
+ *   if it was not valid after all. Failed checks are not cached, so the next call asks again.
+ */
+
+/** How long a verdict is reused: 1 s (issue 12: "revocation takes effect within one second"). */
+export const KEY_CACHE_MS = 1_000;
+
+/** Default wait for a key check, from the start of the call: 1 s. Past it the call fails open. */
+export const DEFAULT_KEY_CHECK_TIMEOUT_MS = 1_000;
+
+/** Most keys remembered per isolate; the oldest entry is dropped beyond it (bounds memory). */
+const CACHE_ENTRIES = 10_000;
+
+/** Internal URL of the check on the API binding (service bindings ignore the host). */
+const CHECK_URL = "https://sightline-api/internal/keys/check";
+
+/** What the check said: accepted, refused with the API's reason, or no answer (fail open). */
+export type KeyVerdict = { status: "accepted" } | { status: "refused"; detail: string } | { status: "unchecked"; reason: string };
+
+interface Entry {
+  sentAt: number;
+  verdict: Promise<KeyVerdict>;
+}
+
+const cache = new Map<string, Entry>();
+
+/** Asks the API once; never throws. */
+async function ask(api: Fetcher | undefined, key: string, timeoutMs: number): Promise<KeyVerdict> {
+  try {
+    if (!api) return { status: "unchecked", reason: "the API service binding is not configured" };
+    const res = await api.fetch(CHECK_URL, { headers: { "X-Service-Key": key }, signal: AbortSignal.timeout(timeoutMs) });
+    if (res.status === 200) {
+      await res.body?.cancel();
+      return { status: "accepted" };
+    }
+    const text = (await res.text().catch(() => "")).slice(0, 500);
+    if (res.status === 401) {
+      let detail = "invalid API key";
+      try {
+        const parsed = JSON.parse(text) as { detail?: unknown };
+        if (typeof parsed.detail === "string") detail = parsed.detail;
+      } catch {
+        // a 401 without our JSON: keep the generic reason
+      }
+      return { status: "refused", detail };
+    }
+    return { status: "unchecked", reason: `the key check answered HTTP ${res.status}` };
+  } catch (err) {
+    return { status: "unchecked", reason: `the key check failed: ${String(err)}` };
+  }
+}
+
+/**
+ * The verdict on `key`, from the cache when a check of it was sent less than KEY_CACHE_MS ago.
+ * `timeoutMs` bounds the wait for a fresh check. Never rejects.
+ */
+export function checkKey(api: Fetcher | undefined, key: string, timeoutMs = DEFAULT_KEY_CHECK_TIMEOUT_MS, now = Date.now()): Promise<KeyVerdict> {
+  const cached = cache.get(key);
+  if (cached && now - cached.sentAt < KEY_CACHE_MS) return cached.verdict;
+  const verdict = ask(api, key, timeoutMs);
+  const entry = { sentAt: now, verdict };
+  cache.delete(key); // re-insert: Map order is insertion order, oldest first
+  cache.set(key, entry);
+  if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+  // An unanswered check is not reused: the next call asks again.
+  void verdict.then((v) => {
+    if (v.status === "unchecked" && cache.get(key) === entry) cache.delete(key);
+  });
+  return verdict;
+}
