@@ -13,6 +13,7 @@ import { methodNotAllowed, renderError, routeNotFound } from "./error-handler";
 import { billingRoutes } from "./routes/billing";
 import { internalRoutes } from "./routes/internal";
 import { keyCheckRoutes } from "./routes/key-check";
+import { sweepRoutes } from "./routes/sweep";
 import { logRoutes } from "./routes/log";
 import { describeIssues } from "./routes/openapi";
 import { requestRoutes } from "./routes/requests";
@@ -58,6 +59,7 @@ export function createApp() {
   app.use("/webhook/*", database());
   app.use("/internal/log", logBodyLimit(), logAuth());
   app.use("/internal/keys/check", keyAuth());
+  app.use("/internal/sweep", internalAuth());
   app.use("/api/*", projectAuth());
   app.use("/internal/projects", internalAuth());
   app.use("/internal/projects/*", internalAuth());
@@ -68,6 +70,7 @@ export function createApp() {
   app.route("/", billingRoutes);
   app.route("/", internalRoutes);
   app.route("/", keyCheckRoutes);
+  app.route("/", sweepRoutes);
   app.route("/", webhookRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ServiceKey", {

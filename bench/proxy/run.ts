@@ -33,7 +33,13 @@ const LONG_STREAM_PACE_MS = 3;
 const LONG_STREAM_RUNS = 5;
 const BIG_STREAM_BYTES = 10 * 1024 * 1024;
 const BIG_CHUNK_BYTES = 8 * 1024;
-const MEMORY_RUNS = 40;
+const MEMORY_RUNS = Number(process.env.BENCH_MEMORY_RUNS ?? 40);
+const REVOCATION_RUNS = 10;
+/** Issue 12, point 7: the 56 MB stream that took 168 s under npm run dev. */
+const THROUGHPUT_BYTES = 56 * 1024 * 1024;
+const THROUGHPUT_RUNS = 3;
+/** `--workerd-only`: skip the wrangler dev half and do not write results (for quick iterations). */
+const WORKERD_ONLY = process.argv.includes("--workerd-only");
 
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -189,12 +195,15 @@ const pct = (xs: number[], p: number) => {
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
-async function ttfb(direct: string, proxy: string, headers: Record<string, string>, opts: { method?: string; path?: string } = {}) {
+const randomKey = () => `slk_${Array.from({ length: 48 }, () => "0123456789abcdef"[Math.floor(Math.random() * 16)]).join("")}`;
+
+/** `freshKey`: every proxied call carries a new key, so the proxy's 1 s verdict cache never helps. */
+async function ttfb(direct: string, proxy: string, headers: Record<string, string>, opts: { method?: string; path?: string; freshKey?: boolean } = {}) {
   const d: number[] = [];
   const p: number[] = [];
   for (let i = 0; i < WARMUP + TTFB_SAMPLES; i++) {
     const a = await call(direct, headers, false, opts);
-    const b = await call(proxy, headers, false, opts);
+    const b = await call(proxy, opts.freshKey ? { ...headers, "x-service-key": randomKey() } : headers, false, opts);
     if (i >= WARMUP) {
       d.push(a.ttfbMs);
       p.push(b.ttfbMs);
@@ -271,41 +280,154 @@ async function memory(proxy: string, pid: number[]) {
   };
 }
 
-/** Every measurement against one running proxy. */
-async function measure(direct: string, proxy: string, pids: number[]) {
+/**
+ * Revocation delay: a key is used (its verdict cached), then revoked in the API sink at a random
+ * moment of the cache's second; the proxy is polled every 10 ms until it answers 401.
+ */
+async function revocation(proxy: string, sink: ApiSink) {
+  const delays: number[] = [];
+  for (let i = 0; i < REVOCATION_RUNS; i++) {
+    const key = randomKey();
+    const first = await call(proxy, { "x-service-key": key }, false, { method: "GET", path: "/v1/models" });
+    if (first.bytes <= 0) throw new Error("revocation: the first call failed");
+    await sleep(Math.random() * 1_000);
+    const revokedAt = now();
+    sink.revoked.add(key);
+    for (;;) {
+      const status = await statusOf(proxy, key);
+      if (status === 401) break;
+      if (now() - revokedAt > 10_000) throw new Error("revocation: still accepted after 10 s");
+      await sleep(10);
+    }
+    delays.push(now() - revokedAt);
+  }
+  return { runs: REVOCATION_RUNS, poll_ms: 10, p50_ms: r3(pct(delays, 50)), max_ms: r3(Math.max(...delays)), delays_ms: delays.map(r3) };
+}
+
+/** Status of a GET /v1/models through the proxy with `key`. */
+function statusOf(base: string, key: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}/v1/models`, { agent, headers: { authorization: "Bearer sk-bench", "x-service-key": key } }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/**
+ * Throughput of one large SSE stream (issue 12, point 7: 56 MB), sent by the upstream as fast
+ * as the client reads it, in events of BIG_CHUNK_BYTES; direct and through the proxy, alternating.
+ */
+async function throughput(direct: string, proxy: string) {
+  const chunks = Math.ceil(THROUGHPUT_BYTES / BIG_CHUNK_BYTES);
+  const headers = { "x-bench-chunks": String(chunks), "x-bench-chunk-bytes": String(BIG_CHUNK_BYTES) };
+  const run = async (base: string) => {
+    const t = now();
+    const res = await call(base, headers, false, { agent: new Agent({ keepAlive: false }) });
+    return { mb_per_s: res.bytes / 1e6 / ((now() - t) / 1000), bytes: res.bytes };
+  };
+  await run(proxy); // warm-up: the first large stream pays one-off costs
+  const d: number[] = [];
+  const p: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < THROUGHPUT_RUNS; i++) {
+    d.push((await run(direct)).mb_per_s);
+    const r = await run(proxy);
+    p.push(r.mb_per_s);
+    bytes = r.bytes;
+    await sleep(500); // the log post of the call happens after it
+  }
+  const median = (xs: number[]) => pct(xs, 50);
+  return {
+    stream_bytes: bytes,
+    runs: THROUGHPUT_RUNS,
+    direct_mb_per_s: r3(median(d)),
+    proxy_mb_per_s: r3(median(p)),
+    ratio: r3(median(p) / median(d)),
+    direct_runs: d.map(r3),
+    proxy_runs: p.map(r3),
+  };
+}
+
+/**
+ * Every measurement against one running proxy. `BENCH_PROXY_ONLY=throughput,ttfb_json` (names
+ * of the result fields, comma-separated) runs a subset, for quick iterations with --workerd-only.
+ */
+async function measure(direct: string, proxy: string, pids: number[], sink: ApiSink) {
+  const only = process.env.BENCH_PROXY_ONLY?.split(",");
+  const step = async <T>(name: string, label: string, fn: () => Promise<T>): Promise<T> => {
+    if (only && !only.includes(name)) return undefined as T;
+    const out = await fn();
+    console.log(label, out);
+    return out;
+  };
   // Harness floor: the proxy answers 401 itself (no upstream, no capture): the cost of the
   // local ingress and loopback hops, not of Sightline's forwarding.
-  const floor = await ttfb(direct, proxy, { "x-service-key": "" }, { method: "GET", path: "/v1/models" });
-  console.log("ingress floor (401 from the proxy vs 200 direct)", floor);
-  const getTtfb = await ttfb(direct, proxy, {}, { method: "GET", path: "/v1/models" });
-  console.log("get ttfb (pass-through, not logged)", getTtfb);
-  const jsonTtfb = await ttfb(direct, proxy, {});
-  console.log("json ttfb", jsonTtfb);
-  const sseTtfb = await ttfb(direct, proxy, { "x-bench-chunks": "3", "x-bench-chunk-bytes": "16" });
-  console.log("sse ttfb", sseTtfb);
-  const chunks = await chunkDelay(direct, proxy);
-  console.log("chunk delay", chunks);
-  const mem = await memory(proxy, pids);
-  console.log("memory", mem);
-  return { ttfb_ingress_floor: floor, ttfb_get_unlogged: getTtfb, ttfb_json: jsonTtfb, ttfb_sse: sseTtfb, chunk_delay: chunks, memory_10mb_stream: mem };
+  const floor = await step("ttfb_ingress_floor", "ingress floor (401 from the proxy vs 200 direct)", () =>
+    ttfb(direct, proxy, { "x-service-key": "" }, { method: "GET", path: "/v1/models" }));
+  const getTtfb = await step("ttfb_get_unlogged", "get ttfb (pass-through, not logged)", () => ttfb(direct, proxy, {}, { method: "GET", path: "/v1/models" }));
+  const jsonTtfb = await step("ttfb_json", "json ttfb", () => ttfb(direct, proxy, {}));
+  const sseTtfb = await step("ttfb_sse", "sse ttfb", () => ttfb(direct, proxy, { "x-bench-chunks": "3", "x-bench-chunk-bytes": "16" }));
+  const uncached = await step("ttfb_json_uncached_key", "json ttfb, a new key each call (key check never cached)", () =>
+    ttfb(direct, proxy, {}, { freshKey: true }));
+  const revoke = await step("revocation", "revocation delay", () => revocation(proxy, sink));
+  const big = await step("throughput", "throughput", () => throughput(direct, proxy));
+  const chunks = await step("chunk_delay", "chunk delay", () => chunkDelay(direct, proxy));
+  const mem = await step("memory_10mb_stream", "memory", () => memory(proxy, pids));
+  return {
+    ttfb_ingress_floor: floor,
+    ttfb_get_unlogged: getTtfb,
+    ttfb_json: jsonTtfb,
+    ttfb_sse: sseTtfb,
+    ttfb_json_uncached_key: uncached,
+    revocation: revoke,
+    throughput: big,
+    chunk_delay: chunks,
+    memory_10mb_stream: mem,
+  };
 }
 
 /** workerd processes started by this process since `before` (Miniflare spawns one). */
 const newWorkerdPids = (before: number[]) =>
   descendants(process.pid).filter((p) => !before.includes(p) && readFileSync(`/proc/${p}/comm`, "utf8").trim() === "workerd");
 
-/** A stand-in for the API binding that accepts every log post (202), as a healthy API does. */
-async function startApiSink(): Promise<{ url: string; close(): void; posts: () => number }> {
+/** The API binding's stand-in (see `startApiSink`). */
+interface ApiSink {
+  url: string;
+  close(): void;
+  posts: () => number;
+  checks: () => number;
+  /** Keys the key check refuses from now on (401, as the API does for a revoked key). */
+  revoked: Set<string>;
+}
+
+/**
+ * A stand-in for the API binding, answering as a healthy API does: GET /internal/keys/check
+ * 200 `{project_id}` (401 `{detail}` for a key in `revoked`), every log post 202. It answers at
+ * once; the real check is one indexed query through Hyperdrive.
+ */
+async function startApiSink(): Promise<ApiSink> {
   let posts = 0;
+  let checks = 0;
+  const revoked = new Set<string>();
   const sink = createServer((req, res) => {
     req.resume();
     req.on("end", () => {
+      if (req.url === "/internal/keys/check") {
+        checks++;
+        if (revoked.has(String(req.headers["x-service-key"])))
+          res.writeHead(401, { "content-type": "application/json" }).end('{"detail":"API key has been revoked"}');
+        else res.writeHead(200, { "content-type": "application/json" }).end('{"project_id":"00000000-0000-7000-8000-000000000001"}');
+        return;
+      }
       posts++;
       res.writeHead(202, { "content-type": "application/json" }).end('{"id":"00000000-0000-7000-8000-000000000000"}');
     });
   });
   await new Promise<void>((r) => sink.listen(0, "127.0.0.1", r));
-  return { url: `127.0.0.1:${(sink.address() as AddressInfo).port}`, close: () => sink.close(), posts: () => posts };
+  return { url: `127.0.0.1:${(sink.address() as AddressInfo).port}`, close: () => sink.close(), posts: () => posts, checks: () => checks, revoked };
 }
 
 async function main() {
@@ -327,10 +449,11 @@ async function main() {
     try {
       const pids = newWorkerdPids(before);
       console.log(`workerd: upstream ${direct}, proxy ${w.url} (pids ${pids.join(", ")})`);
-      workerd = await measure(direct, w.url, pids);
+      workerd = await measure(direct, w.url, pids, sink);
     } finally {
       await w.stop();
     }
+    if (WORKERD_ONLY) return;
     // 2. The same worker under wrangler dev (what `npm run dev` runs).
     const port2 = port1 + 1;
     const wrangler = await startProxy(port2, direct);
@@ -338,7 +461,7 @@ async function main() {
     try {
       const pids = workerdPids(wrangler);
       console.log(`wrangler dev: proxy http://127.0.0.1:${port2} (workerd pids ${pids.join(", ")})`);
-      wranglerDev = await measure(direct, `http://127.0.0.1:${port2}`, pids);
+      wranglerDev = await measure(direct, `http://127.0.0.1:${port2}`, pids, sink);
     } finally {
       wrangler.kill("SIGINT");
       setTimeout(() => wrangler.kill("SIGKILL"), 5_000).unref();
@@ -350,6 +473,7 @@ async function main() {
       workerd,
       wrangler_dev: wranglerDev,
       api_sink_posts: sink.posts(),
+      api_sink_key_checks: sink.checks(),
       targets: { added_ttfb_p50_ms: 1, added_ttfb_p99_ms: 5, chunk_delay_growth: "none" },
     };
     writeFileSync(join(ROOT, "bench/results/proxy.json"), JSON.stringify(result, null, 2) + "\n");
