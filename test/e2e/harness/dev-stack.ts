@@ -29,6 +29,11 @@ export interface DevStackOptions {
   startTimeoutMs?: number;
   /** Mirror the stack's output to this process's stderr. */
   echo?: boolean;
+  /**
+   * A PostgreSQL the caller runs (and may stop and restart), given to `npm run dev` as
+   * DATABASE_URL; unset: the stack's own embedded database, as on a fresh clone.
+   */
+  databaseUrl?: string;
 }
 
 /** How the stack ended after Ctrl-C. */
@@ -92,7 +97,8 @@ export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
     UPSTREAM_BASE_URL: opts.upstreamBaseUrl ?? "",
     FORCE_COLOR: "0",
   };
-  delete env.DATABASE_URL; // the embedded database, as on a fresh clone
+  if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+  else delete env.DATABASE_URL; // the embedded database, as on a fresh clone
 
   const group = startGroup("npm", ["run", "dev"], { cwd: ROOT, env, echo: opts.echo });
   const { child, pgid } = group;
