@@ -12,6 +12,10 @@
  * - Per-chunk delay: the upstream stamps each SSE event with its send time (same process,
  *   same clock), the client records its arrival; added delay = proxy minus direct, and the
  *   first vs last 10% of a long stream shows whether it grows with stream length.
+ * - Key check: TTFB with a new key on every call (the 1 s verdict cache never helps), and the
+ *   delay from a key's revocation to the proxy's first 401.
+ * - Throughput: one 56 MiB SSE stream sent as fast as the client reads, direct vs proxy, with
+ *   the proxy's workerd CPU seconds per stream (issue 12, point 7).
  * - Memory: RSS of the workerd processes before, during (peak) and after each of forty 10 MB
  *   streams; growth in the first vs second half tells a leak from heap warm-up.
  *
@@ -25,6 +29,7 @@ import { availableParallelism, cpus } from "node:os";
 import { join } from "node:path";
 import { ROOT } from "../../scripts/lib/postgres";
 import { startWorkerd } from "../../scripts/lib/workerd";
+import { cpuSnapshot } from "../lib/proc-cpu";
 
 const TTFB_SAMPLES = 300;
 const WARMUP = 40;
@@ -320,12 +325,19 @@ function statusOf(base: string, key: string): Promise<number> {
  * Throughput of one large SSE stream (issue 12, point 7: 56 MB), sent by the upstream as fast
  * as the client reads it, in events of BIG_CHUNK_BYTES; direct and through the proxy, alternating.
  */
-async function throughput(direct: string, proxy: string) {
+async function throughput(direct: string, proxy: string, pids: number[]) {
   const chunks = Math.ceil(THROUGHPUT_BYTES / BIG_CHUNK_BYTES);
   const headers = { "x-bench-chunks": String(chunks), "x-bench-chunk-bytes": String(BIG_CHUNK_BYTES) };
+  const cpuMs = () => {
+    const snap = cpuSnapshot();
+    return pids.reduce((sum, pid) => sum + (snap.get(pid)?.ms ?? 0), 0);
+  };
+  const workerdCpu: number[] = [];
   const run = async (base: string) => {
     const t = now();
+    const c = cpuMs();
     const res = await call(base, headers, false, { agent: new Agent({ keepAlive: false }) });
+    if (base === proxy) workerdCpu.push((cpuMs() - c) / 1000);
     return { mb_per_s: res.bytes / 1e6 / ((now() - t) / 1000), bytes: res.bytes };
   };
   await run(proxy); // warm-up: the first large stream pays one-off costs
@@ -348,6 +360,8 @@ async function throughput(direct: string, proxy: string) {
     ratio: r3(median(p) / median(d)),
     direct_runs: d.map(r3),
     proxy_runs: p.map(r3),
+    /** CPU seconds of the proxy's workerd process(es) per proxied stream (warm-up first). */
+    workerd_cpu_s: workerdCpu.map(r3),
   };
 }
 
@@ -373,7 +387,7 @@ async function measure(direct: string, proxy: string, pids: number[], sink: ApiS
   const uncached = await step("ttfb_json_uncached_key", "json ttfb, a new key each call (key check never cached)", () =>
     ttfb(direct, proxy, {}, { freshKey: true }));
   const revoke = await step("revocation", "revocation delay", () => revocation(proxy, sink));
-  const big = await step("throughput", "throughput", () => throughput(direct, proxy));
+  const big = await step("throughput", "throughput", () => throughput(direct, proxy, pids));
   const chunks = await step("chunk_delay", "chunk delay", () => chunkDelay(direct, proxy));
   const mem = await step("memory_10mb_stream", "memory", () => memory(proxy, pids));
   return {
@@ -488,7 +502,14 @@ async function main() {
 
 type Measured = Awaited<ReturnType<typeof measure>>;
 
-function markdown(r: { date: string; machine: { nproc: number; cpu: string; node: string }; workerd: Measured; wrangler_dev: Measured; api_sink_posts: number }): string {
+function markdown(r: {
+  date: string;
+  machine: { nproc: number; cpu: string; node: string };
+  workerd: Measured;
+  wrangler_dev: Measured;
+  api_sink_posts: number;
+  api_sink_key_checks: number;
+}): string {
   const t = (name: string, x: Awaited<ReturnType<typeof ttfb>>) =>
     `| ${name} | ${x.direct_p50_ms} | ${x.proxy_p50_ms} | **${x.added_p50_ms}** | ${x.direct_p99_ms} | ${x.proxy_p99_ms} | **${x.added_p99_ms}** |`;
   const ttfbTable = (m: Measured) => `| call | direct p50 | proxy p50 | added p50 | direct p99 | proxy p99 | added p99 |
@@ -496,11 +517,15 @@ function markdown(r: { date: string; machine: { nproc: number; cpu: string; node
 ${t("ingress floor: proxy answers 401 itself", m.ttfb_ingress_floor)}
 ${t("GET /v1/models (pass-through, not logged)", m.ttfb_get_unlogged)}
 ${t("JSON completion", m.ttfb_json)}
-${t("SSE stream (first event)", m.ttfb_sse)}`;
+${t("SSE stream (first event)", m.ttfb_sse)}
+${t("JSON completion, a new key each call (key check never cached)", m.ttfb_json_uncached_key)}`;
   const chunkRows = (name: string, c: Measured["chunk_delay"]) =>
     `| ${name} | ${c.direct_mean_ms} | ${c.proxy_mean_ms} | **${c.added_mean_ms}** | ${c.added_first_10pct_ms} | ${c.added_last_10pct_ms} |`;
   const memRows = (name: string, m: Measured["memory_10mb_stream"]) =>
     `| ${name} | ${m.before_rss_mb} | ${m.runs.map((x) => (x.error ? "failed" : Math.round(x.after_rss_mb))).join(" ")} | ${Math.max(...m.runs.map((x) => x.peak_rss_mb))} | ${m.growth_first_half_mb} | ${m.growth_second_half_mb} |`;
+  const rev = (name: string, x: Measured["revocation"]) => `| ${name} | ${x.p50_ms} | ${x.max_ms} | ${x.delays_ms.map(Math.round).join(" ")} |`;
+  const tp = (name: string, x: Measured["throughput"]) =>
+    `| ${name} | ${x.direct_mb_per_s} | ${x.proxy_mb_per_s} | **${x.ratio}** | ${x.direct_runs.join(" ")} | ${x.proxy_runs.join(" ")} |`;
   const c = r.workerd.chunk_delay;
   return `# Capture proxy overhead benchmark
 
@@ -524,6 +549,33 @@ ${ttfbTable(r.workerd)}
 ${ttfbTable(r.wrangler_dev)}
 
 Targets: added p50 <= 1 ms, added p99 <= 5 ms.
+
+Key check: every call's Sightline key is checked with the API (GET /internal/keys/check over the API binding,
+answered by the sink at once here) in parallel with the upstream call, and the response waits for the verdict;
+a verdict is reused for 1 s per isolate, so the rows above ask once per second. The "new key each call" row asks
+on every call: with this loopback upstream answering in ~0.1 ms the check's own round trip shows; a real
+provider takes hundreds of milliseconds to its first byte, which the check overlaps. ${r.api_sink_key_checks} key checks were answered.
+
+## Revocation delay (ms)
+
+A key is used, then revoked in the API sink at a random moment of the verdict's second; the proxy is polled every
+${r.workerd.revocation.poll_ms} ms until it answers 401. ${r.workerd.revocation.runs} runs each. Target: within 1 s (plus one check's round trip).
+
+| run | p50 | max | all runs |
+|---|---|---|---|
+${rev("workerd", r.workerd.revocation)}
+${rev("wrangler dev", r.wrangler_dev.revocation)}
+
+## Throughput of a ${(r.workerd.throughput.stream_bytes / 1e6).toFixed(1)} MB SSE stream (MB/s)
+
+The upstream sends events of ${BIG_CHUNK_BYTES} bytes as fast as the client reads them, over a fresh connection each time;
+direct and through the proxy alternate, ${r.workerd.throughput.runs} runs each after one warm-up stream through the proxy; medians.
+Target (issue 12, point 7): the proxy at >= 80% of direct.
+
+| run | direct | proxy | proxy / direct | direct runs | proxy runs |
+|---|---|---|---|---|---|
+${tp("workerd", r.workerd.throughput)}
+${tp("wrangler dev", r.wrangler_dev.throughput)}
 
 ## Per-chunk delay (ms)
 
