@@ -6,11 +6,11 @@ import { TEST_INTERNAL_SECRET } from "./test/setup/constants.ts";
 /**
  * Two projects:
  * - `unit`: pure modules (scorers, quota arithmetic, SSE parsing) in Node.
- * - `workers`: the API worker inside workerd (wrangler.toml bindings) against the embedded
+ * - `workers`: the API worker inside workerd (wrangler.jsonc bindings) against the embedded
  *   PostgreSQL that `test/setup/global.ts` starts; its address reaches miniflare via `inject`.
  *   The free tier's limit is lowered to 50 so quota tests stay small.
  */
-/** Bindings every workerd project gets on top of its wrangler.toml. */
+/** Bindings every workerd project gets on top of its wrangler.jsonc. */
 const testBindings = (inject: (key: "databaseUrl" | "neonWsProxy") => string) => ({
   INTERNAL_API_SECRET: TEST_INTERNAL_SECRET,
   TIER_LIMITS: JSON.stringify({ free: 50 }),
@@ -33,7 +33,7 @@ export default defineConfig({
             // Billing talks to a local Stripe API stand-in (test/setup/stripe.ts).
             const { stripeTestBindings } = await import("./test/setup/stripe.ts");
             return {
-              wrangler: { configPath: "./wrangler.toml" },
+              wrangler: { configPath: "./wrangler.jsonc" },
               miniflare: {
                 hyperdrives: { HYPERDRIVE: inject("databaseUrl") },
                 bindings: { ...testBindings(inject), ...(await stripeTestBindings()) },
@@ -57,7 +57,7 @@ export default defineConfig({
             const { apiStandIn, startStandIns } = await import("./test/proxy/stand-ins.ts");
             const { upstreamUrl, closedUrl } = await startStandIns();
             return {
-              wrangler: { configPath: "./workers/proxy/wrangler.toml" },
+              wrangler: { configPath: "./workers/proxy/wrangler.jsonc" },
               miniflare: {
                 bindings: {
                   UPSTREAM_BASE_URL: upstreamUrl,
@@ -84,7 +84,7 @@ export default defineConfig({
       {
         plugins: [
           cloudflareTest(({ inject }) => ({
-            wrangler: { configPath: "./workers/scorer/wrangler.toml" },
+            wrangler: { configPath: "./workers/scorer/wrangler.jsonc" },
             miniflare: {
               hyperdrives: { HYPERDRIVE: inject("databaseUrl") },
               bindings: testBindings(inject),

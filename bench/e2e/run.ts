@@ -160,7 +160,7 @@ chat record posted to \`POST /internal/log\` with the demo key; the time runs fr
 moment its sixth \`safety_scores\` row is visible (PostgreSQL polled every ${POLL_MS} ms over open connections,
 so values are up to ${POLL_MS} ms late), and \`GET /api/requests/{id}\` then shows the six scores.
 ${WARMUP} warm-up calls are discarded. The scorer consumes \`scoring-jobs\` with \`max_batch_size = 25\`,
-\`max_batch_timeout = 1\` s (workers/scorer/wrangler.toml).
+\`max_batch_timeout: 1\` s (workers/scorer/wrangler.jsonc).
 
 | scenario | calls | p50 (ms) | p90 (ms) | p99 (ms) | min (ms) | max (ms) | within 2 s | POST -> 202 p50 / p99 (ms) |
 |---|---:|---:|---:|---:|---:|---:|---:|---:|

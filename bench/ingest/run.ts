@@ -149,7 +149,7 @@ const startApi = async (databaseUrl: string, how: "wrangler-dev" | "workerd") =>
   await stopApi?.();
   agent.destroy(); // no keep-alive connection may outlive the server it was opened to
   if (how === "workerd") {
-    const w = await startWorkerd({ config: "wrangler.toml", port: API_PORT, hyperdrive: databaseUrl, vars: { INTERNAL_API_SECRET: secret }, persistTo: ".wrangler/bench-ingest" });
+    const w = await startWorkerd({ config: "wrangler.jsonc", port: API_PORT, hyperdrive: databaseUrl, vars: { INTERNAL_API_SECRET: secret }, persistTo: ".wrangler/bench-ingest" });
     stopApi = w.stop;
     return w.url;
   }

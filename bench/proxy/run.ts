@@ -174,7 +174,7 @@ const rssMb = (pids: number[]) =>
 async function startProxy(port: number, upstreamUrl: string): Promise<ChildProcess> {
   const child = spawn(
     join(ROOT, "node_modules/.bin/wrangler"),
-    ["dev", "-c", "workers/proxy/wrangler.toml", "--port", String(port), "--ip", "127.0.0.1", "--var", `UPSTREAM_BASE_URL:${upstreamUrl}`,
+    ["dev", "-c", "workers/proxy/wrangler.jsonc", "--port", String(port), "--ip", "127.0.0.1", "--var", `UPSTREAM_BASE_URL:${upstreamUrl}`,
       "--show-interactive-dev-session=false", "--log-level", "error"],
     { cwd: ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, stdio: ["ignore", "ignore", "ignore"] },
   );
@@ -454,7 +454,7 @@ async function main() {
     const before = descendants(process.pid);
     const port1 = 18_000 + Math.floor(Math.random() * 2_000);
     const w = await startWorkerd({
-      config: "workers/proxy/wrangler.toml",
+      config: "workers/proxy/wrangler.jsonc",
       port: port1,
       vars: { UPSTREAM_BASE_URL: direct },
       serviceBindings: { API: { external: { address: sink.url, http: {} } } },

@@ -3,7 +3,7 @@
  * scope, which Cloudflare caps at 1,000 ms (Workers limits, "Worker startup time";
  * https://developers.cloudflare.com/workers/platform/limits/#worker-startup-time).
  *
- * Runs `wrangler check startup` for each wrangler.toml: it bundles the worker as `wrangler
+ * Runs `wrangler check startup` for each wrangler.jsonc: it bundles the worker as `wrangler
  * deploy` does and records a V8 CPU profile of the startup phase in workerd. Reported per worker:
  * the profile's duration (endTime - startTime), the CPU time in it that is not idle, the three
  * functions with the most self time, and the bundle's size. workerd may leave part of
@@ -22,9 +22,9 @@ import { ROOT } from "../../scripts/lib/postgres";
 
 const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 5);
 const WORKERS = [
-  { name: "api", config: "wrangler.toml" },
-  { name: "proxy", config: "workers/proxy/wrangler.toml" },
-  { name: "scorer", config: "workers/scorer/wrangler.toml" },
+  { name: "api", config: "wrangler.jsonc" },
+  { name: "proxy", config: "workers/proxy/wrangler.jsonc" },
+  { name: "scorer", config: "workers/scorer/wrangler.jsonc" },
 ];
 /** Startup limit of a Worker in ms (Cloudflare Workers limits page). */
 const STARTUP_LIMIT_MS = 1000;

@@ -9,7 +9,7 @@
  * Miniflare's own entry listens on a free port that nothing uses. Requests carry no `cf` object.
  *
  * The worker is bundled exactly as for deployment (`wrangler deploy --dry-run --outdir`); its
- * bindings come from its wrangler.toml (wrangler's `unstable_getMiniflareWorkerOptions`), with
+ * bindings come from its wrangler.jsonc (wrangler's `unstable_getMiniflareWorkerOptions`), with
  * the overrides given here. The Miniflare used is the one that ships with this wrangler, so the
  * workerd build is the one `wrangler dev` runs.
  */
@@ -26,7 +26,7 @@ const { Miniflare, convertV4MiniflareOptions } = createRequire(
 
 /** Options of `startWorkerd`. */
 export interface WorkerdOptions {
-  /** wrangler.toml of the worker, relative to the repository root. */
+  /** wrangler.jsonc of the worker, relative to the repository root. */
   config: string;
   port: number;
   /** Connection string for the HYPERDRIVE binding. */
@@ -37,7 +37,7 @@ export interface WorkerdOptions {
   persistTo?: string;
   /** Port for the V8 inspector (CPU profiles: ws://127.0.0.1:<port>/core:user:main). */
   inspectorPort?: number;
-  /** Service bindings replacing the wrangler.toml ones, e.g. `{ API: { external: { address, http: {} } } }`. */
+  /** Service bindings replacing the wrangler.jsonc ones, e.g. `{ API: { external: { address, http: {} } } }`. */
   serviceBindings?: Record<string, unknown>;
 }
 

@@ -92,14 +92,14 @@ export async function startWorkers(opts: WorkersOptions): Promise<RunningWorkers
     await Promise.all(children.map(([, c]) => stopChild(c)));
   };
   try {
-    const scorer = opts.withScorer === false ? [] : ["-c", "workers/scorer/wrangler.toml"];
+    const scorer = opts.withScorer === false ? [] : ["-c", "workers/scorer/wrangler.jsonc"];
     // --var wins over .dev.vars, which would otherwise shadow the environment's secret.
     const apiVars = { INTERNAL_API_SECRET: opts.internalSecret, ...opts.vars };
-    const api = spawnWrangler("api+scorer", ["-c", "wrangler.toml", ...scorer, "--port", String(opts.apiPort), ...varArgs(apiVars)]);
+    const api = spawnWrangler("api+scorer", ["-c", "wrangler.jsonc", ...scorer, "--port", String(opts.apiPort), ...varArgs(apiVars)]);
     const apiUrl = `http://127.0.0.1:${opts.apiPort}`;
     await waitFor(`${apiUrl}/openapi.json`, api, 120_000);
     if (opts.proxyPort === undefined) return { apiUrl, stop };
-    const proxy = spawnWrangler("proxy", ["-c", "workers/proxy/wrangler.toml", "--port", String(opts.proxyPort), ...varArgs(opts.proxyVars)]);
+    const proxy = spawnWrangler("proxy", ["-c", "workers/proxy/wrangler.jsonc", "--port", String(opts.proxyPort), ...varArgs(opts.proxyVars)]);
     const proxyUrl = `http://127.0.0.1:${opts.proxyPort}`;
     await waitFor(proxyUrl, proxy, 120_000);
     return { apiUrl, proxyUrl, stop };

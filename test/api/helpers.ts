@@ -6,7 +6,7 @@ import { TEST_INTERNAL_SECRET } from "../setup/constants";
 
 export { TEST_INTERNAL_SECRET };
 
-/** Test bindings added by vitest.config.ts on top of wrangler.toml's. */
+/** Test bindings added by vitest.config.ts on top of wrangler.jsonc's. */
 export const testEnv = env as typeof env & { TEST_DATABASE_URL: string; TEST_NEON_WSPROXY: string };
 
 /** Sends a request to the API worker (through its real fetch handler). */

@@ -14,7 +14,7 @@
  *
  * "Every proxied call stored" covers the calls served during the outage only once the proxy
  * delivers its records through the durable capture queue (issue 12, point 1: the `log-records`
- * queue in workers/proxy/wrangler.toml); until then that one assertion is skipped and says so.
+ * queue in workers/proxy/wrangler.jsonc); until then that one assertion is skipped and says so.
  */
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -49,7 +49,7 @@ const SWEEP_EVERY_MS = 60_000;
 const LOAD = { ingestRate: 100, proxyRate: 50, seconds: 20, connections: 10 };
 
 /** The proxy delivers records through the durable capture queue (issue 12, point 1). */
-const DURABLE_CAPTURE = /log-records/.test(readFileSync(join(ROOT, "workers/proxy/wrangler.toml"), "utf8"));
+const DURABLE_CAPTURE = /log-records/.test(readFileSync(join(ROOT, "workers/proxy/wrangler.jsonc"), "utf8"));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const PROVIDER_KEY = "sk-faults-provider-key-0123456789";

@@ -1,10 +1,10 @@
 /**
- * Bindings of the capture proxy worker (workers/proxy/wrangler.toml). Every variable is
- * optional: with none set, the proxy forwards to OpenAI and logs through `API`.
+ * Bindings of the capture proxy worker: `ProxyBindings` is generated from
+ * workers/proxy/wrangler.jsonc by `npm run types` (API, the service binding to "sightline-api"
+ * that answers GET /internal/keys/check and receives POST /internal/log). Every variable is optional and declared here: with none
+ * set, the proxy forwards to OpenAI and logs through `API`.
  */
-export interface ProxyEnv {
-  /** Service binding to the API worker ("sightline-api"); answers GET /internal/keys/check and receives POST /internal/log. */
-  API: Fetcher;
+export interface ProxyEnv extends ProxyBindings {
   /**
    * Default upstream base URL, e.g. `https://api.openai.com` (the default) or a self-hosted
    * OpenAI-compatible server. A path is kept: `https://gw.example/openai` + `/v1/...`.
