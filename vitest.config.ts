@@ -32,11 +32,19 @@ export default defineConfig({
           cloudflareTest(async ({ inject }) => {
             // Billing talks to a local Stripe API stand-in (test/setup/stripe.ts).
             const { stripeTestBindings } = await import("./test/setup/stripe.ts");
+            // Durable capture tests run the real proxy handler against the upstream stand-in and
+            // this worker's own log-records consumer (test/api/capture-queue.test.ts).
+            const { startStandIns } = await import("./test/proxy/stand-ins.ts");
+            const { upstreamUrl } = await startStandIns();
             return {
               wrangler: { configPath: "./wrangler.jsonc" },
               miniflare: {
                 hyperdrives: { HYPERDRIVE: inject("databaseUrl") },
-                bindings: { ...testBindings(inject), ...(await stripeTestBindings()) },
+                bindings: { ...testBindings(inject), ...(await stripeTestBindings()), TEST_UPSTREAM_URL: upstreamUrl },
+                // The proxy's producer binding, so a test can hand the proxy this worker's queue.
+                queueProducers: { LOG_QUEUE: { queueName: "log-records" } },
+                // Deliver at once (wrangler.jsonc waits up to 2 s to fill a batch).
+                queueConsumers: { "log-records": { maxBatchSize: 100, maxBatchTimeout: 0, maxRetries: 100, deadLetterQueue: "log-records-dlq" } },
               },
             };
           }),
@@ -49,8 +57,9 @@ export default defineConfig({
         },
       },
       // Capture proxy in workerd (workers/proxy); its test-only bindings live in this block.
-      // The upstream is a Node HTTP server replaying test/fixtures/openai/, the API binding a
-      // Node function recording each POST /internal/log (test/proxy/stand-ins.ts).
+      // The upstream is a Node HTTP server replaying test/fixtures/openai/ (test/proxy/stand-ins.ts);
+      // the real Miniflare `log-records` queue delivers to an auxiliary worker that records each
+      // message (test/proxy/log-sink.mjs, read through the LOG_SINK binding).
       {
         plugins: [
           cloudflareTest(async () => {
@@ -65,7 +74,18 @@ export default defineConfig({
                   TEST_UPSTREAM_URL: upstreamUrl,
                   TEST_CLOSED_URL: closedUrl,
                 },
-                serviceBindings: { API: apiStandIn },
+                serviceBindings: { API: apiStandIn, LOG_SINK: "log-sink" },
+                workers: [
+                  {
+                    name: "log-sink",
+                    modules: true,
+                    scriptPath: "./test/proxy/log-sink.mjs",
+                    compatibilityDate: "2026-11-01",
+                    r2Buckets: { LOG_PAYLOADS: "sightline-log-payloads" },
+                    // Deliver at once: tests wait for the message, not for a batch to fill.
+                    queueConsumers: { "log-records": { maxBatchSize: 100, maxBatchTimeout: 0 } },
+                  },
+                ],
               },
             };
           }),

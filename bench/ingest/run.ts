@@ -16,14 +16,20 @@
  * Hyperdrive), and a plain INSERT of the same rows over a pool (the cheapest possible write).
  * Every run also records the CPU time per request of each process (bench/lib/proc-cpu.ts).
  *
+ * The queue path (durable capture: proxy -> log-records -> ingest consumer) is measured as its
+ * database work: the consumer's batch statement (`ingestBatch`, batches of 100 records, 4
+ * consumers at once) beside the API's per-call statement and the plain INSERT, each with one
+ * project and with 100 projects (every batch then holds records of all 100: the worst case for
+ * the per-batch counter updates), reported as PostgreSQL CPU per stored call.
+ *
  * Writes bench/results/ingest.md and bench/results/ingest.json.
  * Options (env): BENCH_REQUESTS (default 4000), BENCH_CONCURRENCY (default 32), BENCH_REPEATS
  * (default 3: extra alternating runs of the production model and the pooled raw statement).
  */
 import { randomBytes } from "node:crypto";
 import http from "node:http";
-import { cpus } from "node:os";
-import { writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
@@ -32,6 +38,8 @@ import { hashKey } from "../../src/auth/keys";
 import { tierLimits } from "../../src/billing/tiers";
 import type { Db } from "../../src/db/client";
 import { ingestWithQuota, type LogRecord } from "../../src/db/ingest";
+import { ingestBatch, type BatchEntry } from "../../src/db/ingest-batch";
+import { createKey, createProject } from "../../src/db/keys";
 import { applyMigrations, ensureDatabase, ROOT, startEmbeddedPostgres } from "../../scripts/lib/postgres";
 import { startPgBouncer } from "../../scripts/lib/pgbouncer";
 import { startWorkerd } from "../../scripts/lib/workerd";
@@ -82,6 +90,13 @@ function record(i: number) {
   };
 }
 
+/** Records per consumer batch: the Queues maximum batch size, as in wrangler.jsonc. */
+const BATCH_SIZE = 100;
+/** Concurrent consumer invocations in the queue-path rows. */
+const BATCH_CONCURRENCY = 4;
+/** Stored calls per queue-path and per-project-comparison row (more than REQUESTS: CPU ticks are 10 ms). */
+const QUEUE_ROWS = Number(process.env.BENCH_QUEUE_ROWS ?? 20_000);
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** Result of one measured run: requests per second, latency percentiles (ms), CPU us per request by process. */
@@ -110,9 +125,16 @@ async function load(n: number, concurrency: number, task: (i: number) => Promise
     }),
   );
   const wallMs = performance.now() - started;
-  const cpuUsPerRequest = cpuPerRequest(cpuBefore, cpuSnapshot(), n, PROCESSES);
+  const cpuUsPerRequest = cpuPerRequest(cpuBefore, cpuSnapshot(), n, PROCESSES, pgRoot ? { postgres: pgRoot } : {});
   latencies.sort((a, b) => a - b);
   return { perSecond: (n / wallMs) * 1000, p50: percentile(latencies, 50), p99: percentile(latencies, 99), wallMs, cpuUsPerRequest };
+}
+
+/** `load` over batches: `rows` stored calls in batches of `batchSize`; rates and CPU per stored call. */
+async function loadBatches(rows: number, batchSize: number, concurrency: number, task: (batch: number) => Promise<void>): Promise<Run> {
+  const run = await load(Math.ceil(rows / batchSize), concurrency, task);
+  const perCall = Object.fromEntries(Object.entries(run.cpuUsPerRequest).map(([k, v]) => [k, Math.round(v / batchSize)]));
+  return { ...run, perSecond: run.perSecond * batchSize, cpuUsPerRequest: perCall };
 }
 
 /**
@@ -135,6 +157,15 @@ function request(url: string, method: string, headers: Record<string, string>, b
 }
 
 const server = await startEmbeddedPostgres({ dir: ".data/bench-pg", port: PG_PORT, ephemeral: true });
+// Count only this benchmark's PostgreSQL (its postmaster and backends): other PostgreSQL
+// servers on a shared machine (tests, other stacks) would otherwise add to the column.
+const pgRoot = (() => {
+  try {
+    return Number(readFileSync(join(ROOT, ".data/bench-pg/postmaster.pid"), "utf8").split("\n")[0]) || undefined;
+  } catch {
+    return undefined;
+  }
+})();
 const url = server.urlFor("sightline_bench");
 await ensureDatabase(server.serverUrl, "sightline_bench", true);
 await applyMigrations(url);
@@ -202,6 +233,77 @@ try {
       r.latency_ms, JSON.stringify(r.request_body), JSON.stringify(r.response_body), JSON.stringify(r.metadata)]);
   };
 
+  // Queue path and the per-project comparison: 1 project (the one above) and 100 projects.
+  const many = await Promise.all(
+    Array.from({ length: 100 }, async (_, i) => {
+      const p = await createProject(pooledDb, `bench ${i}`);
+      const k = await createKey(pooledDb, p.id, "bench");
+      return { projectId: p.id, keyHash: await hashKey(k.key) };
+    }),
+  );
+  await pool.query("UPDATE subscriptions SET tier = 'enterprise' WHERE project_id = ANY($1::uuid[])", [many.map((m) => m.projectId)]);
+  const one = [{ projectId: project.id, keyHash }];
+  const queueBatch = (projects: { keyHash: string }[]) => async (b: number) => {
+    const entries: BatchEntry[] = Array.from({ length: BATCH_SIZE }, (_, j) => {
+      const i = b * BATCH_SIZE + j;
+      return { id: uuidv7(), keyHash: projects[i % projects.length]!.keyHash, record: logRecord(i) };
+    });
+    const results = await ingestBatch(pooledDb, entries, limits);
+    if (results.some((r) => r.outcome !== "stored")) throw new Error(`ingestBatch did not store every record: ${JSON.stringify(results.find((r) => r.outcome !== "stored"))}`);
+  };
+  const statementFor = (projects: { keyHash: string }[]) => async (i: number) => {
+    const result = await ingestWithQuota(pooledDb, { keyHash: projects[i % projects.length]!.keyHash }, logRecord(i), limits);
+    if (!result.ok) throw new Error(`ingestWithQuota refused: ${result.reason}`);
+  };
+  const insertFor = (projects: { projectId: string }[]) => async (i: number) => {
+    const r = record(i);
+    await pool.query(insertSql, [uuidv7(), projects[i % projects.length]!.projectId, r.model, r.provider, r.prompt_tokens, r.completion_tokens, r.cost_usd,
+      r.latency_ms, JSON.stringify(r.request_body), JSON.stringify(r.response_body), JSON.stringify(r.metadata)]);
+  };
+  // The cheapest batched write: the same rows and jsonb parameter, INSERT only (no key, quota or
+  // duplicate check), to show what the checks add over batching itself.
+  const plainBatch = (projects: { projectId: string }[]) => async (b: number) => {
+    const rows = Array.from({ length: BATCH_SIZE }, (_, j) => {
+      const i = b * BATCH_SIZE + j;
+      return { id: uuidv7(), project_id: projects[i % projects.length]!.projectId, ...record(i) };
+    });
+    await pool.query(
+      `INSERT INTO llm_requests (id, project_id, model, provider, prompt_tokens, completion_tokens, cost_usd, latency_ms, request_body, response_body, metadata)
+       SELECT id, project_id, model, provider, prompt_tokens, completion_tokens, cost_usd, latency_ms, request_body, response_body, metadata
+       FROM jsonb_to_recordset($1::jsonb) AS t(id uuid, project_id uuid, model text, provider text, prompt_tokens int, completion_tokens int,
+         cost_usd numeric, latency_ms int, request_body jsonb, response_body jsonb, metadata jsonb)`,
+      [JSON.stringify(rows)],
+    );
+  };
+  await loadBatches(WARMUP * 4, BATCH_SIZE, BATCH_CONCURRENCY, queueBatch(one));
+  const perProject = {
+    plain_insert_1: await load(QUEUE_ROWS, CONCURRENCY, insertFor(one)),
+    api_statement_1: await load(QUEUE_ROWS, CONCURRENCY, statementFor(one)),
+    queue_batch_1: await loadBatches(QUEUE_ROWS, BATCH_SIZE, BATCH_CONCURRENCY, queueBatch(one)),
+    plain_batch_insert_1: await loadBatches(QUEUE_ROWS, BATCH_SIZE, BATCH_CONCURRENCY, plainBatch(one)),
+    plain_insert_100: await load(QUEUE_ROWS, CONCURRENCY, insertFor(many)),
+    api_statement_100: await load(QUEUE_ROWS, CONCURRENCY, statementFor(many)),
+    queue_batch_100: await loadBatches(QUEUE_ROWS, BATCH_SIZE, BATCH_CONCURRENCY, queueBatch(many)),
+    plain_batch_insert_100: await loadBatches(QUEUE_ROWS, BATCH_SIZE, BATCH_CONCURRENCY, plainBatch(many)),
+  };
+  const pgCpu = (r: Run) => r.cpuUsPerRequest.postgres ?? 0;
+  const queueRatios = {
+    queue_batch_to_plain_insert_pg_cpu_1_project: pgCpu(perProject.queue_batch_1) / pgCpu(perProject.plain_insert_1),
+    queue_batch_to_plain_insert_pg_cpu_100_projects: pgCpu(perProject.queue_batch_100) / pgCpu(perProject.plain_insert_100),
+    api_statement_to_plain_insert_pg_cpu_1_project: pgCpu(perProject.api_statement_1) / pgCpu(perProject.plain_insert_1),
+    api_statement_to_plain_insert_pg_cpu_100_projects: pgCpu(perProject.api_statement_100) / pgCpu(perProject.plain_insert_100),
+  };
+  if (process.env.BENCH_QUEUE_ONLY) {
+    // A quick look at the queue-path rows only (nothing written).
+    console.log(JSON.stringify({ perProject, queueRatios }, null, 2));
+    agent.destroy();
+    await pool.end();
+    await stopApi?.();
+    await bouncer?.stop();
+    await server.stop();
+    process.exit(0);
+  }
+
   await load(WARMUP, CONCURRENCY, sameStatement);
   const raw = await load(REQUESTS, CONCURRENCY, sameStatement);
   const rawFresh = await load(REQUESTS, CONCURRENCY, sameStatementNewConnection);
@@ -252,6 +354,9 @@ try {
     route_without_database_workerd: noDbWorkerd,
     ratios,
     target_ratio: 0.5,
+    postgres_cpu_per_stored_call: perProject,
+    postgres_cpu_ratios: queueRatios,
+    postgres_cpu_target: "queue path <= 2x the plain INSERT",
   };
   const f = (n: number) => n.toFixed(1);
   const cpuTotal = (r: Run) => Object.values(r.cpuUsPerRequest).reduce((a, b) => a + b, 0);
@@ -259,12 +364,30 @@ try {
   const row = (name: string, r: Run | null) =>
     r ? `| ${name} | ${f(r.perSecond)} | ${f(r.p50)} | ${f(r.p99)} | ${cpu(r)} |` : `| ${name} | skipped: pgbouncer not installable here | | | | | | |`;
   const verdict = (x: number) => `**${(x * 100).toFixed(1)}%** (target >= 50%: ${x >= 0.5 ? "met" : "missed"})`;
+  const queueLabels = [
+    ["plain INSERT, one row per statement", "plain_insert"],
+    ["plain batch INSERT (100 rows, no checks)", "plain_batch_insert"],
+    ["API statement (POST /internal/log)", "api_statement"],
+    ["**queue path: consumer batch statement**", "queue_batch"],
+  ] as const;
+  const queueTable = (["1", "100"] as const)
+    .flatMap((n) => {
+      const rowOf = (k: string) => perProject[`${k}_${n}` as keyof typeof perProject];
+      const plain = rowOf("plain_insert").cpuUsPerRequest.postgres ?? 0;
+      return queueLabels.map(([label, k]) => {
+        const r = rowOf(k);
+        const pg = r.cpuUsPerRequest.postgres ?? 0;
+        return `| ${label} | ${n} | ${f(r.perSecond)} | ${pg} | ${(pg / plain).toFixed(2)}x |`;
+      });
+    })
+    .join("\n");
   const md = `# Ingest benchmark
 
 \`npm run bench:ingest\`, ${result.date}; ${result.machine.cpus} CPUs, Node ${result.machine.node}.
 ${REQUESTS} records of ~1.5 KB each per row, ${CONCURRENCY} concurrent clients, loopback, after ${WARMUP} warm-up requests.
-CPU columns: CPU time per request of each process during the row (from /proc; PostgreSQL counts all
-its backends, the load generator is the benchmark's own Node process).
+CPU columns: CPU time per request of each process during the row (from /proc; PostgreSQL counts this
+benchmark's server, its postmaster and all its backends; the load generator is the benchmark's own Node process).
+Machine load average during this run: ${loadavg().map((x) => x.toFixed(1)).join(" / ")} (1/5/15 min) on ${result.machine.cpus} CPUs.
 
 | path | req/s | p50 (ms) | p99 (ms) | CPU us/req: load generator | workerd | PgBouncer | PostgreSQL |
 |---|---:|---:|---:|---:|---:|---:|---:|
@@ -276,6 +399,27 @@ ${row("raw: the API's statement, a new pg connection per statement", rawFresh)}
 ${row("raw: plain INSERT of the same rows through a pg pool (no key check, no quota)", rawPlain)}
 ${row("route without database (404), wrangler dev", noDbDev)}
 ${row("route without database (404), workerd directly", noDbWorkerd)}
+
+## PostgreSQL CPU per stored call: API statement, queue path, plain INSERT
+
+${QUEUE_ROWS} stored calls per row, straight through a pg pool from this process (the database's side of
+each path; no worker in between). "API statement": \`ingestWithQuota\`, the statement of
+POST /internal/log, one call per statement, ${CONCURRENCY} concurrent. "Queue path": the \`log-records\`
+consumer's statement (\`ingestBatch\`: key check, duplicate check, one counter move per project, insert),
+batches of ${BATCH_SIZE}, ${BATCH_CONCURRENCY} consumers at once. "Plain INSERT": the same rows with no key or quota
+check, one per statement; "plain batch INSERT": the same ${BATCH_SIZE}-row jsonb parameter, INSERT only. With 100
+projects every batch holds records of all 100 (the worst case for per-project counter updates). PostgreSQL
+CPU counts only this benchmark's server (its postmaster and backends).
+
+| path | projects | stored calls/s | PostgreSQL CPU us per stored call | / plain INSERT |
+|---|---:|---:|---:|---:|
+${queueTable}
+
+Queue path / plain INSERT, PostgreSQL CPU per stored call: **${queueRatios.queue_batch_to_plain_insert_pg_cpu_1_project.toFixed(2)}x** with one project,
+**${queueRatios.queue_batch_to_plain_insert_pg_cpu_100_projects.toFixed(2)}x** with 100 (target <= 2x: ${Math.max(queueRatios.queue_batch_to_plain_insert_pg_cpu_1_project, queueRatios.queue_batch_to_plain_insert_pg_cpu_100_projects) <= 2 ? "met" : "missed"}); the API's
+per-call statement: ${queueRatios.api_statement_to_plain_insert_pg_cpu_1_project.toFixed(2)}x and ${queueRatios.api_statement_to_plain_insert_pg_cpu_100_projects.toFixed(2)}x. A batch pays one parse, plan, transaction and
+commit for 100 rows and moves each project's counter once, where the per-call statement pays them, and the
+hot subscription row's update, for every call.
 
 Throughput ratios:
 - production model / the same statement through a pg pool: ${verdict(ratios.production_model_to_same_statement_pooled)}

@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 
 /** CPU milliseconds used so far by each live process, by pid, with its name (`comm`). */
-export type CpuSnapshot = Map<number, { name: string; ms: number }>;
+export type CpuSnapshot = Map<number, { name: string; ms: number; ppid: number }>;
 
 const TICK_MS = 10;
 
@@ -23,7 +23,7 @@ export function cpuSnapshot(): CpuSnapshot {
       const name = pid === String(process.pid) ? "load generator" : stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-      out.set(Number(pid), { name, ms: ticks * TICK_MS });
+      out.set(Number(pid), { name, ms: ticks * TICK_MS, ppid: Number(fields[1]) });
     } catch {
       // the process exited between readdir and read
     }
@@ -37,11 +37,22 @@ export function cpuSnapshot(): CpuSnapshot {
  * are matched by pid; one started during the run counts in full, one that exited during the
  * run is not counted (its time shows under its parent once reaped). The tick is 10 ms, so
  * runs should use thousands of requests.
+ *
+ * `roots` limits a name to one process tree on a shared machine: `{postgres: <postmaster pid>}`
+ * counts that postmaster and its direct children (the backends), not another PostgreSQL.
  */
-export function cpuPerRequest(before: CpuSnapshot, after: CpuSnapshot, requests: number, names: string[]): Record<string, number> {
+export function cpuPerRequest(
+  before: CpuSnapshot,
+  after: CpuSnapshot,
+  requests: number,
+  names: string[],
+  roots: Partial<Record<string, number>> = {},
+): Record<string, number> {
   const used: Record<string, number> = Object.fromEntries(names.map((n) => [n, 0]));
-  for (const [pid, { name, ms }] of after) {
+  for (const [pid, { name, ms, ppid }] of after) {
     if (!(name in used)) continue;
+    const root = roots[name];
+    if (root !== undefined && pid !== root && ppid !== root) continue;
     const earlier = before.get(pid);
     used[name]! += ms - (earlier?.name === name ? earlier.ms : 0);
   }

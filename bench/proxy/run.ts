@@ -5,7 +5,9 @@
  * a fixed pace) and the proxy worker pointed at it, twice in one run: the deployment bundle in
  * workerd (scripts/lib/workerd.ts, the production model) and under `wrangler dev`. Each time it
  * makes the same calls straight to the upstream and through the proxy, alternating, over
- * keep-alive connections from this process. The API binding is a Node sink answering 202.
+ * keep-alive connections from this process. Each logged call's record goes to the proxy's local
+ * `log-records` queue (and records over 120,000 bytes to local R2) in waitUntil, after the
+ * response, as in production; nothing consumes the queue here. The API binding is a Node sink.
  *
  * - TTFB: time from sending the request to the first body byte, JSON and SSE; the added TTFB
  *   is the difference of the percentiles.
@@ -537,8 +539,10 @@ Miniflare, as production runs it: the worker serves its own socket, with no deve
 Miniflare entry worker in front; (2) under \`wrangler dev\`, which
 puts a second workerd process (its development proxy) before the worker. The same calls go straight to
 the upstream and through the proxy, alternating, over keep-alive sockets from one Node client; ${TTFB_SAMPLES}
-samples per row after ${WARMUP} warm-up pairs. The API binding is a Node sink answering 202 to each log post
-(${r.api_sink_posts} posts received), as a healthy API does; posts happen in \`waitUntil\` after the response.
+samples per row after ${WARMUP} warm-up pairs. Each logged call's record is sent to the local \`log-records\`
+queue (Miniflare's queue broker, a Durable Object in the same workerd process; no consumer here), records
+over 120,000 bytes (the 10 MB streams, cut to 1.45 MB) to local R2 first, in \`waitUntil\` after the response,
+as in production (durable capture). The \`API\` binding is a Node sink (${r.api_sink_posts} requests received).
 
 ## Time to first byte (ms), workerd (production model)
 

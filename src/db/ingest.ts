@@ -45,6 +45,16 @@ export function toJsonb(value: unknown): string {
   return JSON.stringify(value, (_k, v) => (typeof v === "string" ? v.replaceAll("\u0000", "\uFFFD") : v));
 }
 
+/** SQL true for an `api_keys` row that may log: not revoked, not past its rotation expiry. */
+export const keyUsableSql = sql`revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`;
+
+/** SQL true when the period of subscription row `s` has passed (its counter starts again). */
+export const periodExpiredSql = sql`s.period_reset_at <= now()`;
+
+/** SQL for the monthly limit of subscription row `s` (bigint; NULL = unlimited). */
+export const tierLimitSql = (limits: TierLimits) => sql`(CASE s.tier WHEN 'free' THEN ${limits.free}::bigint WHEN 'pro' THEN ${limits.pro}::bigint
+    WHEN 'team' THEN ${limits.team}::bigint ELSE ${limits.enterprise}::bigint END)`;
+
 /**
  * Inserts `record` for the credential's project if the key is valid and the project's quota
  * allows it; see the module doc. A refusal costs a second query that says why (key or quota).
@@ -59,11 +69,9 @@ export async function ingestWithQuota(
   const caller =
     "projectId" in credential
       ? sql`SELECT ${credential.projectId}::uuid AS project_id`
-      : sql`SELECT project_id FROM api_keys WHERE key_hash = ${credential.keyHash}
-          AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`;
-  const limit = sql`(CASE s.tier WHEN 'free' THEN ${limits.free}::bigint WHEN 'pro' THEN ${limits.pro}::bigint
-    WHEN 'team' THEN ${limits.team}::bigint ELSE ${limits.enterprise}::bigint END)`;
-  const expired = sql`s.period_reset_at <= now()`;
+      : sql`SELECT project_id FROM api_keys WHERE key_hash = ${credential.keyHash} AND ${keyUsableSql}`;
+  const limit = tierLimitSql(limits);
+  const expired = periodExpiredSql;
   const result = (await db.execute(sql`
     WITH caller AS (${caller}),
     sub AS (

@@ -1,5 +1,6 @@
-/** The log record each call produces (POST /internal/log through the API binding). */
+/** The log record each call produces (a `log-records` queue message, inline or through R2). */
 import { describe, expect, it } from "vitest";
+import { hashKey } from "../../src/auth/keys";
 import { chatBody, directProxy, logsFor, newKey, newRun, openai, post, PROVIDER_KEY, upstreamSaw } from "./helpers";
 
 /** Runs `call` against a direct proxy and returns the single record it logged. */
@@ -16,7 +17,11 @@ describe("log record", () => {
   it("Should log a JSON completion with reported tokens, a cost and timings", async () => {
     const key = newKey();
     const log = await logged(key, (p) => openai(key, p.fetch).chat.completions.create(chatBody() as never));
-    expect(log.headers["x-service-key"]).toBe(key);
+    // The key travels as its SHA-256 only; the record id is a UUIDv7 chosen by the proxy.
+    expect(log.message.key_hash).toBe(await hashKey(key));
+    expect(JSON.stringify(log)).not.toContain(key);
+    expect(log.message.record_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(log.via).toBe("inline");
     expect(log.body).toMatchObject({
       model: "gpt-4o-mini",
       provider: "custom", // the stand-in upstream is a loopback address, not a known provider
@@ -196,13 +201,16 @@ describe("log record", () => {
     expect(content.length).toBeLessThan("Hello! How can I help you today?".length);
   });
 
-  it("Should cap a large streamed body so the log post stays under 1.5 MB", async () => {
+  it("Should cap a large streamed body at 1.5 MB and send it through R2", async () => {
     const key = newKey();
     const log = await logged(key, async (p) => {
       const res = await post(p.fetch, "/v1/chat/completions", key, chatBody({ stream: true }), { "x-test-big-stream": "400x8000" });
       expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(3_200_000);
     });
     expect(log.bytes).toBeLessThan(1_500_000);
+    expect(log.bytes).toBeGreaterThan(128_000);
+    expect(log.via).toBe("r2");
+    expect(log.message).toEqual({ v: 1, record_id: expect.any(String), key_hash: await hashKey(key), payload: `records/${log.message.record_id}.json` });
     expect(log.body.metadata).toMatchObject({ truncated: true, stream: true });
     const body = log.body.response_body as { event_count: number; choices: { message: { content: string }; finish_reason: string }[] };
     expect(body.event_count).toBe(403);

@@ -1,6 +1,6 @@
 /** Upstream errors reach the client as given; logging failures never reach it at all. */
 import { describe, expect, it } from "vitest";
-import { apiBehaves, bytesOf, chatBody, directProxy, fixtureBytes, logsFor, newKey, openai, post, testEnv } from "./helpers";
+import { bytesOf, chatBody, directProxy, fixtureBytes, logsFor, newKey, openai, post, testEnv } from "./helpers";
 
 describe("upstream errors", () => {
   it.each([
@@ -55,15 +55,13 @@ describe("upstream errors", () => {
 });
 
 describe("logging failures", () => {
+  const refuse = () => Promise.reject(new Error("Queue send failed: service unavailable"));
   it.each([
-    ["answers 503", { status: 503 }],
-    ["answers 429 (over quota)", { status: 429 }],
-    ["throws", { throw: true as const }],
-    ["hangs past LOG_TIMEOUT_MS", { hang: true as const }],
-  ])("Should not change the client's response when the API %s", async (_, behaviour) => {
+    ["the queue refuses the message", () => ({ LOG_QUEUE: { send: refuse, sendBatch: refuse } as unknown as Queue })],
+    ["the queue binding is missing", () => ({ LOG_QUEUE: undefined as unknown as Queue })],
+  ])("Should not change the client's response when %s", async (_, overrides) => {
     const key = newKey();
-    await apiBehaves(key, behaviour);
-    const proxy = directProxy({ LOG_TIMEOUT_MS: "300" });
+    const proxy = directProxy(overrides());
     const errors: string[] = [];
     const original = console.error;
     console.error = (line: string) => errors.push(line);
@@ -79,8 +77,26 @@ describe("logging failures", () => {
     }
     expect(errors).toHaveLength(2);
     for (const line of errors) {
-      expect(JSON.parse(line)).toMatchObject({ msg: expect.stringMatching(/^log post (refused|failed)/), model: "gpt-4o-mini" });
+      expect(JSON.parse(line)).toMatchObject({ msg: "log record could not be queued", model: "gpt-4o-mini", record_id: expect.any(String) });
       expect(line).not.toContain(key);
     }
+  });
+
+  it("Should not change the client's response when R2 refuses a large record", async () => {
+    const key = newKey();
+    const proxy = directProxy({ LOG_PAYLOADS: { put: refuse } as unknown as R2Bucket });
+    const errors: string[] = [];
+    const original = console.error;
+    console.error = (line: string) => errors.push(line);
+    try {
+      const res = await post(proxy.fetch, "/v1/chat/completions", key, chatBody({ stream: true }), { "x-test-big-stream": "40x8000" });
+      expect(res.status).toBe(200);
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(320_000);
+      await proxy.settled();
+    } finally {
+      console.error = original;
+    }
+    expect(errors.map((l) => JSON.parse(l) as { msg: string })).toEqual([expect.objectContaining({ msg: "log record could not be queued" })]);
+    expect(await logsFor(key, 1, 300)).toHaveLength(0);
   });
 });

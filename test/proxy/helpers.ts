@@ -6,13 +6,27 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import OpenAI from "openai";
 import type { ProxyEnv } from "../../workers/proxy/src/env";
+import { hashKey } from "../../src/auth/keys";
+import type { LogRecordMessage } from "../../src/capture/message";
 import worker from "../../workers/proxy/src/index";
-import type { KeyState, LoggedCall, SeenRequest } from "./stand-ins";
+import type { KeyState, SeenRequest } from "./stand-ins";
 
-export type { KeyState, LoggedCall, SeenRequest };
+export type { KeyState, SeenRequest };
 
 /** The proxy's bindings in the `proxy` project (vitest.config.ts). */
-export const testEnv = env as unknown as ProxyEnv & { TEST_UPSTREAM_URL: string; TEST_CLOSED_URL: string };
+export const testEnv = env as unknown as ProxyEnv & { TEST_UPSTREAM_URL: string; TEST_CLOSED_URL: string; LOG_SINK: Fetcher };
+
+/** One `log-records` message as the queue delivered it (test/proxy/log-sink.mjs). */
+export interface QueuedRecord {
+  /** The envelope: record id, key hash, and the record inline or an R2 pointer. */
+  message: LogRecordMessage;
+  /** Where the record travelled: in the message, or in R2 with the message pointing to it. */
+  via: "inline" | "r2";
+  /** The LogRequest record (from the message or the R2 object). */
+  body: Record<string, unknown>;
+  /** Size of the serialised record (R2) or message (inline), UTF-8 bytes. */
+  bytes: number;
+}
 
 /** The provider key the tests' SDK clients send in Authorization. */
 export const PROVIDER_KEY = "sk-test-provider-key-0123456789";
@@ -55,20 +69,18 @@ export function openai(key: string, fetch: FetchFn, headers: Record<string, stri
   });
 }
 
-/** Log records the API stand-in received for `key`, waiting until there are `count`. */
-export async function logsFor(key: string, count = 1, timeoutMs = 5_000): Promise<LoggedCall[]> {
+/** Records the proxy queued for `key` (delivered by the real queue), waiting until there are `count`. */
+export async function logsFor(key: string, count = 1, timeoutMs = 5_000): Promise<QueuedRecord[]> {
   const deadline = Date.now() + timeoutMs;
+  const keyHash = await hashKey(key);
   for (;;) {
-    const res = await testEnv.API.fetch(`http://api.test/__records?key=${key}`);
-    const records = (await res.json()) as LoggedCall[];
+    const res = await testEnv.LOG_SINK.fetch(`http://log-sink/__records?key_hash=${keyHash}`);
+    const records = ((await res.json()) as (Omit<QueuedRecord, "body"> & { record: Record<string, unknown> })[]).map(
+      ({ record, ...rest }) => ({ ...rest, body: record }),
+    );
     if (records.length >= count || Date.now() > deadline) return records;
     await new Promise((r) => setTimeout(r, 25));
   }
-}
-
-/** Makes the API stand-in answer `status`, hang or throw for `key`. */
-export async function apiBehaves(key: string, behaviour: { status: number } | { hang: true } | { throw: true }): Promise<void> {
-  await testEnv.API.fetch("http://api.test/__behave", { method: "POST", body: JSON.stringify({ key, behaviour }) });
 }
 
 /** Sets what the API stand-in's key check answers for `key` (see `KeyState`). */

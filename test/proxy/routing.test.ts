@@ -4,7 +4,7 @@ import { resolveUpstream, type RouteRefusal, type UpstreamTarget } from "../../w
 import { chatBody, directProxy, logsFor, newKey, newRun, post, testEnv, upstreamSaw } from "./helpers";
 
 const resolve = (path: string, env: Record<string, string> = {}, headers: Record<string, string> = {}) =>
-  resolveUpstream(new Request(`http://proxy.test${path}`, { headers }), { API: testEnv.API, ...env });
+  resolveUpstream(new Request(`http://proxy.test${path}`, { headers }), { API: testEnv.API, LOG_QUEUE: testEnv.LOG_QUEUE, LOG_PAYLOADS: testEnv.LOG_PAYLOADS, ...env });
 
 describe("route table", () => {
   it.each([

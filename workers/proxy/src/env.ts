@@ -1,8 +1,10 @@
 /**
  * Bindings of the capture proxy worker: `ProxyBindings` is generated from
- * workers/proxy/wrangler.jsonc by `npm run types` (API, the service binding to "sightline-api"
- * that answers GET /internal/keys/check and receives POST /internal/log). Every variable is optional and declared here: with none
- * set, the proxy forwards to OpenAI and logs through `API`.
+ * workers/proxy/wrangler.jsonc by `npm run types` (API, the service binding to "sightline-api" that
+ * answers GET /internal/keys/check;
+ * LOG_QUEUE, the producer of the `log-records` queue that receives one record per served call;
+ * LOG_PAYLOADS, the R2 bucket for records over the queue's message limit). Every variable is
+ * optional and declared here: with none set, the proxy forwards to OpenAI and queues records.
  */
 export interface ProxyEnv extends ProxyBindings {
   /**
@@ -24,6 +26,4 @@ export interface ProxyEnv extends ProxyBindings {
    * past it the call is forwarded unchecked (fail open, see key-check.ts).
    */
   KEY_CHECK_TIMEOUT_MS?: string;
-  /** Milliseconds allowed for one POST /internal/log before it counts as failed (default 10000). */
-  LOG_TIMEOUT_MS?: string;
 }

@@ -3,7 +3,8 @@
  * (key-check.ts) and, in parallel, choose the upstream and forward; the response waits for
  * the check, so a refused key gets 401 before any byte (and the upstream call is cancelled).
  * Otherwise the answer streams back while a copy is collected; when the stream ends (or the client goes away) the
- * log record is built and posted inside `ctx.waitUntil`, after the client has its bytes.
+ * log record is built and queued (deliver.ts) inside `ctx.waitUntil`, after the client has
+ * its bytes.
  *
  * Only POST calls are logged (chat, completions, responses, embeddings, ...); GET, HEAD,
  * DELETE and OPTIONS calls (`/v1/models`, file listings, preflights) pass through unlogged.
@@ -11,12 +12,12 @@
 import { KEY_PATTERN } from "../../../src/auth/keys";
 import { buildLogRecord, type CallRecord } from "./capture";
 import { createCollector } from "./collect";
+import { deliverRecord } from "./deliver";
 import type { ProxyEnv } from "./env";
 import { fitRecord } from "./fit";
 import { checkKey, DEFAULT_KEY_CHECK_TIMEOUT_MS } from "./key-check";
 import { DEFAULT_UPSTREAM_TIMEOUT_MS, fetchUpstream } from "./forward";
 import { clientResponseHeaders, SERVICE_KEY_HEADER, secretValues, upstreamRequestHeaders } from "./headers";
-import { DEFAULT_LOG_TIMEOUT_MS, sendLog } from "./report";
 import { readRequestBody } from "./request";
 import { isRefusal, resolveUpstream, type UpstreamTarget } from "./routes";
 import { drain, tapStream, type TapOutcome } from "./tap";
@@ -42,7 +43,7 @@ const positive = (value: string | undefined, fallback: number) => {
   return Number.isFinite(n) && n > 0 ? n : fallback;
 };
 
-/** Builds, fits and posts the record of an ended call. Never throws. */
+/** Builds, fits and queues the record of an ended call. Never throws. */
 async function logCall(call: CallRecord, env: ProxyEnv, key: string, secrets: string[]): Promise<void> {
   let context = { model: "unknown", endpoint: call.target.url.pathname };
   try {
@@ -51,7 +52,7 @@ async function logCall(call: CallRecord, env: ProxyEnv, key: string, secrets: st
     const { json } = fitRecord(record as Record<string, unknown>, secrets, (r) => {
       (r.metadata as Record<string, unknown>).truncated = true;
     });
-    await sendLog(env.API, key, json, positive(env.LOG_TIMEOUT_MS, DEFAULT_LOG_TIMEOUT_MS), context);
+    await deliverRecord(env, key, json, context);
   } catch (err) {
     console.error(JSON.stringify({ msg: "log record could not be built", error: String(err), ...context }));
   }

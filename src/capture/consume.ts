@@ -1,0 +1,209 @@
+/**
+ * The `log-records` consumer (DESIGN.md, "Durable capture"), run by the API worker: stores the
+ * records the capture proxy queued, with the same key check and quota as POST /internal/log,
+ * in one statement per batch (src/db/ingest-batch.ts), then enqueues one scoring job per row.
+ *
+ * What happens to each message:
+ * - stored: acked; scoring job `{request_id, project_id}` enqueued.
+ * - already stored (a redelivery, e.g. after a crash between the statement and the ack):
+ *   acked, counted once, and its scoring job enqueued again (the scorer acks a job whose
+ *   request is already scored without scoring it twice).
+ * - unknown, revoked or expired key: acked and dropped, reported without key material.
+ * - over the project's monthly limit: acked and dropped, counted per project in one report
+ *   line (the queue-path equivalent of a 429; retrying cannot succeed before the period ends).
+ * - malformed envelope or record, or its R2 object gone: acked and dropped, reported.
+ * - database unreachable (or any error that is not about the data): the messages are retried
+ *   with exponential backoff (`retryDelaySeconds`); after `max_retries` (wrangler.jsonc) they go
+ *   to the dead-letter queue `log-records-dlq`.
+ * - the statement refuses the data itself (SQLSTATE class 22, 23, 42 or 54, e.g. nesting too
+ *   deep for jsonb): the batch is stored record by record, so only that record is dropped.
+ * - scoring jobs cannot be enqueued: the stored messages are retried; the redelivery finds the
+ *   rows (no second count) and enqueues their jobs.
+ * Records held in R2 are deleted once their message is acked.
+ */
+import { tierLimits } from "../billing/tiers";
+import { createDb, type Db } from "../db/client";
+import { ingestBatch, type BatchEntry, type BatchResult } from "../db/ingest-batch";
+import type { AppEnv } from "../env";
+import type { ScoringJob } from "../queue";
+import { LogRequestSchema } from "../routes/log";
+import { parseMessage } from "./message";
+
+/**
+ * First retry delay: 10 s, doubled per attempt. After an outage the next delivery comes at most
+ * about one outage length later (the delay doubles while the database stays down).
+ */
+const FIRST_RETRY_SECONDS = 10;
+/**
+ * Longest retry delay: 3 h. With `max_retries = 100` (the Queues maximum) the delays add up to
+ * about 11.4 days (10 s .. 2 h 51 min, then 89 x 3 h), inside the 14-day message retention the
+ * queue is created with, so a database outage of up to 11 days delays logging without losing it.
+ */
+const MAX_RETRY_SECONDS = 3 * 3600;
+
+/** Delay before the next delivery of a message on its `attempts`-th failed delivery (1-based). */
+export function retryDelaySeconds(attempts: number): number {
+  const exponent = Math.min(Math.max(attempts, 1) - 1, 20);
+  return Math.min(FIRST_RETRY_SECONDS * 2 ** exponent, MAX_RETRY_SECONDS);
+}
+
+/** SQLSTATE classes that mean "this data can never be stored", not "the database is unwell". */
+const DATA_ERROR_CLASSES = new Set(["22", "23", "42", "54"]);
+
+/** True when `err` (or its cause, as drizzle wraps driver errors) is a data error. */
+export function isDataError(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return DATA_ERROR_CLASSES.has(e.code.slice(0, 2));
+  }
+  return false;
+}
+
+const report = (msg: string, fields: Record<string, unknown>) => console.warn(JSON.stringify({ msg, ...fields }));
+
+/**
+ * What may be logged of a failure: the driver's own message and SQLSTATE, never drizzle's
+ * wrapper message, which quotes the statement with its parameters (bodies and key hashes).
+ */
+export function describeError(err: unknown): { error: string; code?: string } {
+  let e = err as { message?: unknown; code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e?.cause && depth < 4; depth++) e = e.cause as typeof e;
+  const message = typeof e?.message === "string" ? e.message : String(e);
+  return { error: message.slice(0, 200), ...(typeof e?.code === "string" ? { code: e.code } : {}) };
+}
+
+/** A message read and validated, with the R2 object it came from (if any). */
+interface Pending extends BatchEntry {
+  message: Message<unknown>;
+  payload?: string;
+}
+
+/** Reads the record of each message (from R2 when it points there); acks what cannot be stored. */
+async function readMessages(batch: MessageBatch<unknown>, env: AppEnv, done: (m: Message<unknown>, payload?: string) => void) {
+  const pending: Pending[] = [];
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      const envelope = parseMessage(message.body);
+      if (!envelope) {
+        report("malformed log-records message dropped", { message_id: message.id });
+        return done(message);
+      }
+      let raw: unknown = envelope.record;
+      if (envelope.payload) {
+        try {
+          const object = await env.LOG_PAYLOADS.get(envelope.payload);
+          if (!object) {
+            report("log record payload missing in R2; dropped", { record_id: envelope.record_id, payload: envelope.payload });
+            return done(message);
+          }
+          raw = await object.json();
+        } catch (err) {
+          report("log record payload unreadable; will retry", { record_id: envelope.record_id, ...describeError(err) });
+          return message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+        }
+      }
+      const record = LogRequestSchema.safeParse(raw);
+      if (!record.success) {
+        const fields = [...new Set(record.error.issues.map((i) => i.path.join(".")))];
+        report("invalid log record dropped", { record_id: envelope.record_id, fields });
+        return done(message, envelope.payload);
+      }
+      const { created_at, ...fields } = record.data;
+      pending.push({
+        message,
+        payload: envelope.payload,
+        id: envelope.record_id,
+        keyHash: envelope.key_hash,
+        record: { ...fields, created_at: created_at ? new Date(created_at) : undefined },
+      });
+    }),
+  );
+  return pending;
+}
+
+/** A batch result, or `refused`: the database cannot store this record (dropped). */
+type Stored = BatchResult | { id: string; projectId: null; outcome: "refused" };
+
+/**
+ * Stores `pending` in one statement; when the database refuses the data itself, record by
+ * record so that one bad record does not hold back the rest. Returns the results of the
+ * records it could decide on; the others are retried.
+ */
+async function store(db: Db, pending: Pending[], env: AppEnv): Promise<Map<Pending, Stored>> {
+  const limits = tierLimits(env.TIER_LIMITS);
+  const results = new Map<Pending, Stored>();
+  const retry = (items: Pending[], err: unknown) => {
+    report("storing log records failed; will retry", { records: items.length, ...describeError(err) });
+    for (const p of items) p.message.retry({ delaySeconds: retryDelaySeconds(p.message.attempts) });
+  };
+  try {
+    const rows = await ingestBatch(db, pending, limits);
+    pending.forEach((p, i) => results.set(p, rows[i]!));
+    return results;
+  } catch (err) {
+    if (!isDataError(err)) {
+      retry(pending, err);
+      return results;
+    }
+  }
+  for (const p of pending) {
+    try {
+      const [row] = await ingestBatch(db, [p], limits);
+      results.set(p, row!);
+    } catch (err) {
+      if (!isDataError(err)) {
+        retry([p], err);
+        continue;
+      }
+      report("log record refused by the database; dropped", { record_id: p.id, ...describeError(err) });
+      results.set(p, { id: p.id, projectId: null, outcome: "refused" });
+    }
+  }
+  return results;
+}
+
+/** Handles one batch of `log-records`; see the module doc. Never throws. */
+export async function consumeLogRecords(batch: MessageBatch<unknown>, env: AppEnv, ctx: ExecutionContext): Promise<void> {
+  const toDelete: string[] = [];
+  const done = (message: Message<unknown>, payload?: string) => {
+    message.ack();
+    if (payload) toDelete.push(payload);
+  };
+  const pending = await readMessages(batch, env, done);
+  if (pending.length > 0) {
+    const handle = createDb(env);
+    try {
+      const results = await store(handle.db, pending, env);
+      const jobs: ScoringJob[] = [];
+      const overQuota = new Map<string, number>();
+      let unknownKeys = 0;
+      for (const r of results.values()) {
+        if ((r.outcome === "stored" || r.outcome === "duplicate") && r.projectId) jobs.push({ request_id: r.id, project_id: r.projectId });
+        else if (r.outcome === "quota" && r.projectId) overQuota.set(r.projectId, (overQuota.get(r.projectId) ?? 0) + 1);
+        else if (r.outcome === "key") unknownKeys++;
+      }
+      const decided = [...results.keys()];
+      let enqueued = true;
+      if (jobs.length > 0) {
+        try {
+          await env.SCORING_QUEUE.sendBatch(jobs.map((body) => ({ body, contentType: "json" as const })));
+        } catch (err) {
+          enqueued = false;
+          report("scoring jobs could not be enqueued; stored records will be redelivered", { jobs: jobs.length, ...describeError(err) });
+        }
+      }
+      for (const p of decided) {
+        const outcome = results.get(p)!.outcome;
+        if (!enqueued && (outcome === "stored" || outcome === "duplicate")) p.message.retry({ delaySeconds: retryDelaySeconds(p.message.attempts) });
+        else done(p.message, p.payload);
+      }
+      for (const [project_id, count] of overQuota) report("log records over the monthly limit dropped", { project_id, count });
+      if (unknownKeys > 0) report("log records with an unknown, revoked or expired key dropped", { count: unknownKeys });
+    } finally {
+      ctx.waitUntil(handle.close().catch(() => {}));
+    }
+  }
+  if (toDelete.length > 0) {
+    // Deleting is tidying: a failure leaves an object the bucket's lifecycle rule removes.
+    ctx.waitUntil(env.LOG_PAYLOADS.delete(toDelete).catch((err: unknown) => report("R2 payload delete failed", { objects: toDelete.length, ...describeError(err) })));
+  }
+}

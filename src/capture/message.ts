@@ -1,0 +1,76 @@
+/**
+ * The `log-records` queue message (DESIGN.md, "Durable capture"): what the capture proxy hands
+ * over for each call it served, and what the ingest consumer (src/ingest/consume.ts) stores.
+ *
+ * A message carries the record id the proxy chose (UUIDv7, stored as `llm_requests.id`, so a
+ * redelivery finds its row), the SHA-256 hex of the project key (the key itself never enters
+ * the queue) and either the record inline or the key of an R2 object holding it.
+ *
+ * Cloudflare Queues caps a message at 128 KB, with 1 KB = 1000 bytes and up to ~100 bytes of
+ * internal metadata counted in (https://developers.cloudflare.com/queues/platform/limits/):
+ * a serialised message above INLINE_MAX_BYTES (120,000 bytes, 8 KB of headroom) sends its
+ * record through R2 instead.
+ */
+import { z } from "zod";
+
+/** Largest serialised message (UTF-8 bytes) sent inline; larger records go through R2. */
+export const INLINE_MAX_BYTES = 120_000;
+
+/** Version of the message layout; a consumer drops versions it does not know. */
+export const MESSAGE_VERSION = 1;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The envelope of a `log-records` message; exactly one of `record` and `payload` is set. */
+export const LogRecordMessageSchema = z
+  .object({
+    v: z.literal(MESSAGE_VERSION),
+    /** UUIDv7 chosen by the proxy: the stored request's id. */
+    record_id: z.string().regex(UUID),
+    /** SHA-256 hex of the Sightline key the call was made with. */
+    key_hash: z.string().regex(/^[0-9a-f]{64}$/),
+    /** The POST /internal/log record (LogRequest), when it fits in the message. */
+    record: z.record(z.string(), z.unknown()).optional(),
+    /** Key of the R2 object (LOG_PAYLOADS) holding the record's JSON, when it did not fit. */
+    payload: z.string().min(1).max(256).optional(),
+  })
+  .refine((m) => (m.record === undefined) !== (m.payload === undefined), "exactly one of record and payload");
+
+/** A parsed `log-records` message. */
+export type LogRecordMessage = z.infer<typeof LogRecordMessageSchema>;
+
+/** R2 object key of a record too large for the queue: `records/<record_id>.json`. */
+export const payloadKey = (recordId: string) => `records/${recordId}.json`;
+
+const encoder = new TextEncoder();
+
+/**
+ * Serialises a message around an already serialised record (`recordJson`, a JSON object) without
+ * parsing it again; returns the text and its size in UTF-8 bytes.
+ */
+export function inlineMessage(recordId: string, keyHash: string, recordJson: string): { text: string; bytes: number } {
+  const text = `{"v":${MESSAGE_VERSION},"record_id":"${recordId}","key_hash":"${keyHash}","record":${recordJson}}`;
+  return { text, bytes: encoder.encode(text).byteLength };
+}
+
+/** Serialises a message whose record is in R2 under `payloadKey(recordId)`. */
+export function pointerMessage(recordId: string, keyHash: string): string {
+  return JSON.stringify({ v: MESSAGE_VERSION, record_id: recordId, key_hash: keyHash, payload: payloadKey(recordId) });
+}
+
+/**
+ * Parses a message body as sent by the proxy (`contentType: "text"`, a JSON string) or already
+ * decoded (`"json"`). Returns undefined for anything that is not a valid envelope.
+ */
+export function parseMessage(body: unknown): LogRecordMessage | undefined {
+  let value = body;
+  if (typeof body === "string") {
+    try {
+      value = JSON.parse(body);
+    } catch {
+      return undefined;
+    }
+  }
+  const parsed = LogRecordMessageSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}

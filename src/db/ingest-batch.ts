@@ -1,0 +1,168 @@
+/**
+ * Batch ingest for the `log-records` consumer (DESIGN.md, "Durable capture" and "Quota"): ONE
+ * SQL statement stores a whole batch of records from any number of projects. It
+ *
+ * 1. resolves each distinct key hash once (unknown, revoked and expired keys store nothing),
+ * 2. skips records whose id is already stored (a redelivery: idempotent on the record id the
+ *    proxy chose, which is the row's primary key) and duplicates inside the batch,
+ * 3. locks each project's subscription row once, in project id order (so two batches never
+ *    deadlock), resets an ended period, grants `min(wanted, limit - used)` records and moves
+ *    the counter once by that number: exact, never one over the limit,
+ * 4. inserts the granted records (each project's earliest in batch order first),
+ * 5. returns one outcome per input record.
+ *
+ * Exactness under concurrency: the `locked` CTE reads the subscription rows `FOR UPDATE`; under
+ * READ COMMITTED it waits for a concurrent writer (the API's per-call statement or another
+ * batch) and then reads the row's newest version, and the UPDATE sets the counter from that
+ * read, so no increment is lost or doubled. Two deliveries of one record in flight at the same
+ * moment in two invocations could both pass step 2; the second insert is then skipped by
+ * `ON CONFLICT (id) DO NOTHING` and that record is counted twice (never stored twice). Queues
+ * redeliver after a failed or timed-out invocation, so this needs two consumers racing on one
+ * message; the error is conservative (a count, not a row).
+ */
+import { sql } from "drizzle-orm";
+import { nextPeriodResetSql } from "../billing/periods";
+import type { TierLimits } from "../billing/tiers";
+import type { Db } from "./client";
+import { keyUsableSql, periodExpiredSql, tierLimitSql, type LogRecord } from "./ingest";
+
+/** One record to store: its id (UUIDv7 from the proxy), the key hash it came with, the fields. */
+export interface BatchEntry {
+  id: string;
+  keyHash: string;
+  record: LogRecord;
+}
+
+/**
+ * What happened to one record:
+ * - `stored`: inserted now and counted;
+ * - `duplicate`: a row with this id already existed (a redelivery); not counted again;
+ * - `key`: unknown, revoked or expired key; nothing stored;
+ * - `quota`: the project's limit was reached; nothing stored (like a 429 on POST /internal/log).
+ */
+export type BatchOutcome = "stored" | "duplicate" | "key" | "quota";
+
+/** Outcome of one entry; `projectId` is known for every outcome but `key`. */
+export interface BatchResult {
+  id: string;
+  projectId: string | null;
+  outcome: BatchOutcome;
+}
+
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Replaces what PostgreSQL cannot store in text or jsonb (U+0000, lone surrogates) with U+FFFD. */
+const storable = (s: string) => s.replaceAll("\u0000", "\uFFFD").replace(LONE_SURROGATE, "\uFFFD");
+
+/** Deep copy of `value` with every string and object key made storable. */
+function sanitize(value: unknown): unknown {
+  if (typeof value === "string") return storable(value);
+  if (Array.isArray(value)) return value.map(sanitize);
+  if (typeof value === "object" && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[storable(k)] = sanitize(v);
+    return out;
+  }
+  return value;
+}
+
+/** JSON escapes jsonb refuses: `\u0000` and a lone surrogate (JSON.stringify escapes those). */
+const UNSTORABLE_ESCAPE = /\\u0000|\\ud[89a-f][0-9a-f]{2}/i;
+
+/**
+ * The batch as one jsonb parameter (an array of rows for `jsonb_to_recordset`). Text that
+ * PostgreSQL cannot store becomes U+FFFD; the common case costs one scan of the JSON text.
+ */
+export function batchParameter(entries: readonly BatchEntry[]): string {
+  const rows = entries.map((e, ord) => ({
+    ord,
+    id: e.id,
+    key_hash: e.keyHash,
+    model: e.record.model,
+    provider: e.record.provider,
+    prompt_tokens: e.record.prompt_tokens,
+    completion_tokens: e.record.completion_tokens,
+    cost_usd: e.record.cost_usd,
+    latency_ms: e.record.latency_ms,
+    request_body: e.record.request_body,
+    response_body: e.record.response_body ?? null,
+    metadata: e.record.metadata,
+    created_at: e.record.created_at?.toISOString() ?? null,
+  }));
+  const text = JSON.stringify(rows);
+  // A well-formed string escapes no surrogate; an escaped backslash before "u" only causes a
+  // harmless slow path.
+  return UNSTORABLE_ESCAPE.test(text) ? JSON.stringify(sanitize(rows)) : text;
+}
+
+/** Stores `entries` in one statement; see the module doc. Throws what the driver throws. */
+export async function ingestBatch(db: Db, entries: readonly BatchEntry[], limits: TierLimits): Promise<BatchResult[]> {
+  if (entries.length === 0) return [];
+  const expired = periodExpiredSql;
+  const result = (await db.execute(sql`
+    WITH input AS (
+      SELECT * FROM jsonb_to_recordset(${batchParameter(entries)}::jsonb) AS t(
+        ord int, id uuid, key_hash text, model text, provider text, prompt_tokens int, completion_tokens int,
+        cost_usd numeric, latency_ms int, request_body jsonb, response_body jsonb, metadata jsonb, created_at timestamptz)
+    ),
+    keys AS (
+      SELECT key_hash, project_id FROM api_keys
+      WHERE key_hash IN (SELECT key_hash FROM input) AND ${keyUsableSql}
+    ),
+    existing AS (
+      SELECT id, project_id FROM llm_requests WHERE id IN (SELECT id FROM input)
+    ),
+    fresh AS (
+      SELECT DISTINCT ON (i.id) i.*, k.project_id
+      FROM input i JOIN keys k USING (key_hash)
+      WHERE i.id NOT IN (SELECT id FROM existing)
+      ORDER BY i.id, i.ord
+    ),
+    wanted AS (
+      SELECT project_id, count(*) AS n FROM fresh GROUP BY project_id
+    ),
+    locked AS (
+      SELECT s.project_id, CASE WHEN ${expired} THEN 0 ELSE s.requests_this_period END AS used, ${tierLimitSql(limits)} AS lim
+      FROM subscriptions s WHERE s.project_id IN (SELECT project_id FROM wanted)
+      ORDER BY s.project_id
+      FOR UPDATE
+    ),
+    granted AS (
+      SELECT l.project_id, l.used,
+        CASE WHEN l.lim IS NULL THEN w.n ELSE LEAST(w.n, GREATEST(l.lim - l.used, 0)) END AS accepted
+      FROM locked l JOIN wanted w USING (project_id)
+    ),
+    sub AS (
+      UPDATE subscriptions AS s SET
+        requests_this_period = g.used + g.accepted,
+        period_reset_at = CASE WHEN ${expired} THEN ${nextPeriodResetSql} ELSE s.period_reset_at END,
+        period_start_at = CASE WHEN ${expired} THEN ${nextPeriodResetSql} - interval '1 month' ELSE s.period_start_at END,
+        updated_at = now()
+      FROM granted g
+      WHERE s.project_id = g.project_id AND g.accepted > 0
+      RETURNING s.project_id, g.accepted
+    ),
+    ranked AS (
+      SELECT f.*, row_number() OVER (PARTITION BY f.project_id ORDER BY f.ord) AS rn FROM fresh f
+    ),
+    ins AS (
+      INSERT INTO llm_requests (id, project_id, model, provider, prompt_tokens, completion_tokens, cost_usd,
+        latency_ms, request_body, response_body, metadata, created_at, scoring_state, enqueued_at)
+      SELECT r.id, r.project_id, r.model, r.provider, r.prompt_tokens, r.completion_tokens, r.cost_usd,
+        r.latency_ms, r.request_body, r.response_body, r.metadata, coalesce(r.created_at, now()), 'queued', now()
+      FROM ranked r JOIN sub USING (project_id)
+      WHERE r.rn <= sub.accepted
+      ON CONFLICT (id) DO NOTHING
+      RETURNING id
+    )
+    SELECT i.id, coalesce(e.project_id, k.project_id) AS project_id,
+      CASE WHEN ins.id IS NOT NULL THEN 'stored' WHEN e.id IS NOT NULL THEN 'duplicate'
+        WHEN k.project_id IS NULL THEN 'key' ELSE 'quota' END AS outcome
+    FROM input i
+      LEFT JOIN keys k USING (key_hash)
+      LEFT JOIN existing e ON e.id = i.id
+      LEFT JOIN ins ON ins.id = i.id
+    ORDER BY i.ord`)) as unknown as { rows: { id: string; project_id: string | null; outcome: BatchOutcome }[] };
+  return result.rows.map((r) => ({ id: r.id, projectId: r.project_id, outcome: r.outcome }));
+}

@@ -1,0 +1,280 @@
+/**
+ * Durable capture: the proxy queues a record (log-records, R2 for large ones), the API worker's
+ * consumer stores it with the key check and quota of POST /internal/log, once per record id.
+ * The end-to-end cases run the real proxy handler against the upstream stand-in and the real
+ * Miniflare queue that delivers to this worker's `queue` handler; the others hand the consumer
+ * a batch directly, so the test sees exactly which messages were acked and which retried.
+ */
+import { createExecutionContext, createMessageBatch, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import { uuidv7 } from "uuidv7";
+import { describe, expect, it } from "vitest";
+import { hashKey } from "../../src/auth/keys";
+import { consumeLogRecords, retryDelaySeconds } from "../../src/capture/consume";
+import type { AppEnv } from "../../src/env";
+import type { ScoringJob } from "../../src/queue";
+import { SCORER_NAMES } from "../../src/scoring/types";
+import proxyWorker from "../../workers/proxy/src/index";
+import type { ProxyEnv } from "../../workers/proxy/src/env";
+import { consumeBatch } from "../../workers/scorer/src/consume";
+import type { ScorerEnv } from "../../workers/scorer/src/env";
+import { logBody, newProject, sql } from "./helpers";
+
+// vitest.config.ts lowers the free tier's limit to 50 through TIER_LIMITS.
+const FREE_LIMIT = 50;
+
+const apiEnv = env as unknown as AppEnv & { LOG_QUEUE: Queue; TEST_UPSTREAM_URL: string };
+
+/** The capture proxy's handler with this worker's queue and bucket; waits for its waitUntil work. */
+async function throughProxy(key: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  const proxyEnv = { API: undefined, LOG_QUEUE: apiEnv.LOG_QUEUE, LOG_PAYLOADS: apiEnv.LOG_PAYLOADS, UPSTREAM_BASE_URL: apiEnv.TEST_UPSTREAM_URL } as unknown as ProxyEnv;
+  const ctx = createExecutionContext();
+  const request = new Request("http://proxy.test/v1/chat/completions", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: "Bearer sk-test", "X-Service-Key": key, ...headers },
+    body: JSON.stringify(body),
+  }) as Request<unknown, IncomingRequestCfProperties>;
+  const res = await proxyWorker.fetch(request, proxyEnv, ctx);
+  await res.arrayBuffer();
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+/** Polls until `check` returns a value (or the deadline passes). */
+async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const rowsOf = (projectId: string) =>
+  sql<{ id: string; model: string; response_body: unknown; scoring_state: string; metadata: Record<string, unknown> }>(
+    "SELECT id, model, response_body, scoring_state, metadata FROM llm_requests WHERE project_id = $1 ORDER BY id",
+    [projectId],
+  );
+const usedOf = async (projectId: string) =>
+  Number((await sql("SELECT requests_this_period FROM subscriptions WHERE project_id = $1", [projectId]))[0]!.requests_this_period);
+
+/** A log-records message body as the proxy sends it (contentType "text"). */
+async function message(key: string, record: Record<string, unknown> = logBody(), recordId = uuidv7()) {
+  return { recordId, body: JSON.stringify({ v: 1, record_id: recordId, key_hash: await hashKey(key), record }) };
+}
+
+/** The API worker's env with SCORING_QUEUE recording each job before sending it on (or failing). */
+function withJobs(fail = false): { env: AppEnv; jobs: ScoringJob[] } {
+  const jobs: ScoringJob[] = [];
+  const queue = {
+    send: () => Promise.reject(new Error("not used")),
+    async sendBatch(messages: { body: ScoringJob }[]) {
+      if (fail) throw new Error("Queue sendBatch failed: simulated crash after the statement");
+      jobs.push(...messages.map((m) => m.body));
+      return apiEnv.SCORING_QUEUE.sendBatch(messages);
+    },
+  };
+  return { env: { ...apiEnv, SCORING_QUEUE: queue as unknown as Queue }, jobs };
+}
+
+/** Runs the consumer on one batch; returns what it acked and retried. */
+async function consume(bodies: string[], e: AppEnv = apiEnv, attempts = 1) {
+  const batch = createMessageBatch(
+    "log-records",
+    bodies.map((body, i) => ({ id: `m${i}`, timestamp: new Date(), attempts, body })),
+  );
+  // getQueueResult does not report retry delays: record them on the way through.
+  const delays: (number | undefined)[] = [];
+  const messages = batch.messages.map((m) =>
+    Object.assign(Object.create(m) as Message<unknown>, {
+      retry: (options?: QueueRetryOptions) => {
+        delays.push(options?.delaySeconds);
+        m.retry(options);
+      },
+      ack: () => m.ack(),
+    }),
+  );
+  const ctx = createExecutionContext();
+  await consumeLogRecords({ ...batch, queue: batch.queue, messages, retryAll: batch.retryAll.bind(batch), ackAll: batch.ackAll.bind(batch) }, e, ctx);
+  return { ...(await getQueueResult(batch, ctx)), delays };
+}
+
+describe("proxy -> log-records -> llm_requests", () => {
+  it("Should store a proxied call once, count it, and score it with all six scorers", async () => {
+    const { key, projectId } = await newProject();
+    const res = await throughProxy(key, { model: "gpt-4o-mini", messages: [{ role: "user", content: "Say hello." }] });
+    expect(res.status).toBe(200);
+    const [row] = await eventually(async () => ((await rowsOf(projectId)).length > 0 ? rowsOf(projectId) : undefined));
+    expect(row).toMatchObject({ model: "gpt-4o-mini", scoring_state: "queued", metadata: { status: "success", http_status: 200 } });
+    expect(row!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/); // the proxy's UUIDv7
+    expect(await usedOf(projectId)).toBe(1);
+
+    // The scorer consumes the job the ingest consumer enqueued (scoring-jobs has no consumer here).
+    const batch = createMessageBatch("scoring-jobs", [{ id: "s1", timestamp: new Date(), attempts: 1, body: { request_id: row!.id, project_id: projectId } }]);
+    const ctx = createExecutionContext();
+    await consumeBatch(batch, env as unknown as ScorerEnv, ctx);
+    expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["s1"]);
+    const scores = await sql<{ scorer_name: string }>("SELECT scorer_name FROM safety_scores WHERE request_id = $1 ORDER BY scorer_name", [row!.id]);
+    expect(scores.map((s) => s.scorer_name)).toEqual([...SCORER_NAMES].sort());
+  });
+
+  it("Should carry a record over 128 KB through R2 and delete the object once stored", async () => {
+    const { key, projectId } = await newProject();
+    // 40 content events of 8,000 characters: a ~330 KB record, over the queue's message limit.
+    const res = await throughProxy(key, { model: "gpt-4o-mini", stream: true, messages: [{ role: "user", content: "Count." }] }, { "x-test-big-stream": "40x8000" });
+    expect(res.status).toBe(200);
+    const [row] = await eventually(async () => ((await rowsOf(projectId)).length > 0 ? rowsOf(projectId) : undefined));
+    const content = (row!.response_body as { choices: { message: { content: string } }[] }).choices[0]!.message.content;
+    expect(content).toHaveLength(40 * 8000);
+    expect(row!.metadata.truncated).toBeUndefined();
+    await eventually(async () => ((await apiEnv.LOG_PAYLOADS.get(`records/${row!.id}.json`)) === null ? true : undefined));
+    expect(await usedOf(projectId)).toBe(1);
+  });
+});
+
+describe("log-records consumer", () => {
+  it("Should store one row, count once and enqueue its scoring job when a message is delivered twice", async () => {
+    const { key, projectId } = await newProject();
+    const m = await message(key);
+    const first = withJobs();
+    expect((await consume([m.body], first.env)).explicitAcks).toEqual(["m0"]);
+    expect(first.jobs).toEqual([{ request_id: m.recordId, project_id: projectId }]);
+    // Redelivery (e.g. the ack was lost), and the same record twice inside one batch.
+    const again = withJobs();
+    const result = await consume([m.body, m.body], again.env, 2);
+    expect([...result.explicitAcks].sort()).toEqual(["m0", "m1"]);
+    expect(result.retryMessages).toEqual([]);
+    expect((await rowsOf(projectId)).map((r) => r.id)).toEqual([m.recordId]);
+    expect(await usedOf(projectId)).toBe(1);
+    // The job is sent again, in case the first delivery stored the row but never enqueued it.
+    expect(again.jobs).toContainEqual({ request_id: m.recordId, project_id: projectId });
+  });
+
+  it("Should store one row and count once when the consumer crashes after the statement", async () => {
+    const { key, projectId } = await newProject();
+    const a = await message(key);
+    const b = await message(key);
+    const crashed = await consume([a.body, b.body], withJobs(true).env);
+    expect(crashed.explicitAcks).toEqual([]);
+    expect(crashed.retryMessages.map((r) => r.msgId).sort()).toEqual(["m0", "m1"]);
+    expect(await rowsOf(projectId)).toHaveLength(2);
+
+    const redelivered = withJobs();
+    const result = await consume([a.body, b.body], redelivered.env, 2);
+    expect([...result.explicitAcks].sort()).toEqual(["m0", "m1"]);
+    expect((await rowsOf(projectId)).map((r) => r.id).sort()).toEqual([a.recordId, b.recordId].sort());
+    expect(await usedOf(projectId)).toBe(2);
+    expect(redelivered.jobs.map((j) => j.request_id).sort()).toEqual([a.recordId, b.recordId].sort());
+  });
+
+  it("Should count a batch of several projects at and over their limits exactly", async () => {
+    const nearly = await newProject(); // 48 of 50 used: 2 of 5 fit
+    const full = await newProject(); // 50 of 50: none of 2 fit
+    const fresh = await newProject(); // 0 used: all 3 fit
+    const pro = await newProject(); // a paid tier with room
+    await sql("UPDATE subscriptions SET requests_this_period = 48 WHERE project_id = $1", [nearly.projectId]);
+    await sql("UPDATE subscriptions SET requests_this_period = $2 WHERE project_id = $1", [full.projectId, FREE_LIMIT]);
+    await sql("UPDATE subscriptions SET tier = 'pro', requests_this_period = 60 WHERE project_id = $1", [pro.projectId]);
+    const bodies: string[] = [];
+    for (const [p, n] of [[nearly, 5], [full, 2], [fresh, 3], [pro, 4]] as const) for (let i = 0; i < n; i++) bodies.push((await message(p.key)).body);
+    bodies.reverse(); // interleave the projects' order in the batch
+    const warnings: string[] = [];
+    const original = console.warn;
+    console.warn = (line: string) => warnings.push(line);
+    let result;
+    try {
+      result = await consume(bodies);
+    } finally {
+      console.warn = original;
+    }
+    expect(result.explicitAcks).toHaveLength(bodies.length); // over-quota records are acked, not retried
+    expect(result.retryMessages).toEqual([]);
+    expect(await rowsOf(nearly.projectId)).toHaveLength(2);
+    expect(await usedOf(nearly.projectId)).toBe(FREE_LIMIT);
+    expect(await rowsOf(full.projectId)).toHaveLength(0);
+    expect(await usedOf(full.projectId)).toBe(FREE_LIMIT);
+    expect(await rowsOf(fresh.projectId)).toHaveLength(3);
+    expect(await usedOf(fresh.projectId)).toBe(3);
+    expect(await rowsOf(pro.projectId)).toHaveLength(4);
+    expect(await usedOf(pro.projectId)).toBe(64);
+    const dropped = warnings.map((l) => JSON.parse(l) as { msg: string; project_id?: string; count?: number }).filter((w) => w.msg.includes("over the monthly limit"));
+    expect(dropped).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ project_id: nearly.projectId, count: 3 }),
+        expect.objectContaining({ project_id: full.projectId, count: 2 }),
+      ]),
+    );
+  });
+
+  it("Should never go one over the limit when batches of one project are consumed concurrently", async () => {
+    const { key, projectId } = await newProject();
+    const batches = await Promise.all(Array.from({ length: 4 }, () => Promise.all(Array.from({ length: 20 }, () => message(key).then((m) => m.body)))));
+    const results = await Promise.all(batches.map((b) => consume(b)));
+    for (const r of results) expect(r.explicitAcks).toHaveLength(20);
+    expect(await rowsOf(projectId)).toHaveLength(FREE_LIMIT);
+    expect(await usedOf(projectId)).toBe(FREE_LIMIT);
+  });
+
+  it("Should ack and drop records with an unknown or revoked key, without logging key material", async () => {
+    const { key, projectId, keyId } = await newProject();
+    await sql("UPDATE api_keys SET revoked_at = now() WHERE id = $1", [keyId]);
+    const unknownKey = `slk_${"ab".repeat(24)}`;
+    const revoked = await message(key);
+    const unknown = await message(unknownKey);
+    const warnings: string[] = [];
+    const original = console.warn;
+    console.warn = (line: string) => warnings.push(line);
+    let result;
+    try {
+      result = await consume([revoked.body, unknown.body]);
+    } finally {
+      console.warn = original;
+    }
+    expect([...result.explicitAcks].sort()).toEqual(["m0", "m1"]);
+    expect(await rowsOf(projectId)).toHaveLength(0);
+    expect(await usedOf(projectId)).toBe(0);
+    expect(warnings.map((l) => JSON.parse(l))).toContainEqual(expect.objectContaining({ msg: expect.stringContaining("unknown, revoked or expired key"), count: 2 }));
+    for (const line of warnings) {
+      expect(line).not.toContain(key);
+      expect(line).not.toContain(await hashKey(key));
+    }
+  });
+
+  it("Should retry the batch with exponential backoff while the database is unreachable", async () => {
+    const { key, projectId } = await newProject();
+    const m = await message(key);
+    const down = { ...apiEnv, HYPERDRIVE: { connectionString: "postgres://postgres:postgres@127.0.0.1:1/none" } } as unknown as AppEnv;
+    const first = await consume([m.body], down, 1);
+    expect(first.explicitAcks).toEqual([]);
+    expect(first.retryMessages).toEqual([{ msgId: "m0" }]);
+    expect(first.delays).toEqual([10]);
+    const later = await consume([m.body], down, 6);
+    expect(later.retryMessages).toEqual([{ msgId: "m0" }]);
+    expect(later.delays).toEqual([320]);
+    expect(await rowsOf(projectId)).toHaveLength(0);
+    // Back up: the same message is stored once.
+    expect((await consume([m.body], apiEnv, 7)).explicitAcks).toEqual(["m0"]);
+    expect(await rowsOf(projectId)).toHaveLength(1);
+  });
+
+  it("Should back off from 10 s to at most 3 h, retrying for about 11.4 days over 100 retries", () => {
+    expect([1, 2, 3, 11, 12, 100].map(retryDelaySeconds)).toEqual([10, 20, 40, 10240, 10800, 10800]);
+    const total = Array.from({ length: 100 }, (_, i) => retryDelaySeconds(i + 1)).reduce((a, b) => a + b, 0);
+    expect(total / 86400).toBeGreaterThan(11);
+    expect(total / 86400).toBeLessThan(14); // the queue's retention
+  });
+
+  it("Should drop only the record the database cannot store and keep the rest of the batch", async () => {
+    const { key, projectId } = await newProject();
+    const good = await message(key);
+    // Valid ISO-8601 (so the record passes validation), but PostgreSQL has no year 0 (SQLSTATE 22008).
+    const poison = await message(key, logBody({ created_at: "0000-01-01T00:00:00Z" }));
+    const nul = await message(key, logBody({ model: "gpt\u0000x", metadata: { "k\u0000": "\ud800" } }));
+    const result = await consume([good.body, poison.body, nul.body, "not json", JSON.stringify({ v: 9 })]);
+    expect([...result.explicitAcks].sort()).toEqual(["m0", "m1", "m2", "m3", "m4"]);
+    const rows = await rowsOf(projectId);
+    expect(rows.map((r) => r.id).sort()).toEqual([good.recordId, nul.recordId].sort());
+    expect(rows.find((r) => r.id === nul.recordId)).toMatchObject({ model: "gpt\uFFFDx", metadata: { "k\uFFFD": "\uFFFD" } });
+    expect(await usedOf(projectId)).toBe(2);
+  });
+});

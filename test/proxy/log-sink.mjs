@@ -1,0 +1,33 @@
+/**
+ * Auxiliary worker of the `proxy` test project (vitest.config.ts): the consumer of the real
+ * (Miniflare) `log-records` queue. It records each message the proxy queued, resolving records
+ * held in R2 (`LOG_PAYLOADS`, the same bucket the proxy writes), and lists them per key hash:
+ * `GET /__records?key_hash=<sha256 hex>` -> [{message, via, record, bytes}].
+ * Plain JavaScript because Miniflare loads auxiliary workers without bundling.
+ */
+const records = new Map();
+
+export default {
+  async queue(batch, env) {
+    for (const message of batch.messages) {
+      const text = typeof message.body === "string" ? message.body : JSON.stringify(message.body);
+      const envelope = JSON.parse(text);
+      let record = envelope.record;
+      let bytes = new TextEncoder().encode(text).byteLength;
+      if (envelope.payload) {
+        const object = await env.LOG_PAYLOADS.get(envelope.payload);
+        const json = object ? await object.text() : "null";
+        record = JSON.parse(json);
+        bytes = new TextEncoder().encode(json).byteLength;
+      }
+      const list = records.get(envelope.key_hash) ?? [];
+      list.push({ message: envelope, via: envelope.payload ? "r2" : "inline", record, bytes, contentType: typeof message.body });
+      records.set(envelope.key_hash, list);
+      message.ack();
+    }
+  },
+  async fetch(request) {
+    const url = new URL(request.url);
+    return Response.json(records.get(url.searchParams.get("key_hash") ?? "") ?? []);
+  },
+};

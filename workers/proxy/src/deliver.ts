@@ -1,0 +1,54 @@
+/**
+ * Hands the record of a served call to the `log-records` queue (DESIGN.md, "Durable capture"):
+ * the ingest consumer stores it with the same key check and quota statement as
+ * POST /internal/log, retrying through database and API outages for days, so an outage delays
+ * logging instead of losing it.
+ *
+ * Runs in `ctx.waitUntil` after the client has its response, so nothing here adds to the
+ * response's time. Records over the queue's message limit are written to R2 (`LOG_PAYLOADS`)
+ * first and the message points to the object. The key is sent as its SHA-256 hex only.
+ * A failure (queue or R2 unreachable) is reported as one JSON line without key material and
+ * otherwise ignored: the application's call already succeeded. Never throws.
+ */
+import { uuidv7 } from "uuidv7";
+import { hashKey } from "../../../src/auth/keys";
+import { INLINE_MAX_BYTES, inlineMessage, payloadKey, pointerMessage } from "../../../src/capture/message";
+import type { ProxyEnv } from "./env";
+
+/** Context printed with a failure (never a key or a body). */
+export interface DeliveryContext {
+  model: string;
+  endpoint: string;
+}
+
+/** What happened to a record: queued inline, queued through R2, or not delivered. */
+export type Delivery = { queued: "inline" | "r2"; recordId: string } | { queued: false };
+
+/**
+ * Queues one serialised record (`json`, a LogRequest object) for the project of `key`.
+ * Returns how it was delivered; failures are logged, not thrown.
+ */
+export async function deliverRecord(
+  env: Pick<ProxyEnv, "LOG_QUEUE" | "LOG_PAYLOADS">,
+  key: string,
+  json: string,
+  context: DeliveryContext,
+): Promise<Delivery> {
+  const recordId = uuidv7();
+  try {
+    if (!env.LOG_QUEUE) throw new Error("the LOG_QUEUE binding (queue log-records) is not configured");
+    const keyHash = await hashKey(key);
+    const inline = inlineMessage(recordId, keyHash, json);
+    if (inline.bytes <= INLINE_MAX_BYTES) {
+      await env.LOG_QUEUE.send(inline.text, { contentType: "text" });
+      return { queued: "inline", recordId };
+    }
+    if (!env.LOG_PAYLOADS) throw new Error(`record of ${inline.bytes} bytes needs the LOG_PAYLOADS R2 binding`);
+    await env.LOG_PAYLOADS.put(payloadKey(recordId), json, { httpMetadata: { contentType: "application/json" } });
+    await env.LOG_QUEUE.send(pointerMessage(recordId, keyHash), { contentType: "text" });
+    return { queued: "r2", recordId };
+  } catch (err) {
+    console.error(JSON.stringify({ msg: "log record could not be queued", record_id: recordId, error: String(err), ...context }));
+    return { queued: false };
+  }
+}
