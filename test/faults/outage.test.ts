@@ -45,8 +45,12 @@ const AROUND_MS = 10_000;
 const SCORED_WITHIN_MS = 120_000;
 /** The sweep cadence of `npm run dev` (every minute; cron never fires locally). */
 const SWEEP_EVERY_MS = 60_000;
-/** autocannon: fixed request rates (req/s) and duration (s) of the load runs. */
-const LOAD = { ingestRate: 100, proxyRate: 50, seconds: 20, connections: 10 };
+/**
+ * autocannon: fixed request rates (req/s) and duration (s) of the load runs. The rates are what
+ * `npm run dev` (wrangler dev, a connection per statement) sustains on the 2-core CI machine
+ * with room to spare; enough connections that the rate, not the connection count, limits.
+ */
+const LOAD = { ingestRate: 25, proxyRate: 25, seconds: 20, connections: 20 };
 
 /** The proxy delivers records through the durable capture queue (issue 12, point 1). */
 const DURABLE_CAPTURE = /log-records/.test(readFileSync(join(ROOT, "workers/proxy/wrangler.jsonc"), "utf8"));
@@ -228,12 +232,12 @@ describe(`PostgreSQL stopped for ${OUTAGE_MS / 1000} s under load`, () => {
       proxy_calls_during_outage: count(proxy, (a) => a.at >= stoppedAt && a.at < restartedAt),
     };
     expect(ingest.length).toBeGreaterThan(0);
+    // The application never fails because Sightline did.
+    expect(proxy.filter((a) => a.status !== 200)).toEqual([]);
     expect(statuses(ingest)).not.toHaveProperty("500");
     expect(ingest.filter((a) => a.status !== 202 && a.status !== 503)).toEqual([]);
     expect(ingest.filter((a) => a.status === 503 && !a.retryAfter)).toEqual([]);
     expect(count(ingest, (a) => a.status === 503)).toBeGreaterThan(0); // the outage was seen
-    // The application never fails because Sightline did.
-    expect(proxy.filter((a) => a.status !== 200)).toEqual([]);
   });
 
   it("Should store every 202 and give it six scores within two minutes of the restart", async () => {
@@ -364,7 +368,7 @@ every ${o.proxy_every_ms} ms, for ${AROUND_MS / 1000} s before the stop, during 
 | proxied calls (answers by status) | ${o.proxy_calls} (${JSON.stringify(o.proxy_statuses)}) |
 | proxied calls made during the outage | ${o.proxy_calls_during_outage} |
 | accepted (202) calls stored and scored | ${r.ingest_after_restart ? `${r.ingest_after_restart.stored_and_scored} of ${r.ingest_after_restart.accepted}, all by ${r.ingest_after_restart.seconds_after_restart} s after the restart` : "not reached"} |
-| proxied calls outside the outage stored and scored | ${r.proxy_stored_outside_outage ? `${r.proxy_stored_outside_outage.stored_and_scored} of ${r.proxy_stored_outside_outage.served}` : "not reached"} |
+| proxied calls served outside the outage window, stored and scored | ${r.proxy_stored_outside_outage ? `all ${r.proxy_stored_outside_outage.served} (${r.proxy_stored_outside_outage.stored_and_scored} proxied calls of the run stored and scored at that point)` : "not reached"} |
 | every proxied call stored (durable capture) | ${r.durable_capture ? (r.proxy_all_stored ? `${r.proxy_all_stored.stored_and_scored} of ${r.proxy_all_stored.served}` : "not reached") : "pending: the proxy has no durable capture queue yet (issue 12, point 1)"} |
 
 ## Load runs (autocannon, ${LOAD.connections} connections, fixed rate)
