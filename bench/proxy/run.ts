@@ -45,7 +45,7 @@ const REVOCATION_RUNS = 10;
 /** Issue 12, point 7: the 56 MB stream that took 168 s under npm run dev. */
 const THROUGHPUT_BYTES = 56 * 1024 * 1024;
 const THROUGHPUT_RUNS = 3;
-/** `--workerd-only`: skip the wrangler dev half and do not write results (for quick iterations). */
+/** `--workerd-only`: skip the wrangler dev half (its rows then say "not measured"). */
 const WORKERD_ONLY = process.argv.includes("--workerd-only");
 
 const now = () => performance.timeOrigin + performance.now();
@@ -371,7 +371,7 @@ async function throughput(direct: string, proxy: string, pids: number[]) {
  * Every measurement against one running proxy. `BENCH_PROXY_ONLY=throughput,ttfb_json` (names
  * of the result fields, comma-separated) runs a subset, for quick iterations with --workerd-only.
  */
-async function measure(direct: string, proxy: string, pids: number[], sink: ApiSink) {
+async function measure(direct: string, proxy: string, pids: number[], sink: ApiSink, sinkBound: boolean) {
   const only = process.env.BENCH_PROXY_ONLY?.split(",");
   const step = async <T>(name: string, label: string, fn: () => Promise<T>): Promise<T> => {
     if (only && !only.includes(name)) return undefined as T;
@@ -388,7 +388,8 @@ async function measure(direct: string, proxy: string, pids: number[], sink: ApiS
   const sseTtfb = await step("ttfb_sse", "sse ttfb", () => ttfb(direct, proxy, { "x-bench-chunks": "3", "x-bench-chunk-bytes": "16" }));
   const uncached = await step("ttfb_json_uncached_key", "json ttfb, a new key each call (key check never cached)", () =>
     ttfb(direct, proxy, {}, { freshKey: true }));
-  const revoke = await step("revocation", "revocation delay", () => revocation(proxy, sink));
+  // Under wrangler dev the proxy's API binding has no target (no sink): checks fail open there.
+  const revoke = sinkBound ? await step("revocation", "revocation delay", () => revocation(proxy, sink)) : undefined;
   const big = await step("throughput", "throughput", () => throughput(direct, proxy, pids));
   const chunks = await step("chunk_delay", "chunk delay", () => chunkDelay(direct, proxy));
   const mem = await step("memory_10mb_stream", "memory", () => memory(proxy, pids));
@@ -465,22 +466,23 @@ async function main() {
     try {
       const pids = newWorkerdPids(before);
       console.log(`workerd: upstream ${direct}, proxy ${w.url} (pids ${pids.join(", ")})`);
-      workerd = await measure(direct, w.url, pids, sink);
+      workerd = await measure(direct, w.url, pids, sink, true);
     } finally {
       await w.stop();
     }
-    if (WORKERD_ONLY) return;
     // 2. The same worker under wrangler dev (what `npm run dev` runs).
-    const port2 = port1 + 1;
-    const wrangler = await startProxy(port2, direct);
-    let wranglerDev;
-    try {
-      const pids = workerdPids(wrangler);
-      console.log(`wrangler dev: proxy http://127.0.0.1:${port2} (workerd pids ${pids.join(", ")})`);
-      wranglerDev = await measure(direct, `http://127.0.0.1:${port2}`, pids, sink);
-    } finally {
-      wrangler.kill("SIGINT");
-      setTimeout(() => wrangler.kill("SIGKILL"), 5_000).unref();
+    let wranglerDev: Measured | undefined;
+    if (!WORKERD_ONLY) {
+      const port2 = port1 + 1;
+      const wrangler = await startProxy(port2, direct);
+      try {
+        const pids = workerdPids(wrangler);
+        console.log(`wrangler dev: proxy http://127.0.0.1:${port2} (workerd pids ${pids.join(", ")})`);
+        wranglerDev = await measure(direct, `http://127.0.0.1:${port2}`, pids, sink, false);
+      } finally {
+        wrangler.kill("SIGINT");
+        setTimeout(() => wrangler.kill("SIGKILL"), 5_000).unref();
+      }
     }
     const result = {
       date: new Date().toISOString().slice(0, 10),
@@ -504,11 +506,13 @@ async function main() {
 
 type Measured = Awaited<ReturnType<typeof measure>>;
 
+const NOT_MEASURED = "Not measured in this run (`npm run bench:proxy -- --workerd-only`).";
+
 function markdown(r: {
   date: string;
   machine: { nproc: number; cpu: string; node: string };
   workerd: Measured;
-  wrangler_dev: Measured;
+  wrangler_dev: Measured | undefined;
   api_sink_posts: number;
   api_sink_key_checks: number;
 }): string {
@@ -525,7 +529,7 @@ ${t("JSON completion, a new key each call (key check never cached)", m.ttfb_json
     `| ${name} | ${c.direct_mean_ms} | ${c.proxy_mean_ms} | **${c.added_mean_ms}** | ${c.added_first_10pct_ms} | ${c.added_last_10pct_ms} |`;
   const memRows = (name: string, m: Measured["memory_10mb_stream"]) =>
     `| ${name} | ${m.before_rss_mb} | ${m.runs.map((x) => (x.error ? "failed" : Math.round(x.after_rss_mb))).join(" ")} | ${Math.max(...m.runs.map((x) => x.peak_rss_mb))} | ${m.growth_first_half_mb} | ${m.growth_second_half_mb} |`;
-  const rev = (name: string, x: Measured["revocation"]) => `| ${name} | ${x.p50_ms} | ${x.max_ms} | ${x.delays_ms.map(Math.round).join(" ")} |`;
+  const rev = (name: string, x: Measured["revocation"]) => (x ? `| ${name} | ${x.p50_ms} | ${x.max_ms} | ${x.delays_ms.map(Math.round).join(" ")} |` : `| ${name} | not measured |`);
   const tp = (name: string, x: Measured["throughput"]) =>
     `| ${name} | ${x.direct_mb_per_s} | ${x.proxy_mb_per_s} | **${x.ratio}** | ${x.direct_runs.join(" ")} | ${x.proxy_runs.join(" ")} |`;
   const c = r.workerd.chunk_delay;
@@ -550,7 +554,7 @@ ${ttfbTable(r.workerd)}
 
 ## Time to first byte (ms), under wrangler dev
 
-${ttfbTable(r.wrangler_dev)}
+${r.wrangler_dev ? ttfbTable(r.wrangler_dev) : NOT_MEASURED}
 
 Targets: added p50 <= 1 ms, added p99 <= 5 ms.
 
@@ -563,12 +567,11 @@ provider takes hundreds of milliseconds to its first byte, which the check overl
 ## Revocation delay (ms)
 
 A key is used, then revoked in the API sink at a random moment of the verdict's second; the proxy is polled every
-${r.workerd.revocation.poll_ms} ms until it answers 401. ${r.workerd.revocation.runs} runs each. Target: within 1 s (plus one check's round trip).
+${r.workerd.revocation?.poll_ms} ms until it answers 401, ${r.workerd.revocation?.runs} runs; workerd only (under wrangler dev the proxy's API binding has no target, so checks fail open there). Target: within 1 s (plus one check's round trip).
 
 | run | p50 | max | all runs |
 |---|---|---|---|
 ${rev("workerd", r.workerd.revocation)}
-${rev("wrangler dev", r.wrangler_dev.revocation)}
 
 ## Throughput of a ${(r.workerd.throughput.stream_bytes / 1e6).toFixed(1)} MB SSE stream (MB/s)
 
@@ -579,19 +582,19 @@ Target (issue 12, point 7): the proxy at >= 80% of direct.
 | run | direct | proxy | proxy / direct | direct runs | proxy runs |
 |---|---|---|---|---|---|
 ${tp("workerd", r.workerd.throughput)}
-${tp("wrangler dev", r.wrangler_dev.throughput)}
+${r.wrangler_dev ? tp("wrangler dev", r.wrangler_dev.throughput) : "| wrangler dev | not measured in this run |"}
 
 ## Per-chunk delay (ms)
 
 Each SSE event carries the upstream's send time; the client records arrival (same process, same clock).
 ${c.streams} streams of ${c.chunks_per_stream} events, one every ${c.pace_ms} ms, after one discarded warm-up stream.
 Largest single-event delay through the proxy per stream: workerd ${r.workerd.chunk_delay.proxy_max_by_stream_ms.join(" / ")} ms;
-wrangler dev ${r.wrangler_dev.chunk_delay.proxy_max_by_stream_ms.join(" / ")} ms.
+wrangler dev ${r.wrangler_dev ? r.wrangler_dev.chunk_delay.proxy_max_by_stream_ms.join(" / ") : "-"} ms.
 
 | run | direct mean | proxy mean | added mean | added, first 10% of events | added, last 10% of events |
 |---|---|---|---|---|---|
 ${chunkRows("workerd", r.workerd.chunk_delay)}
-${chunkRows("wrangler dev", r.wrangler_dev.chunk_delay)}
+${r.wrangler_dev ? chunkRows("wrangler dev", r.wrangler_dev.chunk_delay) : "| wrangler dev | not measured in this run |"}
 
 Target: no growth with stream length (last 10% about equal to first 10%).
 
@@ -600,7 +603,7 @@ Target: no growth with stream length (last 10% about equal to first 10%).
 | run | before | after each run | peak | growth, first ${MEMORY_RUNS / 2} runs | growth, last ${MEMORY_RUNS / 2} runs |
 |---|---|---|---|---|---|
 ${memRows("workerd", r.workerd.memory_10mb_stream)}
-${memRows("wrangler dev", r.wrangler_dev.memory_10mb_stream)}
+${r.wrangler_dev ? memRows("wrangler dev", r.wrangler_dev.memory_10mb_stream) : "| wrangler dev | not measured in this run |"}
 
 A leak keeps growing run after run, by about the same amount in each half. Growth that stops (RSS going
 up and down around a level in the second half) is the allocator and the V8 heap reaching their working

@@ -119,12 +119,10 @@ describe("live keys", () => {
     expect(await bytesOf(res)).toEqual(await fixtureBytes("chat-stream"));
   });
 
-  it("Should share one check between concurrent calls and ask again after a second", async () => {
+  it("Should reuse a verdict for a second, then ask again", async () => {
     const key = newKey();
-    await keyIs(key, { delayMs: 50 });
     const proxy = directProxy();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => post(proxy.fetch, "/v1/chat/completions", key, chatBody())));
-    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    for (let i = 0; i < 3; i++) expect((await post(proxy.fetch, "/v1/chat/completions", key, chatBody())).status).toBe(200);
     expect(await checksOf(key)).toBe(1);
     await sleep(KEY_CACHE_MS + 20);
     expect((await post(proxy.fetch, "/v1/chat/completions", key, chatBody())).status).toBe(200);
