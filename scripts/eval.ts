@@ -1,27 +1,31 @@
 /**
- * Scorer evaluation on labelled JSONL (see ../shared/eval/README.md for the format).
+ * Scorer evaluation (format of the labelled data: ../shared/eval/README.md).
  *
+ *   npm run eval                  everything below, written to bench/results/eval-*.md
  *   npm run eval -- <file-or-folder> [--json] [--scorer <name>] [--show-errors <n>]
  *
- * Each item is turned into a ScorableCall exactly as the worker sees a logged row (model from
- * request_body.model, provider "openai", tokens from response_body.usage, cost 0, latency 0)
- * and scored with `scoreCall`. For a folder, `<scorer>.jsonl` is judged on expected[<scorer>]
- * only; for a single file named after a scorer likewise, otherwise on every expected key.
- * `unscored` counts as predicted safe. Prints per scorer: items, TP, FP, TN, FN, precision,
- * recall, F1 and false-positive rate. `--show-errors n` prints up to n misclassified ids per
- * scorer with their rationale (never the item text). Always exits 0.
+ * With no path it prints and writes three tables:
+ * 1. `eval-dev.md`: the shipped scorers (rules + models) on `dev/`, and the rules alone on
+ *    `dev/` and on `train/` (data the rules were not written against). The models were fitted
+ *    on train + dev, so the shipped scorers' dev figures are in-sample; the honest figures are:
+ * 2. `eval-kfold.md`: 5-fold cross-validation on train + dev (every item scored by a model
+ *    that did not see it), over all items and over the dev items only;
+ * 3. `eval-loso.md`: leave-one-source-out: for each source family, a model fitted on the
+ *    others scores it. This predicts how the scorers do on data nobody has seen.
+ * (2) and (3) refit the models (`npm run train`'s code, into a temporary folder).
+ *
+ * A path scores one file or folder with the shipped scorers: `<scorer>.jsonl` is judged on
+ * `expected[<scorer>]` only. `unscored` counts as predicted safe. `--show-errors n` prints up
+ * to n misclassified ids per scorer with their rationale (never the item text).
  */
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
+import { LEARNED_SPECS, type LearnedName } from "../src/scoring/model/specs";
 import { scoreCall } from "../src/scoring/registry";
-import { SCORER_NAMES, type ScorableCall, type ScorerName } from "../src/scoring/types";
-
-interface Item {
-  id: string;
-  request_body: unknown;
-  response_body: unknown;
-  expected: Partial<Record<ScorerName, "safe" | "unsafe">>;
-}
+import { SCORER_NAMES, type ScorableCall, type ScoreResult, type ScorerName } from "../src/scoring/types";
+import { evalDir, readItems, toCall, type EvalItem } from "./lib/eval-items";
+import { train } from "./train";
 
 interface Counts {
   items: number;
@@ -38,26 +42,17 @@ interface Metrics extends Counts {
   fpr: number;
 }
 
+type Judge = (call: ScorableCall, name: ScorerName) => ScoreResult | undefined;
+
+const shipped: Judge = (call, name) => scoreCall(call).find((r) => r.scorer_name === name);
+const RULES: Partial<Record<ScorerName, (c: ScorableCall) => ScoreResult>> = Object.fromEntries(
+  Object.values(LEARNED_SPECS).map((s) => [s.name, s.rules]),
+);
+/** The rules alone (the scorers before learned models); scorers without a model as shipped. */
+const rulesOnly: Judge = (call, name) => RULES[name]?.(call) ?? shipped(call, name);
+
 function isScorer(name: string): name is ScorerName {
   return (SCORER_NAMES as readonly string[]).includes(name);
-}
-
-/** Builds the ScorableCall the worker would score for one dataset item. */
-export function toCall(item: Item): ScorableCall {
-  const req = (item.request_body ?? {}) as { model?: unknown };
-  const usage = ((item.response_body as { usage?: Record<string, unknown> } | null)?.usage ?? {}) as Record<string, unknown>;
-  const tokens = (k: string, alt: string) => Number(usage[k] ?? usage[alt] ?? 0) || 0;
-  return {
-    model: typeof req.model === "string" ? req.model : "unknown",
-    provider: "openai",
-    prompt_tokens: tokens("prompt_tokens", "input_tokens"),
-    completion_tokens: tokens("completion_tokens", "output_tokens"),
-    cost_usd: 0,
-    latency_ms: 0,
-    request_body: item.request_body,
-    response_body: item.response_body,
-    metadata: null,
-  };
 }
 
 function metrics(c: Counts): Metrics {
@@ -67,22 +62,7 @@ function metrics(c: Counts): Metrics {
   return { ...c, precision, recall, f1: div(2 * precision * recall, precision + recall), fpr: div(c.fp, c.fp + c.tn) };
 }
 
-function parseArgs(argv: string[]) {
-  const out = { target: "", json: false, scorer: undefined as ScorerName | undefined, showErrors: 0 };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] ?? "";
-    if (a === "--json") out.json = true;
-    else if (a === "--scorer") {
-      const s = argv[++i] ?? "";
-      if (!isScorer(s)) throw new Error(`unknown scorer: ${s}`);
-      out.scorer = s;
-    } else if (a === "--show-errors") out.showErrors = Number(argv[++i] ?? "5");
-    else out.target = a;
-  }
-  return out;
-}
-
-/** Files to read, each with the scorers it is judged on (null = every expected key). */
+/** Files to read, each with the scorer it is judged on (null = every expected key). */
 function plan(target: string): Array<{ file: string; judge: ScorerName | null }> {
   if (statSync(target).isDirectory()) {
     return readdirSync(target)
@@ -94,23 +74,17 @@ function plan(target: string): Array<{ file: string; judge: ScorerName | null }>
   return [{ file: target, judge: isScorer(name) ? name : null }];
 }
 
-function main(): void {
-  const args = parseArgs(process.argv.slice(2));
-  if (!args.target) {
-    console.error("usage: npm run eval -- <file-or-folder> [--json] [--scorer name] [--show-errors n]");
-    return;
-  }
+/** Scores every planned file; returns metrics per scorer and misclassified ids with rationales. */
+function evaluate(target: string, judgeFn: Judge, only?: ScorerName) {
   const counts = new Map<ScorerName, Counts>();
   const errors = new Map<ScorerName, string[]>();
-  for (const { file, judge } of plan(args.target)) {
-    if (args.scorer && judge && judge !== args.scorer) continue;
-    for (const line of readFileSync(file, "utf8").split("\n")) {
-      if (!line.trim()) continue;
-      const item = JSON.parse(line) as Item;
-      const scores = scoreCall(toCall(item));
+  for (const { file, judge } of plan(target)) {
+    if (only && judge && judge !== only) continue;
+    for (const item of readItems(file) as EvalItem[]) {
+      const call = toCall(item);
       for (const [name, label] of Object.entries(item.expected) as Array<[ScorerName, string]>) {
-        if ((judge && name !== judge) || (args.scorer && name !== args.scorer) || !isScorer(name)) continue;
-        const s = scores.find((r) => r.scorer_name === name);
+        if ((judge && name !== judge) || (only && name !== only) || !isScorer(name)) continue;
+        const s = judgeFn(call, name);
         const predicted = s?.score_label === "unsafe";
         const actual = label === "unsafe";
         const c = counts.get(name) ?? { items: 0, tp: 0, fp: 0, tn: 0, fn: 0 };
@@ -129,20 +103,123 @@ function main(): void {
     }
   }
   const rows = SCORER_NAMES.filter((n) => counts.has(n)).map((n) => ({ scorer: n, ...metrics(counts.get(n)!) }));
-  if (args.json) {
-    console.log(JSON.stringify({ target: args.target, results: rows }, null, 2));
-  } else {
-    const f = (v: number) => v.toFixed(3);
-    console.log("| scorer | items | TP | FP | TN | FN | precision | recall | F1 | FPR |");
-    console.log("|---|---|---|---|---|---|---|---|---|---|");
-    for (const r of rows) {
-      console.log(`| ${r.scorer} | ${r.items} | ${r.tp} | ${r.fp} | ${r.tn} | ${r.fn} | ${f(r.precision)} | ${f(r.recall)} | ${f(r.f1)} | ${f(r.fpr)} |`);
-    }
+  return { rows, errors };
+}
+
+const f3 = (v: number) => v.toFixed(3);
+
+function table(rows: Array<{ scorer: string } & Metrics>): string {
+  const head = "| scorer | items | TP | FP | TN | FN | precision | recall | F1 | FPR |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|";
+  return [head, ...rows.map((r) => `| ${r.scorer} | ${r.items} | ${r.tp} | ${r.fp} | ${r.tn} | ${r.fn} | ${f3(r.precision)} | ${f3(r.recall)} | ${f3(r.f1)} | ${f3(r.fpr)} |`)].join("\n");
+}
+
+interface FitMetrics extends Metrics {
+  split?: string;
+}
+
+function fitRow(label: string, m: FitMetrics): string {
+  return `| ${label} | ${m.items} | ${m.tp} | ${m.fp} | ${m.tn} | ${m.fn} | ${f3(m.precision)} | ${f3(m.recall)} | ${f3(m.f1)} | ${f3(m.fpr)} |`;
+}
+
+const FIT_HEAD = "| | items | TP | FP | TN | FN | precision | recall | F1 | FPR |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|";
+
+function writeResult(file: string, body: string): void {
+  const out = join(import.meta.dirname, "../bench/results", file);
+  writeFileSync(out, body);
+  console.log(`\nwrote ${out}`);
+}
+
+function everything(): void {
+  const dir = evalDir();
+  const date = new Date().toISOString().slice(0, 10);
+  const dev = evaluate(join(dir, "dev"), shipped).rows;
+  const devRules = evaluate(join(dir, "dev"), rulesOnly).rows;
+  const trainRules = evaluate(join(dir, "train"), rulesOnly).rows;
+  const devDoc = [
+    "# Scorer evaluation: dev set",
+    "",
+    `Date: ${date}. Command: \`npm run eval\`. \`unscored\` counts as predicted safe. unbounded_consumption has no labelled data (unit tests only).`,
+    "",
+    "## Shipped scorers (rules + models) on dev",
+    "",
+    "In-sample for the four learned scorers: their models were fitted on train + dev. The out-of-fold",
+    "dev figures are in [eval-kfold.md](eval-kfold.md), the unseen-source figures in [eval-loso.md](eval-loso.md).",
+    "",
+    table(dev),
+    "",
+    "## Rules alone, for comparison",
+    "",
+    "On dev (the data the rules were developed on):",
+    "",
+    table(devRules),
+    "",
+    "On train (sources the rules were not written against):",
+    "",
+    table(trainRules),
+    "",
+  ].join("\n");
+  console.log(devDoc);
+  writeResult("eval-dev.md", devDoc);
+
+  const names = Object.keys(LEARNED_SPECS) as LearnedName[];
+  const fits = train(names, mkdtempSync(join(tmpdir(), "sightline-eval-")));
+  const kfold = [
+    "# Scorer evaluation: 5-fold cross-validation on train + dev",
+    "",
+    `Date: ${date}. Command: \`npm run eval\`. Stratified 5 folds (fixed seed); every item is scored by a model fitted without it,`,
+    "with the calibration and threshold chosen on out-of-fold scores, and hard rules deciding alone as in the worker.",
+    "",
+  ];
+  const loso = [
+    "# Scorer evaluation: leave-one-source-out",
+    "",
+    `Date: ${date}. Command: \`npm run eval\`. For each source family of train + dev (SOURCES.md's source key; twins together),`,
+    "a model fitted on all other families scores it (calibration and threshold from the k-fold run). Rules are part of the",
+    "scorer as shipped; they were written against the dev sources, so dev-source rows flatter the rules.",
+    "F1 is defined for families with unsafe items; for all-safe families read the FPR. Mean F1: over families with unsafe",
+    "items; pooled: all left-out predictions together.",
+    "",
+    "| scorer | mean F1 | pooled precision | pooled recall | pooled F1 | pooled FPR |",
+    "|---|---:|---:|---:|---:|---:|",
+  ];
+  const perSource: string[] = [];
+  for (const name of names) {
+    const m = fits[name] as { kfold: Record<string, FitMetrics>; loso: { per_source: Record<string, FitMetrics>; mean_f1: number; pooled: FitMetrics }; threshold: number };
+    kfold.push(`## ${name} (threshold ${m.threshold})`, "", FIT_HEAD, fitRow("all items", m.kfold.all!), fitRow("dev items", m.kfold.dev_items!), fitRow("train items", m.kfold.train_items!), fitRow("model alone (no hard rules), all", m.kfold.model_only!), "");
+    const p = m.loso.pooled;
+    loso.push(`| ${name} | ${f3(m.loso.mean_f1)} | ${f3(p.precision)} | ${f3(p.recall)} | ${f3(p.f1)} | ${f3(p.fpr)} |`);
+    perSource.push(`## ${name}`, "", FIT_HEAD.replace("| |", "| left-out source (split) |"));
+    for (const [fam, r] of Object.entries(m.loso.per_source)) perSource.push(fitRow(`${fam} (${r.split})`, r));
+    perSource.push("");
   }
-  if (args.showErrors > 0) {
+  const kdoc = `${kfold.join("\n")}\n`;
+  const ldoc = `${[...loso, "", ...perSource].join("\n")}\n`;
+  console.log(kdoc);
+  console.log(ldoc);
+  writeResult("eval-kfold.md", kdoc);
+  writeResult("eval-loso.md", ldoc);
+}
+
+function main(): void {
+  const argv = process.argv.slice(2);
+  if (argv.length === 0) return everything();
+  const out = { target: "", json: false, scorer: undefined as ScorerName | undefined, showErrors: 0 };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? "";
+    if (a === "--json") out.json = true;
+    else if (a === "--scorer") {
+      const s = argv[++i] ?? "";
+      if (!isScorer(s)) throw new Error(`unknown scorer: ${s}`);
+      out.scorer = s;
+    } else if (a === "--show-errors") out.showErrors = Number(argv[++i] ?? "5");
+    else out.target = a;
+  }
+  const { rows, errors } = evaluate(out.target, shipped, out.scorer);
+  console.log(out.json ? JSON.stringify({ target: out.target, results: rows }, null, 2) : table(rows));
+  if (out.showErrors > 0) {
     for (const [name, list] of errors) {
       console.error(`\n# ${name}: ${list.length} errors`);
-      for (const e of list.slice(0, args.showErrors)) console.error(e);
+      for (const e of list.slice(0, out.showErrors)) console.error(e);
     }
   }
 }

@@ -113,7 +113,7 @@ function stats(samples: Sample[]) {
 }
 
 const started = now();
-const stack = await startDevStack({ ports: PORTS });
+const stack = await startDevStack({ ports: PORTS, stripePort: PORTS.api + 3, sweepPort: PORTS.api + 4 });
 const startupMs = now() - started;
 console.log(`▶ npm run dev up in ${Math.round(startupMs)} ms (API ${stack.apiUrl})`);
 const api = new StackApi(stack.apiUrl, stack.key);

@@ -3,7 +3,8 @@
  *
  * Builds OpenAI chat calls of about 1 KB, 4 KB, 32 KB and 100 KB (system prompt, user turn,
  * retrieved documents with some PII and an injected instruction, and a completion), warms up,
- * then times `scoreCall` (all six scorers) per call in one thread with performance.now.
+ * then times `scoreCall` (all six scorers) per call in one thread in CPU time (process.cpuUsage),
+ * on calls that share no text (see makeCall).
  * Reports p50/p99 per size, ns per payload byte (flat = linear growth) and per-scorer p50 at
  * 100 KB. Writes bench/results/scorers.md and bench/results/scorers.json.
  */
@@ -34,21 +35,25 @@ function prose(bytes: number, seed: number): string {
   return out.join(" ").slice(0, bytes);
 }
 
-/** A realistic call whose JSON body is about `bytes` long. */
-function makeCall(bytes: number): ScorableCall {
+/**
+ * A realistic call whose JSON body is about `bytes` long. Every text starts with `salt`, so
+ * calls built with different salts share no text (the learned scorers cache n-gram hashes per
+ * text; a benchmark repeating one text would measure cache hits).
+ */
+function makeCall(bytes: number, salt = ""): ScorableCall {
   const docBytes = Math.floor(bytes * 0.55);
   const docs = [0, 1, 2, 3].map((i) => `[${i + 1}] ${prose(Math.floor(docBytes / 4), i)}`).join("\n");
   const request = {
     model: "gpt-4o-mini",
     max_tokens: 1024,
     messages: [
-      { role: "system", content: "You are a helpful assistant. Answer using the retrieved documents." },
-      { role: "system", content: `Retrieved documents:\n${docs}` },
-      { role: "user", content: `${prose(Math.floor(bytes * 0.15), 3)} What does the report say about revenue?` },
+      { role: "system", content: `${salt}You are a helpful assistant. Answer using the retrieved documents.` },
+      { role: "system", content: `Retrieved documents:\n${salt}${docs}` },
+      { role: "user", content: `${salt}${prose(Math.floor(bytes * 0.15), 3)} What does the report say about revenue?` },
     ],
   };
   const response = {
-    choices: [{ message: { role: "assistant", content: prose(Math.floor(bytes * 0.25), 5) }, finish_reason: "stop" }],
+    choices: [{ message: { role: "assistant", content: `${salt}${prose(Math.floor(bytes * 0.25), 5)}` }, finish_reason: "stop" }],
     usage: { prompt_tokens: Math.ceil(bytes * 0.75 / 4), completion_tokens: Math.ceil(bytes * 0.25 / 4) },
   };
   return {
@@ -67,14 +72,19 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/** Times `fn` on fresh call objects (so the per-call extraction cache never hits across runs). */
-function time(build: () => ScorableCall, fn: (c: ScorableCall) => unknown, iterations: number): number[] {
+/**
+ * CPU milliseconds of `fn` per call (this process's user + system time, `process.cpuUsage`,
+ * microsecond resolution): the Workers limit is on CPU time, and unlike wall time it does not
+ * count the time the thread waits for a core on a busy machine.
+ */
+function time(build: (i: number) => ScorableCall, fn: (c: ScorableCall) => unknown, iterations: number): number[] {
   const samples: number[] = [];
   for (let i = 0; i < iterations; i++) {
-    const call = build();
-    const t0 = performance.now();
+    const call = build(i);
+    const t0 = process.cpuUsage();
     fn(call);
-    samples.push(performance.now() - t0);
+    const d = process.cpuUsage(t0);
+    samples.push((d.user + d.system) / 1000);
   }
   return samples.sort((a, b) => a - b);
 }
@@ -85,14 +95,19 @@ function main(): void {
   for (const size of SIZES) {
     const template = makeCall(size);
     const bytes = JSON.stringify(template.request_body).length + JSON.stringify(template.response_body).length;
-    const build = () => ({ ...template });
+    let round = 0;
+    const build = (i: number) => makeCall(size, `r${round}i${i} `);
     const iterations = size >= 100_000 ? 300 : size >= 32_000 ? 600 : 3000;
     time(build, scoreCall, Math.min(200, iterations)); // warm-up (JIT, regex compilation, model table)
+    round++;
     const s = time(build, scoreCall, iterations);
     const p50 = percentile(s, 50);
     rows.push({ target_bytes: size, payload_bytes: bytes, iterations, p50_ms: p50, p99_ms: percentile(s, 99), ns_per_byte: (p50 * 1e6) / bytes });
     if (size === SIZES[SIZES.length - 1]) {
-      for (const scorer of SCORERS) perScorer[scorer.name] = percentile(time(build, (c) => scorer.score(c), 200), 50);
+      for (const scorer of SCORERS) {
+        round++;
+        perScorer[scorer.name] = percentile(time(build, (c) => scorer.score(c), 200), 50);
+      }
     }
   }
   const first = rows[0]!;
@@ -106,7 +121,7 @@ function main(): void {
     "# Scorer CPU benchmark",
     "",
     `Command: \`npm run bench:scorers\` - machine: nproc ${machine.nproc} (${machine.cpu}), Node ${machine.node}, date ${machine.date}.`,
-    "All six scorers per call (`scoreCall`), single thread, after warm-up; wall time of synchronous CPU work.",
+    "All six scorers per call (`scoreCall`), single thread, after warm-up; CPU time of the process per call (user + system, `process.cpuUsage`), every call with texts of its own.",
     "",
     "| size | payload bytes | iterations | p50 ms | p99 ms | ns/byte (p50) |",
     "|---|---|---|---|---|---|",

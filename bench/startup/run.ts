@@ -17,6 +17,7 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { readStartupProfile, STARTUP_LIMIT_MS } from "../../scripts/lib/deploy/bundles";
 import { bundleWorker } from "../../scripts/lib/workerd";
 import { ROOT } from "../../scripts/lib/postgres";
 
@@ -26,16 +27,8 @@ const WORKERS = [
   { name: "proxy", config: "workers/proxy/wrangler.jsonc" },
   { name: "scorer", config: "workers/scorer/wrangler.jsonc" },
 ];
-/** Startup limit of a Worker in ms (Cloudflare Workers limits page). */
-const STARTUP_LIMIT_MS = 1000;
 
-interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-  startTime: number;
-  endTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
+
 
 /** Duration, non-idle CPU (ms) and top self-time functions of one `wrangler check startup` profile. */
 function profileStartup(config: string, outfile: string) {
@@ -45,20 +38,7 @@ function profileStartup(config: string, outfile: string) {
     env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
   });
   if (run.status !== 0) throw new Error(`wrangler check startup -c ${config} failed:\n${run.stderr || run.stdout}`);
-  const profile = JSON.parse(readFileSync(outfile, "utf8")) as CpuProfile;
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const self = new Map<string, number>();
-  let busyUs = 0;
-  profile.samples.forEach((id, i) => {
-    const frame = byId.get(id)!.callFrame;
-    if (frame.functionName === "(idle)") return;
-    const dt = profile.timeDeltas[i] ?? 0;
-    busyUs += dt;
-    const key = `${frame.functionName || "(anonymous)"} ${frame.url.split("/").pop() ?? ""}:${frame.lineNumber + 1}`;
-    self.set(key, (self.get(key) ?? 0) + dt);
-  });
-  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([fn, us]) => `${fn} ${(us / 1000).toFixed(1)} ms`);
-  return { durationMs: (profile.endTime - profile.startTime) / 1000, busyMs: busyUs / 1000, top };
+  return readStartupProfile(outfile);
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

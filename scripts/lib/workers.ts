@@ -1,11 +1,22 @@
 /**
  * Runs the workers under `wrangler dev` (workerd) as child processes: the API + scorer in one
- * session (the scoring-jobs queue joins producer and consumer) and the proxy in another.
- * Used by `npm run dev`, the benchmarks and the integration tests.
+ * session (the scoring-jobs queue joins producer and consumer), the proxy in another, and
+ * optionally a scorer session of its own whose scheduled handler (the sweep that cron runs in
+ * production) is triggered on a timer. Used by `npm run dev`, the benchmarks and the
+ * integration tests.
+ *
+ * Secrets never appear in a command line (`ps`): they reach wrangler through the child's
+ * environment, which wrangler reads for the secrets a config declares (`secrets.required`,
+ * wrangler's getVarsForDev). The API runs from a generated copy of wrangler.jsonc (under the
+ * persist directory, mode 0600) carrying the run's variables and the names of its secrets.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import { ROOT } from "./postgres";
+import { configOf, readWorkerConfig, writeGeneratedConfig } from "./wrangler-config";
+
+/** Secrets the API worker reads when set (src/env.ts); passed through the environment only. */
+export const API_SECRETS = ["INTERNAL_API_SECRET", "STRIPE_SECRET_KEY", "PAYMENT_WEBHOOK_SECRET"] as const;
 
 /** Options of `startWorkers`. */
 export interface WorkersOptions {
@@ -16,14 +27,24 @@ export interface WorkersOptions {
   withScorer?: boolean;
   /** Omit to run without the proxy. */
   proxyPort?: number;
-  /** Extra `[vars]` for the API worker, e.g. `{ TIER_LIMITS: '{"free":50}' }`. */
+  /**
+   * Extra variables for the API worker, e.g. `{ TIER_LIMITS: '{"free":50}' }`. Names in
+   * API_SECRETS become secrets (hidden in wrangler's output, never on a command line).
+   */
   vars?: Record<string, string>;
   /** Extra `[vars]` for the proxy worker, e.g. `{ UPSTREAM_BASE_URL: "http://127.0.0.1:9999" }`. */
   proxyVars?: Record<string, string>;
   /**
+   * Run the sweep every `everyMs` (default 60 s) by calling the scheduled handler of a scorer
+   * session of its own on `port` (wrangler's /cdn-cgi/handler/scheduled). The API session's
+   * port cannot do it: there the scheduled event reaches the API, which has no handler.
+   */
+  sweep?: { port: number; everyMs?: number; onResult?: (line: string) => void };
+  /**
    * Local state directory (queues, caches); separate runs should not share one. It also holds
    * the run's own dev registry (unless WRANGLER_REGISTRY_PATH is set), so that this stack's
    * proxy binds to this stack's API and not to another `sightline-api` running on the machine.
+   * Default `.wrangler/state`.
    */
   persistTo?: string;
   /** Pass wrangler's output through (dev) or keep it quiet (tests, benchmarks). */
@@ -36,6 +57,8 @@ export interface WorkersOptions {
 export interface RunningWorkers {
   apiUrl: string;
   proxyUrl?: string;
+  /** The scorer session whose scheduled handler the sweep timer calls. */
+  sweepUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -65,44 +88,91 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * Writes the API's dev config: wrangler.jsonc with `vars` overridden by the run's non-secret
+ * variables and `secrets.required` naming the secrets given (their values stay in the env).
+ */
+function apiDevConfig(dir: string, vars: Record<string, string>, secrets: string[]): string {
+  return writeGeneratedConfig(configOf("api"), join(dir, "api.jsonc"), (config) => ({
+    ...config,
+    vars: { ...config.vars, ...vars },
+    secrets: { required: [...new Set([...(config.secrets?.required ?? []), ...secrets])] },
+  }));
+}
+
+/** The scorer's first cron expression (what production's trigger sends as `controller.cron`). */
+const scorerCron = (): string => readWorkerConfig(configOf("scorer")).triggers?.crons?.[0] ?? "*/2 * * * *";
+
 /** Starts the workers and resolves once each answers HTTP. */
 export async function startWorkers(opts: WorkersOptions): Promise<RunningWorkers> {
-  const env = {
+  const persistTo = opts.persistTo || ".wrangler/state";
+  const persistAbs = isAbsolute(persistTo) ? persistTo : join(ROOT, persistTo);
+  const given = { INTERNAL_API_SECRET: opts.internalSecret, ...opts.vars };
+  const secretValues = Object.fromEntries(Object.entries(given).filter(([k]) => (API_SECRETS as readonly string[]).includes(k)));
+  const plainVars = Object.fromEntries(Object.entries(given).filter(([k]) => !(k in secretValues)));
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
-    INTERNAL_API_SECRET: opts.internalSecret,
+    // Only the secrets the generated config names are read from here (wrangler's getVarsForDev).
+    ...secretValues,
     CLOUDFLARE_HYPERDRIVE_LOCAL_CONNECTION_STRING_HYPERDRIVE: opts.databaseUrl,
     DATABASE_URL: "", // the workers must use Hyperdrive (pg), not the Neon driver
     WRANGLER_SEND_METRICS: "false",
-    ...(opts.persistTo && !process.env.WRANGLER_REGISTRY_PATH
-      ? { WRANGLER_REGISTRY_PATH: join(ROOT, opts.persistTo, "registry") }
-      : {}),
+    ...(!process.env.WRANGLER_REGISTRY_PATH ? { WRANGLER_REGISTRY_PATH: join(persistAbs, "registry") } : {}),
   };
+  // Secrets of the developer's shell that this run does not set must not leak into the API.
+  for (const name of API_SECRETS) if (!(name in secretValues)) delete env[name];
   const stdio = opts.quiet ? (["ignore", "ignore", "pipe"] as const) : (["ignore", "inherit", "inherit"] as const);
-  const persist = opts.persistTo ? ["--persist-to", opts.persistTo] : [];
-  const common = ["--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--log-level", opts.quiet ? "error" : "info", ...persist];
+  const common = (quiet: boolean, persist: string) => ["--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--log-level", quiet ? "error" : "info", "--persist-to", persist];
   const children: [string, ChildProcess][] = [];
-  const spawnWrangler = (what: string, args: string[]) => {
-    const child = spawn("wrangler", ["dev", ...args, ...common], { cwd: ROOT, env, stdio: [...stdio] });
-    if (opts.quiet) child.stderr?.on("data", (d: Buffer) => process.stderr.write(d));
+  let timer: NodeJS.Timeout | undefined;
+  const spawnWrangler = (what: string, args: string[], extra: { quiet?: boolean; env?: NodeJS.ProcessEnv; persist?: string } = {}) => {
+    const quiet = extra.quiet ?? !!opts.quiet;
+    const io = quiet ? (["ignore", "ignore", "pipe"] as const) : stdio;
+    const child = spawn("wrangler", ["dev", ...args, ...common(quiet, extra.persist ?? persistAbs)], { cwd: ROOT, env: extra.env ?? env, stdio: [...io] });
+    if (quiet) child.stderr?.on("data", (d: Buffer) => process.stderr.write(d));
     child.on("exit", (code) => opts.onExit?.(what, code));
     children.push([what, child]);
     return child;
   };
   const stop = async () => {
+    clearInterval(timer);
     await Promise.all(children.map(([, c]) => stopChild(c)));
   };
   try {
-    const scorer = opts.withScorer === false ? [] : ["-c", "workers/scorer/wrangler.jsonc"];
-    // --var wins over .dev.vars, which would otherwise shadow the environment's secret.
-    const apiVars = { INTERNAL_API_SECRET: opts.internalSecret, ...opts.vars };
-    const api = spawnWrangler("api+scorer", ["-c", "wrangler.jsonc", ...scorer, "--port", String(opts.apiPort), ...varArgs(apiVars)]);
+    const scorer = opts.withScorer === false ? [] : ["-c", configOf("scorer")];
+    const apiConfig = apiDevConfig(join(persistAbs, "config"), plainVars, Object.keys(secretValues));
+    // --test-scheduled: the API session's port has no scheduled handler to advertise.
+    const api = spawnWrangler("api+scorer", ["-c", apiConfig, ...scorer, "--port", String(opts.apiPort), "--test-scheduled"]);
     const apiUrl = `http://127.0.0.1:${opts.apiPort}`;
     await waitFor(`${apiUrl}/openapi.json`, api, 120_000);
-    if (opts.proxyPort === undefined) return { apiUrl, stop };
-    const proxy = spawnWrangler("proxy", ["-c", "workers/proxy/wrangler.jsonc", "--port", String(opts.proxyPort), ...varArgs(opts.proxyVars)]);
-    const proxyUrl = `http://127.0.0.1:${opts.proxyPort}`;
-    await waitFor(proxyUrl, proxy, 120_000);
-    return { apiUrl, proxyUrl, stop };
+    // Sessions start one after another: started together, two wrangler processes can pick the
+    // same free inspector port and one fails (EADDRINUSE on its InspectorProxyWorker socket).
+    let proxyUrl: string | undefined;
+    if (opts.proxyPort !== undefined) {
+      const proxy = spawnWrangler("proxy", ["-c", configOf("proxy"), "--port", String(opts.proxyPort), ...varArgs(opts.proxyVars)]);
+      proxyUrl = `http://127.0.0.1:${opts.proxyPort}`;
+      await waitFor(proxyUrl, proxy, 120_000);
+    }
+    let sweepUrl: string | undefined;
+    if (opts.sweep) {
+      // Its own state and registry: its queue is its own (what it re-enqueues, it scores).
+      const sweepState = join(persistAbs, "sweep");
+      const sweepEnv: NodeJS.ProcessEnv = { ...env, WRANGLER_REGISTRY_PATH: join(sweepState, "registry") };
+      for (const name of API_SECRETS) delete sweepEnv[name];
+      const child = spawnWrangler("sweep scorer", ["-c", configOf("scorer"), "--port", String(opts.sweep.port), "--test-scheduled"], { quiet: true, env: sweepEnv, persist: sweepState });
+      const url = `http://127.0.0.1:${opts.sweep.port}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(scorerCron())}`;
+      sweepUrl = url;
+      // The scorer has no fetch handler: any answer (even an error page) means it listens.
+      await waitFor(`http://127.0.0.1:${opts.sweep.port}/`, child, 120_000);
+      const report = opts.sweep.onResult ?? (() => {});
+      timer = setInterval(() => {
+        fetch(url)
+          .then(async (res) => report(`sweep: ${res.status} ${(await res.text()).slice(0, 200)}`))
+          .catch((err: unknown) => report(`sweep: ${err}`));
+      }, opts.sweep.everyMs ?? 60_000);
+      timer.unref();
+    }
+    return { apiUrl, ...(proxyUrl ? { proxyUrl } : {}), ...(sweepUrl ? { sweepUrl } : {}), stop };
   } catch (err) {
     await stop();
     throw err;

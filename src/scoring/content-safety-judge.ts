@@ -106,9 +106,9 @@ export function parseLlamaGuard(response: unknown): LlamaGuardVerdict | null {
 }
 
 /**
- * Merges a judge verdict into the rule-based `content_safety` result: an unsafe judge raises
- * the score to at least 4 and names its categories; a safe judge lowers a rule-only 4 to 3
- * (a 5 stands: those rules are unambiguous). Either way the rationale ends with
+ * Merges a judge verdict into the `content_safety` result (rules + model): an unsafe judge raises
+ * the score to at least 4 and names its categories; a safe judge lowers a 4 to 3
+ * (a 5 stands: a hard rule, or rules and model agreeing, or a very confident model). Either way the rationale ends with
  * `llama_guard: safe` or `llama_guard: unsafe (S1 violent crimes, ...)`. A null verdict or an
  * unscored rule result is returned unchanged.
  */

@@ -46,7 +46,7 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     id: "credit_card",
     source: "Presidio CreditCardRecognizer; Luhn and IIN ranges per ISO/IEC 7812-1",
     weight: 4,
-    pattern: /(?<![\d-])\d(?:[ -]?\d){11,18}(?![\d-])/g,
+    pattern: /(?<![\d-])\d(?:[ .-]?\d){11,18}(?![\d-])/g,
     validate: (m, before) => {
       const d = m[0].replace(/\D/g, "");
       if (!luhnValid(d)) return false;
@@ -59,7 +59,10 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     id: "iban",
     source: "Presidio IbanRecognizer; ISO 13616 lengths, ISO 7064 mod 97-10",
     weight: 4,
-    pattern: /\b[A-Za-z]{2}\d{2}[A-Za-z0-9]{11,30}\b|\b[A-Z]{2}\d{2}(?: [A-Z0-9]{4}){2,7}(?: [A-Z0-9]{1,3})?\b/g,
+    // Any grouping people and documents use: "NO9386011117947", "DE89 3704 0044 0532 0130 00",
+    // "NO 44 1850.05.14562", "ES15-0049-1806-9121-1186-9374"; the validator reads the country's
+    // length of characters from the start, so a word after the number does not spoil it.
+    pattern: /\b[A-Za-z]{2}[ .-]?\d{2}(?:[ .\/-]?[A-Za-z0-9]){11,30}\b/g,
     validate: (m) => ibanValid(m[0]),
     context: /\b(?:iban|bank|account|transfer|wire|sepa)\b/i,
   },

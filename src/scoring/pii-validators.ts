@@ -51,9 +51,12 @@ const IBAN_LENGTHS: Record<string, number> = {
 
 /** IBAN check: country length table and ISO 7064 mod 97-10 == 1 (ISO 13616-1). */
 export function ibanValid(s: string): boolean {
-  const iban = s.replace(/[\s-]/g, "").toUpperCase();
-  const len = IBAN_LENGTHS[iban.slice(0, 2)];
-  if (len === undefined || iban.length !== len) return false;
+  const compact = s.replace(/[\s./-]/g, "").toUpperCase();
+  const len = IBAN_LENGTHS[compact.slice(0, 2)];
+  // A candidate may run on into following characters ("... 9374 and"): read the country's length.
+  if (len === undefined || compact.length < len) return false;
+  const iban = compact.slice(0, len);
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(iban)) return false;
   const moved = iban.slice(4) + iban.slice(0, 4);
   let rem = 0;
   for (const ch of moved) {

@@ -2,21 +2,18 @@
  * The scorer registry: the six scorers in SCORER_NAMES order and `scoreCall`, which the
  * scorer worker, the evaluation script and the benchmark all use.
  */
-import { contentSafety } from "./content-safety";
-import { dataPoisoning } from "./data-poisoning";
-import { jailbreakDetection } from "./jailbreak-detection";
+import { LEARNED } from "./learned";
 import { piiDetection } from "./pii-detection";
 import { unboundedConsumption } from "./unbounded-consumption";
-import { vectorWeakness } from "./vector-weakness";
 import type { ScorableCall, ScoreResult, Scorer, ScorerName } from "./types";
 
 /** All six scorers, in SCORER_NAMES order. */
 export const SCORERS: readonly Scorer[] = [
-  contentSafety,
+  LEARNED.content_safety,
   piiDetection,
-  jailbreakDetection,
-  dataPoisoning,
-  vectorWeakness,
+  LEARNED.jailbreak_detection,
+  LEARNED.data_poisoning,
+  LEARNED.vector_weakness,
   unboundedConsumption,
 ];
 

@@ -42,8 +42,28 @@ export interface ExtractedCall {
 const CONTEXT_HEADER =
   /^\s*(?:#+\s*)?(?:retrieved (?:documents?|passages?|context)|context(?: documents?)?|search results?|documents?|sources?|reference(?:s| documents?)?|knowledge(?: base)?|passages?|tool (?:output|results?)|web results?)\s*:/i;
 
-/** `[1] ...` / `Document 2:` style passage markers at a line start. */
-const PASSAGE_MARK = /^\s*(?:\[\d{1,3}\]|(?:document|passage|source|doc)\s*#?\d{1,3}\s*[:.)-])/i;
+/**
+ * Passage markers at a line start, as RAG templates write them: `[1] ...`, `Document 2 (Title):`,
+ * `Source 3:`, `<doc id="1" ...>`, one JSON object per passage (`{"id": 1, "title": ...}`),
+ * and, inside a context block, markdown headings (`### Title`) and bullets.
+ */
+const PASSAGE_MARK = /^\s*(?:\[\d{1,3}\]|(?:document|passage|source|doc|result|snippet|excerpt|chunk)\s*#?\d{1,3}\b|<doc\b|\{\s*"(?:id|doc_id|title)"\s*:|#{1,4}\s+\S|[-*\u2022]\s+\S)/i;
+
+/** Strong passage markers: enough on their own to show that a message carries documents. */
+const STRONG_PASSAGE_MARK = /^\s*(?:\[\d{1,3}\]\s*\S|(?:document|passage|source|doc|snippet|excerpt|chunk)\s*#?\d{1,3}\s*(?:\([^)\n]{1,120}\))?\s*[:.)-]|<doc\b[^>\n]*>|\{\s*"(?:id|doc_id)"\s*:\s*"?\d)/i;
+
+/**
+ * A line that opens a context block inside a system prompt or user turn: "Relevant passages:",
+ * "Here is what I found:", "I pasted the relevant text below.", "Use these notes to answer.".
+ */
+const EMBEDDED_HEADER =
+  /^\s*(?:#+\s*)?(?:(?:relevant|retrieved|supporting|reference|attached|following)\s+)?(?:retrieved (?:documents?|passages?|context)|context(?: documents?)?|search results?|documents?|sources?|references?|knowledge(?: base)?(?: results?)?|passages?|tool (?:output|results?)|web results?|notes|excerpts?|snippets?|articles?|results)\s*:\s*$|^\s*(?:here (?:is|are) (?:what i found|the (?:relevant )?(?:documents?|passages?|notes|context|sources?|results))|i (?:pasted|copied|included|attached) (?:the )?(?:relevant )?(?:text|documents?|notes|passages?|context)\b[^\n]{0,30}|use (?:these|the following) (?:notes|documents?|passages?|sources?)\b[^\n]{0,40})[.:]?\s*$/i;
+
+/** A question line after pasted documents ("Q: ...", "Question: ..."): the user's, not a document's. */
+const TRAILING_QUESTION = /^\s*(?:Q|Question)\s*:/i;
+
+/** Fence lines around pasted text (`"""`, ```` ``` ````). */
+const FENCE = /^\s*(?:"""|```\w*|''')\s*$/;
 
 const MAX_DEPTH = 24;
 /** Structural keys whose string values are not text (block types, ids, media types, images). */
@@ -85,14 +105,18 @@ function partText(p: unknown): string[] {
   return collectStrings(p);
 }
 
-/** Adds a context text, one entry per numbered passage when it has `[n]` markers. */
+/** Adds a context text, one entry per passage when it has passage markers. */
 function pushDocument(out: ExtractedCall, text: string): void {
   const body = text.replace(CONTEXT_HEADER, "");
-  const lines = body.split("\n");
+  const lines = body.split("\n").filter((l) => !FENCE.test(l) && !/^\s*<\/doc>\s*$/i.test(l));
+  // Bullets and headings split passages only where they lead the block (a list of passages),
+  // not inside a passage that happens to contain a list.
+  const first = lines.find((l) => l.trim()) ?? "";
+  const mark = /^\s*(?:[-*\u2022]|#{1,4})\s+\S/.test(first) ? PASSAGE_MARK : STRONG_PASSAGE_MARK;
   const passages: string[] = [];
   let cur: string[] = [];
   for (const line of lines) {
-    if (PASSAGE_MARK.test(line) && cur.some((l) => l.trim())) {
+    if (mark.test(line) && cur.some((l) => l.trim())) {
       passages.push(cur.join("\n"));
       cur = [];
     }
@@ -102,13 +126,47 @@ function pushDocument(out: ExtractedCall, text: string): void {
   out.documents.push(...passages.map((p) => p.trim()).filter((p) => p.length > 0));
 }
 
+/**
+ * Documents embedded in a system prompt or user turn after its instructions: from the first
+ * context-header line or strong passage marker on, minus a trailing question line. The
+ * message itself stays whole in `system`/`user` (other scorers judge it as written); the
+ * block is added to `documents` as well. Null when the message embeds no documents.
+ */
+export function embeddedDocuments(text: string): string | null {
+  if (text.length < 80) return null;
+  const lines = text.split("\n");
+  let start = -1;
+  for (let i = 0; i < lines.length && i < 400; i++) {
+    const line = lines[i]!;
+    if (EMBEDDED_HEADER.test(line)) {
+      start = i + 1;
+      break;
+    }
+    if (STRONG_PASSAGE_MARK.test(line)) {
+      start = i;
+      break;
+    }
+  }
+  if (start < 0 || start >= lines.length) return null;
+  let end = lines.length;
+  while (end > start && (!lines[end - 1]!.trim() || TRAILING_QUESTION.test(lines[end - 1]!))) end--;
+  const block = lines.slice(start, end).join("\n");
+  return block.trim().length >= 40 ? block : null;
+}
+
 function pushByRole(out: ExtractedCall, role: string, texts: string[]): void {
   for (const t of texts) {
     if (role === "tool" || role === "function" || role === "document") pushDocument(out, t);
     else if (CONTEXT_HEADER.test(t) && (role === "system" || role === "user" || role === "developer")) pushDocument(out, t);
-    else if (role === "system" || role === "developer") out.system.push(t);
-    else if (role === "assistant" || role === "chatbot" || role === "model") out.history.push(t);
-    else out.user.push(t);
+    else {
+      if (role === "system" || role === "developer") out.system.push(t);
+      else if (role === "assistant" || role === "chatbot" || role === "model") out.history.push(t);
+      else out.user.push(t);
+      if (role !== "assistant" && role !== "chatbot" && role !== "model") {
+        const docs = embeddedDocuments(t);
+        if (docs !== null) pushDocument(out, docs);
+      }
+    }
   }
 }
 

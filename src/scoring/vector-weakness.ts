@@ -54,9 +54,26 @@ function wordCounts(s: string): Map<string, number> {
   return m;
 }
 
+/** Lines and sentences of a document (12-400 characters each; shorter and longer ones skipped). */
+export function documentUnits(doc: string): string[] {
+  return doc.split(/\n|(?<=[.!?])\s+(?=[A-Z])/).map((u) => u.trim()).filter((u) => u.length >= 12 && u.length <= 400);
+}
+
+/** Words that address the reader of a text, or an AI reading it (Greshake et al. 2023). */
+const ADDRESSES_READER = /\b(?:you|your|yours|yourself|AI|assistant|chatbot|LLM|GPT|model|agent|bot|instructions?|prompt|respond|reply|output)\b/i;
+
+/**
+ * A unit that reads as a directive: it opens like a task (imperative or request) or addresses
+ * the reader or an AI. Benign documents have such units too (recipes, e-mails, how-tos); the
+ * vector_weakness model reads them in their own namespace and learns which ones are planted.
+ */
+export function isDirective(unit: string): boolean {
+  return IMPERATIVE_LINE.test(unit) || QUESTION_LINE.test(unit) || ADDRESSES_READER.test(unit);
+}
+
 /** Standalone lines/sentences that read as a task for the model and are off-topic for the document. */
 function plantedTasks(doc: string): number {
-  const units = doc.split(/\n|(?<=[.!?])\s+(?=[A-Z])/).map((u) => u.trim()).filter((u) => u.length >= 12 && u.length <= 400);
+  const units = documentUnits(doc);
   let docWords: Map<string, number> | null = null;
   let n = 0;
   for (const u of units) {

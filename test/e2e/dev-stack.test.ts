@@ -3,15 +3,15 @@
  * API + scorer and proxy workers under wrangler dev) started from the repository root with a
  * fresh data directory and its own ports, the demo key read from what it prints, the remote
  * LLM providers stood in by local servers replaying recorded wire responses, and Stripe by
- * `npm run stripe:stand-in` (started first: the stack runs with the variables it prints).
+ * the stand-in `npm run dev` starts by itself (no billing variables are set).
  * The suites (one per issue) share the stack and run in order; the last test stops it with Ctrl-C.
  * Tests poll with generous deadlines and never assert latency (bench/e2e measures it).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { StackApi } from "./harness/api";
 import { startDevStack, type DevStack } from "./harness/dev-stack";
-import { startStripeStandIn, type StripeStandInProcess } from "./harness/stripe-stand-in";
 import { startProviderStandIns, type ProviderStandIns } from "./harness/upstreams";
+import { STAND_IN_VALUES } from "../../scripts/lib/stripe-dev";
 import { billingSuite } from "./suites/billing";
 import type { E2E } from "./suites/context";
 import { proxySuite } from "./suites/proxy";
@@ -25,12 +25,13 @@ const PORTS = {
   proxy: Number(process.env.SIGHTLINE_E2E_PROXY_PORT ?? 8872),
   pg: Number(process.env.SIGHTLINE_E2E_PG_PORT ?? 55471),
 };
-/** Port of the e2e Stripe stand-in (a developer's `npm run stripe:stand-in` keeps 12111). */
+/** Port of the e2e stack's Stripe stand-in (a developer's `npm run dev` keeps 12111). */
 const STRIPE_PORT = Number(process.env.SIGHTLINE_E2E_STRIPE_PORT ?? 8873);
+/** Port of the e2e stack's sweep scorer session (a developer's keeps 8789). */
+const SWEEP_PORT = Number(process.env.SIGHTLINE_E2E_SWEEP_PORT ?? 8874);
 
 let state: E2E | undefined;
 let providers: ProviderStandIns | undefined;
-let stripe: StripeStandInProcess | undefined;
 let stack: DevStack | undefined;
 let stopped = false;
 
@@ -42,15 +43,14 @@ const e2e = (): E2E => {
 beforeAll(async () => {
   const echo = process.env.SIGHTLINE_E2E_ECHO === "1";
   providers = await startProviderStandIns();
-  stripe = await startStripeStandIn({ port: STRIPE_PORT, forwardTo: `http://127.0.0.1:${PORTS.api}/webhook/payment`, echo });
-  stack = await startDevStack({ ports: PORTS, upstreamBaseUrl: providers.openaiUrl, env: stripe.vars, echo });
+  stack = await startDevStack({ ports: PORTS, stripePort: STRIPE_PORT, sweepPort: SWEEP_PORT, upstreamBaseUrl: providers.openaiUrl, echo });
+  const stripe = { url: stack.stripeUrl, vars: { ...STAND_IN_VALUES }, output: stack.output };
   state = { stack, providers, stripe, api: new StackApi(stack.apiUrl, stack.key) };
 }, 300_000);
 
 afterAll(async () => {
   if (stack && !stopped) await stack.stop();
   await providers?.close();
-  await stripe?.stop();
 }, 60_000);
 
 describe("npm run dev, end to end", () => {

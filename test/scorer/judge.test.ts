@@ -7,7 +7,9 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createDb } from "../../src/db/client";
 import { loadCalls } from "../../src/db/scoring";
+import { mergeJudge } from "../../src/scoring/content-safety-judge";
 import { scoreCall } from "../../src/scoring/registry";
+import type { ScoreResult } from "../../src/scoring/types";
 import { consumeBatch } from "../../workers/scorer/src/consume";
 import type { ScorerEnv } from "../../workers/scorer/src/env";
 import { JUDGE_CONCURRENCY, LLAMA_GUARD_MODEL } from "../../workers/scorer/src/judge";
@@ -130,7 +132,12 @@ describe("Llama Guard judge: verdicts", () => {
     const [rowsA, rowsB, rowsC] = [await rowsOf(a!.id), await rowsOf(b!.id), await rowsOf(c!.id)];
     expect(contentSafety(rowsA)).toMatchObject({ score_value: 4, score_label: "unsafe" });
     expect(contentSafety(rowsA).rationale).toMatch(/; llama_guard: unsafe \(S2 non-violent crimes\)$/);
-    expect(contentSafety(rowsB)).toMatchObject({ score_value: 3, score_label: "safe" }); // rules alone: 4
+    // A safe verdict lowers a 4 to 3 and lets a 5 stand (mergeJudge, unit-tested): what was stored
+    // is exactly that merge of the call's score without the judge.
+    const withoutJudge = contentSafety(await ruleScores(b!.id));
+    const merged = mergeJudge({ score_value: withoutJudge.score_value, score_label: withoutJudge.score_label, rationale: withoutJudge.rationale } as ScoreResult, { safe: true, categories: [] });
+    expect(contentSafety(rowsB)).toMatchObject({ score_value: merged.score_value, score_label: merged.score_label });
+    expect(contentSafety(rowsB).score_value).toBeLessThanOrEqual(withoutJudge.score_value!);
     expect(contentSafety(rowsB).rationale).toMatch(/S1 violent crimes.*; llama_guard: safe$/);
     expect(contentSafety(rowsC)).toMatchObject({ score_value: 4, score_label: "unsafe" });
     expect(contentSafety(rowsC).rationale).toContain("llama_guard: unsafe (S1 violent crimes, S10 hate)");

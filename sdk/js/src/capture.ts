@@ -9,7 +9,7 @@
  */
 import { currentWorker, record } from "./client.js";
 import type { Extractor } from "./entry.js";
-import { now } from "./runtime.js";
+import { applyReporting, now } from "./runtime.js";
 import { getField, snapshot } from "./serialize.js";
 import { instrumentStream, isAsyncIterable, StreamRecorder, type TokenPredicate } from "./stream.js";
 
@@ -123,14 +123,8 @@ export function wrapMethod<F extends (...args: never[]) => unknown>(original: F,
       call = undefined;
     }
     if (call === undefined) return (original as unknown as (...a: unknown[]) => unknown).apply(this, args);
-    let result: unknown;
-    try {
-      result = (original as unknown as (...a: unknown[]) => unknown).apply(this, args);
-    } catch (error) {
-      submitFailure(call, error);
-      throw error;
-    }
     const active = call;
+    const result = applyReporting(original, this, args, (error) => submitFailure(active, error));
     try {
       if (isThenable(result)) {
         // Registered first, so it runs before the application's own continuation.

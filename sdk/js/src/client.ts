@@ -12,7 +12,8 @@ let config: Config | undefined;
 let worker: Worker | undefined;
 let warned = false;
 let exitHookInstalled = false;
-let exitFlushes = 0;
+/** `Date.now()` by which the exit hook stops waiting (set by the first `beforeExit`). */
+let exitDeadline: number | undefined;
 
 const EMPTY_STATS: DeliveryStats = { queued: 0, inFlight: 0, enqueued: 0, sent: 0, dropped: 0, rejected: 0, failed: 0, retries: 0, unsent: 0, invalid: 0 };
 
@@ -125,9 +126,10 @@ export async function shutdown(options: { timeoutMs?: number } = {}): Promise<bo
 let lastStats: DeliveryStats | undefined;
 
 /**
- * Delivery counters of the current configuration: `queued`, `inFlight`, `enqueued`, `sent`,
- * `dropped` (queue full, oldest evicted), `rejected` (non-retryable 4xx), `failed` (gave up
- * after retries), `retries`, `unsent` (discarded at shutdown), `invalid` (not serialisable).
+ * Delivery counters of the current (or last) configuration: `queued`, `inFlight`, `enqueued`,
+ * `sent`, `dropped` (queue full, oldest evicted), `rejected` (4xx other than 408/429, not
+ * retried), `failed` (failing on its own, gave up after `maxRetries`), `retries` (backoff and
+ * `Retry-After` waits), `unsent` (discarded at shutdown), `invalid` (not serialisable).
  */
 export function stats(): DeliveryStats {
   return worker ? worker.stats() : { ...(lastStats ?? EMPTY_STATS) };
@@ -147,9 +149,12 @@ function installExitHook(): void {
 }
 
 function onBeforeExit(): void {
-  // `beforeExit` fires again each time the loop empties: give up after a few rounds.
+  // `beforeExit` fires again each time the loop empties (after each flush that timed out,
+  // e.g. while the API is down): all of them together wait at most `exitTimeoutMs`.
   const current = worker;
-  if (!current || current.queue.pending() === 0 || exitFlushes >= 3) return;
-  exitFlushes++;
-  void current.flush(current.config.exitTimeoutMs);
+  if (!current || current.queue.pending() === 0) return;
+  exitDeadline ??= Date.now() + current.config.exitTimeoutMs;
+  const left = exitDeadline - Date.now();
+  // A flush that drained everything ends this exit attempt: a later one gets its own budget.
+  if (left > 0) void current.flush(left).then((drained) => drained && (exitDeadline = undefined));
 }

@@ -40,7 +40,12 @@ export interface SightlineOptions {
   maxQueueSize?: number;
   /** Milliseconds per HTTP request to the API (AbortSignal timeout). Default 5000. */
   timeoutMs?: number;
-  /** Retries after the first attempt (network errors, 408, 429, 5xx). Default 3. */
+  /**
+   * Retries of a record that fails on its own (408, 500 and other 5xx without `Retry-After`)
+   * before it is given up (`stats().failed`). Default 3. Service-wide failures (network
+   * errors, 429, 502-504, any `Retry-After`) are retried until delivered: the records wait
+   * in the bounded queue.
+   */
   maxRetries?: number;
   /** Receives internal errors; never called on the application's call path. */
   onError?: ErrorHandler;

@@ -1,6 +1,8 @@
 /**
  * Bounded in-memory FIFO of captured records. When full, `put` evicts the OLDEST record and
  * counts it (`dropped`), so a dead API costs bounded memory and the newest calls survive.
+ * Records held by an API outage go back to the front (`done(count, requeue)`), so the bound
+ * and the oldest-first eviction apply to them too. Same behaviour as `sightline/queue.py`.
  */
 export class BoundedQueue<T> {
   private items: (T | undefined)[] = [];
@@ -11,6 +13,8 @@ export class BoundedQueue<T> {
   dropped = 0;
   /** Records taken by the delivery loop and not yet finished. */
   inFlight = 0;
+  /** Set by `clear()` (shutdown, reconfiguration): records handed back afterwards are not kept. */
+  private closed = false;
 
   /** @param maxSize most records held (>= 1). */
   constructor(readonly maxSize: number) {}
@@ -45,16 +49,33 @@ export class BoundedQueue<T> {
     return batch;
   }
 
-  /** Marks `count` in-flight records finished. */
-  done(count: number): void {
+  /**
+   * Marks `count` in-flight records finished. `requeue` (some of them, oldest first) goes
+   * back to the FRONT, as they are older than anything queued since; then the oldest records
+   * beyond `maxSize` are evicted and counted as `dropped`. Returns how many of `requeue` were
+   * not kept because `clear()` closed the queue (the caller counts them as unsent).
+   */
+  done(count: number, requeue: readonly T[] = []): number {
     this.inFlight = Math.max(0, this.inFlight - count);
+    if (requeue.length === 0) return 0;
+    if (this.closed) return requeue.length;
+    let all = requeue.concat(this.items.slice(this.head) as T[]);
+    const over = all.length - this.maxSize;
+    if (over > 0) {
+      all = all.slice(over);
+      this.dropped += over;
+    }
+    this.items = all;
+    this.head = 0;
+    return 0;
   }
 
-  /** Removes every queued record; returns them (oldest first). */
+  /** Removes every queued record and closes the queue; returns them (oldest first). */
   clear(): T[] {
     const rest = this.items.slice(this.head) as T[];
     this.items = [];
     this.head = 0;
+    this.closed = true;
     return rest;
   }
 

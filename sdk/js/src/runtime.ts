@@ -34,3 +34,16 @@ export function unrefTimer(handle: unknown): void {
 /** Milliseconds from a monotonic clock (`performance.now()`, falling back to `Date.now()`). */
 export const now: () => number =
   typeof performance !== "undefined" && typeof performance.now === "function" ? () => performance.now() : () => Date.now();
+
+/**
+ * Calls `fn` with `self` and `args` exactly as the application called it; when it throws,
+ * `failed` sees the error first, then the same object is rethrown to the application.
+ */
+export function applyReporting(fn: unknown, self: unknown, args: unknown[], failed: (error: unknown) => void): unknown {
+  try {
+    return (fn as (...a: unknown[]) => unknown).apply(self, args);
+  } catch (error) {
+    failed(error);
+    throw error;
+  }
+}

@@ -8,7 +8,7 @@
  */
 import { currentWorker, record } from "./client.js";
 import type { Extracted } from "./entry.js";
-import { now } from "./runtime.js";
+import { applyReporting, now } from "./runtime.js";
 import { snapshot, toJsonable } from "./serialize.js";
 
 /** Options of `trace` and `traced`. */
@@ -77,14 +77,8 @@ export function trace<F extends (...args: never[]) => unknown>(options: TraceOpt
       pending = undefined;
     }
     if (pending === undefined) return (fn as unknown as (...a: unknown[]) => unknown).apply(this, args);
-    let result: unknown;
-    try {
-      result = (fn as unknown as (...a: unknown[]) => unknown).apply(this, args);
-    } catch (error) {
-      submit(pending, undefined, true, error);
-      throw error;
-    }
     const p = pending;
+    const result = applyReporting(fn, this, args, (error) => submit(p, undefined, true, error));
     if (isThenable(result)) {
       try {
         result.then(

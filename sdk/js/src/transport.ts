@@ -1,7 +1,7 @@
 /**
  * HTTP delivery of one encoded record to `POST {baseUrl}/internal/log` with the global
  * `fetch`, and the classification of the answer (send, retry, reject). One record per POST:
- * the API has no batch endpoint.
+ * the API has no batch endpoint. Same policy as `sdk/python/sightline/transport.py`.
  */
 import { SDK_NAME } from "./version.js";
 
@@ -25,14 +25,21 @@ export interface Outcome {
   retryAfterMs?: number;
   /** What went wrong (not set on success). */
   error?: unknown;
-  /** The failure affects every record (network error, 429, 502-504): stop the round. */
+  /**
+   * The failure affects every record (network error, 429, 502-504, or a retryable status
+   * with `Retry-After`): stop the round and hold the records in the buffer until delivered.
+   */
   serviceWide?: boolean;
 }
 
 /** Sends one encoded record; never throws. */
 export type PostFn = (body: string) => Promise<Outcome>;
 
-/** Statuses that mean the whole service is unavailable. */
+/**
+ * Statuses that mean the whole service is unavailable (rate limit, gateway, database outage:
+ * the API answers 503 + `Retry-After` then). Records failing this way are never given up;
+ * a retryable status with `Retry-After` counts too (the server said when to come back).
+ */
 const SERVICE_WIDE = new Set([429, 502, 503, 504]);
 
 /**
@@ -51,6 +58,19 @@ export function parseRetryAfter(value: string | null | undefined, nowMs: number 
 export function backoffDelay(retryIndex: number, baseMs: number, capMs: number, random: () => number = Math.random): number {
   const ceiling = Math.min(capMs, baseMs * 2 ** Math.min(retryIndex, 30));
   return ceiling > 0 ? random() * ceiling : 0;
+}
+
+/**
+ * Milliseconds to wait before retrying records held by a service-wide failure: the server's
+ * `Retry-After` capped at `retryAfterMaxMs` when it sent one, else a full-jitter backoff over
+ * the consecutive failed rounds (`outageRound`, 0-based).
+ */
+export function outageDelay(
+  retryAfterMs: number | undefined,
+  outageRound: number,
+  cfg: { backoffBaseMs: number; backoffMaxMs: number; retryAfterMaxMs: number },
+): number {
+  return retryAfterMs !== undefined ? Math.min(retryAfterMs, cfg.retryAfterMaxMs) : backoffDelay(outageRound, cfg.backoffBaseMs, cfg.backoffMaxMs);
 }
 
 async function detailOf(res: Response): Promise<string> {
@@ -95,7 +115,8 @@ export function createPost(url: string, apiKey: string, timeoutMs: number): Post
     }
     const error = new SightlineHTTPError(status, await detailOf(res));
     const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"));
-    if (status === 408 || status === 429 || status >= 500) return { kind: "retry", status, retryAfterMs, error, serviceWide: SERVICE_WIDE.has(status) };
+    if (status === 408 || status === 429 || status >= 500)
+      return { kind: "retry", status, retryAfterMs, error, serviceWide: SERVICE_WIDE.has(status) || retryAfterMs !== undefined };
     return { kind: "rejected", status, error };
   };
 }

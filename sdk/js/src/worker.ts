@@ -1,7 +1,11 @@
 /**
  * Background delivery: a timer-driven loop drains the queue in batches, encodes each
- * record (never on the application's call path) and posts it with bounded concurrency,
- * retrying with exponential backoff and full jitter.
+ * record (never on the application's call path) and posts it with bounded concurrency.
+ * A record failing on its own (408, 500...) is retried `maxRetries` times with exponential
+ * backoff and full jitter; records held by an outage (network error, 429, 502-504,
+ * `Retry-After`) go back to the front of the bounded queue and are retried after
+ * `Retry-After` or a backoff until delivered or evicted as the oldest. Mirrors
+ * `sightline/worker.py`.
  *
  * Every timer is `unref`'d, so a pending delivery never keeps a process alive; `flush()`
  * and the exit hook hold the process open explicitly while they wait.
@@ -11,7 +15,20 @@ import { MAX_BODY_BYTES } from "./config.js";
 import { encodeEntry, type LogEntry } from "./entry.js";
 import { BoundedQueue } from "./queue.js";
 import { unrefTimer } from "./runtime.js";
-import { backoffDelay, createPost, type PostFn } from "./transport.js";
+import { backoffDelay, createPost, outageDelay, type PostFn } from "./transport.js";
+
+/** One encoded record of a batch; `index` keeps the batch order for records put back. */
+interface Encoded {
+  entry: LogEntry;
+  body: string;
+  index: number;
+}
+
+/** Records a service-wide failure kept from delivery (oldest first) and its `Retry-After`. */
+interface Held {
+  entries: LogEntry[];
+  retryAfterMs?: number;
+}
 
 /** Delivery counters since the current configuration (see `stats()`). */
 export interface DeliveryStats {
@@ -27,9 +44,9 @@ export interface DeliveryStats {
   dropped: number;
   /** Records refused with a non-retryable 4xx (400, 401, 413, 422...). */
   rejected: number;
-  /** Records given up after `maxRetries` retries. */
+  /** Records failing on their own (408, 500...) given up after `maxRetries` retries. */
   failed: number;
-  /** Retry rounds (one round may resend several records). */
+  /** Backoff and `Retry-After` waits (one wait may precede resending several records). */
   retries: number;
   /** Records discarded by `shutdown()` before they could be delivered. */
   unsent: number;
@@ -55,6 +72,8 @@ export class Worker {
   private retries = 0;
   private unsent = 0;
   private invalid = 0;
+  /** Consecutive delivery rounds ended by a service-wide failure (backoff exponent). */
+  private outageRounds = 0;
 
   /**
    * @param config an active configuration (`apiKey` set).
@@ -194,80 +213,97 @@ export class Worker {
     const { batchSize } = this.config;
     while (!this.aborted && this.queue.length > 0) {
       const batch = this.queue.take(batchSize);
+      let held: Held = { entries: [] };
       try {
-        await this.deliver(batch);
+        held = await this.deliver(batch);
       } finally {
-        this.queue.done(batch.length);
+        this.unsent += this.queue.done(batch.length, held.entries);
       }
+      if (held.entries.length > 0) {
+        // Service-wide failure: the records are back in the buffer; wait, then retry them.
+        const delay = outageDelay(held.retryAfterMs, this.outageRounds++, this.config);
+        this.retries++;
+        if (await this.sleep(delay)) break;
+        continue;
+      }
+      this.outageRounds = 0;
       // Below a full batch, wait for the next interval unless someone is flushing.
       if (this.queue.length < batchSize && this.flushers === 0) break;
     }
   }
 
-  private async deliver(batch: LogEntry[]): Promise<void> {
-    const bodies: string[] = [];
+  private async deliver(batch: LogEntry[]): Promise<Held> {
+    const items: Encoded[] = [];
     for (const entry of batch) {
       try {
-        bodies.push(encodeEntry(entry, MAX_BODY_BYTES));
+        items.push({ entry, body: encodeEntry(entry, MAX_BODY_BYTES), index: items.length });
       } catch (error) {
         this.invalid++;
         this.report(error);
       }
     }
-    if (bodies.length) await this.sendWithRetry(bodies);
+    return items.length ? this.sendWithRetry(items) : { entries: [] };
   }
 
   /**
-   * Delivers `bodies` in rounds. A service-wide failure (network error, 429, 502-504) ends
-   * a round at once (the other records would fail the same way); between rounds the loop
-   * waits `Retry-After` (capped) or a full-jitter backoff. After `maxRetries` retries the
-   * records still pending are given up (`failed`); non-retryable 4xx are `rejected` at once.
+   * Delivers `items` in rounds, `concurrency` at a time. A service-wide failure (network
+   * error, 429, 502-504, any `Retry-After`) ends the call at once: the records not delivered
+   * are returned as held (the caller puts them back in the buffer). A record failing on its
+   * own (408, 500 and other 5xx) waits a full-jitter backoff and is retried, at most
+   * `maxRetries` times, then given up (`failed`); other 4xx are `rejected` at once.
    */
-  private async sendWithRetry(bodies: string[]): Promise<void> {
+  private async sendWithRetry(items: Encoded[]): Promise<Held> {
     const cfg = this.config;
-    let pending = bodies;
+    let pending = items;
     for (let retryIndex = 0; pending.length > 0; retryIndex++) {
-      const next: string[] = [];
-      let retryAfterMs: number | undefined;
+      const next: Encoded[] = [];
+      const held: Encoded[] = [];
+      let outage: { retryAfterMs?: number } | undefined;
       let lastError: unknown;
-      let stop = false;
       let cursor = 0;
       const round = pending;
       const lane = async () => {
-        while (!stop && cursor < round.length) {
-          const body = round[cursor++] as string;
-          const outcome = await this.post(body);
+        while (!outage && cursor < round.length) {
+          const item = round[cursor++] as Encoded;
+          const outcome = await this.post(item.body);
           if (outcome.kind === "ok") this.sent++;
           else if (outcome.kind === "rejected") {
             this.rejected++;
             this.report(outcome.error);
+          } else if (outcome.serviceWide) {
+            outage ??= {};
+            if (outcome.retryAfterMs !== undefined) outage.retryAfterMs = Math.max(outage.retryAfterMs ?? 0, outcome.retryAfterMs);
+            held.push(item);
           } else {
             lastError = outcome.error;
-            if (outcome.retryAfterMs !== undefined) retryAfterMs = Math.max(retryAfterMs ?? 0, outcome.retryAfterMs);
-            next.push(body);
-            if (outcome.serviceWide) stop = true;
+            next.push(item);
           }
         }
       };
       await Promise.all(Array.from({ length: Math.min(cfg.concurrency, round.length) }, lane));
-      if (stop) next.push(...round.slice(cursor));
+      if (outage) {
+        // Records retried earlier in this batch lose their attempt count here: at worst a
+        // failing record gets `maxRetries` more attempts after the outage.
+        const entries = [...next, ...held, ...round.slice(cursor)].sort((a, b) => a.index - b.index).map((item) => item.entry);
+        return { entries, retryAfterMs: outage.retryAfterMs };
+      }
       pending = next;
-      if (pending.length === 0) return;
+      if (pending.length === 0) break;
       if (retryIndex >= cfg.maxRetries || this.aborted) {
         if (this.aborted) this.unsent += pending.length;
         else {
           this.failed += pending.length;
           this.report(lastError);
         }
-        return;
+        break;
       }
       this.retries++;
-      const delay = retryAfterMs !== undefined ? Math.min(retryAfterMs, cfg.retryAfterMaxMs) : backoffDelay(retryIndex, cfg.backoffBaseMs, cfg.backoffMaxMs);
-      if (await this.sleep(delay)) {
+      if (await this.sleep(backoffDelay(retryIndex, cfg.backoffBaseMs, cfg.backoffMaxMs))) {
         this.unsent += pending.length;
-        return;
+        break;
       }
     }
+    return { entries: [] };
   }
 
   /** Waits `ms` (unref'd); resolves `true` when delivery must stop now (shutdown). */

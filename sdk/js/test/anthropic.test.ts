@@ -1,28 +1,11 @@
 import Anthropic, { APIError } from "@anthropic-ai/sdk";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { configure, flush, shutdown, stats, wrapAnthropic } from "../src/index.js";
-import { startStandInApi, startUpstream, type StandIn } from "./support/servers.js";
+import { describe, expect, it } from "vitest";
+import { flush, stats, wrapAnthropic } from "../src/index.js";
+import { useStandIns } from "./support/lifecycle.js";
 
-let upstream: StandIn;
-let api: Awaited<ReturnType<typeof startStandInApi>>;
+const servers = useStandIns();
 
-beforeAll(async () => {
-  upstream = await startUpstream();
-  api = await startStandInApi();
-});
-afterAll(async () => {
-  await upstream.close();
-  await api.close();
-});
-beforeEach(() => {
-  api.received.length = 0;
-  configure({ apiKey: "slk_test", baseUrl: api.url, flushIntervalMs: 50 });
-});
-afterEach(async () => {
-  await shutdown({ timeoutMs: 2000 });
-});
-
-const client = () => wrapAnthropic(new Anthropic({ apiKey: "sk-ant-test", baseURL: upstream.url, maxRetries: 0 }));
+const client = () => wrapAnthropic(new Anthropic({ apiKey: "sk-ant-test", baseURL: servers.upstream.url, maxRetries: 0 }));
 const params = { model: "claude-3-5-haiku-latest", max_tokens: 64, messages: [{ role: "user" as const, content: "Hello" }] };
 
 describe("wrapAnthropic: messages.create", () => {
@@ -32,7 +15,7 @@ describe("wrapAnthropic: messages.create", () => {
     expect(message.content[0]).toEqual({ type: "text", text: "Hello! How can I help you today?" });
     expect(message.constructor).toBe(Object);
     expect(await flush({ timeoutMs: 5000 })).toBe(true);
-    const [log] = api.logs();
+    const [log] = servers.api.logs();
     expect(log).toMatchObject({
       model: "claude-3-5-haiku-latest",
       provider: "anthropic",
@@ -44,7 +27,7 @@ describe("wrapAnthropic: messages.create", () => {
       metadata: { status: "success", stream: false, token_count_source: "reported", cost_source: "unknown", sdk: "sightline-js/0.1.0" },
     });
     expect(Date.parse(log.created_at)).toBeGreaterThan(Date.now() - 60_000);
-    expect(api.received[0]?.headers["x-service-key"]).toBe("slk_test");
+    expect(servers.api.received[0]?.headers["x-service-key"]).toBe("slk_test");
   });
 
   it("Should keep APIPromise helpers working (.withResponse)", async () => {
@@ -54,7 +37,7 @@ describe("wrapAnthropic: messages.create", () => {
     expect(response.status).toBe(200);
     expect(request_id).toBe("req_standin_1");
     await flush({ timeoutMs: 5000 });
-    expect(api.logs()).toHaveLength(1);
+    expect(servers.api.logs()).toHaveLength(1);
   });
 
   it("Should snapshot the request: later mutation of messages is not logged", async () => {
@@ -64,7 +47,7 @@ describe("wrapAnthropic: messages.create", () => {
     messages.push({ role: "assistant", content: "mutated later" });
     await pending;
     await flush({ timeoutMs: 5000 });
-    expect(api.logs()[0].request_body.messages).toEqual([{ role: "user", content: "first" }]);
+    expect(servers.api.logs()[0].request_body.messages).toEqual([{ role: "user", content: "first" }]);
   });
 
   it("Should re-throw the provider error untouched and log a failed call", async () => {
@@ -81,7 +64,7 @@ describe("wrapAnthropic: messages.create", () => {
     // the same object every time the application awaits the same promise
     await expect(promise).rejects.toBe(caught);
     await flush({ timeoutMs: 5000 });
-    const [log] = api.logs();
+    const [log] = servers.api.logs();
     expect(log.model).toBe("error-429");
     expect(log.response_body).toBeNull();
     expect(log.metadata.status).toBe("error");
@@ -96,7 +79,7 @@ describe("wrapAnthropic: messages.create", () => {
     expect(c.messages.create).toBe(create);
     await c.messages.create(params);
     await flush({ timeoutMs: 5000 });
-    expect(api.logs()).toHaveLength(1);
+    expect(servers.api.logs()).toHaveLength(1);
   });
 });
 
@@ -114,7 +97,7 @@ describe("wrapAnthropic: streaming", () => {
     expect(types).toEqual(["message_start", "content_block_start", "content_block_delta", "content_block_delta", "content_block_delta", "content_block_stop", "message_delta", "message_stop"]);
     expect(text).toBe("Hello, world!");
     await flush({ timeoutMs: 5000 });
-    const [log] = api.logs();
+    const [log] = servers.api.logs();
     expect(log).toMatchObject({
       provider: "anthropic",
       prompt_tokens: 25,
@@ -131,7 +114,7 @@ describe("wrapAnthropic: streaming", () => {
     const stream = await c.messages.create({ ...params, stream: true });
     for await (const event of stream) if (event.type === "content_block_delta") break;
     await flush({ timeoutMs: 5000 });
-    const [log] = api.logs();
+    const [log] = servers.api.logs();
     expect(log.metadata.stream_completed).toBe(false);
     expect(log.response_body.event_count).toBe(3);
   });
@@ -145,7 +128,7 @@ describe("wrapAnthropic: streaming", () => {
     expect(chunks.join("")).toBe("Hello, world!");
     expect(final.content[0]).toMatchObject({ type: "text", text: "Hello, world!" });
     await flush({ timeoutMs: 5000 });
-    const logs = api.logs();
+    const logs = servers.api.logs();
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({
       provider: "anthropic",
@@ -162,7 +145,7 @@ describe("wrapAnthropic: streaming", () => {
     for await (const _ of c.messages.stream(params)) n++;
     expect(n).toBe(8);
     await flush({ timeoutMs: 5000 });
-    expect(api.logs()).toHaveLength(1);
+    expect(servers.api.logs()).toHaveLength(1);
   });
 
   it("Should log a failed helper stream with the error", async () => {
@@ -170,7 +153,7 @@ describe("wrapAnthropic: streaming", () => {
     const stream = c.messages.stream({ ...params, model: "error-400" });
     await expect(stream.finalMessage()).rejects.toBeInstanceOf(APIError);
     await flush({ timeoutMs: 5000 });
-    const [log] = api.logs();
+    const [log] = servers.api.logs();
     expect(log.metadata.status).toBe("error");
     expect(log.metadata.error.type).toBe("BadRequestError");
     expect(stats().sent).toBe(1);

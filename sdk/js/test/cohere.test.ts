@@ -1,29 +1,12 @@
 import { CohereClient, CohereClientV2, CohereError } from "cohere-ai";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { configure, flush, shutdown, wrapCohere } from "../src/index.js";
-import { startStandInApi, startUpstream, type StandIn } from "./support/servers.js";
+import { describe, expect, it } from "vitest";
+import { flush, wrapCohere } from "../src/index.js";
+import { useStandIns } from "./support/lifecycle.js";
 
-let upstream: StandIn;
-let api: Awaited<ReturnType<typeof startStandInApi>>;
+const servers = useStandIns();
 
-beforeAll(async () => {
-  upstream = await startUpstream();
-  api = await startStandInApi();
-});
-afterAll(async () => {
-  await upstream.close();
-  await api.close();
-});
-beforeEach(() => {
-  api.received.length = 0;
-  configure({ apiKey: "slk_test", baseUrl: api.url, flushIntervalMs: 50 });
-});
-afterEach(async () => {
-  await shutdown({ timeoutMs: 2000 });
-});
-
-const v1 = () => wrapCohere(new CohereClient({ token: "co-test", environment: upstream.url, maxRetries: 0 }));
-const v2 = () => wrapCohere(new CohereClientV2({ token: "co-test", environment: upstream.url, maxRetries: 0 }));
+const v1 = () => wrapCohere(new CohereClient({ token: "co-test", environment: servers.upstream.url, maxRetries: 0 }));
+const v2 = () => wrapCohere(new CohereClientV2({ token: "co-test", environment: servers.upstream.url, maxRetries: 0 }));
 
 describe("wrapCohere: v1 CohereClient", () => {
   it("Should return the chat response unchanged and log it in wire form with billed units", async () => {
@@ -31,7 +14,7 @@ describe("wrapCohere: v1 CohereClient", () => {
     expect(res.text).toBe("LLMs are neural networks trained on large text corpora.");
     expect(res.finishReason).toBe("COMPLETE");
     await flush({ timeoutMs: 5000 });
-    const [log] = api.logs();
+    const [log] = servers.api.logs();
     expect(log).toMatchObject({
       model: "command-r-plus",
       provider: "cohere",
@@ -48,7 +31,7 @@ describe("wrapCohere: v1 CohereClient", () => {
     expect(data.text).toContain("LLMs");
     expect(rawResponse.status).toBe(200);
     await flush({ timeoutMs: 5000 });
-    expect(api.logs()[0].model).toBe("unknown");
+    expect(servers.api.logs()[0].model).toBe("unknown");
   });
 
   it("Should pass chatStream events through and log the reassembled text", async () => {
@@ -62,7 +45,7 @@ describe("wrapCohere: v1 CohereClient", () => {
     expect(kinds).toEqual(["stream-start", "text-generation", "text-generation", "text-generation", "stream-end"]);
     expect(text).toBe("Streaming works.");
     await flush({ timeoutMs: 5000 });
-    const [log] = api.logs();
+    const [log] = servers.api.logs();
     expect(log).toMatchObject({
       prompt_tokens: 4,
       completion_tokens: 3,
@@ -81,7 +64,7 @@ describe("wrapCohere: v1 CohereClient", () => {
     }
     expect(caught).toBeInstanceOf(CohereError);
     await flush({ timeoutMs: 5000 });
-    const [log] = api.logs();
+    const [log] = servers.api.logs();
     expect(log.metadata.status).toBe("error");
     expect(log.metadata.error.type).toBe("BadRequestError");
   });
@@ -91,7 +74,7 @@ describe("wrapCohere: v1 CohereClient", () => {
     const res = await client.v2.chat({ model: "command-a-03-2025", messages: [{ role: "user", content: "Hello" }] });
     expect(res.message.content?.[0]).toMatchObject({ text: "Hello from Command A." });
     await flush({ timeoutMs: 5000 });
-    expect(api.logs()[0]).toMatchObject({ model: "command-a-03-2025", prompt_tokens: 5, completion_tokens: 5 });
+    expect(servers.api.logs()[0]).toMatchObject({ model: "command-a-03-2025", prompt_tokens: 5, completion_tokens: 5 });
   });
 });
 
@@ -100,7 +83,7 @@ describe("wrapCohere: CohereClientV2", () => {
     const res = await v2().chat({ model: "command-a-03-2025", messages: [{ role: "user", content: "Hello" }], maxTokens: 50 });
     expect(res.finishReason).toBe("COMPLETE");
     await flush({ timeoutMs: 5000 });
-    expect(api.logs()[0]).toMatchObject({
+    expect(servers.api.logs()[0]).toMatchObject({
       provider: "cohere",
       prompt_tokens: 5,
       completion_tokens: 5,
@@ -115,7 +98,7 @@ describe("wrapCohere: CohereClientV2", () => {
     for await (const event of stream) kinds.push(event.type);
     expect(kinds).toEqual(["message-start", "content-start", "content-delta", "content-delta", "content-end", "message-end"]);
     await flush({ timeoutMs: 5000 });
-    expect(api.logs()[0]).toMatchObject({
+    expect(servers.api.logs()[0]).toMatchObject({
       prompt_tokens: 3,
       completion_tokens: 2,
       response_body: { id: "29f14a5a-11de-4cae-9800-25e4747408ea", finish_reason: "COMPLETE", message: { content: [{ type: "text", text: "Hello there" }] }, event_count: 6 },

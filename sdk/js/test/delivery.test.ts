@@ -1,84 +1,128 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { configure, flush, shutdown, stats, trace, wrapAnthropic } from "../src/index.js";
-import { SightlineHTTPError, parseRetryAfter, backoffDelay } from "../src/transport.js";
+import { SightlineHTTPError, parseRetryAfter, backoffDelay, createPost, outageDelay } from "../src/transport.js";
 import { encodeEntry } from "../src/entry.js";
-import { closedPort, startStandInApi, startUpstream, type StandIn } from "./support/servers.js";
+import { closedPort, startStandInApi, waitFor } from "./support/servers.js";
+import { useStandIns } from "./support/lifecycle.js";
 
-let upstream: StandIn;
-let api: Awaited<ReturnType<typeof startStandInApi>>;
-beforeAll(async () => {
-  upstream = await startUpstream();
-  api = await startStandInApi();
-});
-afterAll(async () => {
-  await upstream.close();
-  await api.close();
-});
-afterEach(async () => {
-  await shutdown({ timeoutMs: 2000 });
-  api.received.length = 0;
-  api.setScript(() => ({ status: 202 }));
-});
+const servers = useStandIns({ configure: false });
 
 const echo = trace({ model: "echo" }, (s: string) => s);
 
 describe("delivery", () => {
-  it("Should leave the application unaffected when the API is down, retry, then drop with a count", async () => {
+  it("Should leave the application unaffected while the API is unreachable, keep the records, then deliver each once", async () => {
     const errors: unknown[] = [];
-    configure({ apiKey: "slk_test", baseUrl: await closedPort(), flushIntervalMs: 10, maxRetries: 2, backoffBaseMs: 5, backoffMaxMs: 20, onError: (e) => errors.push(e) });
-    const client = wrapAnthropic(new Anthropic({ apiKey: "x", baseURL: upstream.url, maxRetries: 0 }));
+    const down = await closedPort();
+    configure({ apiKey: "slk_test", baseUrl: down, flushIntervalMs: 10, maxRetries: 0, backoffBaseMs: 20, backoffMaxMs: 50, onError: (e) => errors.push(e) });
+    const client = wrapAnthropic(new Anthropic({ apiKey: "x", baseURL: servers.upstream.url, maxRetries: 0 }));
     const message = await client.messages.create({ model: "claude-3-5-haiku-latest", max_tokens: 10, messages: [{ role: "user", content: "hi" }] });
     expect(message.id).toBe("msg_01XFDUDYJgAACzvnptvVoYEL");
     expect(echo("still works")).toBe("still works");
+    await waitFor(() => stats().retries >= 3);
+    expect(stats()).toMatchObject({ sent: 0, failed: 0, dropped: 0, enqueued: 2 });
+    expect(stats().queued + stats().inFlight).toBe(2);
+    const recovered = await startStandInApi(undefined, Number(new URL(down).port));
+    try {
+      expect(await flush({ timeoutMs: 5000 })).toBe(true);
+      expect(recovered.accepted().map((l) => l.model).sort()).toEqual(["claude-3-5-haiku-latest", "echo"]);
+    } finally {
+      await recovered.close();
+    }
+    expect(stats()).toMatchObject({ sent: 2, failed: 0, queued: 0, inFlight: 0 });
+    expect(errors).toEqual([]); // an outage is not an error: nothing was given up
+  });
+
+  it("Should retry 503 + Retry-After through an outage longer than maxRetries and deliver every record once", async () => {
+    const outageEnds = Date.now() + 1500;
+    servers.api.setScript(() => (Date.now() < outageEnds ? { status: 503, headers: { "Retry-After": "1" }, body: { detail: "database unavailable" } } : { status: 202 }));
+    configure({ apiKey: "slk_test", baseUrl: servers.api.url, flushIntervalMs: 10, maxRetries: 1 });
+    for (let i = 0; i < 20; i++) echo(`call ${i}`);
+    expect(await flush({ timeoutMs: 10_000 })).toBe(true);
+    const delivered = servers.api.accepted().map((l) => l.request_body.args[0]);
+    expect(delivered.sort()).toEqual(Array.from({ length: 20 }, (_, i) => `call ${i}`).sort()); // every record, once
+    const refusals = servers.api.received.filter((r) => r.status === 503);
+    expect(refusals.length).toBeGreaterThanOrEqual(2); // the outage outlasted maxRetries: 1
+    // Retry-After: 1 honoured: the POSTs of one round (`concurrency` lanes) arrive together,
+    // and every gap between rounds is at least about a second.
+    const times = refusals.map((r) => r.at as number).sort((a, b) => a - b);
+    const roundGaps = times.slice(1).map((t, i) => t - (times[i] as number)).filter((gap) => gap > 200);
+    expect(roundGaps.length).toBeGreaterThanOrEqual(1);
+    for (const gap of roundGaps) expect(gap).toBeGreaterThanOrEqual(900);
+    expect(stats()).toMatchObject({ sent: 20, failed: 0, dropped: 0, rejected: 0 });
+  });
+
+  it("Should drop the OLDEST records and count them when the buffer fills during an outage", async () => {
+    let down = true;
+    servers.api.setScript(() => (down ? { status: 503, body: { detail: "database unavailable" } } : { status: 202 }));
+    configure({ apiKey: "slk_test", baseUrl: servers.api.url, flushIntervalMs: 10, maxQueueSize: 5, batchSize: 5, concurrency: 1, backoffBaseMs: 50, backoffMaxMs: 50 });
+    for (let i = 0; i < 3; i++) echo(`call ${i}`);
+    await waitFor(() => servers.api.received.length >= 1);
+    for (let i = 3; i < 7; i++) echo(`call ${i}`);
+    // Once a POST made after these calls has failed, the buffer holds the newest five.
+    const before = servers.api.received.length;
+    await waitFor(() => servers.api.received.length > before);
+    await waitFor(() => stats().dropped === 2);
+    down = false;
     expect(await flush({ timeoutMs: 5000 })).toBe(true);
-    expect(stats()).toMatchObject({ sent: 0, failed: 2, retries: 2, queued: 0, inFlight: 0, enqueued: 2 });
-    expect(errors.length).toBeGreaterThan(0);
+    expect(servers.api.accepted().map((l) => l.request_body.args[0]).sort()).toEqual(["call 2", "call 3", "call 4", "call 5", "call 6"]);
+    expect(stats()).toMatchObject({ sent: 5, dropped: 2, failed: 0 });
+  });
+
+  it("Should give up a record that fails on its own (500) after maxRetries", async () => {
+    servers.api.setScript(() => ({ status: 500, body: { detail: "bug" } }));
+    const errors: unknown[] = [];
+    configure({ apiKey: "slk_test", baseUrl: servers.api.url, flushIntervalMs: 10, maxRetries: 2, backoffBaseMs: 5, backoffMaxMs: 20, onError: (e) => errors.push(e) });
+    echo("poison");
+    expect(await flush({ timeoutMs: 5000 })).toBe(true);
+    expect(stats()).toMatchObject({ sent: 0, failed: 1, retries: 2 });
+    expect(servers.api.logs()).toHaveLength(3);
+    expect(errors[0]).toMatchObject({ status: 500, detail: "bug" });
   });
 
   it("Should honour Retry-After on 429 and then deliver", async () => {
-    api.setScript((n) => (n === 0 ? { status: 429, headers: { "Retry-After": "1" }, body: { detail: "monthly request limit reached" } } : { status: 202 }));
-    configure({ apiKey: "slk_test", baseUrl: api.url, flushIntervalMs: 10, backoffBaseMs: 0 });
+    servers.api.setScript((n) => (n === 0 ? { status: 429, headers: { "Retry-After": "1" }, body: { detail: "monthly request limit reached" } } : { status: 202 }));
+    configure({ apiKey: "slk_test", baseUrl: servers.api.url, flushIntervalMs: 10, backoffBaseMs: 0 });
     const t0 = Date.now();
     echo("a");
     expect(await flush({ timeoutMs: 5000 })).toBe(true);
     const elapsed = Date.now() - t0;
     expect(elapsed).toBeGreaterThanOrEqual(950);
     expect(stats()).toMatchObject({ sent: 1, retries: 1, failed: 0 });
-    expect(api.logs()).toHaveLength(2);
+    expect(servers.api.logs()).toHaveLength(2);
   });
 
   it("Should cap Retry-After at retryAfterMaxMs", async () => {
-    api.setScript((n) => (n === 0 ? { status: 503, headers: { "Retry-After": "3600" } } : { status: 202 }));
-    configure({ apiKey: "slk_test", baseUrl: api.url, flushIntervalMs: 10, retryAfterMaxMs: 50 });
+    servers.api.setScript((n) => (n === 0 ? { status: 503, headers: { "Retry-After": "3600" } } : { status: 202 }));
+    configure({ apiKey: "slk_test", baseUrl: servers.api.url, flushIntervalMs: 10, retryAfterMaxMs: 50 });
     echo("a");
     expect(await flush({ timeoutMs: 3000 })).toBe(true);
     expect(stats()).toMatchObject({ sent: 1, retries: 1 });
   });
 
   it("Should not retry a 401 and report it as rejected", async () => {
-    api.setScript(() => ({ status: 401, body: { detail: "invalid or revoked API key" } }));
+    servers.api.setScript(() => ({ status: 401, body: { detail: "invalid or revoked API key" } }));
     const errors: unknown[] = [];
-    configure({ apiKey: "slk_revoked", baseUrl: api.url, flushIntervalMs: 10, onError: (e) => errors.push(e) });
+    configure({ apiKey: "slk_revoked", baseUrl: servers.api.url, flushIntervalMs: 10, onError: (e) => errors.push(e) });
     echo("a");
     expect(await flush({ timeoutMs: 3000 })).toBe(true);
     expect(stats()).toMatchObject({ rejected: 1, retries: 0, failed: 0, sent: 0 });
-    expect(api.logs()).toHaveLength(1);
+    expect(servers.api.logs()).toHaveLength(1);
     expect(errors[0]).toBeInstanceOf(SightlineHTTPError);
     expect(errors[0]).toMatchObject({ status: 401, detail: "invalid or revoked API key" });
   });
 
   it("Should drop the OLDEST records when the queue is full", async () => {
-    configure({ apiKey: "slk_test", baseUrl: api.url, maxQueueSize: 3, batchSize: 100, flushIntervalMs: 60_000 });
+    configure({ apiKey: "slk_test", baseUrl: servers.api.url, maxQueueSize: 3, batchSize: 100, flushIntervalMs: 60_000 });
     for (let i = 0; i < 5; i++) echo(`call ${i}`);
     expect(stats()).toMatchObject({ queued: 3, dropped: 2, enqueued: 5 });
     expect(await flush({ timeoutMs: 3000 })).toBe(true);
-    expect(api.logs().map((l) => l.request_body.args[0]).sort()).toEqual(["call 2", "call 3", "call 4"]);
+    expect(servers.api.logs().map((l) => l.request_body.args[0]).sort()).toEqual(["call 2", "call 3", "call 4"]);
   });
 
   it("Should resolve flush() false when the timeout passes first, and keep delivering afterwards", async () => {
-    api.setScript((n) => (n === 0 ? { status: 503, headers: { "Retry-After": "1" } } : { status: 202 }));
-    configure({ apiKey: "slk_test", baseUrl: api.url, flushIntervalMs: 10 });
+    servers.api.setScript((n) => (n === 0 ? { status: 503, headers: { "Retry-After": "1" } } : { status: 202 }));
+    configure({ apiKey: "slk_test", baseUrl: servers.api.url, flushIntervalMs: 10 });
     echo("slow");
     const t0 = Date.now();
     expect(await flush({ timeoutMs: 200 })).toBe(false);
@@ -88,7 +132,7 @@ describe("delivery", () => {
   });
 
   it("Should send in the background without flush, batching by batchSize", async () => {
-    configure({ apiKey: "slk_test", baseUrl: api.url, batchSize: 5, flushIntervalMs: 60_000, concurrency: 2 });
+    configure({ apiKey: "slk_test", baseUrl: servers.api.url, batchSize: 5, flushIntervalMs: 60_000, concurrency: 2 });
     for (let i = 0; i < 12; i++) echo(String(i));
     const deadline = Date.now() + 3000;
     while (stats().sent < 10 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
@@ -97,12 +141,12 @@ describe("delivery", () => {
   });
 
   it("Should count records sent after shutdown as nothing and stop logging", async () => {
-    configure({ apiKey: "slk_test", baseUrl: api.url, flushIntervalMs: 10 });
+    configure({ apiKey: "slk_test", baseUrl: servers.api.url, flushIntervalMs: 10 });
     echo("before");
     expect(await shutdown({ timeoutMs: 3000 })).toBe(true);
     echo("after");
     await new Promise((r) => setTimeout(r, 50));
-    expect(api.logs()).toHaveLength(1);
+    expect(servers.api.logs()).toHaveLength(1);
     expect(stats()).toMatchObject({ sent: 1, enqueued: 1 });
   });
 });
@@ -113,6 +157,36 @@ describe("transport and payload helpers", () => {
     expect(parseRetryAfter(new Date(10_000).toUTCString(), 4_000)).toBe(6000);
     expect(parseRetryAfter("soon")).toBeUndefined();
     expect(parseRetryAfter(null)).toBeUndefined();
+  });
+
+  it("Should classify the API's answers: retry 5xx/408/429, hold outages, reject other 4xx", async () => {
+    const post = createPost(`${servers.api.url}/internal/log`, "slk_x", 2000);
+    const cases: [number, Record<string, string>, string, boolean][] = [
+      [202, {}, "ok", false],
+      [503, { "Retry-After": "5" }, "retry", true],
+      [429, {}, "retry", true],
+      [502, {}, "retry", true],
+      [500, {}, "retry", false],
+      [500, { "Retry-After": "2" }, "retry", true],
+      [408, {}, "retry", false],
+      [401, {}, "rejected", false],
+      [413, {}, "rejected", false],
+    ];
+    for (const [status, headers, kind, serviceWide] of cases) {
+      servers.api.setScript(() => ({ status, headers }));
+      const outcome = await post("{}");
+      expect([outcome.kind, Boolean(outcome.serviceWide)], `${status} ${JSON.stringify(headers)}`).toEqual([kind, serviceWide]);
+    }
+    servers.api.setScript(() => ({ status: 503, headers: { "Retry-After": "5" } }));
+    expect((await post("{}")).retryAfterMs).toBe(5000);
+    expect(await createPost(`${await closedPort()}/internal/log`, "slk_x", 2000)("{}")).toMatchObject({ kind: "retry", serviceWide: true });
+  });
+
+  it("Should wait the capped Retry-After during an outage, else a backoff over the failed rounds", () => {
+    const cfg = { backoffBaseMs: 500, backoffMaxMs: 10_000, retryAfterMaxMs: 3000 };
+    expect(outageDelay(100_000, 0, cfg)).toBe(3000);
+    expect(outageDelay(1000, 5, cfg)).toBe(1000);
+    for (let round = 0; round < 8; round++) expect(outageDelay(undefined, round, cfg)).toBeLessThanOrEqual(Math.min(10_000, 500 * 2 ** round));
   });
 
   it("Should draw full-jitter backoff within the capped ceiling", () => {

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { configure, flush, shutdown, trace, traced } from "../src/index.js";
-import { startStandInApi } from "./support/servers.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { flush, trace, traced } from "../src/index.js";
+import { useStandIns } from "./support/lifecycle.js";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,16 +20,7 @@ async function loadDecorated(): Promise<ReturnType<typeof MakeModel>> {
   return mod.makeModel(traced);
 }
 
-let api: Awaited<ReturnType<typeof startStandInApi>>;
-beforeAll(async () => {
-  api = await startStandInApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.received.length = 0;
-  configure({ apiKey: "slk_test", baseUrl: api.url, flushIntervalMs: 50 });
-});
-afterEach(() => shutdown({ timeoutMs: 2000 }));
+const servers = useStandIns({ upstream: false });
 
 describe("trace()", () => {
   it("Should wrap a sync function: same this, args and return value", async () => {
@@ -40,7 +31,7 @@ describe("trace()", () => {
     expect(double.call(self, 21)).toBe(42);
     expect(double.name).toBe("double");
     await flush({ timeoutMs: 5000 });
-    expect(api.logs()[0]).toMatchObject({
+    expect(servers.api.logs()[0]).toMatchObject({
       model: "m1",
       provider: "custom",
       request_body: { args: [21] },
@@ -57,7 +48,7 @@ describe("trace()", () => {
     expect(p).toBe(inner);
     expect(await p).toBe("ok:x");
     await flush({ timeoutMs: 5000 });
-    expect(api.logs()[0]).toMatchObject({ provider: "internal", response_body: { output: "ok:x" }, metadata: { trace: "custom-label" } });
+    expect(servers.api.logs()[0]).toMatchObject({ provider: "internal", response_body: { output: "ok:x" }, metadata: { trace: "custom-label" } });
   });
 
   it("Should re-throw the same error object from a sync function and log it", async () => {
@@ -73,7 +64,7 @@ describe("trace()", () => {
     }
     expect(caught).toBe(boom);
     await flush({ timeoutMs: 5000 });
-    expect(api.logs()[0]).toMatchObject({ response_body: null, metadata: { status: "error", error: { type: "TypeError", message: "bad input" } } });
+    expect(servers.api.logs()[0]).toMatchObject({ response_body: null, metadata: { status: "error", error: { type: "TypeError", message: "bad input" } } });
   });
 
   it("Should pass a rejected promise through with the same reason", async () => {
@@ -83,7 +74,7 @@ describe("trace()", () => {
     });
     await expect(fn()).rejects.toBe(reason);
     await flush({ timeoutMs: 5000 });
-    expect(api.logs()[0].metadata.error.message).toBe("async failure");
+    expect(servers.api.logs()[0].metadata.error.message).toBe("async failure");
   });
 });
 
@@ -97,25 +88,25 @@ describe("@traced (TC39 decorator)", () => {
     const m = new Model();
     expect(m.shout("hi")).toBe(">HI");
     await flush({ timeoutMs: 5000 });
-    expect(api.logs()[0]).toMatchObject({ model: "my-finetune-v3", request_body: { args: ["hi"] }, response_body: { output: ">HI" }, metadata: { trace: "Model.shout" } });
+    expect(servers.api.logs()[0]).toMatchObject({ model: "my-finetune-v3", request_body: { args: ["hi"] }, response_body: { output: ">HI" }, metadata: { trace: "Model.shout" } });
   });
 
   it("Should log an async method's output", async () => {
     expect(await new Model().summarise("hello world")).toEqual({ summary: ">hell" });
     await flush({ timeoutMs: 5000 });
-    expect(api.logs()[0]).toMatchObject({ provider: "vllm", response_body: { output: { summary: ">hell" } } });
+    expect(servers.api.logs()[0]).toMatchObject({ provider: "vllm", response_body: { output: { summary: ">hell" } } });
   });
 
   it("Should re-throw from a decorated async method with the same error object", async () => {
     const error = new RangeError("nope");
     await expect(new Model().fail(error)).rejects.toBe(error);
     await flush({ timeoutMs: 5000 });
-    expect(api.logs()[0]).toMatchObject({ model: "broken", metadata: { status: "error", trace: "explode", error: { type: "RangeError" } } });
+    expect(servers.api.logs()[0]).toMatchObject({ model: "broken", metadata: { status: "error", trace: "explode", error: { type: "RangeError" } } });
   });
 
   it("Should decorate a static method", async () => {
     expect(Model.version()).toBe("v1");
     await flush({ timeoutMs: 5000 });
-    expect(api.logs()[0]).toMatchObject({ model: "static-model", metadata: { trace: "Model.version" } });
+    expect(servers.api.logs()[0]).toMatchObject({ model: "static-model", metadata: { trace: "Model.version" } });
   });
 });

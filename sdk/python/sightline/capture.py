@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import inspect
 import time
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
 
 from . import client as _client
 from .entry import Extractor, LogEntry
@@ -39,10 +39,10 @@ def request_snapshot(args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> Dict[str,
     return body
 
 
-class CallSpec:
-    """How to log one provider method.
+class CallSpec(NamedTuple):
+    """How to log one provider method (immutable).
 
-    Args:
+    Attributes:
         provider: provider name written to the record.
         extract: converts a non-streamed response.
         stream_extract: converts the list of stream events.
@@ -51,15 +51,11 @@ class CallSpec:
             otherwise a call streams when its ``stream`` kwarg is ``True``.
     """
 
-    __slots__ = ("provider", "extract", "stream_extract", "is_token_event", "always_stream")
-
-    def __init__(self, provider: str, extract: Extractor, stream_extract: StreamExtractor,
-                 is_token_event: Optional[TokenPredicate] = None, always_stream: bool = False) -> None:
-        self.provider = provider
-        self.extract = extract
-        self.stream_extract = stream_extract
-        self.is_token_event = is_token_event
-        self.always_stream = always_stream
+    provider: str
+    extract: Extractor
+    stream_extract: StreamExtractor
+    is_token_event: Optional[TokenPredicate] = None
+    always_stream: bool = False
 
 
 def _submit(spec: CallSpec, kwargs: Dict[str, Any], request: Dict[str, Any], response: Any,

@@ -10,7 +10,7 @@ import atexit
 import os
 import threading
 import warnings
-from typing import Dict, Optional
+from typing import Callable, Dict, Optional
 
 from .config import Config, ErrorHandler, resolve_config
 from .entry import LogEntry
@@ -65,7 +65,8 @@ def configure(
         flush_interval: seconds between worker wake-ups.
         max_queue_size: queued records kept; beyond it the oldest is dropped and counted.
         timeout: seconds per HTTP request to the API.
-        max_retries: retries per batch on network errors, 5xx and 429.
+        max_retries: retries of a record failing on its own (408, 500...); outages
+            (network errors, 429, 502-504, ``Retry-After``) are retried until delivered.
         on_error: ``callable(exc)`` receiving internal errors (never raised to you).
         backoff_base, backoff_max: seconds; full-jitter exponential backoff parameters.
         retry_after_max: seconds; cap on a server ``Retry-After``.
@@ -79,13 +80,8 @@ def configure(
 
     The previous configuration's worker is flushed (up to 2 s) and stopped.
     """
-    cfg = resolve_config(
-        api_key=api_key, base_url=base_url, proxy_url=proxy_url, enabled=enabled,
-        batch_size=batch_size, flush_interval=flush_interval, max_queue_size=max_queue_size,
-        timeout=timeout, max_retries=max_retries, backoff_base=backoff_base,
-        backoff_max=backoff_max, retry_after_max=retry_after_max, exit_timeout=exit_timeout,
-        on_error=on_error,
-    )
+    # First statement: locals() holds exactly the parameters above, by name.
+    cfg = resolve_config(**locals())
     _install(cfg)
     return cfg
 
@@ -167,14 +163,7 @@ def flush(timeout: Optional[float] = None) -> bool:
         ``True`` when nothing is pending (also when the library is a no-op), ``False``
         if the timeout expired first. Never raises.
     """
-    worker = _worker
-    if worker is None:
-        return True
-    try:
-        return worker.flush(timeout)
-    except Exception as exc:
-        worker.report(exc)
-        return False
+    return _wait(_worker, Worker.flush, timeout)
 
 
 def shutdown(timeout: Optional[float] = None) -> bool:
@@ -187,10 +176,17 @@ def shutdown(timeout: Optional[float] = None) -> bool:
     with _lock:
         worker = _worker
         _worker = None
+    return _wait(worker, Worker.shutdown, timeout)
+
+
+def _wait(worker: Optional[Worker], method: Callable[[Worker, Optional[float]], bool],
+          timeout: Optional[float]) -> bool:
+    """``method(worker, timeout)`` (flush or shutdown) that never raises: ``True`` when
+    there is no worker, ``False`` (and the error reported) when it failed."""
     if worker is None:
         return True
     try:
-        return worker.shutdown(timeout)
+        return method(worker, timeout)
     except Exception as exc:
         worker.report(exc)
         return False
@@ -200,8 +196,9 @@ def stats() -> Dict[str, int]:
     """Delivery counters of the current (or last) configuration.
 
     Keys: ``queued``, ``in_flight``, ``enqueued``, ``sent`` (202 received), ``dropped``
-    (evicted because the queue was full), ``rejected`` (4xx other than 408/429, not
-    retried), ``failed`` (given up after ``max_retries``), ``retries`` (backoff waits),
+    (evicted because the queue was full, oldest first), ``rejected`` (4xx other than
+    408/429, not retried), ``failed`` (given up after ``max_retries``), ``retries``
+    (backoff and ``Retry-After`` waits),
     ``unsent`` (discarded at shutdown), ``invalid`` (could not be serialised).
     """
     worker = _worker or _last_worker

@@ -51,6 +51,17 @@ def extract_chat(raw: Any) -> Tuple[Any, Optional[int], Optional[int], Dict[str,
     return body, prompt, completion, {}
 
 
+def _add_text(pieces: List[str], value: Any) -> None:
+    if isinstance(value, str):
+        pieces.append(value)
+
+
+def _extend_json(items: List[Any], value: Any) -> None:
+    found = to_jsonable(value, use_dict_fallback=True)
+    if isinstance(found, list):
+        items.extend(found)
+
+
 def _extract_v1(events: List[Any]) -> Dict[str, Any]:
     texts: List[str] = []
     out: Dict[str, Any] = {"text": "", "generation_id": None, "finish_reason": None}
@@ -61,17 +72,11 @@ def _extract_v1(events: List[Any]) -> Dict[str, Any]:
         if kind == "stream-start":
             out["generation_id"] = get_field(event, "generation_id")
         elif kind == "text-generation":
-            text = get_field(event, "text")
-            if isinstance(text, str):
-                texts.append(text)
+            _add_text(texts, get_field(event, "text"))
         elif kind == "tool-calls-generation":
-            calls = to_jsonable(get_field(event, "tool_calls"), use_dict_fallback=True)
-            if isinstance(calls, list):
-                tool_calls.extend(calls)
+            _extend_json(tool_calls, get_field(event, "tool_calls"))
         elif kind == "citation-generation":
-            found = to_jsonable(get_field(event, "citations"), use_dict_fallback=True)
-            if isinstance(found, list):
-                citations.extend(found)
+            _extend_json(citations, get_field(event, "citations"))
         elif kind == "stream-end":
             out["finish_reason"] = get_field(event, "finish_reason")
             final = to_jsonable(get_field(event, "response"), use_dict_fallback=True)
@@ -103,14 +108,9 @@ def _extract_v2(events: List[Any]) -> Dict[str, Any]:
         if kind == "message-start":
             out["id"] = get_field(event, "id")
         elif kind in ("content-start", "content-delta"):
-            text = get_field(get_field(delta_message, "content"), "text")
-            bucket = texts.setdefault(index, [])
-            if isinstance(text, str):
-                bucket.append(text)
+            _add_text(texts.setdefault(index, []), get_field(get_field(delta_message, "content"), "text"))
         elif kind == "tool-plan-delta":
-            piece = get_field(delta_message, "tool_plan")
-            if isinstance(piece, str):
-                plan.append(piece)
+            _add_text(plan, get_field(delta_message, "tool_plan"))
         elif kind == "tool-call-start":
             call = to_jsonable(get_field(delta_message, "tool_calls"), use_dict_fallback=True)
             calls[index] = call if isinstance(call, dict) else {}

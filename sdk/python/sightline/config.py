@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass
-from typing import Callable, Mapping, Optional
+from dataclasses import dataclass, fields
+from typing import Any, Callable, Dict, Mapping, Optional
 
 ENV_API_KEY = "SERVICE_API_KEY"
 ENV_BASE_URL = "SIGHTLINE_BASE_URL"
@@ -40,7 +40,10 @@ class Config:
             ``batch_size`` records are queued.
         max_queue_size: queue bound; when full the OLDEST record is dropped.
         timeout: seconds per HTTP request (connect + read).
-        max_retries: retries after the first attempt for network errors, 5xx and 429.
+        max_retries: retries of a record that fails on its own (408, 500 and other 5xx
+            without ``Retry-After``) before it is given up (``failed``). Service-wide
+            failures (network errors, 429, 502-504, any ``Retry-After``) are retried until
+            delivered: the records wait in the bounded queue.
         backoff_base: seconds; retry ``n`` (0-based) waits ``uniform(0, min(backoff_max,
             backoff_base * 2**n))`` (exponential backoff with full jitter).
         backoff_max: seconds, cap of one backoff wait.
@@ -103,51 +106,52 @@ def _clean_url(value: str) -> str:
     return value.strip().rstrip("/")
 
 
-def resolve_config(
-    api_key: Optional[str] = None,
-    base_url: Optional[str] = None,
-    proxy_url: Optional[str] = None,
-    enabled: bool = True,
-    batch_size: int = Config.batch_size,
-    flush_interval: float = Config.flush_interval,
-    max_queue_size: int = Config.max_queue_size,
-    timeout: float = Config.timeout,
-    max_retries: int = Config.max_retries,
-    backoff_base: float = Config.backoff_base,
-    backoff_max: float = Config.backoff_max,
-    retry_after_max: float = Config.retry_after_max,
-    exit_timeout: float = Config.exit_timeout,
-    on_error: Optional[ErrorHandler] = None,
-    env: Optional[Mapping[str, str]] = None,
-) -> Config:
-    """Merge explicit arguments with environment variables and validate them.
+#: Numeric options: name -> validator(name, value). Bounds: counts >= 1 (``max_retries``
+#: >= 0); intervals and timeouts > 0; backoffs, caps and the exit wait >= 0.
+_NUMERIC: Dict[str, Callable[[str, object], Any]] = {
+    "batch_size": lambda name, value: _positive_int(name, value, 1),
+    "flush_interval": lambda name, value: _non_negative_float(name, value, allow_zero=False),
+    "max_queue_size": lambda name, value: _positive_int(name, value, 1),
+    "timeout": lambda name, value: _non_negative_float(name, value, allow_zero=False),
+    "max_retries": lambda name, value: _positive_int(name, value, 0),
+    "backoff_base": _non_negative_float,
+    "backoff_max": _non_negative_float,
+    "retry_after_max": _non_negative_float,
+    "exit_timeout": _non_negative_float,
+}
 
-    Explicit arguments win over env vars (``SERVICE_API_KEY``, ``SIGHTLINE_BASE_URL``,
-    ``SIGHTLINE_PROXY_URL``); ``SIGHTLINE_ENABLED=0|false|no|off`` disables the library
-    even when ``enabled=True``.
+
+def resolve_config(env: Optional[Mapping[str, str]] = None, **options: Any) -> Config:
+    """Merge explicit options with environment variables and validate them.
+
+    ``options`` are the keyword arguments of :func:`sightline.configure` (the fields of
+    :class:`Config`); an omitted option, or ``None`` for ``api_key``, ``base_url`` and
+    ``proxy_url``, takes its environment variable or default. Explicit options win over
+    env vars (``SERVICE_API_KEY``, ``SIGHTLINE_BASE_URL``, ``SIGHTLINE_PROXY_URL``);
+    ``SIGHTLINE_ENABLED=0|false|no|off`` disables the library even when ``enabled=True``.
 
     Raises:
-        ValueError: a numeric option is out of range (programming error, raised once
-            at configuration time, never from a logged call).
+        ValueError: a numeric option is out of range, or ``on_error`` is not callable
+            (programming errors, raised once at configuration time, never from a logged call).
+        TypeError: an option that :class:`Config` does not have.
     """
+    unknown = set(options) - {f.name for f in fields(Config)}
+    if unknown:
+        raise TypeError("sightline: unknown option(s): %s" % ", ".join(sorted(unknown)))
     e: Mapping[str, str] = os.environ if env is None else env
-    key = api_key if api_key is not None else e.get(ENV_API_KEY)
+    key = options.get("api_key")
+    key = key if key is not None else e.get(ENV_API_KEY)
     key = key.strip() if isinstance(key, str) and key.strip() else None
+    on_error = options.get("on_error")
     if on_error is not None and not callable(on_error):
         raise ValueError("sightline: on_error must be callable")
+    numbers = {name: check(name, options.get(name, getattr(Config, name)))
+               for name, check in _NUMERIC.items()}
     return Config(
         api_key=key,
-        base_url=_clean_url(base_url or e.get(ENV_BASE_URL) or DEFAULT_BASE_URL),
-        proxy_url=_clean_url(proxy_url or e.get(ENV_PROXY_URL) or DEFAULT_PROXY_URL),
-        enabled=bool(enabled) and _env_flag(e, ENV_ENABLED, True),
-        batch_size=_positive_int("batch_size", batch_size, 1),
-        flush_interval=_non_negative_float("flush_interval", flush_interval, allow_zero=False),
-        max_queue_size=_positive_int("max_queue_size", max_queue_size, 1),
-        timeout=_non_negative_float("timeout", timeout, allow_zero=False),
-        max_retries=_positive_int("max_retries", max_retries, 0),
-        backoff_base=_non_negative_float("backoff_base", backoff_base),
-        backoff_max=_non_negative_float("backoff_max", backoff_max),
-        retry_after_max=_non_negative_float("retry_after_max", retry_after_max),
-        exit_timeout=_non_negative_float("exit_timeout", exit_timeout),
+        base_url=_clean_url(options.get("base_url") or e.get(ENV_BASE_URL) or DEFAULT_BASE_URL),
+        proxy_url=_clean_url(options.get("proxy_url") or e.get(ENV_PROXY_URL) or DEFAULT_PROXY_URL),
+        enabled=bool(options.get("enabled", True)) and _env_flag(e, ENV_ENABLED, True),
         on_error=on_error,
+        **numbers,
     )

@@ -1,14 +1,16 @@
 """Bounded in-memory queue of captured records (drop-oldest when full).
 
 ``collections.deque(maxlen=...)`` would drop silently; the bound is implemented here
-explicitly so every eviction is counted (``stats()["dropped"]``).
+explicitly so every eviction is counted (``stats()["dropped"]``). Records held by an API
+outage go back to the front (:meth:`BoundedQueue.done`), so the bound and the
+oldest-first eviction apply to them too. Same behaviour as ``sdk/js/src/queue.ts``.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import deque
-from typing import Deque, Generic, List, Optional, TypeVar
+from typing import Deque, Generic, List, Optional, Sequence, TypeVar
 
 T = TypeVar("T")
 
@@ -32,6 +34,8 @@ class BoundedQueue(Generic[T]):
         self.enqueued = 0
         self.dropped = 0
         self.in_flight = 0
+        #: Set by :meth:`clear` (shutdown): records handed back afterwards are not kept.
+        self.closed = False
 
     def put(self, item: T) -> None:
         """Append ``item``; evict (and count) the oldest item when full. O(1), never blocks long."""
@@ -58,17 +62,35 @@ class BoundedQueue(Generic[T]):
         self.in_flight += count
         return batch
 
-    def done(self, count: int) -> None:
-        """Mark ``count`` in-flight items finished and wake anyone waiting in ``flush``."""
+    def done(self, count: int, requeue: Sequence[T] = ()) -> int:
+        """Mark ``count`` in-flight items finished and wake anyone waiting in ``flush``.
+
+        ``requeue`` (a subset of those items, oldest first) goes back to the FRONT of the
+        queue, as they are older than anything queued since; then the oldest items beyond
+        ``maxsize`` are evicted and counted as ``dropped``. Returns how many of ``requeue``
+        were not kept because the queue was closed by :meth:`clear` (the caller counts
+        them as unsent).
+        """
         with self.cond:
             self.in_flight = max(0, self.in_flight - count)
+            discarded = 0
+            if requeue:
+                if self.closed:
+                    discarded = len(requeue)
+                else:
+                    self._items.extendleft(reversed(requeue))
+                    while len(self._items) > self.maxsize:
+                        self._items.popleft()
+                        self.dropped += 1
             self.cond.notify_all()
+            return discarded
 
     def clear(self) -> int:
-        """Remove every queued item; returns how many were removed."""
+        """Remove every queued item and close the queue; returns how many were removed."""
         with self.cond:
             count = len(self._items)
             self._items.clear()
+            self.closed = True
             self.cond.notify_all()
             return count
 
@@ -85,4 +107,5 @@ class BoundedQueue(Generic[T]):
         count = len(self._items)
         self._items.clear()
         self.in_flight = 0
+        self.closed = False
         return count

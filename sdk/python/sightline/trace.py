@@ -32,15 +32,45 @@ def _inputs(args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> Dict[str, Any]:
         return {"args": [], "kwargs": {}}
 
 
-def _submit(model: str, provider: str, label: str, request: Dict[str, Any], output: Any,
-            started: float, t0: float, error: Optional[BaseException]) -> None:
-    try:
-        response = None if error is not None else [snapshot(output)]
-        _client.record(LogEntry(model, provider, request, response, started,
-                                (time.perf_counter() - t0) * 1000.0, {"trace": label}, error,
-                                _extract_output))
-    except Exception:
-        pass
+class _TracedCall:
+    """One call of a traced function: inputs snapshotted and clock started on creation.
+
+    ``with _TracedCall(...) as call: return call.done(func(...))`` queues one record: the
+    output when ``done`` is reached, else the exception leaving the block (then re-raised
+    unchanged). Logging never raises.
+    """
+
+    __slots__ = ("model", "provider", "label", "request", "started", "t0")
+
+    def __init__(self, model: str, provider: str, label: str, args: Tuple[Any, ...],
+                 kwargs: Dict[str, Any]) -> None:
+        self.model = model
+        self.provider = provider
+        self.label = label
+        self.started = time.time()
+        self.t0 = time.perf_counter()
+        self.request = _inputs(args, kwargs)
+
+    def __enter__(self) -> "_TracedCall":
+        return self
+
+    def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
+        if isinstance(exc, Exception):
+            self._submit(None, exc)
+
+    def done(self, output: Any) -> Any:
+        """Queue the successful call; returns ``output`` unchanged."""
+        self._submit(output, None)
+        return output
+
+    def _submit(self, output: Any, error: Optional[BaseException]) -> None:
+        try:
+            response = None if error is not None else [snapshot(output)]
+            _client.record(LogEntry(self.model, self.provider, self.request, response, self.started,
+                                    (time.perf_counter() - self.t0) * 1000.0, {"trace": self.label},
+                                    error, _extract_output))
+        except Exception:
+            pass
 
 
 @overload
@@ -87,16 +117,8 @@ def trace(model: Union[str, Callable[..., Any], None] = None, *, provider: str =
             async def async_wrapper(*args: Any, **kwargs: Any) -> Any:
                 if _client.current_worker() is None:
                     return await func(*args, **kwargs)
-                started = time.time()
-                t0 = time.perf_counter()
-                request = _inputs(args, kwargs)
-                try:
-                    output = await func(*args, **kwargs)
-                except Exception as exc:
-                    _submit(model_name, provider, label, request, None, started, t0, exc)
-                    raise
-                _submit(model_name, provider, label, request, output, started, t0, None)
-                return output
+                with _TracedCall(model_name, provider, label, args, kwargs) as call:
+                    return call.done(await func(*args, **kwargs))
 
             return cast(F, async_wrapper)
 
@@ -104,16 +126,8 @@ def trace(model: Union[str, Callable[..., Any], None] = None, *, provider: str =
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             if _client.current_worker() is None:
                 return func(*args, **kwargs)
-            started = time.time()
-            t0 = time.perf_counter()
-            request = _inputs(args, kwargs)
-            try:
-                output = func(*args, **kwargs)
-            except Exception as exc:
-                _submit(model_name, provider, label, request, None, started, t0, exc)
-                raise
-            _submit(model_name, provider, label, request, output, started, t0, None)
-            return output
+            with _TracedCall(model_name, provider, label, args, kwargs) as call:
+                return call.done(func(*args, **kwargs))
 
         return cast(F, wrapper)
 

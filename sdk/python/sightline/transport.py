@@ -2,7 +2,11 @@
 
 Standard library only (``urllib.request``). One record per POST (the API has no batch
 endpoint). :class:`Transport` sends one body and classifies the answer;
-:func:`send_with_retry` sends a batch with exponential backoff and full jitter.
+:func:`send_with_retry` sends a batch, retrying records that fail on their own with
+exponential backoff and full jitter, and hands back the records held by a service-wide
+outage (the worker puts them back in the buffer and waits :func:`outage_delay`).
+
+The same policy is implemented by ``sdk/js/src/transport.ts`` and ``worker.ts``.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import socket
 import time
 import urllib.error
 import urllib.request
-from typing import Callable, List, Mapping, Optional, Sequence
+from typing import Any, Callable, List, Mapping, Optional, Sequence
 
 from ._version import SDK_NAME
 
@@ -23,8 +27,11 @@ OK = "ok"
 RETRY = "retry"
 REJECTED = "rejected"
 
-#: Statuses that mean the service as a whole is unavailable: stop the current round at
-#: once (the other records of the batch would fail the same way) and back off.
+#: Statuses that mean the service as a whole is unavailable (rate limit, gateway, database
+#: outage: the API answers 503 + ``Retry-After`` then): stop the current round at once (the
+#: other records of the batch would fail the same way), keep the records in the buffer and
+#: retry them until they are delivered. A retryable status that carries ``Retry-After``
+#: counts as service-wide too: the server has said when to come back.
 SERVICE_WIDE = frozenset({429, 502, 503, 504})
 
 
@@ -49,7 +56,8 @@ class Outcome:
         status: HTTP status, or ``None`` for a network error.
         retry_after: seconds from a ``Retry-After`` header (uncapped), or ``None``.
         error: exception describing a failure (``None`` on success).
-        service_wide: the failure affects every record (network error, 429, 502-504).
+        service_wide: the failure affects every record (network error, 429, 502-504, or a
+            retryable status with ``Retry-After``): the record is held, never given up.
     """
 
     __slots__ = ("kind", "status", "retry_after", "error", "service_wide")
@@ -156,14 +164,23 @@ class Transport:
         error = SightlineHTTPError(status, _detail(raw))
         retry_after = parse_retry_after(headers.get("Retry-After") if headers is not None else None)
         if status == 429 or status == 408 or status >= 500:
-            return Outcome(RETRY, status, retry_after, error, service_wide=status in SERVICE_WIDE)
+            service_wide = status in SERVICE_WIDE or retry_after is not None
+            return Outcome(RETRY, status, retry_after, error, service_wide=service_wide)
         return Outcome(REJECTED, status, retry_after, error)
 
 
 class BatchResult:
-    """Counts of one :func:`send_with_retry` call."""
+    """Outcome of one :func:`send_with_retry` call.
 
-    __slots__ = ("sent", "rejected", "failed", "unsent", "retries")
+    Attributes:
+        sent, rejected, failed, unsent, retries: counts (see :func:`sightline.stats`).
+        held: the items a service-wide failure kept from delivery, in their original order;
+            the caller puts them back in the buffer and retries them after
+            :func:`outage_delay`. Empty when the batch ended without an outage.
+        retry_after: seconds from the ``Retry-After`` of that failure (uncapped), or ``None``.
+    """
+
+    __slots__ = ("sent", "rejected", "failed", "unsent", "retries", "held", "retry_after")
 
     def __init__(self) -> None:
         self.sent = 0
@@ -171,40 +188,54 @@ class BatchResult:
         self.failed = 0
         self.unsent = 0
         self.retries = 0
+        self.held: List[Any] = []
+        self.retry_after: Optional[float] = None
+
+
+def outage_delay(retry_after: Optional[float], outage_round: int, backoff_base: float,
+                 backoff_max: float, retry_after_max: float) -> float:
+    """Seconds to wait before retrying records held by a service-wide failure.
+
+    The server's ``Retry-After`` (capped at ``retry_after_max``) when it sent one, else a
+    full-jitter backoff over the consecutive failed rounds (``outage_round``, 0-based).
+    """
+    if retry_after is not None:
+        return min(retry_after, retry_after_max)
+    return backoff_delay(outage_round, backoff_base, backoff_max)
 
 
 def send_with_retry(
-    post: Callable[[bytes], Outcome],
-    bodies: Sequence[bytes],
+    post: Callable[[Any], Outcome],
+    bodies: Sequence[Any],
     max_retries: int,
     backoff_base: float,
     backoff_max: float,
-    retry_after_max: float,
     sleep: Callable[[float], bool],
     report: Callable[[BaseException], None],
 ) -> BatchResult:
-    """Deliver ``bodies`` (one POST each, in order) with retries.
+    """Deliver ``bodies`` (one POST each, in order); retry what fails on its own.
 
-    A round posts every pending body. A service-wide failure (network error, 429, 502,
-    503, 504) ends the round at once: the rest of the batch would fail the same way.
-    Between rounds the worker waits ``Retry-After`` (capped at ``retry_after_max``) if
-    the server sent one, else a full-jitter exponential backoff. After ``max_retries``
-    retries the bodies still pending are given up (``failed``). Non-retryable 4xx answers
-    are ``rejected`` at once.
+    A round posts every pending item. A service-wide failure (network error, 429, 502,
+    503, 504, or any retryable status with ``Retry-After``) ends the call at once: the
+    items not delivered yet are returned in ``held`` (never given up: the caller keeps
+    them in its bounded buffer) with the server's ``retry_after``. A record that fails
+    on its own (408, 500 and other 5xx without ``Retry-After``) is retried after a
+    full-jitter backoff, at most ``max_retries`` times, then given up (``failed``).
+    Other 4xx answers are ``rejected`` at once.
 
     Args:
-        post: sends one body (normally :meth:`Transport.post`).
+        post: sends one item (normally :meth:`Transport.post` on an encoded body).
+        bodies: the items, passed to ``post`` unchanged (bytes, or any object ``post`` takes).
         sleep: waits the given seconds; returns ``True`` when delivery must stop now
-            (hard shutdown), in which case pending bodies are counted as ``unsent``.
-        report: receives the error of every rejected body and the last error of a
+            (hard shutdown), in which case pending items are counted as ``unsent``.
+        report: receives the error of every rejected item and the last error of a
             given-up round.
     """
     result = BatchResult()
-    pending: List[bytes] = list(bodies)
+    pending: List[Any] = list(bodies)
     retry_index = 0
     while pending:
-        next_round: List[bytes] = []
-        retry_after: Optional[float] = None
+        next_round: List[Any] = []
         last_error: Optional[BaseException] = None
         for position, body in enumerate(pending):
             outcome = post(body)
@@ -214,13 +245,14 @@ def send_with_retry(
                 result.rejected += 1
                 if outcome.error is not None:
                     report(outcome.error)
+            elif outcome.service_wide:
+                # Records retried earlier in this batch lose their attempt count here: at
+                # worst a failing record gets max_retries more attempts after the outage.
+                result.held = next_round + pending[position:]
+                result.retry_after = outcome.retry_after
+                return result
             else:
                 last_error = outcome.error
-                if outcome.retry_after is not None:
-                    retry_after = max(retry_after or 0.0, outcome.retry_after)
-                if outcome.service_wide:
-                    next_round.extend(pending[position:])
-                    break
                 next_round.append(body)
         pending = next_round
         if not pending:
@@ -230,14 +262,9 @@ def send_with_retry(
             if last_error is not None:
                 report(last_error)
             break
-        if retry_after is not None:
-            delay = min(retry_after, retry_after_max)
-        else:
-            delay = backoff_delay(retry_index, backoff_base, backoff_max)
         retry_index += 1
         result.retries += 1
-        if sleep(delay):
+        if sleep(backoff_delay(retry_index - 1, backoff_base, backoff_max)):
             result.unsent += len(pending)
             break
     return result
-

@@ -3,6 +3,9 @@
 The worker wakes every ``flush_interval`` seconds, as soon as ``batch_size`` records are
 queued, or when :meth:`Worker.flush` asks. It encodes records to JSON (never on the
 application's thread) and hands them to :func:`~sightline.transport.send_with_retry`.
+Records held by an outage (network error, 429, 502-504, ``Retry-After``) go back to the
+front of the bounded queue and are retried after ``Retry-After`` or a backoff, until they
+are delivered or evicted as the oldest by newer records.
 """
 
 from __future__ import annotations
@@ -10,12 +13,12 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from typing import Callable, Dict, List, Optional
+from typing import Callable, Dict, List, Optional, Tuple
 
 from .config import Config
 from .entry import LogEntry
 from .queue import BoundedQueue
-from .transport import Outcome, Transport, send_with_retry
+from .transport import Outcome, Transport, outage_delay, send_with_retry
 
 logger = logging.getLogger("sightline")
 
@@ -52,6 +55,8 @@ class Worker:
         self.retries = 0
         self.unsent = 0
         self.invalid = 0
+        #: Consecutive delivery rounds ended by a service-wide failure (backoff exponent).
+        self._outage_rounds = 0
 
     # -- application side ---------------------------------------------------------------
     def submit(self, entry: LogEntry) -> None:
@@ -150,6 +155,7 @@ class Worker:
         self._drain_lock = threading.Lock()
         self._abort = threading.Event()
         self._flush_requested = False
+        self._outage_rounds = 0
 
     # -- worker side --------------------------------------------------------------------
     def report(self, exc: BaseException) -> None:
@@ -212,42 +218,61 @@ class Worker:
                             q.cond.notify_all()
                             return
                     continue
+                held: List[LogEntry] = []
+                retry_after: Optional[float] = None
                 try:
-                    self._deliver(batch, deadline)
+                    held, retry_after = self._deliver(batch, deadline)
                 finally:
-                    q.done(len(batch))
+                    self.unsent += q.done(len(batch), held)
+                if not held:
+                    self._outage_rounds = 0
+                    continue
+                # Service-wide failure: the records are back in the buffer; wait, then retry.
+                cfg = self.config
+                delay = outage_delay(retry_after, self._outage_rounds, cfg.backoff_base,
+                                     cfg.backoff_max, cfg.retry_after_max)
+                self._outage_rounds += 1
+                self.retries += 1
+                if self._sleep(delay, deadline):
+                    return
 
-    def _deliver(self, batch: List[LogEntry], deadline: Optional[float]) -> None:
-        bodies: List[bytes] = []
+    def _sleep(self, seconds: float, deadline: Optional[float]) -> bool:
+        """Wait ``seconds``; ``True`` when delivery must stop now (shutdown, or the flush
+        deadline comes first)."""
+        if deadline is not None:
+            left = deadline - time.monotonic()
+            if left <= seconds:
+                if left > 0:
+                    self._abort.wait(left)
+                return True
+        return self._abort.wait(seconds)
+
+    def _deliver(self, batch: List[LogEntry],
+                 deadline: Optional[float]) -> Tuple[List[LogEntry], Optional[float]]:
+        """Encode and send ``batch``; returns the records held by an outage and its
+        ``Retry-After`` (seconds, uncapped)."""
+        pairs: List[Tuple[LogEntry, bytes]] = []
         max_bytes = _max_body_bytes()
         for entry in batch:
             try:
-                bodies.append(entry.encode(max_bytes))
+                pairs.append((entry, entry.encode(max_bytes)))
             except Exception as exc:
                 self.invalid += 1
                 self.report(exc)
-        if not bodies:
-            return
+        if not pairs:
+            return [], None
         cfg = self.config
-
-        def sleep(seconds: float) -> bool:
-            if deadline is not None:
-                left = deadline - time.monotonic()
-                if left <= seconds:
-                    if left > 0:
-                        self._abort.wait(left)
-                    return True
-            return self._abort.wait(seconds)
-
+        post = self._post
         result = send_with_retry(
-            self._post, bodies, cfg.max_retries, cfg.backoff_base, cfg.backoff_max,
-            cfg.retry_after_max, sleep, self.report,
+            lambda pair: post(pair[1]), pairs, cfg.max_retries, cfg.backoff_base,
+            cfg.backoff_max, lambda seconds: self._sleep(seconds, deadline), self.report,
         )
         self.sent += result.sent
         self.rejected += result.rejected
         self.failed += result.failed
         self.retries += result.retries
         self.unsent += result.unsent
+        return [entry for entry, _ in result.held], result.retry_after
 
 
 def _max_body_bytes() -> int:

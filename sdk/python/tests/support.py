@@ -14,7 +14,7 @@ import time
 import unittest
 import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 import sightline
 from sightline import client as sl_client
@@ -27,25 +27,30 @@ Reply = Tuple[int, Dict[str, str], Any]  # status, headers, JSON body
 
 
 class Received:
-    """One request the stand-in API received."""
+    """One request the stand-in API received, and the status it answered."""
 
     def __init__(self, path: str, headers: Dict[str, str], body: Any, at: float) -> None:
         self.path = path
         self.headers = headers
         self.body = body
         self.at = at
+        self.status = 0
 
 
 class StubAPI:
-    """ThreadingHTTPServer on 127.0.0.1:<random port> standing in for ``POST /internal/log``.
+    """ThreadingHTTPServer on 127.0.0.1 standing in for ``POST /internal/log``.
 
-    ``script`` is a list of replies used in order (then 202 forever). ``delay`` seconds
-    are slept before answering (to test flush timeouts).
+    ``script`` is a list of replies used in order (then ``answer(received)`` if set, else
+    202 forever). ``delay`` seconds are slept before answering (to test flush timeouts).
+
+    Args:
+        port: the port to listen on (0: any free port).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, port: int = 0) -> None:
         self.requests: List[Received] = []
         self.script: List[Reply] = []
+        self.answer: Optional[Callable[[Received], Reply]] = None
         self.delay = 0.0
         self._lock = threading.Lock()
         self._cond = threading.Condition(self._lock)
@@ -67,9 +72,15 @@ class StubAPI:
                 if stub.delay:
                     time.sleep(stub.delay)
                 with stub._cond:
-                    stub.requests.append(Received(self.path, dict(self.headers.items()), body,
-                                                  time.monotonic()))
-                    reply = stub.script.pop(0) if stub.script else (202, {}, {"id": str(uuid.uuid4())})
+                    received = Received(self.path, dict(self.headers.items()), body, time.monotonic())
+                    if stub.script:
+                        reply = stub.script.pop(0)
+                    elif stub.answer is not None:
+                        reply = stub.answer(received)
+                    else:
+                        reply = (202, {}, {"id": str(uuid.uuid4())})
+                    received.status = reply[0]
+                    stub.requests.append(received)
                     stub._cond.notify_all()
                 status, headers, payload = reply
                 data = json.dumps(payload).encode("utf-8")
@@ -81,7 +92,7 @@ class StubAPI:
                 self.end_headers()
                 self.wfile.write(data)
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
         self.server.daemon_threads = True
         self.url = "http://127.0.0.1:%d" % self.server.server_address[1]
         self._thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05},
@@ -92,11 +103,17 @@ class StubAPI:
         with self._cond:
             self.requests = []
             self.script = []
+            self.answer = None
             self.delay = 0.0
 
     def bodies(self) -> List[Any]:
         with self._cond:
             return [r.body for r in self.requests]
+
+    def accepted(self) -> List[Any]:
+        """Bodies of the requests answered 2xx (what the real API would have stored)."""
+        with self._cond:
+            return [r.body for r in self.requests if 200 <= r.status < 300]
 
     def wait_for(self, count: int, timeout: float = 5.0) -> List[Received]:
         deadline = time.monotonic() + timeout
@@ -154,11 +171,28 @@ class SightlineTestCase(unittest.TestCase):
     def tearDown(self) -> None:
         sl_client._reset_for_tests()
 
+    def wait_until(self, check: Callable[[], bool], timeout: float = 5.0) -> None:
+        """Poll ``check`` every 10 ms until it is true; fail the test after ``timeout`` s."""
+        deadline = time.monotonic() + timeout
+        while not check():
+            if time.monotonic() > deadline:
+                self.fail("condition not reached within %.1f s" % timeout)
+            time.sleep(0.01)
+
     def flush_and_get(self, count: int, timeout: float = 5.0) -> List[Any]:
         self.assertTrue(sightline.flush(timeout), "flush timed out")
         received = self.api.wait_for(count, timeout)
         self.assertEqual(len(received), count, [r.body for r in received])
         return [r.body for r in received]
+
+
+class ConfiguredTestCase(SightlineTestCase):
+    """:class:`SightlineTestCase` with the library configured against the stand-in API
+    (:func:`configure_fast`) before each test."""
+
+    def setUp(self) -> None:
+        super().setUp()
+        configure_fast(self.api.url)
 
 
 def run(coro: Any) -> Any:
@@ -231,9 +265,8 @@ def anthropic_events(model: str = "claude-3-5-sonnet-latest") -> List[Model]:
     ]
 
 
-class FakeStream:
-    """Mirrors ``anthropic.Stream``: iterable of events, ``close()``, context manager,
-    ``response`` attribute. ``fail_after`` raises ``error`` after that many events."""
+class _ScriptedEvents:
+    """The events of a stand-in stream; ``fail_after`` raises ``error`` after that many."""
 
     def __init__(self, events: List[Any], fail_after: Optional[int] = None,
                  error: Optional[BaseException] = None) -> None:
@@ -241,13 +274,22 @@ class FakeStream:
         self.fail_after = fail_after
         self.error = error
         self.closed = False
-        self.response = "<httpx.Response [200 OK]>"
 
-    def __iter__(self) -> Iterator[Any]:
+    def _events(self) -> Iterator[Any]:
         for i, event in enumerate(self.events):
             if self.fail_after is not None and i == self.fail_after:
                 raise self.error or RuntimeError("stream broke")
             yield event
+
+
+class FakeStream(_ScriptedEvents):
+    """Mirrors ``anthropic.Stream``: iterable of events, ``close()``, context manager,
+    ``response`` attribute. ``fail_after`` raises ``error`` after that many events."""
+
+    response = "<httpx.Response [200 OK]>"
+
+    def __iter__(self) -> Iterator[Any]:
+        return self._events()
 
     def close(self) -> None:
         self.closed = True
@@ -259,20 +301,11 @@ class FakeStream:
         self.close()
 
 
-class FakeAsyncStream:
+class FakeAsyncStream(_ScriptedEvents):
     """Mirrors ``anthropic.AsyncStream``: ``async for``, ``await close()``, ``async with``."""
 
-    def __init__(self, events: List[Any], fail_after: Optional[int] = None,
-                 error: Optional[BaseException] = None) -> None:
-        self.events = events
-        self.fail_after = fail_after
-        self.error = error
-        self.closed = False
-
     async def _gen(self) -> Any:
-        for i, event in enumerate(self.events):
-            if self.fail_after is not None and i == self.fail_after:
-                raise self.error or RuntimeError("stream broke")
+        for event in self._events():
             await asyncio.sleep(0)
             yield event
 

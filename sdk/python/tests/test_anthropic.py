@@ -7,17 +7,13 @@ from typing import Any, List
 
 import sightline
 
-from .support import (APIStatusError, FakeAnthropic, FakeAsyncAnthropic, SightlineTestCase,
-                      anthropic_events, configure_fast, run)
+from .support import (APIStatusError, ConfiguredTestCase, FakeAnthropic, FakeAsyncAnthropic,
+                      anthropic_events, run)
 
 MESSAGES = [{"role": "user", "content": "Hi"}]
 
 
-class AnthropicTest(SightlineTestCase):
-    def setUp(self) -> None:
-        super().setUp()
-        configure_fast(self.api.url)
-
+class AnthropicTest(ConfiguredTestCase):
     def test_create_logs_call_and_returns_same_object(self) -> None:
         client = sightline.wrap_anthropic(FakeAnthropic())
         messages = list(MESSAGES)

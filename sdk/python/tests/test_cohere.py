@@ -7,15 +7,11 @@ from typing import Any, List
 
 import sightline
 
-from .support import (APIStatusError, FakeAsyncCohereV1, FakeCohereV1, FakeCohereV2, SightlineTestCase,
-                      configure_fast, run)
+from .support import (APIStatusError, ConfiguredTestCase, FakeAsyncCohereV1, FakeCohereV1,
+                      FakeCohereV2, run)
 
 
-class CohereTest(SightlineTestCase):
-    def setUp(self) -> None:
-        super().setUp()
-        configure_fast(self.api.url)
-
+class CohereTest(ConfiguredTestCase):
     def test_v1_chat(self) -> None:
         client = sightline.wrap_cohere(FakeCohereV1())
         response = client.chat(message="Say hello in French", model="command-r-plus", preamble="Be brief")

@@ -7,18 +7,14 @@ from typing import Any, Dict, List
 
 import sightline
 
-from .support import SightlineTestCase, configure_fast, run
+from .support import ConfiguredTestCase, run
 
 
 class Boom(Exception):
     pass
 
 
-class TraceTest(SightlineTestCase):
-    def setUp(self) -> None:
-        super().setUp()
-        configure_fast(self.api.url)
-
+class TraceTest(ConfiguredTestCase):
     def test_sync(self) -> None:
         @sightline.trace(model="ft:my-model")
         def generate(prompt: str, n: int = 1, **opts: Any) -> Dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Retry policy: Retry-After parsing, full-jitter backoff, batch retry rounds."""
+"""Retry policy: Retry-After parsing, full-jitter backoff, batch retry rounds, outages."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ import email.utils
 import unittest
 from typing import List
 
-from sightline.transport import (OK, REJECTED, RETRY, Outcome, SightlineHTTPError, backoff_delay,
-                                 parse_retry_after, send_with_retry)
+from sightline.transport import (OK, REJECTED, RETRY, Outcome, SightlineHTTPError, Transport,
+                                 backoff_delay, outage_delay, parse_retry_after, send_with_retry)
+
+from .support import Reply, SightlineTestCase
 
 
 class RetryAfterTest(unittest.TestCase):
@@ -54,25 +56,44 @@ class SendWithRetryTest(unittest.TestCase):
             sleeps.append(seconds)
             return False
 
-        result = send_with_retry(post, bodies, max_retries, 0.01, 0.02, 3.0, sleep, errors.append)
+        result = send_with_retry(post, bodies, max_retries, 0.01, 0.02, sleep, errors.append)
         return result, posted, sleeps, errors
 
     def test_all_ok(self) -> None:
         result, posted, sleeps, _ = self.run_batch([], [b"a", b"b"])
         self.assertEqual((result.sent, result.retries, posted, sleeps), (2, 0, [b"a", b"b"], []))
+        self.assertEqual(result.held, [])
 
-    def test_service_wide_failure_stops_the_round(self) -> None:
+    def test_service_wide_failure_holds_the_rest_of_the_batch(self) -> None:
         down = Outcome(RETRY, None, error=OSError("refused"), service_wide=True)
-        result, posted, sleeps, _ = self.run_batch([down], [b"a", b"b", b"c"])
-        self.assertEqual(posted, [b"a", b"a", b"b", b"c"])
-        self.assertEqual((result.sent, result.retries, len(sleeps)), (3, 1, 1))
+        result, posted, sleeps, errors = self.run_batch([down], [b"a", b"b", b"c"])
+        self.assertEqual(posted, [b"a"])
+        self.assertEqual(result.held, [b"a", b"b", b"c"])
+        self.assertEqual((result.sent, result.failed, result.retries, sleeps, errors), (0, 0, 0, [], []))
 
-    def test_retry_after_is_used_and_capped(self) -> None:
-        limited = Outcome(RETRY, 429, retry_after=100.0, error=SightlineHTTPError(429, "quota"),
-                          service_wide=True)
-        result, _, sleeps, _ = self.run_batch([limited], [b"a"])
-        self.assertEqual(sleeps, [3.0])
-        self.assertEqual(result.sent, 1)
+    def test_held_keeps_the_order_of_records_retried_earlier(self) -> None:
+        broken = Outcome(RETRY, 500, error=SightlineHTTPError(500, "bug"))
+        down = Outcome(RETRY, 503, retry_after=7.0, error=SightlineHTTPError(503, "db down"),
+                       service_wide=True)
+        result, posted, _, _ = self.run_batch([broken, Outcome(OK), down], [b"a", b"b", b"c"])
+        self.assertEqual(posted, [b"a", b"b", b"c"])
+        self.assertEqual(result.held, [b"a", b"c"])
+        self.assertEqual((result.sent, result.retry_after), (1, 7.0))
+
+    def test_503_is_held_whatever_max_retries(self) -> None:
+        down = Outcome(RETRY, 503, retry_after=1.0, error=SightlineHTTPError(503, "db down"),
+                       service_wide=True)
+        result, posted, sleeps, errors = self.run_batch([down], [b"a", b"b"], max_retries=0)
+        self.assertEqual((posted, result.held, result.failed, sleeps), ([b"a"], [b"a", b"b"], 0, []))
+        self.assertEqual(errors, [])
+
+    def test_outage_delay_uses_capped_retry_after_else_backoff(self) -> None:
+        self.assertEqual(outage_delay(100.0, 0, 0.5, 10.0, 3.0), 3.0)
+        self.assertEqual(outage_delay(1.0, 5, 0.5, 10.0, 3.0), 1.0)
+        for outage_round in range(8):
+            delay = outage_delay(None, outage_round, 0.5, 10.0, 3.0)
+            self.assertGreaterEqual(delay, 0.0)
+            self.assertLessEqual(delay, min(10.0, 0.5 * 2 ** outage_round))
 
     def test_per_record_500_does_not_block_the_rest(self) -> None:
         broken = Outcome(RETRY, 500, error=SightlineHTTPError(500, "bug"))
@@ -88,16 +109,41 @@ class SendWithRetryTest(unittest.TestCase):
         self.assertEqual(errors[0].status, 422)  # type: ignore[attr-defined]
 
     def test_gives_up_after_max_retries(self) -> None:
-        down = Outcome(RETRY, 503, error=SightlineHTTPError(503, "db down"), service_wide=True)
-        result, posted, sleeps, errors = self.run_batch([down] * 10, [b"a", b"b"], max_retries=2)
-        self.assertEqual(posted, [b"a"] * 3)
+        broken = Outcome(RETRY, 500, error=SightlineHTTPError(500, "bug"))
+        result, posted, sleeps, errors = self.run_batch([broken] * 10, [b"a", b"b"], max_retries=2)
+        self.assertEqual(posted, [b"a", b"b"] * 3)
         self.assertEqual((result.failed, result.retries, len(sleeps)), (2, 2, 2))
         self.assertEqual(len(errors), 1)
 
     def test_hard_stop_counts_unsent(self) -> None:
-        down = Outcome(RETRY, None, error=OSError(), service_wide=True)
-        result = send_with_retry(lambda b: down, [b"a", b"b"], 5, 0, 0, 0, lambda s: True, lambda e: None)
+        broken = Outcome(RETRY, 500, error=SightlineHTTPError(500, "bug"))
+        result = send_with_retry(lambda b: broken, [b"a", b"b"], 5, 0, 0, lambda s: True, lambda e: None)
         self.assertEqual((result.unsent, result.failed), (2, 0))
+
+
+class ClassifyTest(SightlineTestCase):
+    """Transport.post against a real local HTTP server (tests.support.StubAPI)."""
+
+    def post(self, reply: Reply) -> Outcome:
+        self.api.script = [reply]
+        return Transport(self.api.url + "/internal/log", "slk_x", 2.0).post(b"{}")
+
+    def test_classes(self) -> None:
+        cases = [
+            ((202, {}, {"id": "x"}), OK, False),
+            ((503, {"Retry-After": "5"}, {"detail": "database unavailable"}), RETRY, True),
+            ((429, {}, {"detail": "limit"}), RETRY, True),
+            ((502, {}, {}), RETRY, True),
+            ((500, {}, {"detail": "bug"}), RETRY, False),
+            ((500, {"Retry-After": "2"}, {}), RETRY, True),
+            ((408, {}, {}), RETRY, False),
+            ((401, {}, {"detail": "revoked"}), REJECTED, False),
+            ((413, {}, {}), REJECTED, False),
+        ]
+        for reply, kind, service_wide in cases:
+            outcome = self.post(reply)
+            self.assertEqual((outcome.kind, outcome.service_wide), (kind, service_wide), reply)
+        self.assertEqual(self.post((503, {"Retry-After": "5"}, {"detail": "db"})).retry_after, 5.0)
 
 
 if __name__ == "__main__":

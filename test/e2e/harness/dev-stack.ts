@@ -23,7 +23,11 @@ export interface DevStackOptions {
   ports: StackPorts;
   /** Passed to the proxy as UPSTREAM_BASE_URL (the provider stand-in). */
   upstreamBaseUrl?: string;
-  /** More environment for `npm run dev`, e.g. the billing variables the Stripe stand-in printed. */
+  /** Port `npm run dev` gives its Stripe stand-in (SIGHTLINE_STRIPE_PORT). */
+  stripePort: number;
+  /** Port of the scorer session whose scheduled handler the sweep calls (SIGHTLINE_SWEEP_PORT). */
+  sweepPort: number;
+  /** More environment for `npm run dev`. */
   env?: Record<string, string>;
   /** How long `npm run dev` may take to print that it is up (ms). */
   startTimeoutMs?: number;
@@ -58,6 +62,8 @@ export interface DevStack {
   projectId: string;
   /** INTERNAL_API_SECRET given to the stack (opens /internal/*). */
   secret: string;
+  /** The Stripe stand-in `npm run dev` started, as its summary block lists it. */
+  stripeUrl: string;
   /** Everything the stack wrote so far (stdout and stderr interleaved). */
   output(): string;
   /** Ctrl-C: SIGINT to the group, then waits (up to `timeoutMs`) for every process to end. */
@@ -67,6 +73,10 @@ export interface DevStack {
 /** The key line `npm run dev` prints once for a new demo project. */
 const KEY_LINE = /^\s*SERVICE_API_KEY=(slk_[0-9a-f]{48})\s*$/m;
 const PROJECT_LINE = /project id ([0-9a-f-]{36});/;
+/** The summary row of the Stripe stand-in. */
+const STRIPE_LINE = /^\s*Stripe\s+stand-in (http:\/\/\S+)/m;
+/** Billing variables a developer may have exported: a fresh clone has none. */
+const BILLING_VARS = ["STRIPE_API_BASE", "STRIPE_SECRET_KEY", "PAYMENT_WEBHOOK_SECRET", "STRIPE_PRICE_PRO", "STRIPE_PRICE_TEAM", "STRIPE_PRICE_ENTERPRISE", "BILLING_RETURN_ORIGINS"];
 /** Last line `npm run dev` prints once everything is up. */
 const READY_LINE = "Ctrl-C stops everything.";
 
@@ -75,7 +85,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Starts `npm run dev` and resolves once it printed that it is up, with the key it printed. */
 export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
   const { ports } = opts;
-  const busy = await portsInUse([ports.api, ports.proxy, ports.pg]);
+  const busy = await portsInUse([ports.api, ports.proxy, ports.pg, opts.stripePort, opts.sweepPort]);
   if (busy.length > 0) throw new Error(`ports in use, cannot start the e2e stack: ${busy.join(", ")}`);
 
   mkdirSync(join(ROOT, ".data"), { recursive: true });
@@ -89,6 +99,8 @@ export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
     SIGHTLINE_API_PORT: String(ports.api),
     SIGHTLINE_PROXY_PORT: String(ports.proxy),
     SIGHTLINE_PG_PORT: String(ports.pg),
+    SIGHTLINE_STRIPE_PORT: String(opts.stripePort),
+    SIGHTLINE_SWEEP_PORT: String(opts.sweepPort),
     SIGHTLINE_DATA_DIR: join(work, "pg"),
     SIGHTLINE_PERSIST_DIR: join(work, "wrangler"),
     WRANGLER_REGISTRY_PATH: join(work, "registry"),
@@ -99,6 +111,7 @@ export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
   };
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   else delete env.DATABASE_URL; // the embedded database, as on a fresh clone
+  for (const name of BILLING_VARS) delete env[name]; // no billing variables, as on a fresh clone
 
   const group = startGroup("npm", ["run", "dev"], { cwd: ROOT, env, echo: opts.echo });
   const { child, pgid } = group;
@@ -117,7 +130,7 @@ export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
     if (alive.length > 0) group.signal("SIGKILL");
     const [code, signal] = await Promise.race([group.closed, sleep(5_000).then(() => [null, null] as [null, null])]);
     group.release();
-    const busyPorts = await portsInUse([ports.api, ports.proxy, ports.pg]);
+    const busyPorts = await portsInUse([ports.api, ports.proxy, ports.pg, opts.stripePort, opts.sweepPort]);
     rmSync(work, { recursive: true, force: true });
     return { code, signal, ms, leftovers: alive, busyPorts };
   };
@@ -129,9 +142,10 @@ export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
   }
   const key = KEY_LINE.exec(group.output())?.[1];
   const projectId = PROJECT_LINE.exec(group.output())?.[1];
-  if (!key || !projectId) {
+  const stripeUrl = STRIPE_LINE.exec(group.output())?.[1];
+  if (!key || !projectId || !stripeUrl) {
     await stop(10_000);
-    throw new Error(`npm run dev did not print a demo key and project; its output:\n${group.output().slice(-4000)}`);
+    throw new Error(`npm run dev did not print a demo key, project and Stripe stand-in; its output:\n${group.output().slice(-4000)}`);
   }
   return {
     apiUrl: `http://127.0.0.1:${ports.api}`,
@@ -139,6 +153,7 @@ export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
     key,
     projectId,
     secret,
+    stripeUrl,
     output: group.output,
     stop,
   };

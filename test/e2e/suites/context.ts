@@ -10,17 +10,25 @@ import { ROOT } from "../../../scripts/lib/postgres";
 import type { RequestDetail, StackApi } from "../harness/api";
 import { SCORERS } from "../harness/api";
 import type { DevStack } from "../harness/dev-stack";
-import type { StripeStandInProcess } from "../harness/stripe-stand-in";
 import type { ProviderStandIns } from "../harness/upstreams";
 
 /** The shared state of one e2e run. */
 export interface E2E {
   stack: DevStack;
   providers: ProviderStandIns;
-  /** `npm run stripe:stand-in`, forwarding to the stack's webhook; the stack runs with its variables. */
-  stripe: StripeStandInProcess;
+  /** The Stripe stand-in `npm run dev` runs (no STRIPE_SECRET_KEY set), forwarding to the stack's webhook. */
+  stripe: StripeStandIn;
   /** The API with the demo key `npm run dev` printed. */
   api: StackApi;
+}
+
+/** The Stripe stand-in inside `npm run dev`: its URL, the test values it runs with, what it logged. */
+export interface StripeStandIn {
+  url: string;
+  /** STRIPE_SECRET_KEY, the price ids and PAYMENT_WEBHOOK_SECRET (scripts/lib/stripe-dev.ts). */
+  vars: Record<string, string>;
+  /** The stack's output, where the stand-in logs each delivered event. */
+  output(): string;
 }
 
 /** Returns the e2e state once `beforeAll` has started the stack. */

@@ -33,6 +33,23 @@ describe("pii_detection", () => {
     expect(kinds("The bus station is on Villacher Strasse 89")).toContain("street_address");
   });
 
+  it("Should find IBANs and cards in the spacings and punctuation people use, and keep the validators", () => {
+    for (const t of [
+      "Please wire it to NO 44 1850.05.14562 today",
+      "My IBAN is ES15-0049-1806-9121-1186-9374 and thanks",
+      "iban: de89 3704 0044 0532 0130 00.",
+      "Konto DE89.3704.0044.0532.0130.00 bitte",
+    ]) {
+      expect(kinds(t), t).toContain("iban");
+    }
+    expect(kinds("card 4111.1111.1111.1111 expires 09/29")).toContain("credit_card");
+    expect(kinds("card 4111-1111 1111.1111")).toContain("credit_card");
+    // mod-97 and Luhn still decide: one changed digit is not personal data.
+    expect(kinds("Invoice ES15-0049-1806-9121-1186-9375 total")).not.toContain("iban");
+    expect(kinds("card 4111.1111.1111.1112 expires")).not.toContain("credit_card");
+    expect(kinds("version 1.2.3.4567.8901.2345 released")).toEqual([]);
+  });
+
   it("Should find credentials", () => {
     expect(kinds("key AKIAIOSFODNN7EXAMPLE")).toContain("aws_access_key");
     expect(kinds(`token ghp_${"a1B2".repeat(9)}`)).toContain("github_token");

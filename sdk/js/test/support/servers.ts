@@ -13,12 +13,15 @@ const FIXTURES = join(import.meta.dirname, "..", "fixtures");
 /** Contents of a fixture file. */
 export const fixture = (name: string) => readFileSync(join(FIXTURES, name), "utf8");
 
-/** One request a stand-in received. */
+/** One request a stand-in received (`status`: what the stand-in API answered). */
 export interface Received {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
   body: any;
+  status?: number;
+  /** `Date.now()` when it arrived. */
+  at?: number;
 }
 
 async function readBody(req: IncomingMessage): Promise<any> {
@@ -32,8 +35,11 @@ async function readBody(req: IncomingMessage): Promise<any> {
   }
 }
 
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+async function listen(server: Server, port = 0): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
@@ -111,23 +117,32 @@ export async function startUpstream(): Promise<StandIn> {
 /** Scripted answer of the stand-in API for the n-th (0-based) POST. */
 export type Script = (n: number, body: any) => { status: number; headers?: Record<string, string>; body?: unknown };
 
-/** Stand-in Sightline API: records `POST /internal/log`; by default answers 202 `{id}`. */
-export async function startStandInApi(script: Script = () => ({ status: 202 })): Promise<StandIn & { logs: () => any[]; setScript(s: Script): void }> {
+/**
+ * Stand-in Sightline API: records `POST /internal/log`; by default answers 202 `{id}`.
+ * `logs()` gives every body received, `accepted()` those answered 2xx (what the real API
+ * would have stored). `port`: listen there (default: any free port).
+ */
+export async function startStandInApi(
+  script: Script = () => ({ status: 202 }),
+  port = 0,
+): Promise<StandIn & { logs: () => any[]; accepted: () => any[]; setScript(s: Script): void }> {
   const received: Received[] = [];
   let current = script;
   let n = 0;
   const server = createServer(async (req, res) => {
     const body = await readBody(req);
-    received.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body });
     const answer = current(n++, body);
+    received.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body, status: answer.status, at: Date.now() });
     res.writeHead(answer.status, { "content-type": "application/json", ...(answer.headers ?? {}) });
     res.end(JSON.stringify(answer.body ?? (answer.status < 300 ? { id: `00000000-0000-7000-8000-${String(n).padStart(12, "0")}` } : { detail: `status ${answer.status}` })));
   });
-  const url = await listen(server);
+  const url = await listen(server, port);
+  const logs = () => received.filter((r) => r.path === "/internal/log" && r.method === "POST");
   return {
     url,
     received,
-    logs: () => received.filter((r) => r.path === "/internal/log" && r.method === "POST").map((r) => r.body),
+    logs: () => logs().map((r) => r.body),
+    accepted: () => logs().filter((r) => (r.status ?? 0) < 300).map((r) => r.body),
     setScript: (s) => {
       current = s;
       n = 0;

@@ -1,0 +1,69 @@
+/**
+ * Labelled items of `../shared/eval/{train,dev}/<scorer>.jsonl` (format: ../shared/eval/README.md)
+ * and their conversion into the call the scorer worker sees. Shared by `npm run eval` and
+ * `npm run train`.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ScorableCall, ScorerName } from "../../src/scoring/types";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** One labelled call. */
+export interface EvalItem {
+  id: string;
+  source: string;
+  request_body: unknown;
+  response_body: unknown;
+  expected: Partial<Record<ScorerName, "safe" | "unsafe">>;
+}
+
+/** The shared evaluation folder: `$SIGHTLINE_EVAL_DIR` or `../shared/eval` beside the repository. */
+export function evalDir(): string {
+  const dir = process.env.SIGHTLINE_EVAL_DIR ?? resolve(ROOT, "../shared/eval");
+  if (!existsSync(dir)) throw new Error(`evaluation data not found at ${dir} (set SIGHTLINE_EVAL_DIR)`);
+  return dir;
+}
+
+/** Items of one JSONL file, in file order. */
+export function readItems(file: string): EvalItem[] {
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as EvalItem);
+}
+
+/** Items of `<split>/<scorer>.jsonl` under the evaluation folder ([] when the file is missing). */
+export function splitItems(split: "train" | "dev", scorer: ScorerName): EvalItem[] {
+  const file = join(evalDir(), split, `${scorer}.jsonl`);
+  return existsSync(file) ? readItems(file) : [];
+}
+
+/**
+ * Source family of an item for leave-one-source-out validation: the id prefix before the first `:`
+ * (SOURCES.md's source key), with a twin's `_clean`/`_attack`/`_poisoned` suffix removed so
+ * twins are left out together.
+ */
+export function sourceFamily(id: string): string {
+  const key = id.includes(":") ? id.slice(0, id.indexOf(":")) : id;
+  return key.replace(/_(?:clean|attack|poisoned)$/, "");
+}
+
+/** Builds the ScorableCall the worker would score for one item (provider openai, cost 0). */
+export function toCall(item: Pick<EvalItem, "request_body" | "response_body">): ScorableCall {
+  const req = (item.request_body ?? {}) as { model?: unknown };
+  const usage = ((item.response_body as { usage?: Record<string, unknown> } | null)?.usage ?? {}) as Record<string, unknown>;
+  const tokens = (k: string, alt: string) => Number(usage[k] ?? usage[alt] ?? 0) || 0;
+  return {
+    model: typeof req.model === "string" ? req.model : "unknown",
+    provider: "openai",
+    prompt_tokens: tokens("prompt_tokens", "input_tokens"),
+    completion_tokens: tokens("completion_tokens", "output_tokens"),
+    cost_usd: 0,
+    latency_ms: 0,
+    request_body: item.request_body,
+    response_body: item.response_body,
+    metadata: null,
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * Step 1 of `npm run train`: turns the labelled items of `../shared/eval/{train,dev}` into the
+ * feature matrix the fitter reads, with the same view and feature code the worker runs.
+ *
+ * Writes, per learned scorer, under `.data/train/`:
+ * - `<scorer>.svm`: one line per item, `label col:value ...` (svmlight, 0-based columns);
+ * - `<scorer>.meta.json`: per line `{id, family, split, hard}` (hard: a weight-5 rule fired)
+ *   and the SHA-256 of the input files;
+ * - `<scorer>.pins.svm` / `.pins.json`: the pinned inputs of `pins.ts`.
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { canonical, featurize, type SparseVector } from "../../src/scoring/model/features";
+import { isHardRule, LEARNED_SPECS, type LearnedName } from "../../src/scoring/model/specs";
+import type { ScorableCall } from "../../src/scoring/types";
+import { evalDir, sourceFamily, splitItems, toCall } from "../lib/eval-items";
+import { PINS } from "./pins";
+
+/** Output folder of the intermediate training files (git-ignored). */
+export const TRAIN_DIR = join(import.meta.dirname, "../../.data/train");
+
+function line(label: number, x: SparseVector): string {
+  let s = String(label);
+  for (let k = 0; k < x.indices.length; k++) s += ` ${x.indices[k]}:${x.values[k]!.toPrecision(10)}`;
+  return s;
+}
+
+function features(name: LearnedName, call: ScorableCall): { x: SparseVector; hard: boolean } {
+  const spec = LEARNED_SPECS[name];
+  const rule = spec.rules(call);
+  const view = spec.view(call, rule);
+  return { x: canonical(featurize(view.segments, view.indicators)), hard: isHardRule(rule) };
+}
+
+/** Exports one scorer; returns the number of items. */
+export function exportScorer(name: LearnedName): number {
+  const lines: string[] = [];
+  const meta: Array<{ id: string; family: string; split: string; hard: boolean }> = [];
+  const digest = createHash("sha256");
+  for (const split of ["train", "dev"] as const) {
+    digest.update(readFileSync(join(evalDir(), split, `${name}.jsonl`)));
+    for (const item of splitItems(split, name)) {
+      const label = item.expected[name];
+      if (label !== "safe" && label !== "unsafe") continue;
+      const { x, hard } = features(name, toCall(item));
+      lines.push(line(label === "unsafe" ? 1 : 0, x));
+      meta.push({ id: item.id, family: sourceFamily(item.id), split, hard });
+    }
+  }
+  mkdirSync(TRAIN_DIR, { recursive: true });
+  writeFileSync(join(TRAIN_DIR, `${name}.svm`), `${lines.join("\n")}\n`);
+  writeFileSync(join(TRAIN_DIR, `${name}.meta.json`), JSON.stringify({ data_sha256: digest.digest("hex"), items: meta }));
+  const pins = PINS[name].map((p) => ({ id: p.id, ...features(name, p.call) }));
+  writeFileSync(join(TRAIN_DIR, `${name}.pins.svm`), `${pins.map((p) => line(0, p.x)).join("\n")}\n`);
+  writeFileSync(join(TRAIN_DIR, `${name}.pins.json`), JSON.stringify(pins.map((p) => ({ id: p.id, hard: p.hard }))));
+  return lines.length;
+}
+
+if (process.argv[1]?.endsWith("export.ts")) {
+  const only = process.argv.slice(2);
+  for (const name of Object.keys(LEARNED_SPECS) as LearnedName[]) {
+    if (only.length > 0 && !only.includes(name)) continue;
+    const t0 = performance.now();
+    const n = exportScorer(name);
+    console.log(`exported ${name}: ${n} items in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Inference of the learned scorers: a logistic-regression model (fitted by
+ * `scripts/train/fit.py` with scikit-learn) over the hashed features of `features.ts`, with
+ * int8-quantised weights and Platt calibration (Platt 1999) fitted on out-of-fold scores.
+ * Cost: one multiply-add per non-zero feature.
+ */
+import { FEATURE_SPEC, type SparseVector } from "./features";
+
+/** A model file as written by the trainer (`src/scoring/models/<scorer>.json`). */
+export interface ModelFile {
+  format: 1;
+  scorer: string;
+  bits: number;
+  /** Real weight = int8 value x scale. */
+  scale: number;
+  intercept: number;
+  /** Platt calibration: p = 1 / (1 + exp(-(a * z + b))), z the linear score. */
+  calibration: { a: number; b: number };
+  /** Calibrated probability from which the label is unsafe (chosen on out-of-fold scores). */
+  threshold: number;
+  /** 2^bits int8 weights, base64. */
+  weights: string;
+  /** Fixed inputs and the probability the trainer computed for them (pinned by a unit test). */
+  pins: Array<{ id: string; probability: number }>;
+}
+
+/** A loaded model: decoded weights plus the file's numbers. */
+export interface LinearModel {
+  file: ModelFile;
+  weights: Int8Array;
+}
+
+function decodeBase64(b64: string): Int8Array {
+  const bin = atob(b64);
+  const out = new Int8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = (bin.charCodeAt(i) << 24) >> 24;
+  return out;
+}
+
+/**
+ * Decodes a model file. Throws when its feature width does not match `FEATURE_SPEC` (a model
+ * trained with another feature definition would read the wrong columns).
+ */
+export function loadModel(file: ModelFile): LinearModel {
+  if (file.bits !== FEATURE_SPEC.bits) throw new Error(`model ${file.scorer}: ${file.bits} bits, features have ${FEATURE_SPEC.bits}`);
+  const weights = decodeBase64(file.weights);
+  if (weights.length !== 1 << file.bits) throw new Error(`model ${file.scorer}: ${weights.length} weights, expected ${1 << file.bits}`);
+  return { file, weights };
+}
+
+/** Lazily decoded model: the base64 is decoded on first use, keeping worker startup short. */
+export function lazyModel(file: ModelFile): () => LinearModel {
+  let model: LinearModel | undefined;
+  return () => (model ??= loadModel(file));
+}
+
+/** Linear score z = intercept + w . x (x sparse). */
+export function linearScore(model: LinearModel, x: SparseVector): number {
+  const { weights, file } = model;
+  let z = 0;
+  for (let k = 0; k < x.indices.length; k++) z += weights[x.indices[k]!]! * x.values[k]!;
+  return file.intercept + z * file.scale;
+}
+
+/** Calibrated probability of `unsafe` for a feature vector, in [0, 1]. */
+export function probability(model: LinearModel, x: SparseVector): number {
+  const { a, b } = model.file.calibration;
+  return 1 / (1 + Math.exp(-(a * linearScore(model, x) + b)));
+}

@@ -1,0 +1,133 @@
+/**
+ * What each learned model reads of a call: the text segments (with the namespace that keeps
+ * a word in the prompt apart from the same word in a completion or a document) and the
+ * indicator features taken from the rules. One function per scorer; the trainer and the
+ * worker both call these, so the model sees the same view in both.
+ */
+import { answerTokens, jaccard, passageSets, questionTokens, supports } from "../data-poisoning";
+import { stance } from "../refusal";
+import { extracted } from "../rules";
+import type { ScorableCall, ScoreResult } from "../types";
+import { documentUnits, isDirective } from "../vector-weakness";
+import type { Segment } from "./features";
+
+/** Segments and indicators of one call for one model. */
+export interface ModelView {
+  segments: Segment[];
+  indicators: string[];
+}
+
+/** Indicator of the rule verdict: `rule:1`..`rule:5`, or `rule:none` when unscored. */
+function ruleIndicator(rule: ScoreResult): string {
+  return `rule:${rule.score_value ?? "none"}`;
+}
+
+function push(out: Segment[], ns: string, texts: readonly string[]): void {
+  for (const text of texts) if (text) out.push({ ns, text });
+}
+
+/**
+ * content_safety: whether harm is delivered depends on the completion, so the prompt is read
+ * in a different namespace when a completion exists (`pc`) than when it does not (`p`): the
+ * model can learn that a harmful question answered by a refusal is safe. Indicators: the rule
+ * verdict and the completion's stance (refusal / compliance cues).
+ */
+export function contentSafetyView(call: ScorableCall, rule: ScoreResult): ModelView {
+  const x = extracted(call);
+  const completion = x.completion.join("\n");
+  const answered = completion.trim().length > 0;
+  const segments: Segment[] = [];
+  push(segments, answered ? "pc" : "p", x.user);
+  push(segments, answered ? "pc" : "p", x.history);
+  push(segments, "s", x.system);
+  const indicators = [ruleIndicator(rule)];
+  if (answered) {
+    segments.push({ ns: "c", text: completion });
+    const s = stance(completion);
+    indicators.push("answered");
+    if (s.refused) indicators.push("refused");
+    if (s.complied) indicators.push("complied");
+  }
+  return { segments, indicators };
+}
+
+/**
+ * jailbreak_detection: the attack is in what the user (or replayed history) sends; the system
+ * prompt is the developer's and the completion shows whether it worked, each in its own
+ * namespace. Indicator: the rule verdict.
+ */
+export function jailbreakView(call: ScorableCall, rule: ScoreResult): ModelView {
+  const x = extracted(call);
+  const segments: Segment[] = [];
+  push(segments, "u", x.user);
+  push(segments, "h", x.history);
+  push(segments, "s", x.system);
+  push(segments, "c", x.completion);
+  return { segments, indicators: [ruleIndicator(rule)] };
+}
+
+/**
+ * vector_weakness: supplied context wherever it sits (tool results, retrieved-document
+ * messages, documents appended to the system prompt or pasted into the user turn: see
+ * `text.ts`), read apart from the instructions around it. Indicator: the rule verdict.
+ */
+export function vectorWeaknessView(call: ScorableCall, rule: ScoreResult): ModelView {
+  const x = extracted(call);
+  const segments: Segment[] = [];
+  push(segments, "d", x.documents);
+  // Directive-looking units of each document again in their own namespace, so that a planted
+  // instruction is not drowned by the document's bulk.
+  for (const doc of x.documents) push(segments, "dd", documentUnits(doc).filter(isDirective));
+  push(segments, "s", x.system);
+  push(segments, "u", x.user);
+  return { segments, indicators: [ruleIndicator(rule), x.documents.length > 0 ? "has_documents" : "no_documents"] };
+}
+
+const bucket = (n: number, max: number) => String(Math.min(n, max));
+
+/**
+ * data_poisoning: structural measurements of one call, as indicators (no n-grams: the claim
+ * values differ per call, the shape of a contradiction does not). Q = the question's tokens,
+ * A = the completion's tokens found in some passage and not in Q; a passage supports A when it
+ * holds 60% of A; it is relevant when it holds 30% (50%) of Q and crafted at 60% (PoisonedRAG,
+ * Zou et al. 2024, writes planted passages around the question). Counts are bucketed.
+ */
+export function dataPoisoningView(call: ScorableCall, rule: ScoreResult): ModelView {
+  const x = extracted(call);
+  const indicators = [ruleIndicator(rule)];
+  const sets = passageSets(x.documents);
+  indicators.push(`passages:${bucket(sets.length, 5)}`);
+  if (sets.length === 0) return { segments: [], indicators };
+  const q = questionTokens(x);
+  const answer = answerTokens(x.completion.join("\n"), q, sets);
+  indicators.push(answer.length === 0 ? "answer:none" : `answer:${bucket(answer.length, 4)}`);
+  const qs = [...q];
+  const rel = sets.map((s) => (qs.length === 0 ? 0 : qs.filter((t) => s.has(t)).length / qs.length));
+  const sup = sets.map((s) => supports(s, answer));
+  const count = (f: (i: number) => boolean) => sets.reduce((n, _s, i) => n + (f(i) ? 1 : 0), 0);
+  const nSup = count((i) => sup[i]!);
+  indicators.push(`support:${bucket(nSup, 3)}`, `dissent:${bucket(sets.length - nSup, 3)}`);
+  for (const [name, t] of [["rel30", 0.3], ["rel50", 0.5]] as const) {
+    indicators.push(`${name}_dissent:${bucket(count((i) => !sup[i] && rel[i]! >= t), 2)}`);
+  }
+  indicators.push(`crafted_support:${bucket(count((i) => sup[i]! && rel[i]! >= 0.6), 3)}`);
+  indicators.push(`crafted_dissent:${bucket(count((i) => !sup[i] && rel[i]! >= 0.6), 2)}`);
+  indicators.push(`plain_support:${bucket(count((i) => sup[i]! && rel[i]! < 0.6), 2)}`);
+  let maxJ = 0;
+  let pairs = 0;
+  for (let i = 0; i < sets.length; i++) {
+    if (!sup[i]) continue;
+    for (let j = 0; j < sets.length; j++) {
+      if (sup[j]) continue;
+      const jac = jaccard(sets[i]!, sets[j]!);
+      if (jac > maxJ) maxJ = jac;
+      if (jac >= 0.45) pairs++;
+    }
+  }
+  indicators.push(`maxjac:${bucket(Math.floor(maxJ * 10), 9)}`, `pairs:${bucket(pairs, 2)}`);
+  let longest = 0;
+  for (let i = 1; i < x.documents.length && i < sets.length; i++) if (x.documents[i]!.length > x.documents[longest]!.length) longest = i;
+  indicators.push(sup[longest] ? "longest:support" : "longest:dissent");
+  if (nSup >= 1 && count((i) => !sup[i] && rel[i]! >= 0.3) >= 1) indicators.push("support_and_relevant_dissent");
+  return { segments: [], indicators };
+}
