@@ -35,7 +35,10 @@ export async function sweep(env: SweepEnv, olderThanSeconds = STALE_AFTER_SECOND
         sent += chunk.length;
       } catch (err) {
         console.error(JSON.stringify({ msg: "sweep enqueue failed", count: chunk.length, error: String(err) }));
-        await releaseClaim(handle.db, chunk.map((j) => j.request_id));
+        await releaseClaim(
+          handle.db,
+          chunk.map((j) => j.request_id),
+        );
       }
     }
     if (jobs.length) console.log(JSON.stringify({ msg: "sweep re-enqueued stale requests", count: sent }));

@@ -33,6 +33,8 @@ const PORTS = {
   proxy: Number(process.env.SIGHTLINE_FAULTS_PROXY_PORT ?? 8722),
   pg: Number(process.env.SIGHTLINE_FAULTS_PG_PORT ?? 55522),
   stackPg: Number(process.env.SIGHTLINE_FAULTS_STACK_PG_PORT ?? 55523),
+  stripe: Number(process.env.SIGHTLINE_FAULTS_STRIPE_PORT ?? 8723),
+  sweep: Number(process.env.SIGHTLINE_FAULTS_SWEEP_PORT ?? 8724),
 };
 /** How long PostgreSQL stays down (issue 12: 60 s). */
 const OUTAGE_MS = Number(process.env.SIGHTLINE_FAULTS_OUTAGE_MS ?? 60_000);
@@ -43,8 +45,6 @@ const PROXY_EVERY_MS = 500;
 const AROUND_MS = 10_000;
 /** Deadline after the restart for every call to be stored and scored (issue 12). */
 const SCORED_WITHIN_MS = 120_000;
-/** The sweep cadence of `npm run dev` (every minute; cron never fires locally). */
-const SWEEP_EVERY_MS = 60_000;
 /**
  * autocannon: fixed request rates (req/s) and duration (s) of the load runs. The rates are what
  * `npm run dev` (wrangler dev, a connection per statement) sustains on the 2-core CI machine
@@ -114,6 +114,8 @@ beforeAll(async () => {
   providers = await startProviderStandIns();
   stack = await startDevStack({
     ports: { api: PORTS.api, proxy: PORTS.proxy, pg: PORTS.stackPg },
+    stripePort: PORTS.stripe,
+    sweepPort: PORTS.sweep,
     upstreamBaseUrl: providers.openaiUrl,
     databaseUrl: dbUrl,
     echo: process.env.SIGHTLINE_E2E_ECHO === "1",
@@ -201,7 +203,10 @@ describe(`PostgreSQL stopped for ${OUTAGE_MS / 1000} s under load`, () => {
       for (let i = 0; loading; i++) {
         const at = Date.now();
         void client.chat.completions
-          .create({ model: proxyModel, messages: [{ role: "user", content: `faults ${run} proxy ${i}` }] }, { headers: { "x-test-fixture": "chat-completion" } })
+          .create(
+            { model: proxyModel, messages: [{ role: "user", content: `faults ${run} proxy ${i}` }] },
+            { headers: { "x-test-fixture": "chat-completion" } },
+          )
           .then((c) => proxy.push({ at, status: c.choices.length > 0 ? 200 : -1 }))
           .catch((err: { status?: number }) => proxy.push({ at, status: err.status ?? 0, error: String(err) }));
         await sleep(PROXY_EVERY_MS);
@@ -243,14 +248,10 @@ describe(`PostgreSQL stopped for ${OUTAGE_MS / 1000} s under load`, () => {
   it("Should store every 202 and give it six scores within two minutes of the restart", async () => {
     expect(restartedAt).toBeGreaterThan(0);
     const accepted = new Set(ingest.filter((a) => a.status === 202).map((a) => a.id!));
-    let lastSweep = restartedAt;
+    // Retries with backoff bring the jobs back; npm run dev's every-minute sweep covers the rest.
     const unscored = await poll(
       "six scores on every accepted call",
       async () => {
-        if (Date.now() - lastSweep >= SWEEP_EVERY_MS) {
-          lastSweep = Date.now();
-          await admin("/internal/sweep", { method: "POST" }); // what npm run dev does every minute
-        }
         const details = await listDetails(ingestModel);
         const scored = details.filter((d) => d.safety_scores.length === SCORERS.length);
         const missing = [...accepted].filter((id) => !scored.some((d) => d.id === id));
@@ -260,27 +261,41 @@ describe(`PostgreSQL stopped for ${OUTAGE_MS / 1000} s under load`, () => {
       2_000,
     );
     const stored = new Set(unscored.map((d) => d.id));
-    results.ingest_after_restart = { accepted: accepted.size, stored_and_scored: stored.size, seconds_after_restart: Math.round((Date.now() - restartedAt) / 1000) };
+    results.ingest_after_restart = {
+      accepted: accepted.size,
+      stored_and_scored: stored.size,
+      seconds_after_restart: Math.round((Date.now() - restartedAt) / 1000),
+    };
     for (const id of accepted) expect(stored.has(id), id).toBe(true);
     for (const d of unscored) expect(d.safety_scores.map((s) => s.scorer_name).sort()).toEqual([...SCORERS]);
   });
 
   it("Should store every proxied call served before and after the outage, with six scores", async () => {
     const outside = proxy.filter((a) => a.status === 200 && (a.at < stoppedAt - 5_000 || a.at > restartedAt + 5_000)).length;
-    const details = await poll("proxied calls stored", async () => {
-      const d = (await listDetails(proxyModel)).filter((x) => x.safety_scores.length === SCORERS.length);
-      return d.length >= outside ? d : undefined;
-    }, Math.max(10_000, restartedAt + SCORED_WITHIN_MS - Date.now()), 2_000);
+    const details = await poll(
+      "proxied calls stored",
+      async () => {
+        const d = (await listDetails(proxyModel)).filter((x) => x.safety_scores.length === SCORERS.length);
+        return d.length >= outside ? d : undefined;
+      },
+      Math.max(10_000, restartedAt + SCORED_WITHIN_MS - Date.now()),
+      2_000,
+    );
     results.proxy_stored_outside_outage = { served: outside, stored_and_scored: details.length };
     expect(details.length).toBeGreaterThanOrEqual(outside);
   });
 
   it.skipIf(!DURABLE_CAPTURE)("Should store every proxied call, those served during the outage included (durable capture)", async () => {
     const served = proxy.filter((a) => a.status === 200).length;
-    const details = await poll("every proxied call stored and scored", async () => {
-      const d = (await listDetails(proxyModel)).filter((x) => x.safety_scores.length === SCORERS.length);
-      return d.length >= served ? d : undefined;
-    }, Math.max(10_000, restartedAt + SCORED_WITHIN_MS - Date.now()), 2_000);
+    const details = await poll(
+      "every proxied call stored and scored",
+      async () => {
+        const d = (await listDetails(proxyModel)).filter((x) => x.safety_scores.length === SCORERS.length);
+        return d.length >= served ? d : undefined;
+      },
+      Math.max(10_000, restartedAt + SCORED_WITHIN_MS - Date.now()),
+      2_000,
+    );
     results.proxy_all_stored = { served, stored_and_scored: details.length };
     expect(details.length).toBe(served);
   });
@@ -307,7 +322,12 @@ describe("load runs with autocannon", () => {
     const r = await autocannon({
       url: `${stack!.proxyUrl}/v1/chat/completions`,
       method: "POST",
-      headers: { Authorization: `Bearer ${PROVIDER_KEY}`, "X-Service-Key": stack!.key, "Content-Type": "application/json", "x-test-fixture": "chat-completion" },
+      headers: {
+        Authorization: `Bearer ${PROVIDER_KEY}`,
+        "X-Service-Key": stack!.key,
+        "Content-Type": "application/json",
+        "x-test-fixture": "chat-completion",
+      },
       body: JSON.stringify({ model: "faults-load-proxy", messages: [{ role: "user", content: "load" }] }),
       connections: LOAD.connections,
       overallRate: LOAD.proxyRate,
@@ -349,7 +369,9 @@ function summary(r: autocannon.Result, rate: number) {
 function markdown(r: Record<string, any>): string {
   const o = r.outage ?? {};
   const load = (name: string, x: any) =>
-    x ? `| ${name} | ${x.target_rate_per_s} | ${x.achieved_rate_per_s} | ${x.requests} | ${x.errors} / ${x.timeouts} / ${x.non2xx} | ${x.latency_ms.p50} | ${x.latency_ms.p99} | ${x.latency_ms.max} |` : `| ${name} | not run |`;
+    x
+      ? `| ${name} | ${x.target_rate_per_s} | ${x.achieved_rate_per_s} | ${x.requests} | ${x.errors} / ${x.timeouts} / ${x.non2xx} | ${x.latency_ms.p50} | ${x.latency_ms.p99} | ${x.latency_ms.max} |`
+      : `| ${name} | not run |`;
   return `# Reliability suite (\`npm run test:faults\`)
 
 Date ${r.date}. \`npm run dev\` (API + scorer and proxy under wrangler dev) against a PostgreSQL run by

@@ -38,7 +38,9 @@ describe("refused keys", () => {
     const key = newKey();
     await keyIs(key, { refuse: "revoked" });
     const proxy = directProxy();
-    const err = await openai(key, proxy.fetch).chat.completions.create(chatBody() as never).catch((e: unknown) => e);
+    const err = await openai(key, proxy.fetch)
+      .chat.completions.create(chatBody() as never)
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({
       status: 401,
       message: "401 API key has been revoked",
