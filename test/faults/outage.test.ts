@@ -270,73 +270,58 @@ describe(`PostgreSQL stopped for ${OUTAGE_MS / 1000} s under load`, () => {
     for (const d of unscored) expect(d.safety_scores.map((s) => s.scorer_name).sort()).toEqual([...SCORERS]);
   });
 
-  it("Should store every proxied call served before and after the outage, with six scores", async () => {
-    const outside = proxy.filter((a) => a.status === 200 && (a.at < stoppedAt - 5_000 || a.at > restartedAt + 5_000)).length;
-    const details = await poll(
-      "proxied calls stored",
+  /** Waits (until two minutes after the restart) for `count` proxied calls with six scores each. */
+  const scoredProxied = (count: number) =>
+    poll(
+      `${count} proxied calls stored and scored`,
       async () => {
         const d = (await listDetails(proxyModel)).filter((x) => x.safety_scores.length === SCORERS.length);
-        return d.length >= outside ? d : undefined;
+        return d.length >= count ? d : undefined;
       },
       Math.max(10_000, restartedAt + SCORED_WITHIN_MS - Date.now()),
       2_000,
     );
+
+  it("Should store every proxied call served before and after the outage, with six scores", async () => {
+    const outside = proxy.filter((a) => a.status === 200 && (a.at < stoppedAt - 5_000 || a.at > restartedAt + 5_000)).length;
+    const details = await scoredProxied(outside);
     results.proxy_stored_outside_outage = { served: outside, stored_and_scored: details.length };
     expect(details.length).toBeGreaterThanOrEqual(outside);
   });
 
   it.skipIf(!DURABLE_CAPTURE)("Should store every proxied call, those served during the outage included (durable capture)", async () => {
     const served = proxy.filter((a) => a.status === 200).length;
-    const details = await poll(
-      "every proxied call stored and scored",
-      async () => {
-        const d = (await listDetails(proxyModel)).filter((x) => x.safety_scores.length === SCORERS.length);
-        return d.length >= served ? d : undefined;
-      },
-      Math.max(10_000, restartedAt + SCORED_WITHIN_MS - Date.now()),
-      2_000,
-    );
+    const details = await scoredProxied(served);
     results.proxy_all_stored = { served, stored_and_scored: details.length };
     expect(details.length).toBe(served);
   });
 });
 
 describe("load runs with autocannon", () => {
-  it(`Should take ${LOAD.ingestRate} ingest calls/s for ${LOAD.seconds} s with 0 errors`, async () => {
+  /** POSTs `body` to `url` at `rate` req/s for LOAD.seconds; asserts 0 errors, timeouts and non-2xx. */
+  async function loadRun(url: string, headers: Record<string, string>, body: unknown, rate: number) {
     const r = await autocannon({
-      url: `${stack!.apiUrl}/internal/log`,
+      url,
       method: "POST",
-      headers: { "X-Service-Key": stack!.key, "Content-Type": "application/json" },
-      body: JSON.stringify({ model: "faults-load", provider: "openai", request_body: { messages: [{ role: "user", content: "load" }] } }),
+      headers: { "Content-Type": "application/json", ...headers },
+      body: JSON.stringify(body),
       connections: LOAD.connections,
-      overallRate: LOAD.ingestRate,
+      overallRate: rate,
       duration: LOAD.seconds,
     });
-    results.load_ingest = summary(r, LOAD.ingestRate);
-    expect(r.errors).toBe(0);
-    expect(r.timeouts).toBe(0);
-    expect(r.non2xx).toBe(0);
+    expect({ errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx }).toEqual({ errors: 0, timeouts: 0, non2xx: 0 });
+    return summary(r, rate);
+  }
+
+  it(`Should take ${LOAD.ingestRate} ingest calls/s for ${LOAD.seconds} s with 0 errors`, async () => {
+    const body = { model: "faults-load", provider: "openai", request_body: { messages: [{ role: "user", content: "load" }] } };
+    results.load_ingest = await loadRun(`${stack!.apiUrl}/internal/log`, { "X-Service-Key": stack!.key }, body, LOAD.ingestRate);
   });
 
   it(`Should take ${LOAD.proxyRate} proxied calls/s for ${LOAD.seconds} s with 0 errors`, async () => {
-    const r = await autocannon({
-      url: `${stack!.proxyUrl}/v1/chat/completions`,
-      method: "POST",
-      headers: {
-        Authorization: `Bearer ${PROVIDER_KEY}`,
-        "X-Service-Key": stack!.key,
-        "Content-Type": "application/json",
-        "x-test-fixture": "chat-completion",
-      },
-      body: JSON.stringify({ model: "faults-load-proxy", messages: [{ role: "user", content: "load" }] }),
-      connections: LOAD.connections,
-      overallRate: LOAD.proxyRate,
-      duration: LOAD.seconds,
-    });
-    results.load_proxy = summary(r, LOAD.proxyRate);
-    expect(r.errors).toBe(0);
-    expect(r.timeouts).toBe(0);
-    expect(r.non2xx).toBe(0);
+    const headers = { Authorization: `Bearer ${PROVIDER_KEY}`, "X-Service-Key": stack!.key, "x-test-fixture": "chat-completion" };
+    const body = { model: "faults-load-proxy", messages: [{ role: "user", content: "load" }] };
+    results.load_proxy = await loadRun(`${stack!.proxyUrl}/v1/chat/completions`, headers, body, LOAD.proxyRate);
   });
 });
 
