@@ -4,12 +4,11 @@
  */
 import { swaggerUI } from "@hono/swagger-ui";
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import type { MiddlewareHandler } from "hono";
-import { internalAuth, keyAuth, logAuth, projectAuth } from "./auth/middleware";
-import { database } from "./db/middleware";
+import { requestBodyLimit } from "./middleware/body-limit";
 import type { AppBindings } from "./env";
-import { methodNotAllowed, renderError, routeNotFound } from "./error-handler";
+import { renderError, routeNotFound } from "./error-handler";
+import { methodNotAllowed } from "./middleware/method-not-allowed";
 import { billingRoutes } from "./routes/billing";
 import { internalRoutes } from "./routes/internal";
 import { keyCheckRoutes } from "./routes/key-check";
@@ -20,24 +19,16 @@ import { requestRoutes } from "./routes/requests";
 import { scoreRoutes } from "./routes/scores";
 import { webhookRoutes } from "./routes/webhook";
 
-/** Default largest POST /internal/log body: 2 MiB (the `LOG_MAX_BYTES` variable overrides). */
-export const DEFAULT_LOG_MAX_BYTES = 2 * 1024 * 1024;
-
-/** Refuses bodies larger than `LOG_MAX_BYTES` with 413, counting bytes as they stream. */
-function logBodyLimit(): MiddlewareHandler<AppBindings> {
-  return async function logBodyLimit(c, next) {
-    const maxSize = Number(c.env.LOG_MAX_BYTES) || DEFAULT_LOG_MAX_BYTES;
-    const limit = bodyLimit({
-      maxSize,
-      onError: (c) => c.json({ detail: `request body is larger than the limit of ${maxSize} bytes` }, 413),
-    }) as unknown as MiddlewareHandler<AppBindings>;
-    return limit(c, next);
-  };
-}
+/**
+ * Path of the pinned Swagger UI files, served as static assets from `public/` (see
+ * public/docs/README.md); the page loads nothing from elsewhere.
+ */
+export const DOCS_ASSETS_BASE = "/docs";
 
 /** Serves Swagger UI at /docs unless `DOCS_ENABLED` is "false". */
 function docs(): MiddlewareHandler<AppBindings> {
-  const ui = swaggerUI({ url: "/openapi.json", title: "Sightline API" }) as unknown as MiddlewareHandler<AppBindings>;
+  // `baseUrl` replaces the CDN: the page loads /docs/swagger-ui-dist/swagger-ui-bundle.js.
+  const ui = swaggerUI({ url: "/openapi.json", title: "Sightline API", baseUrl: DOCS_ASSETS_BASE }) as unknown as MiddlewareHandler<AppBindings>;
   return async function docs(c, next) {
     if (c.env.DOCS_ENABLED === "false") return c.json({ detail: "API docs are disabled on this deployment" }, 404);
     return ui(c, next);
@@ -53,16 +44,8 @@ export function createApp() {
   });
 
   app.use("*", methodNotAllowed(() => app.routes));
-  app.use("/internal/*", database());
-  app.use("/api/*", database());
-  // The payment webhook authenticates by signature (no key), but needs the database.
-  app.use("/webhook/*", database());
-  app.use("/internal/log", logBodyLimit(), logAuth());
-  app.use("/internal/keys/check", keyAuth());
-  app.use("/internal/sweep", internalAuth());
-  app.use("/api/*", projectAuth());
-  app.use("/internal/projects", internalAuth());
-  app.use("/internal/projects/*", internalAuth());
+  app.use("*", requestBodyLimit());
+  // Each route carries its own database, authentication and input middleware (routes/openapi.ts, `access`).
 
   app.route("/", logRoutes);
   app.route("/", requestRoutes);

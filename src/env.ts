@@ -38,6 +38,8 @@ export interface AppVariables {
   authKind: "api_key" | "internal";
   /** POST /internal/log only: the project, or the key hash the ingest statement resolves. */
   credential: IngestCredential;
+  /** Strings of the JSON body in which NUL or lone surrogates became U+FFFD (`middleware/json-input.ts`). */
+  textReplaced: number;
 }
 
 /** Hono type parameters of every Sightline sub-app. */

@@ -23,3 +23,7 @@ export const notFound = (what: string) => new ApiError(404, `${what} not found`)
 
 /** 503: a dependency (database, queue) is unreachable. */
 export const unavailable = (what: string) => new ApiError(503, `${what} is unavailable, try again later`);
+
+/** `Retry-After` of a 503 for an unreachable database, in seconds: a restart or failover of a
+ * managed PostgreSQL takes seconds, and clients back off further on repeats. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;

@@ -39,7 +39,8 @@ import { tierLimits } from "../../src/billing/tiers";
 import type { Db } from "../../src/db/client";
 import { ingestWithQuota, type LogRecord } from "../../src/db/ingest";
 import { ingestBatch, type BatchEntry } from "../../src/db/ingest-batch";
-import { createKey, createProject } from "../../src/db/keys";
+import { createKey } from "../../src/db/keys";
+import { createProject } from "../../src/db/projects";
 import { applyMigrations, ensureDatabase, ROOT, startEmbeddedPostgres } from "../../scripts/lib/postgres";
 import { startPgBouncer } from "../../scripts/lib/pgbouncer";
 import { startWorkerd } from "../../scripts/lib/workerd";
@@ -238,6 +239,7 @@ try {
     Array.from({ length: 100 }, async (_, i) => {
       const p = await createProject(pooledDb, `bench ${i}`);
       const k = await createKey(pooledDb, p.id, "bench");
+      if (!k) throw new Error("bench: the project just created has no key");
       return { projectId: p.id, keyHash: await hashKey(k.key) };
     }),
   );

@@ -6,7 +6,8 @@ import { count } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Db } from "../../src/db/client";
-import { createKey, createProject } from "../../src/db/keys";
+import { createKey } from "../../src/db/keys";
+import { createProject } from "../../src/db/projects";
 import * as schema from "../../src/db/schema";
 import { applyMigrations, ensureDatabase, startEmbeddedPostgres, type LocalPostgres } from "./postgres";
 
@@ -45,7 +46,7 @@ export async function seedDemoProject(url: string): Promise<{ projectId: string;
     const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(schema.projects);
     if (n > 0) return null;
     const project = await createProject(db, "Demo");
-    const key = await createKey(db, project.id, "demo");
+    const key = (await createKey(db, project.id, "demo"))!; // the project was just created
     return { projectId: project.id, key: key.key };
   } finally {
     await pool.end();

@@ -3,21 +3,14 @@
  * unit test recomputes with the TypeScript inference, so trainer and worker are pinned to each
  * other. Written here (not taken from the evaluation data), a benign and a risky call per model.
  */
-import type { ScorableCall } from "../../src/scoring/types";
 import type { LearnedName } from "../../src/scoring/model/specs";
+import type { ScorableCall } from "../../src/scoring/types";
+import { toCall } from "../lib/eval-items";
 
+/** An OpenAI chat call with the given messages and optional assistant answer. */
 function chat(messages: Array<{ role: string; content: string }>, answer?: string): ScorableCall {
-  return {
-    model: "gpt-4o-mini",
-    provider: "openai",
-    prompt_tokens: 50,
-    completion_tokens: 20,
-    cost_usd: 0,
-    latency_ms: 0,
-    request_body: { model: "gpt-4o-mini", messages },
-    response_body: answer === undefined ? null : { choices: [{ message: { role: "assistant", content: answer }, finish_reason: "stop" }] },
-    metadata: null,
-  };
+  const response_body = answer === undefined ? null : { choices: [{ message: { role: "assistant", content: answer }, finish_reason: "stop" }] };
+  return toCall({ request_body: { model: "gpt-4o-mini", messages }, response_body });
 }
 
 /** Pinned inputs per learned scorer. */

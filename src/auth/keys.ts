@@ -2,6 +2,7 @@
  * API key format and hashing (DESIGN.md, "API keys"): `slk_` + 48 lowercase hex characters
  * (24 random bytes from the Web Crypto CSPRNG). Only the SHA-256 hex digest is stored.
  */
+import { toHex } from "../util";
 
 /** Prefix of every Sightline API key. */
 export const KEY_PREFIX = "slk_";
@@ -11,8 +12,6 @@ export const KEY_PATTERN = /^slk_[0-9a-f]{48}$/;
 
 /** Seconds a rotated key keeps working (interface spec, section 3: "within 60 seconds"). */
 export const ROTATION_GRACE_SECONDS = 60;
-
-const toHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 
 /** A new random key, e.g. `slk_3f2a…` (52 characters). */
 export function generateKey(): string {

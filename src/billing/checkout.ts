@@ -23,6 +23,7 @@ import { ApiError, notFound } from "../errors";
 import { isPaidTier, priceForTier, type PaidTier, type PriceTable } from "./prices";
 import { providerError } from "./stripe";
 import type { Tier } from "./tiers";
+import { toHex } from "../util";
 
 /** A checkout request, URLs already checked against the allowed origins. */
 export interface CheckoutRequest {
@@ -37,7 +38,7 @@ const SESSION_REUSE_WINDOW_MS = 60 * 60 * 1000;
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return toHex(digest);
 }
 
 /**

@@ -16,6 +16,7 @@
  */
 import type Stripe from "stripe";
 import { tierForPrices, type PaidTier, type PriceTable } from "./prices";
+import { isUuid } from "../util";
 
 /** `checkout.session.completed` of a subscription-mode session. */
 export interface CheckoutCompleted {
@@ -72,8 +73,7 @@ export const HANDLED_EVENT_TYPES = [
   "invoice.payment_failed",
 ] as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uuidOrNull = (v: string | null | undefined) => (v && UUID.test(v) ? v.toLowerCase() : null);
+const uuidOrNull = (v: string | null | undefined) => (isUuid(v) ? v.toLowerCase() : null);
 
 /** The id of an expandable field (an id string or an expanded object). */
 const idOf = (v: string | { id: string } | null | undefined): string | null => (typeof v === "string" ? v : (v?.id ?? null));

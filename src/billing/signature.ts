@@ -7,6 +7,8 @@
  */
 import Stripe from "stripe";
 import { ApiError } from "../errors";
+import { storableJson, TooDeepError, tooDeep } from "../input";
+import { isObject } from "../util";
 
 /** Header names that carry the signature, in order of preference. */
 export const SIGNATURE_HEADERS = ["Stripe-Signature", "Provider-Signature"] as const;
@@ -28,7 +30,8 @@ export function signatureHeader(headers: Headers): string | undefined {
 /**
  * The verified event of a raw request body. Throws a 400 `ApiError` when the header is
  * missing, no signature matches (tampered body, wrong secret), the timestamp is older than
- * `TOLERANCE_SECONDS`, or the signed body is not an event.
+ * `TOLERANCE_SECONDS`, or the signed body is not an event (id, type, created, data.object).
+ * Text PostgreSQL cannot store is replaced (../input.ts); nesting too deep answers 422.
  */
 export async function verifyWebhook(body: Uint8Array, header: string | undefined, secret: string): Promise<Stripe.Event> {
   if (!header) throw new ApiError(400, `missing signature header: send ${SIGNATURE_HEADERS.join(" or ")}`);
@@ -42,8 +45,16 @@ export async function verifyWebhook(body: Uint8Array, header: string | undefined
     }
     throw new ApiError(400, "signed payload is not a webhook event"); // valid signature, but not JSON or a thin event
   }
-  const { id, type, created } = event as Partial<Stripe.Event>;
+  if (!isObject(event)) throw new ApiError(400, "signed payload is not a webhook event: not a JSON object");
+  const { id, type, created, data } = event as Partial<Stripe.Event>;
   if (typeof id !== "string" || typeof type !== "string" || typeof created !== "number")
     throw new ApiError(400, "signed payload is not a webhook event: id, type and created are required");
-  return event;
+  if (!isObject(data) || !isObject(data.object)) throw new ApiError(400, "signed payload is not a webhook event: data.object is required");
+  // The input rule of every route (../input.ts): text PostgreSQL cannot store becomes U+FFFD.
+  try {
+    return storableJson(event).value as Stripe.Event;
+  } catch (err) {
+    if (err instanceof TooDeepError) throw tooDeep(err.path);
+    throw err;
+  }
 }

@@ -6,6 +6,7 @@
  */
 import Stripe from "stripe";
 import { ApiError, unavailable } from "../errors";
+import { logInfo } from "../log";
 
 /** The configuration variables the client is built from. */
 export interface StripeConfig {
@@ -63,7 +64,7 @@ export function isResourceMissing(err: unknown): boolean {
  */
 export function providerError(err: unknown): unknown {
   if (!(err instanceof Stripe.errors.StripeError)) return err;
-  console.error(JSON.stringify({ msg: "stripe call failed", type: err.type, code: err.code, status: err.statusCode, request_id: err.requestId }));
+  logInfo("stripe call failed", { type: err.type, code: err.code, status: err.statusCode, request_id: err.requestId });
   if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeRateLimitError) return unavailable("the payment provider");
   if (err instanceof Stripe.errors.StripeAPIError || (err.statusCode ?? 0) >= 500) return unavailable("the payment provider");
   return new ApiError(502, `the payment provider refused the request (${err.code ?? err.type})`);

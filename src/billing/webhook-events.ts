@@ -14,6 +14,7 @@
  */
 import type Stripe from "stripe";
 import type { Db } from "../db/client";
+import { ApiError } from "../errors";
 import { finishEvent, isEventRecorded, lockBillingRow, recordEventOnce, updateBillingRow, type ProjectMatch } from "../db/billing";
 import { effectOf, objectIdOf, subscriptionState, type BillingEffect, type SubscriptionState } from "./effects";
 import type { PriceTable } from "./prices";
@@ -70,12 +71,26 @@ function decide(row: BillingRow, effect: BillingEffect, created: number, current
 }
 
 /**
+ * `effectOf` for a verified event whose object may still not have its type's shape (Stripe
+ * never sends one, but a signed payload is only as good as its signer): reading a missing
+ * field answers 400, not 500.
+ */
+function effectOfSigned(event: Stripe.Event, prices: PriceTable): BillingEffect | null {
+  try {
+    return effectOf(event, prices);
+  } catch (err) {
+    if (err instanceof TypeError) throw new ApiError(400, `event ${event.type}: data.object does not have the shape of a ${event.type} object`);
+    throw err;
+  }
+}
+
+/**
  * Processes `event` (already verified) once. Throws on database failure or when Stripe cannot
  * be reached for the checkout's subscription (an `ApiError` 503): nothing is recorded then,
  * and Stripe's retry processes the event later.
  */
 export async function processWebhookEvent(db: Db, event: Stripe.Event, deps: WebhookDeps): Promise<WebhookResult> {
-  const effect = effectOf(event, deps.prices);
+  const effect = effectOfSigned(event, deps.prices);
   if (!effect) return { outcome: "ignored", projectId: null };
   if (await isEventRecorded(db, event.id)) return { outcome: "duplicate", projectId: null };
   // Outside the transaction: no row lock is held while Stripe answers.

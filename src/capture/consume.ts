@@ -26,7 +26,7 @@ import { createDb, type Db } from "../db/client";
 import { ingestBatch, type BatchEntry, type BatchResult } from "../db/ingest-batch";
 import type { AppEnv } from "../env";
 import type { ScoringJob } from "../queue";
-import { LogRequestSchema } from "../routes/log";
+import { LogRequestSchema } from "../ingest-contract";
 import { parseMessage } from "./message";
 
 /**

@@ -14,7 +14,10 @@ export interface BillingAccount extends BillingRow {
   name: string;
 }
 
-/** The billing account of a project, or null for an unknown project. */
+/**
+ * The billing account of a project, or null for an unknown project: the one reader of a
+ * project's subscription row (billing routes, checkout, portal, ingest's 429 details).
+ */
 export async function getBillingAccount(db: Db, projectId: string): Promise<BillingAccount | null> {
   const [row] = await db
     .select({

@@ -8,7 +8,8 @@
  *   created and ended inside the request, as Neon documents for Workers.
  *
  * Workers may not share I/O objects between requests, so each request creates its own
- * handle and ends it with `close()` (in `waitUntil`).
+ * handle and ends it with `close()` (in `waitUntil`). Both pools are guarded (`./unavailable.ts`):
+ * a failure without an answer from the server rejects with `DatabaseUnreachableError`.
  */
 import { Pool as NeonPool, neonConfig } from "@neondatabase/serverless";
 import { drizzle as drizzleNeon } from "drizzle-orm/neon-serverless";
@@ -18,6 +19,7 @@ import type { Duplex } from "node:stream";
 import { Pool as PgPool } from "pg";
 import { CloudflareSocket } from "pg-cloudflare";
 import { coalescedWrites, type SocketWrite } from "./coalesced-writes";
+import { guardDriver } from "./unavailable";
 import type { AppEnv } from "../env";
 
 /**
@@ -56,20 +58,22 @@ export function createDb(env: Pick<AppEnv, "HYPERDRIVE" | "DATABASE_URL" | "NEON
       neonConfig.pipelineTLS = false;
       neonConfig.pipelineConnect = false;
     }
-    const pool = new NeonPool({ connectionString: env.DATABASE_URL, max: MAX_CONNECTIONS_PER_REQUEST });
+    const pool = guardDriver(new NeonPool({ connectionString: env.DATABASE_URL, max: MAX_CONNECTIONS_PER_REQUEST }));
     pool.on("error", () => {}); // an idle client dropped at close must not crash the isolate
     return { db: drizzleNeon({ client: pool }) as unknown as Db, driver: "neon-serverless", close: () => pool.end() };
   }
   if (!env.HYPERDRIVE) throw new Error("no database configured: set the HYPERDRIVE binding or DATABASE_URL");
-  const pool = new PgPool({
-    connectionString: env.HYPERDRIVE.connectionString,
-    max: MAX_CONNECTIONS_PER_REQUEST,
-    // Fail fast when the database is down, so the API answers 503 instead of hanging.
-    connectionTimeoutMillis: 5_000,
-    // The pool ends with the request, so an idle client needs no timer of its own.
-    idleTimeoutMillis: 0,
-    stream: workersSocket,
-  });
+  const pool = guardDriver(
+    new PgPool({
+      connectionString: env.HYPERDRIVE.connectionString,
+      max: MAX_CONNECTIONS_PER_REQUEST,
+      // Fail fast when the database is down, so the API answers 503 instead of hanging.
+      connectionTimeoutMillis: 5_000,
+      // The pool ends with the request, so an idle client needs no timer of its own.
+      idleTimeoutMillis: 0,
+      stream: workersSocket,
+    }),
+  );
   // An idle client that errors (database restart) must not crash the isolate.
   pool.on("error", () => {});
   return { db: drizzlePg({ client: pool }) as unknown as Db, driver: "hyperdrive-pg", close: () => pool.end() };
@@ -98,26 +102,4 @@ export function workersSocket(): Duplex {
   writable.write = coalescedWrites(writable.write.bind(socket));
   // pg only uses the socket-like subset of Duplex that CloudflareSocket implements.
   return socket as unknown as Duplex;
-}
-
-/**
- * True when `err` means the database could not be reached or is shutting down, as opposed
- * to a query error: SQLSTATE class 08 (connection exception), 57P01-57P03 (shutdown), 53300
- * (too many connections) per the PostgreSQL error codes appendix, or a socket-level failure.
- */
-export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === "string" && (/^08/.test(code) || /^57P0[123]$/.test(code) || code === "53300")) return true;
-    if (typeof code === "string" && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EPIPE)$/.test(code)) return true;
-    if (
-      typeof message === "string" &&
-      /connection (refused|terminated|timeout|ended)|timeout exceeded when trying to connect|network connection lost|socket hang up|connect\(\) failed|could not connect|proxy request failed/i.test(
-        message,
-      )
-    )
-      return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }

@@ -13,8 +13,10 @@ import type { Tier, TierLimits } from "../billing/tiers";
 import type { ScorableCall } from "../scoring/types";
 import type { Db } from "./client";
 import { lookupKey, type KeyLookup } from "./keys";
-import { llmRequests, subscriptions } from "./schema";
+import { getBillingAccount } from "./billing";
+import { llmRequests } from "./schema";
 import { eq } from "drizzle-orm";
+import { storableJson, storableText } from "../input";
 
 /**
  * Who a log record is for: a project already authenticated (internal secret), or the SHA-256
@@ -33,16 +35,16 @@ export interface LogRecord extends Omit<ScorableCall, "metadata"> {
 export type IngestResult =
   | { ok: true; id: string; projectId: string }
   | { ok: false; reason: "quota"; tier: Tier; limit: number; used: number; period_reset_at: Date }
-  | { ok: false; reason: "key"; key: Extract<KeyLookup, { ok: false }>["reason"] };
+  | { ok: false; reason: "key"; key: Extract<KeyLookup, { ok: false }>["reason"] }
+  | { ok: false; reason: "project" };
 
 /**
- * JSON text for a jsonb parameter. PostgreSQL's jsonb cannot store U+0000, so NUL characters
- * in strings become U+FFFD (the Unicode replacement character) instead of failing the insert.
+ * JSON text for a jsonb parameter, storable by PostgreSQL: NUL and lone surrogates in any key
+ * or value become U+FFFD (the decision of `../input.ts`). Throws `TooDeepError` for nesting
+ * deeper than `MAX_JSON_DEPTH`.
  */
 export function toJsonb(value: unknown): string {
-  const text = JSON.stringify(value ?? null);
-  if (!text.includes("\\u0000")) return text;
-  return JSON.stringify(value, (_k, v) => (typeof v === "string" ? v.replaceAll("\u0000", "\uFFFD") : v));
+  return JSON.stringify(storableJson(value ?? null).value);
 }
 
 /** SQL true for an `api_keys` row that may log: not revoked, not past its rotation expiry. */
@@ -86,7 +88,7 @@ export async function ingestWithQuota(
     )
     INSERT INTO llm_requests (id, project_id, model, provider, prompt_tokens, completion_tokens, cost_usd,
       latency_ms, request_body, response_body, metadata, created_at, scoring_state, enqueued_at)
-    SELECT ${id}, sub.project_id, ${record.model}, ${record.provider}, ${record.prompt_tokens},
+    SELECT ${id}, sub.project_id, ${storableText(record.model)}, ${storableText(record.provider)}, ${record.prompt_tokens},
       ${record.completion_tokens}, ${record.cost_usd}, ${record.latency_ms}, ${toJsonb(record.request_body)}::jsonb,
       ${toJsonb(record.response_body)}::jsonb, ${toJsonb(record.metadata)}::jsonb,
       coalesce(${record.created_at?.toISOString() ?? null}::timestamptz, now()), 'queued', now()
@@ -102,12 +104,10 @@ export async function ingestWithQuota(
     if (!found.ok) return { ok: false, reason: "key", key: found.reason };
     projectId = found.projectId;
   } else projectId = credential.projectId;
-  const [sub] = await db
-    .select({ tier: subscriptions.tier, used: subscriptions.requests_this_period, reset: subscriptions.period_reset_at })
-    .from(subscriptions)
-    .where(eq(subscriptions.project_id, projectId));
-  if (!sub) throw new Error(`project ${projectId} has no subscription row`);
-  return { ok: false, reason: "quota", tier: sub.tier, limit: limits[sub.tier] ?? Number.POSITIVE_INFINITY, used: sub.used, period_reset_at: sub.reset };
+  const sub = await getBillingAccount(db, projectId);
+  if (!sub) return { ok: false, reason: "project" }; // the internal secret named no project
+  const { tier, requests_this_period: used, period_reset_at } = sub;
+  return { ok: false, reason: "quota", tier, limit: limits[tier] ?? Number.POSITIVE_INFINITY, used, period_reset_at };
 }
 
 /** Marks a request as waiting for the sweep after its scoring job could not be enqueued. */

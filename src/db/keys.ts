@@ -1,13 +1,13 @@
 /**
- * API key and project records: lookup for authentication and the key lifecycle
- * (create, revoke, rotate, delete) used by the /internal routes and the operator CLI.
+ * API key records: lookup for authentication and the key lifecycle (create, revoke, rotate,
+ * delete) used by the /internal routes and the operator CLI. Projects are in ./projects.ts.
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { generateKey, hashKey, keyHint, ROTATION_GRACE_SECONDS } from "../auth/keys";
-import { calendarPeriod } from "../billing/periods";
 import type { Db } from "./client";
-import { apiKeys, projects, subscriptions } from "./schema";
+import { apiKeys } from "./schema";
+import { sqlStateOf } from "./unavailable";
 
 /** Why a presented key is not accepted, or the project it opens. */
 export type KeyLookup = { ok: true; projectId: string } | { ok: false; reason: "unknown" | "revoked" | "expired" };
@@ -50,30 +50,25 @@ export type KeyRecord = {
   revoked_at: Date | null;
 };
 
-/** Creates a project and its `free` subscription for the current calendar month, atomically. */
-export async function createProject(db: Db, name: string, now = new Date()) {
-  const id = uuidv7();
-  const period = calendarPeriod(now);
-  return db.transaction(async (tx) => {
-    const [project] = await tx.insert(projects).values({ id, name }).returning();
-    await tx.insert(subscriptions).values({
-      project_id: id,
-      tier: "free",
-      period_start_at: period.start,
-      period_reset_at: period.reset,
-    });
-    return project!;
-  });
-}
+/** SQLSTATE foreign_key_violation: the key's project does not exist. */
+const FOREIGN_KEY_VIOLATION = "23503";
 
-/** Issues a new key for a project; returns the record and the full value (shown once). */
-export async function createKey(db: Db, projectId: string, name: string): Promise<KeyRecord & { key: string }> {
+/**
+ * Issues a new key for a project; returns the record and the full value (shown once), or null
+ * when no project has that id.
+ */
+export async function createKey(db: Db, projectId: string, name: string): Promise<(KeyRecord & { key: string }) | null> {
   const key = generateKey();
-  const [row] = await db
-    .insert(apiKeys)
-    .values({ id: uuidv7(), project_id: projectId, name, key_hash: await hashKey(key), key_hint: keyHint(key) })
-    .returning(keyColumns);
-  return { ...row!, key };
+  try {
+    const [row] = await db
+      .insert(apiKeys)
+      .values({ id: uuidv7(), project_id: projectId, name, key_hash: await hashKey(key), key_hint: keyHint(key) })
+      .returning(keyColumns);
+    return { ...row!, key };
+  } catch (err) {
+    if (sqlStateOf(err) === FOREIGN_KEY_VIOLATION) return null;
+    throw err;
+  }
 }
 
 /** Keys of a project, newest first (hints only). */
@@ -108,7 +103,8 @@ export async function rotateKey(
       .where(and(eq(apiKeys.id, keyId), eq(apiKeys.project_id, projectId), isNull(apiKeys.revoked_at)))
       .for("update");
     if (!old || (old.expires_at && old.expires_at <= new Date())) return null;
-    const replacement = await createKey(tx as unknown as Db, projectId, old.name);
+    // The project exists: it owns the key being rotated, locked above.
+    const replacement = (await createKey(tx as unknown as Db, projectId, old.name))!;
     const [updated] = await tx
       .update(apiKeys)
       .set({

@@ -2,9 +2,14 @@
  * Read queries of the API: requests and scores of one project, paged in list order
  * `created_at DESC, id DESC`, served by the `(project_id, created_at)` indexes.
  */
-import { and, avg, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, avg, count, desc, eq, getTableColumns, gte, lt, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
-import { llmRequests, safetyScores, subscriptions } from "./schema";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
+import type { ScorerName } from "../scoring/types";
+import { llmRequests, safetyScores, type SCORE_LABELS } from "./schema";
+
+type ScoreLabel = (typeof SCORE_LABELS)[number];
 
 /** A page request: `page` from 1, `page_size` records. */
 export interface PageParams {
@@ -23,6 +28,45 @@ function inRange(column: typeof llmRequests.created_at | typeof safetyScores.cre
   if (range.start) conds.push(gte(column, range.start));
   if (range.end) conds.push(lt(column, range.end));
   return conds;
+}
+
+/**
+ * One page of `table`'s rows matching `where`, newest first (`created_at DESC, id DESC`), and
+ * the total count, from ONE statement and so one snapshot: under concurrent inserts the page
+ * and the total always agree (two statements could see different rows). The count is a
+ * subquery, the page a LATERAL subquery left-joined to it, so an empty page still has its total.
+ */
+async function pageWithTotal<C extends Record<string, PgColumn>>(
+  db: Db,
+  table: typeof llmRequests | typeof safetyScores,
+  columns: C,
+  where: SQL | undefined,
+  page: PageParams,
+) {
+  // Both tables have `id` and `created_at`; one static type keeps the builder's types simple.
+  const t = table as typeof llmRequests;
+  const totals = db.select({ total: count().as("total") }).from(t).where(where).as("totals");
+  const items = db
+    .select(columns as Record<string, PgColumn>)
+    .from(t)
+    .$dynamic()
+    .where(where)
+    .orderBy(desc(t.created_at), desc(t.id))
+    .limit(page.page_size)
+    .offset((page.page - 1) * page.page_size)
+    .as("items");
+  // The page's columns as the subquery exposes them (`"items"."id"`, ...).
+  const fields = items as unknown as Record<string, PgColumn>;
+  const item = Object.fromEntries(Object.keys(columns).map((k) => [k, fields[k]!])) as unknown as C;
+  const rows = await db
+    .select({ total: totals.total, item })
+    .from(totals)
+    .leftJoinLateral(items, sql`true`)
+    .orderBy(desc(items.created_at as unknown as PgColumn), desc(items.id as unknown as PgColumn));
+  return {
+    items: rows.flatMap((r) => (r.item === null ? [] : [r.item as unknown as SelectResultFields<C>])),
+    total: rows[0]?.total ?? 0,
+  };
 }
 
 /** Columns of a request in lists (no bodies). */
@@ -52,17 +96,7 @@ export async function listRequests(
     filters.model ? eq(llmRequests.model, filters.model) : undefined,
     ...inRange(llmRequests.created_at, filters),
   );
-  const [items, [totalRow]] = await Promise.all([
-    db
-      .select(requestSummaryColumns)
-      .from(llmRequests)
-      .where(where)
-      .orderBy(desc(llmRequests.created_at), desc(llmRequests.id))
-      .limit(page.page_size)
-      .offset((page.page - 1) * page.page_size),
-    db.select({ total: count() }).from(llmRequests).where(where),
-  ]);
-  return { items, total: totalRow?.total ?? 0 };
+  return pageWithTotal(db, llmRequests, requestSummaryColumns, where, page);
 }
 
 /** One request with bodies and its scores, or null when the project has no such request. */
@@ -83,9 +117,9 @@ export async function getRequest(db: Db, projectId: string, id: string) {
 /** Filters of the score list. */
 export interface ScoreFilters extends TimeRange {
   request_id?: string | undefined;
-  scorer_name?: string | undefined;
+  scorer_name?: ScorerName | undefined;
   min_score?: number | undefined;
-  label?: "safe" | "unsafe" | "unscored" | undefined;
+  label?: ScoreLabel | undefined;
 }
 
 /** One page of a project's score records with the total. */
@@ -98,17 +132,7 @@ export async function listScores(db: Db, projectId: string, filters: ScoreFilter
     filters.label ? eq(safetyScores.score_label, filters.label) : undefined,
     ...inRange(safetyScores.created_at, filters),
   );
-  const [items, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(safetyScores)
-      .where(where)
-      .orderBy(desc(safetyScores.created_at), desc(safetyScores.id))
-      .limit(page.page_size)
-      .offset((page.page - 1) * page.page_size),
-    db.select({ total: count() }).from(safetyScores).where(where),
-  ]);
-  return { items, total: totalRow?.total ?? 0 };
+  return pageWithTotal(db, safetyScores, getTableColumns(safetyScores), where, page);
 }
 
 /** Per-scorer counts by label and the mean score over a project's scores in a time range. */
@@ -127,10 +151,4 @@ export function summarizeScores(db: Db, projectId: string, range: TimeRange) {
     .where(and(eq(safetyScores.project_id, projectId), ...inRange(safetyScores.created_at, range)))
     .groupBy(safetyScores.scorer_name)
     .orderBy(safetyScores.scorer_name);
-}
-
-/** The project's subscription row, or null for an unknown project. */
-export async function getSubscription(db: Db, projectId: string) {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.project_id, projectId));
-  return row ?? null;
 }

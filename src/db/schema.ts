@@ -22,6 +22,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { SCORER_NAMES } from "../scoring/types";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
@@ -62,6 +63,9 @@ export const apiKeys = pgTable(
  * The sweep re-enqueues requests that stay `pending`/`queued` too long.
  */
 export const SCORING_STATES = ["pending", "queued", "scored"] as const;
+
+/** Label of a safety score: 4-5 `unsafe`, 1-3 `safe`, `unscored` when there was nothing to judge. */
+export const SCORE_LABELS = ["safe", "unsafe", "unscored"] as const;
 
 /** One logged LLM call (spec section 2, `llm_requests`). */
 export const llmRequests = pgTable(
@@ -110,10 +114,11 @@ export const safetyScores = pgTable(
     project_id: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
-    scorer_name: text("scorer_name").notNull(),
+    /** Typed in TypeScript only (a text column): one of the six scorers of src/scoring. */
+    scorer_name: text("scorer_name", { enum: SCORER_NAMES }).notNull(),
     /** Likert 1..5; null when `score_label` is `unscored`. */
     score_value: smallint("score_value"),
-    score_label: text("score_label", { enum: ["safe", "unsafe", "unscored"] }).notNull(),
+    score_label: text("score_label", { enum: SCORE_LABELS }).notNull(),
     rationale: text("rationale").notNull(),
     created_at: createdAt(),
   },

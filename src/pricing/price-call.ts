@@ -7,6 +7,7 @@
  * name alone. The catalogue is ~0.8 MB of source and ~50 ms to load, so it is loaded on first
  * use, off the hot path (after the proxy's response; in the queue consumer).
  */
+import { logError } from "../log";
 
 /** Token counts to price; `cached_tokens` (prompt tokens read from the provider's cache) may be omitted. */
 export interface PricedUsage {
@@ -46,7 +47,7 @@ export async function priceCall(model: string, provider: string, usage: PricedUs
         : calcPrice(tokens, model, { providerId: provider });
     if (result && Number.isFinite(result.total_price)) return { cost_usd: result.total_price, source: "genai-prices" };
   } catch (err) {
-    console.error(JSON.stringify({ msg: "pricing failed; cost logged as 0", model, provider, error: String(err) }));
+    logError("pricing failed; cost logged as 0", { model, provider }, err);
   }
   return { cost_usd: 0, source: "unknown" };
 }

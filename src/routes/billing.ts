@@ -10,9 +10,10 @@ import { allowedReturnUrl, returnOrigins } from "../billing/return-urls";
 import { requireStripe } from "../billing/stripe";
 import { tierLimits } from "../billing/tiers";
 import { TIERS } from "../db/schema";
-import { getSubscription } from "../db/queries";
+import { getBillingAccount } from "../db/billing";
 import { notFound } from "../errors";
-import { commonErrors, createRouter, errorResponse, notFoundResponse, ProjectIdQuery, projectSecurity } from "./openapi";
+import { iso } from "../util";
+import { commonErrors, createRouter, errorResponse, notFoundResponse, ProjectIdQuery, access } from "./openapi";
 
 const SubscriptionSchema = z
   .object({
@@ -63,7 +64,7 @@ const routes = {
     path: "/api/billing/subscription",
     tags: ["billing"],
     summary: "Current subscription tier and usage",
-    security: projectSecurity,
+    ...access.project(),
     request: { query: ProjectIdQuery },
     responses: { 200: json(SubscriptionSchema, "The subscription"), ...commonErrors, ...notFoundResponse },
   }),
@@ -74,7 +75,7 @@ const routes = {
     summary: "Start a Stripe Checkout session to subscribe to a paid tier",
     description:
       "Creates (or reuses) the project's Stripe customer and a subscription-mode Checkout Session. The tier is applied when Stripe's webhook reports the paid subscription. Repeating the same request within the hour returns the same session.",
-    security: projectSecurity,
+    ...access.project(),
     request: { query: ProjectIdQuery, body: { required: true, content: { "application/json": { schema: CheckoutBody } } } },
     responses: {
       200: json(CheckoutSession, "The checkout session"),
@@ -89,7 +90,7 @@ const routes = {
     path: "/api/billing/portal",
     tags: ["billing"],
     summary: "Open a Stripe Billing Portal session (change plan, payment method, invoices, cancel)",
-    security: projectSecurity,
+    ...access.project(),
     request: { query: ProjectIdQuery, body: { required: true, content: { "application/json": { schema: PortalBody } } } },
     responses: {
       200: json(PortalSession, "The portal session"),
@@ -104,7 +105,7 @@ const routes = {
 /** Registers the billing routes. */
 export const billingRoutes = createRouter()
   .openapi(routes.subscription, async (c) => {
-    const sub = await getSubscription(c.var.db, c.var.projectId);
+    const sub = await getBillingAccount(c.var.db, c.var.projectId);
     if (!sub) throw notFound("project");
     return c.json(
       {
@@ -113,8 +114,8 @@ export const billingRoutes = createRouter()
         status: sub.status,
         limit: tierLimits(c.env.TIER_LIMITS)[sub.tier],
         requests_this_period: sub.requests_this_period,
-        period_start_at: sub.period_start_at.toISOString(),
-        period_reset_at: sub.period_reset_at.toISOString(),
+        period_start_at: iso(sub.period_start_at),
+        period_reset_at: iso(sub.period_reset_at),
         payment_customer_id: sub.payment_customer_id,
         payment_subscription_id: sub.payment_subscription_id,
       },

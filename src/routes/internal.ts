@@ -4,34 +4,35 @@
  * revoke, rotate, delete) of DESIGN.md "API keys" and the interface spec, section 3.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { desc } from "drizzle-orm";
-import { createKey, createProject, deleteKey, listKeys, revokeKey, rotateKey, type KeyRecord } from "../db/keys";
-import { projects } from "../db/schema";
+import { createKey, deleteKey, listKeys, revokeKey, rotateKey, type KeyRecord } from "../db/keys";
+import { createProject, listProjects } from "../db/projects";
+import { apiKeys, projects } from "../db/schema";
+import { createSelectSchema } from "drizzle-zod";
+import { instant } from "./schemas";
+import { iso, isoOrNull } from "../util";
 import { notFound } from "../errors";
-import { commonErrors, createRouter, internalSecurity, notFoundResponse } from "./openapi";
+import { commonErrors, createRouter, access, notFoundResponse } from "./openapi";
 
-const ProjectSchema = z.object({ id: z.uuid(), name: z.string(), created_at: z.string() }).openapi("Project");
-const KeySchema = z
-  .object({
-    id: z.uuid(),
-    project_id: z.uuid(),
-    name: z.string(),
-    key_hint: z.string().openapi({ example: "slk_1a2b…9f0e" }),
-    created_at: z.string(),
-    expires_at: z.string().nullable().openapi({ description: "Set by rotation: the key stops working then" }),
-    revoked_at: z.string().nullable(),
-  })
+// Derived from the tables (drizzle-zod): instants as ISO-8601 text; a key never shows its hash.
+const ProjectSchema = createSelectSchema(projects, { created_at: instant }).openapi("Project");
+const KeySchema = createSelectSchema(apiKeys, {
+  key_hint: (s) => s.openapi({ example: "slk_1a2b…9f0e" }),
+  created_at: instant,
+  expires_at: instant.nullable().openapi({ description: "Set by rotation: the key stops working then" }),
+  revoked_at: instant.nullable(),
+})
+  .omit({ key_hash: true, replaced_by: true })
   .openapi("ApiKey");
 const NewKeySchema = KeySchema.extend({
   key: z.string().openapi({ description: "The full key. Shown once: store it now.", example: "slk_" + "0".repeat(48) }),
 }).openapi("NewApiKey");
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const keyJson = (k: KeyRecord) => ({ ...k, created_at: k.created_at.toISOString(), expires_at: iso(k.expires_at), revoked_at: iso(k.revoked_at) });
+const keyJson = <K extends KeyRecord>(k: K) => ({ ...k, created_at: iso(k.created_at), expires_at: isoOrNull(k.expires_at), revoked_at: isoOrNull(k.revoked_at) });
+const projectJson = (p: { id: string; name: string; created_at: Date }) => ({ ...p, created_at: iso(p.created_at) });
 const ProjectParam = z.object({ project_id: z.uuid() });
 const KeyParam = ProjectParam.extend({ key_id: z.uuid() });
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const admin = { tags: ["internal"], security: internalSecurity };
+const admin = { tags: ["internal"], ...access.internal() };
 
 const routes = {
   createProject: createRoute({
@@ -102,22 +103,17 @@ const routes = {
 export const internalRoutes = createRouter()
   .openapi(routes.createProject, async (c) => {
     const p = await createProject(c.var.db, c.req.valid("json").name);
-    return c.json({ ...p, created_at: p.created_at.toISOString() }, 201);
+    return c.json(projectJson(p), 201);
   })
   .openapi(routes.listProjects, async (c) => {
-    const rows = await c.var.db.select().from(projects).orderBy(desc(projects.created_at));
-    return c.json({ items: rows.map((p) => ({ ...p, created_at: p.created_at.toISOString() })) }, 200);
+    return c.json({ items: (await listProjects(c.var.db)).map(projectJson) }, 200);
   })
   .openapi(routes.createKey, async (c) => {
     const { project_id } = c.req.valid("param");
     const name = c.req.valid("json")?.name ?? "default";
-    try {
-      return c.json(keyJson(await createKey(c.var.db, project_id, name)) as z.infer<typeof NewKeySchema>, 201);
-    } catch (err) {
-      if ((err as { code?: string; cause?: { code?: string } }).cause?.code === "23503" || (err as { code?: string }).code === "23503")
-        throw notFound("project");
-      throw err;
-    }
+    const created = await createKey(c.var.db, project_id, name);
+    if (!created) throw notFound("project");
+    return c.json(keyJson(created), 201);
   })
   .openapi(routes.listKeys, async (c) => {
     const rows = await listKeys(c.var.db, c.req.valid("param").project_id);
@@ -133,7 +129,7 @@ export const internalRoutes = createRouter()
     const { project_id, key_id } = c.req.valid("param");
     const rotated = await rotateKey(c.var.db, project_id, key_id);
     if (!rotated) throw notFound("active key");
-    return c.json({ key: keyJson(rotated.replacement) as z.infer<typeof NewKeySchema>, previous: keyJson(rotated.old) }, 201);
+    return c.json({ key: keyJson(rotated.replacement), previous: keyJson(rotated.old) }, 201);
   })
   .openapi(routes.deleteKey, async (c) => {
     const { project_id, key_id } = c.req.valid("param");

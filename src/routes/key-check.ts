@@ -3,11 +3,11 @@
  * (workers/proxy/src/key-check.ts) through its `API` service binding, in parallel with the
  * upstream call, so that unknown, revoked and expired keys get 401 before any response byte.
  *
- * Authenticated by the key itself (`keyAuth`): the route tells the caller nothing that any
+ * Authenticated by the key itself (`access.key()`, src/middleware/key-auth.ts): the route tells the caller nothing that any
  * /api route does not already tell the holder of the same key. One indexed query (`lookupKey`).
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { commonErrors, createRouter } from "./openapi";
+import { access, commonErrors, createRouter } from "./openapi";
 
 const route = createRoute({
   method: "get",
@@ -15,7 +15,7 @@ const route = createRoute({
   tags: ["ingest"],
   summary: "Check an API key (used by the capture proxy)",
   description: "200 when the key is accepted now; 401 `{detail}` when it is unknown, revoked, or expired after rotation.",
-  security: [{ ServiceKey: [] }, { BearerKey: [] }],
+  ...access.key(),
   responses: {
     200: {
       description: "The key is accepted",
@@ -25,5 +25,5 @@ const route = createRoute({
   },
 });
 
-/** Registers GET /internal/keys/check (its auth, `keyAuth`, is applied in app.ts). */
+/** Registers GET /internal/keys/check (auth: `access.key()`). */
 export const keyCheckRoutes = createRouter().openapi(route, (c) => c.json({ project_id: c.var.projectId }, 200));

@@ -6,52 +6,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { tierLimits } from "../billing/tiers";
 import { ingestWithQuota, markEnqueueFailed } from "../db/ingest";
-import { keyRefused } from "../auth/middleware";
-import { ApiError } from "../errors";
+import { INTERNAL_SECRET_HEADER, keyRefused, presentedKey } from "../auth/credentials";
+import { redactSecrets } from "../redact";
+import { ApiError, notFound } from "../errors";
 import type { ScoringJob } from "../queue";
-import { commonErrors, createRouter, errorResponse, projectSecurity } from "./openapi";
+import { LogRequestSchema } from "../ingest-contract";
+import { commonErrors, createRouter, errorResponse, access } from "./openapi";
+import { logError } from "../log";
 
-const JsonObject = z.record(z.string(), z.unknown());
-
-/** Body of POST /internal/log: the spec's llm_requests fields, sent by proxy and SDKs. */
-export const LogRequestSchema = z
-  .object({
-    model: z.string().trim().min(1).max(256).openapi({ example: "gpt-4o-mini" }),
-    provider: z
-      .string()
-      .trim()
-      .min(1)
-      .max(64)
-      .openapi({ description: "Provider name, e.g. openai, anthropic, cohere, custom", example: "openai" }),
-    prompt_tokens: z.number().int().nonnegative().max(2_147_483_647).default(0),
-    completion_tokens: z.number().int().nonnegative().max(2_147_483_647).default(0),
-    cost_usd: z.number().nonnegative().max(1e9).default(0).openapi({ description: "Cost in US dollars" }),
-    latency_ms: z
-      .number()
-      .nonnegative()
-      .max(2_147_483_647)
-      .default(0)
-      .transform(Math.round)
-      .openapi({ type: "number", description: "Latency in milliseconds (rounded)" }),
-    request_body: JsonObject.openapi({ description: "The full request payload sent to the provider (JSON object)" }),
-    response_body: z
-      .unknown()
-      .nullable()
-      .default(null)
-      .openapi({ description: "The full response payload (JSON), or null when there was none" }),
-    created_at: z.iso
-      .datetime({ offset: true })
-      .optional()
-      .openapi({ description: "When the call started (ISO-8601); defaults to the time of receipt" }),
-    metadata: JsonObject.default({}).openapi({
-      description:
-        "Capture-side extras. Conventional keys: status (success|error), error {type,message}, stream, ttft_ms, token_count_source (reported|estimated), trace, sdk",
-    }),
-  })
-  .openapi("LogRequest");
-
-/** What a producer sends to POST /internal/log (before defaults apply). */
-export type LogRequest = z.input<typeof LogRequestSchema>;
+/** The producers' contract (proxy, client libraries) lives in ../ingest-contract.ts. */
+export type { LogRequest } from "../ingest-contract";
 
 /** Largest clock skew accepted for a client-supplied `created_at` in the future. */
 const MAX_FUTURE_SKEW_MS = 5 * 60_000;
@@ -61,7 +25,7 @@ const route = createRoute({
   path: "/internal/log",
   tags: ["ingest"],
   summary: "Log one LLM call",
-  security: projectSecurity,
+  ...access.ingest(),
   request: { body: { required: true, content: { "application/json": { schema: LogRequestSchema } } } },
   responses: {
     202: {
@@ -70,6 +34,7 @@ const route = createRoute({
     },
     400: errorResponse("Malformed JSON"),
     413: errorResponse("Body larger than LOG_MAX_BYTES (2 MiB by default)"),
+    404: errorResponse("With the internal secret: no project has that project_id"),
     429: errorResponse("The project's monthly request limit is reached"),
     ...commonErrors,
   },
@@ -82,8 +47,16 @@ export const logRoutes = createRouter().openapi(route, async (c) => {
   if (createdAt && createdAt.getTime() > Date.now() + MAX_FUTURE_SKEW_MS)
     throw new ApiError(422, "created_at: must not be in the future");
 
-  const result = await ingestWithQuota(c.var.db, c.var.credential, { ...body, created_at: createdAt }, tierLimits(c.env.TIER_LIMITS));
+  // Say so when characters PostgreSQL cannot store were replaced (src/input.ts).
+  const replaced = c.var.textReplaced;
+  const metadata = replaced > 0 ? { ...body.metadata, text_replaced: replaced } : body.metadata;
+  // The caller's own credentials never reach storage, as keys or values (src/redact.ts).
+  const secrets = [presentedKey(c), c.req.header(INTERNAL_SECRET_HEADER)].filter((s): s is string => !!s);
+  const stored = redactSecrets({ request_body: body.request_body, response_body: body.response_body, metadata }, secrets);
+  const record = { ...body, ...stored, created_at: createdAt };
+  const result = await ingestWithQuota(c.var.db, c.var.credential, record, tierLimits(c.env.TIER_LIMITS));
   if (!result.ok && result.reason === "key") throw keyRefused(result.key);
+  if (!result.ok && result.reason === "project") throw notFound("project");
   if (!result.ok) {
     const retryAfter = Math.max(1, Math.ceil((result.period_reset_at.getTime() - Date.now()) / 1000));
     throw new ApiError(
@@ -99,7 +72,7 @@ export const logRoutes = createRouter().openapi(route, async (c) => {
     await c.env.SCORING_QUEUE.send(job, { contentType: "json" });
   } catch (err) {
     // Stored but not queued: leave it `pending` for the scorer's sweep, still answer 202.
-    console.error(JSON.stringify({ msg: "scoring enqueue failed", request_id: result.id, error: String(err) }));
+    logError("scoring enqueue failed", { request_id: result.id }, err);
     await markEnqueueFailed(c.var.db, result.id).catch(() => {});
   }
   return c.json({ id: result.id }, 202);

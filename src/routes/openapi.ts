@@ -5,6 +5,12 @@
  */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppBindings } from "../env";
+import { database } from "../middleware/database";
+import { internalAuth } from "../middleware/internal-auth";
+import { jsonInput } from "../middleware/json-input";
+import { keyAuth } from "../middleware/key-auth";
+import { logAuth } from "../middleware/log-auth";
+import { projectAuth } from "../middleware/project-auth";
 
 /** `{"detail": "..."}`: the body of every non-2xx response (DESIGN.md, "Errors"). */
 export const ErrorSchema = z.object({ detail: z.string().openapi({ example: "invalid API key" }) }).openapi("Error");
@@ -47,8 +53,30 @@ export { errorResponse };
 /** Security requirement of routes open to an API key or to the dashboard's internal secret. */
 export const projectSecurity: Record<string, string[]>[] = [{ ServiceKey: [] }, { BearerKey: [] }, { InternalSecret: [] }];
 
+/** Security requirement of GET /internal/keys/check: an API key only. */
+export const keySecurity: Record<string, string[]>[] = [{ ServiceKey: [] }, { BearerKey: [] }];
+
 /** Security requirement of the administration routes. */
 export const internalSecurity: Record<string, string[]>[] = [{ InternalSecret: [] }];
+
+/**
+ * Who may call a route, attached where the route is declared (`createRoute({ ...access.x() })`):
+ * each level carries both the OpenAPI `security` and the middleware that enforces it, so the
+ * document cannot promise what is not checked. A route without one of these is public and says
+ * so in its module doc (the payment webhook, /openapi.json, /docs).
+ * Order: the request's database, then authentication, then the input rule (../input.ts), then
+ * the route's validators.
+ */
+export const access = {
+  /** /api/*: an API key, or the internal secret with `?project_id=`. */
+  project: () => ({ security: projectSecurity, middleware: [database(), projectAuth(), jsonInput()] }),
+  /** POST /internal/log: as `project`, with the key resolved by the ingest statement itself. */
+  ingest: () => ({ security: projectSecurity, middleware: [database(), logAuth(), jsonInput()] }),
+  /** GET /internal/keys/check: an API key only (the key is what is asked about). */
+  key: () => ({ security: keySecurity, middleware: [database(), keyAuth()] }),
+  /** /internal/projects...: the internal secret only. */
+  internal: () => ({ security: internalSecurity, middleware: [database(), internalAuth(), jsonInput()] }),
+};
 
 /** Largest `page_size` (the spec leaves it open; see README "Limits"). */
 export const MAX_PAGE_SIZE = 200;
@@ -76,6 +104,17 @@ export const ProjectIdQuery = z.object({
 /** ISO-8601 instant query parameter (start inclusive, end exclusive). */
 export const isoInstant = (description: string) =>
   z.iso.datetime({ offset: true }).optional().openapi({ description, example: "2026-11-01T00:00:00Z" });
+
+/**
+ * Refuses a time range whose `start` is after its `end` (422 naming `start`); `start` equal
+ * to `end` is the empty range, not an error.
+ */
+export function orderedRange<T extends z.ZodType<{ start?: string | undefined; end?: string | undefined }>>(schema: T): T {
+  return schema.refine((q) => !q.start || !q.end || Date.parse(q.start) <= Date.parse(q.end), {
+    message: "must not be after end",
+    path: ["start"],
+  }) as T;
+}
 
 /** The paged list envelope of the spec, section 2. */
 export function pageOf<T extends z.ZodType>(item: T, name: string) {

@@ -7,25 +7,28 @@ import {
   createRouter,
   isoInstant,
   notFoundResponse,
+  orderedRange,
   pageOf,
   PaginationQuery,
   ProjectIdQuery,
-  projectSecurity,
+  access,
 } from "./openapi";
 import { RequestDetailSchema, RequestSummarySchema, withIsoDates } from "./schemas";
 
-const ListQuery = PaginationQuery.extend(ProjectIdQuery.shape).extend({
-  model: z.string().min(1).max(256).optional().openapi({ description: "Exact model name" }),
-  start: isoInstant("Earliest created_at, inclusive (ISO-8601)"),
-  end: isoInstant("Latest created_at, exclusive (ISO-8601)"),
-});
+const ListQuery = orderedRange(
+  PaginationQuery.extend(ProjectIdQuery.shape).extend({
+    model: z.string().min(1).max(256).optional().openapi({ description: "Exact model name" }),
+    start: isoInstant("Earliest created_at, inclusive (ISO-8601)"),
+    end: isoInstant("Latest created_at, exclusive (ISO-8601)"),
+  }),
+);
 
 const listRoute = createRoute({
   method: "get",
   path: "/api/requests",
   tags: ["requests"],
   summary: "List logged requests of a project, newest first",
-  security: projectSecurity,
+  ...access.project(),
   request: { query: ListQuery },
   responses: {
     200: { description: "A page of requests", content: { "application/json": { schema: pageOf(RequestSummarySchema, "LlmRequestPage") } } },
@@ -39,7 +42,7 @@ const getRoute = createRoute({
   path: "/api/requests/{id}",
   tags: ["requests"],
   summary: "One request with its full bodies and its safety scores",
-  security: projectSecurity,
+  ...access.project(),
   request: { params: z.object({ id: z.uuid() }), query: ProjectIdQuery },
   responses: {
     200: { description: "The request", content: { "application/json": { schema: RequestDetailSchema } } },
@@ -59,5 +62,5 @@ export const requestRoutes = createRouter()
   .openapi(getRoute, async (c) => {
     const found = await getRequest(c.var.db, c.var.projectId, c.req.valid("param").id.toLowerCase());
     if (!found) throw notFound("request");
-    return c.json({ ...withIsoDates(found), safety_scores: found.safety_scores.map(withIsoDates) } as z.infer<typeof RequestDetailSchema>, 200);
+    return c.json({ ...withIsoDates(found), safety_scores: found.safety_scores.map(withIsoDates) }, 200);
   });

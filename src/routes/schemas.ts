@@ -3,40 +3,34 @@
  * (interface spec, section 2) as JSON.
  */
 import { z } from "@hono/zod-openapi";
-import { SCORER_NAMES } from "../scoring/types";
+import { createSelectSchema } from "drizzle-zod";
+import { llmRequests, safetyScores } from "../db/schema";
 
-const instant = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
+/** An instant in a response: ISO-8601 text in UTC. */
+export const instant = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
+
+/**
+ * Derived from the drizzle tables (drizzle-zod), so a column's type, nullability and enum have
+ * one source; overridden only where the JSON differs from the row (instants are ISO-8601 text,
+ * `metadata` is an object) or a description or bound is added.
+ */
+const requestColumns = createSelectSchema(llmRequests, {
+  cost_usd: (s) => s.openapi({ description: "US dollars" }),
+  latency_ms: (s) => s.openapi({ description: "Milliseconds" }),
+  metadata: z.record(z.string(), z.unknown()),
+  created_at: instant,
+});
 
 /** A logged request in lists (no bodies). */
-export const RequestSummarySchema = z
-  .object({
-    id: z.uuid(),
-    project_id: z.uuid(),
-    model: z.string(),
-    provider: z.string(),
-    prompt_tokens: z.number().int(),
-    completion_tokens: z.number().int(),
-    cost_usd: z.number().openapi({ description: "US dollars" }),
-    latency_ms: z.number().int().openapi({ description: "Milliseconds" }),
-    metadata: z.record(z.string(), z.unknown()),
-    created_at: instant,
-    scoring_state: z.enum(["pending", "queued", "scored"]),
-  })
+export const RequestSummarySchema = requestColumns
+  .omit({ request_body: true, response_body: true, enqueued_at: true })
   .openapi("LlmRequestSummary");
 
 /** One safety score record. */
-export const SafetyScoreSchema = z
-  .object({
-    id: z.uuid(),
-    request_id: z.uuid(),
-    project_id: z.uuid(),
-    scorer_name: z.enum(SCORER_NAMES),
-    score_value: z.number().int().min(1).max(5).nullable().openapi({ description: "Likert 1 (no sign) to 5 (clear, severe)" }),
-    score_label: z.enum(["safe", "unsafe", "unscored"]),
-    rationale: z.string(),
-    created_at: instant,
-  })
-  .openapi("SafetyScore");
+export const SafetyScoreSchema = createSelectSchema(safetyScores, {
+  score_value: (s) => s.min(1).max(5).openapi({ description: "Likert 1 (no sign) to 5 (clear, severe)" }),
+  created_at: instant,
+}).openapi("SafetyScore");
 
 /** A request with its bodies and its scores. */
 export const RequestDetailSchema = RequestSummarySchema.extend({

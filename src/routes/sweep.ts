@@ -1,19 +1,19 @@
 /**
  * POST /internal/sweep: run one sweep now (src/sweep.ts): re-enqueue every request that has
  * waited for its scores longer than `older_than_seconds` (default 300). Behind the internal
- * secret (applied in app.ts). In production the scorer's cron runs the sweep every 2 minutes;
+ * secret (`access.internal()`). In production the scorer's cron runs the sweep every 2 minutes;
  * cron never fires under `wrangler dev`, so `npm run dev` calls this route every minute, and an
  * operator can call it after an outage.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { STALE_AFTER_SECONDS, sweep } from "../sweep";
-import { commonErrors, createRouter, internalSecurity } from "./openapi";
+import { access, commonErrors, createRouter } from "./openapi";
 
 const route = createRoute({
   method: "post",
   path: "/internal/sweep",
   tags: ["internal"],
-  security: internalSecurity,
+  ...access.internal(),
   summary: "Re-enqueue requests waiting too long for their scores",
   request: {
     query: z.object({

@@ -3,7 +3,8 @@
  * verified before anything is read from it (../billing/signature.ts); a request that fails
  * verification answers 400 and touches no row. A verified event is processed once
  * (../billing/webhook-events.ts) and answered 200, also when it is a duplicate, out of date,
- * or of a type this service ignores, so Stripe stops redelivering it.
+ * or of a type this service ignores, so Stripe stops redelivering it. Public route: the
+ * signature is its authentication (`security: []` in the OpenAPI document).
  */
 import { z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
@@ -14,7 +15,9 @@ import { processWebhookEvent } from "../billing/webhook-events";
 import { HANDLED_EVENT_TYPES } from "../billing/effects";
 import { WEBHOOK_OUTCOMES } from "../db/schema";
 import { ApiError } from "../errors";
+import { database } from "../middleware/database";
 import { createRouter, errorResponse } from "./openapi";
+import { logInfo } from "../log";
 
 /** Largest accepted event body, in bytes (Stripe's events are a few KB). */
 export const WEBHOOK_MAX_BYTES = 512 * 1024;
@@ -38,6 +41,7 @@ router.openAPIRegistry.registerPath({
   path: PATH,
   tags: ["billing"],
   summary: "Stripe webhook (not to be called directly)",
+  security: [],
   description: `Verified with Stripe's signature scheme against PAYMENT_WEBHOOK_SECRET. Handled event types: ${HANDLED_EVENT_TYPES.join(", ")}; others are acknowledged and ignored.`,
   request: {
     headers: z.object({
@@ -57,6 +61,7 @@ router.openAPIRegistry.registerPath({
 /** Registers POST /webhook/payment. */
 export const webhookRoutes = router.post(
   PATH,
+  database(),
   bodyLimit({ maxSize: WEBHOOK_MAX_BYTES, onError: (c) => c.json({ detail: `event body is larger than ${WEBHOOK_MAX_BYTES} bytes` }, 413) }),
   async (c) => {
     const secret = c.env.PAYMENT_WEBHOOK_SECRET?.trim();
@@ -64,7 +69,7 @@ export const webhookRoutes = router.post(
     const body = new Uint8Array(await c.req.arrayBuffer());
     const event = await verifyWebhook(body, signatureHeader(c.req.raw.headers), secret);
     const result = await processWebhookEvent(c.var.db, event, { prices: priceTable(c.env), stripe: createStripeClient(c.env) });
-    console.log(JSON.stringify({ msg: "payment webhook", event: event.id, type: event.type, outcome: result.outcome, project_id: result.projectId }));
+    logInfo("payment webhook", { event: event.id, type: event.type, outcome: result.outcome, project_id: result.projectId });
     return c.json({ received: true as const, outcome: result.outcome }, 200);
   },
 );

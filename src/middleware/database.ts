@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppBindings } from "../env";
-import { createDb } from "./client";
+import { createDb } from "../db/client";
 
 /**
  * Per-request database handle on `c.var.db`. Connections open lazily on the first query and

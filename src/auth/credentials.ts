@@ -1,0 +1,67 @@
+/**
+ * What a request presents as credentials and how each is checked (interface spec, section 5;
+ * DESIGN.md "API keys", "Internal secret"): the API key, the internal secret with
+ * `project_id`. The middleware factories that attach them to routes are in ../middleware/.
+ */
+import type { Context } from "hono";
+import type { AppBindings } from "../env";
+import { ApiError, unauthorized } from "../errors";
+import { lookupKey } from "../db/keys";
+import { hashKey, KEY_PATTERN } from "./keys";
+import { secretsEqual } from "./secret";
+import { isUuid } from "../util";
+
+/** Header of the dashboard's server-to-server secret. */
+export const INTERNAL_SECRET_HEADER = "X-Internal-Secret";
+
+/** The presented API key: `X-Service-Key` (preferred) or `Authorization: Bearer <key>`. */
+export function presentedKey(c: Context): string | undefined {
+  const header = c.req.header("X-Service-Key")?.trim();
+  if (header) return header;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("Authorization") ?? "");
+  return match?.[1];
+}
+
+const REFUSED: Record<"unknown" | "revoked" | "expired", string> = {
+  unknown: "invalid API key",
+  revoked: "API key has been revoked",
+  expired: "API key has expired (it was rotated)",
+};
+
+/** The presented API key, checked for presence and format only (no database access). */
+export function wellFormedKey(c: Context): string {
+  const key = presentedKey(c);
+  if (!key) throw unauthorized("missing API key: send X-Service-Key: <key> or Authorization: Bearer <key>");
+  if (!KEY_PATTERN.test(key)) throw unauthorized(REFUSED.unknown);
+  return key;
+}
+
+/** The project of the presented API key; 401 when it is missing, unknown, revoked or expired. */
+export async function projectFromKey(c: Context<AppBindings>): Promise<string> {
+  const found = await lookupKey(c.var.db, await hashKey(wellFormedKey(c)));
+  if (!found.ok) throw unauthorized(REFUSED[found.reason]);
+  return found.projectId;
+}
+
+/** The 401 for a key that `lookupKey` refused (unknown, revoked, or expired after rotation). */
+export function keyRefused(reason: keyof typeof REFUSED): ApiError {
+  return unauthorized(REFUSED[reason]);
+}
+
+/** Resolves when `presented` is the internal secret; 401 otherwise. */
+export function checkInternalSecret(c: Context<AppBindings>, presented: string): Promise<void> {
+  return secretsEqual(presented, c.env.INTERNAL_API_SECRET).then((ok) => {
+    if (!ok) throw unauthorized("invalid internal secret");
+  });
+}
+
+/** The project named by `project_id` with a valid internal secret, or null without the header. */
+export async function internalCaller(c: Context<AppBindings>): Promise<string | null> {
+  const secret = c.req.header(INTERNAL_SECRET_HEADER);
+  const requested = c.req.query("project_id");
+  if (requested !== undefined && !isUuid(requested)) throw new ApiError(422, "project_id: must be a UUID");
+  if (secret === undefined) return null;
+  await checkInternalSecret(c, secret);
+  if (!requested) throw new ApiError(422, "project_id: required with X-Internal-Secret");
+  return requested.toLowerCase();
+}
