@@ -239,7 +239,7 @@ try {
     Array.from({ length: 100 }, async (_, i) => {
       const p = await createProject(pooledDb, `bench ${i}`);
       const k = await createKey(pooledDb, p.id, "bench");
-      if (!k) throw new Error("bench: the project just created has no key");
+      if (!k) throw new Error("createKey returned no key");
       return { projectId: p.id, keyHash: await hashKey(k.key) };
     }),
   );

@@ -11,7 +11,8 @@
  * - unknown, revoked or expired key: acked and dropped, reported without key material.
  * - over the project's monthly limit: acked and dropped, counted per project in one report
  *   line (the queue-path equivalent of a 429; retrying cannot succeed before the period ends).
- * - malformed envelope or record, or its R2 object gone: acked and dropped, reported.
+ * - malformed envelope or record, nesting deeper than MAX_JSON_DEPTH, or its R2 object gone:
+ *   acked and dropped, reported. NUL and lone surrogates become U+FFFD (src/input.ts).
  * - database unreachable (or any error that is not about the data): the messages are retried
  *   with exponential backoff (`retryDelaySeconds`); after `max_retries` (wrangler.jsonc) they go
  *   to the dead-letter queue `log-records-dlq`.
@@ -26,6 +27,7 @@ import { createDb, type Db } from "../db/client";
 import { ingestBatch, type BatchEntry, type BatchResult } from "../db/ingest-batch";
 import type { AppEnv } from "../env";
 import type { ScoringJob } from "../queue";
+import { storableJson, TooDeepError } from "../input";
 import { LogRequestSchema } from "../ingest-contract";
 import { parseMessage } from "./message";
 
@@ -101,13 +103,25 @@ async function readMessages(batch: MessageBatch<unknown>, env: AppEnv, done: (m:
           return message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
         }
       }
-      const record = LogRequestSchema.safeParse(raw);
+      // The one rule for text PostgreSQL cannot store (src/input.ts), as on POST /internal/log:
+      // NUL and lone surrogates become U+FFFD (counted in metadata.text_replaced); nesting
+      // deeper than MAX_JSON_DEPTH is refused (dropped here, 422 there).
+      let storable: ReturnType<typeof storableJson>;
+      try {
+        storable = storableJson(raw);
+      } catch (err) {
+        if (!(err instanceof TooDeepError)) throw err;
+        report("log record nested too deeply; dropped", { record_id: envelope.record_id, path: err.path });
+        return done(message, envelope.payload);
+      }
+      const record = LogRequestSchema.safeParse(storable.value);
       if (!record.success) {
-        const fields = [...new Set(record.error.issues.map((i) => i.path.join(".")))];
+        const fields = [...new Set(record.error.issues.map((i: { path: PropertyKey[] }) => i.path.join(".")))];
         report("invalid log record dropped", { record_id: envelope.record_id, fields });
         return done(message, envelope.payload);
       }
       const { created_at, ...fields } = record.data;
+      if (storable.replaced > 0) fields.metadata = { ...fields.metadata, text_replaced: storable.replaced };
       pending.push({
         message,
         payload: envelope.payload,
@@ -137,7 +151,7 @@ async function store(db: Db, pending: Pending[], env: AppEnv): Promise<Map<Pendi
   };
   try {
     const rows = await ingestBatch(db, pending, limits);
-    pending.forEach((p, i) => results.set(p, rows[i]!));
+    for (const [i, p] of pending.entries()) results.set(p, rows[i]!);
     return results;
   } catch (err) {
     if (!isDataError(err)) {
@@ -204,6 +218,8 @@ export async function consumeLogRecords(batch: MessageBatch<unknown>, env: AppEn
   }
   if (toDelete.length > 0) {
     // Deleting is tidying: a failure leaves an object the bucket's lifecycle rule removes.
-    ctx.waitUntil(env.LOG_PAYLOADS.delete(toDelete).catch((err: unknown) => report("R2 payload delete failed", { objects: toDelete.length, ...describeError(err) })));
+    ctx.waitUntil(
+      env.LOG_PAYLOADS.delete(toDelete).catch((err: unknown) => report("R2 payload delete failed", { objects: toDelete.length, ...describeError(err) })),
+    );
   }
 }

@@ -49,30 +49,10 @@ export interface BatchResult {
   outcome: BatchOutcome;
 }
 
-/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** Replaces what PostgreSQL cannot store in text or jsonb (U+0000, lone surrogates) with U+FFFD. */
-const storable = (s: string) => s.replaceAll("\u0000", "\uFFFD").replace(LONE_SURROGATE, "\uFFFD");
-
-/** Deep copy of `value` with every string and object key made storable. */
-function sanitize(value: unknown): unknown {
-  if (typeof value === "string") return storable(value);
-  if (Array.isArray(value)) return value.map(sanitize);
-  if (typeof value === "object" && value !== null) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[storable(k)] = sanitize(v);
-    return out;
-  }
-  return value;
-}
-
-/** JSON escapes jsonb refuses: `\u0000` and a lone surrogate (JSON.stringify escapes those). */
-const UNSTORABLE_ESCAPE = /\\u0000|\\ud[89a-f][0-9a-f]{2}/i;
-
 /**
- * The batch as one jsonb parameter (an array of rows for `jsonb_to_recordset`). Text that
- * PostgreSQL cannot store becomes U+FFFD; the common case costs one scan of the JSON text.
+ * The batch as one jsonb parameter (an array of rows for `jsonb_to_recordset`). The records'
+ * text must already be storable (src/input.ts `storableJson`, applied by the consumer to each
+ * record as it is read): a NUL would fail the statement as a data error.
  */
 export function batchParameter(entries: readonly BatchEntry[]): string {
   const rows = entries.map((e, ord) => ({
@@ -90,10 +70,7 @@ export function batchParameter(entries: readonly BatchEntry[]): string {
     metadata: e.record.metadata,
     created_at: e.record.created_at?.toISOString() ?? null,
   }));
-  const text = JSON.stringify(rows);
-  // A well-formed string escapes no surrogate; an escaped backslash before "u" only causes a
-  // harmless slow path.
-  return UNSTORABLE_ESCAPE.test(text) ? JSON.stringify(sanitize(rows)) : text;
+  return JSON.stringify(rows);
 }
 
 /** Stores `entries` in one statement; see the module doc. Throws what the driver throws. */

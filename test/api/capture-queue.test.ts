@@ -26,7 +26,12 @@ const apiEnv = env as unknown as AppEnv & { LOG_QUEUE: Queue; TEST_UPSTREAM_URL:
 
 /** The capture proxy's handler with this worker's queue and bucket; waits for its waitUntil work. */
 async function throughProxy(key: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  const proxyEnv = { API: undefined, LOG_QUEUE: apiEnv.LOG_QUEUE, LOG_PAYLOADS: apiEnv.LOG_PAYLOADS, UPSTREAM_BASE_URL: apiEnv.TEST_UPSTREAM_URL } as unknown as ProxyEnv;
+  const proxyEnv = {
+    API: undefined,
+    LOG_QUEUE: apiEnv.LOG_QUEUE,
+    LOG_PAYLOADS: apiEnv.LOG_PAYLOADS,
+    UPSTREAM_BASE_URL: apiEnv.TEST_UPSTREAM_URL,
+  } as unknown as ProxyEnv;
   const ctx = createExecutionContext();
   const request = new Request("http://proxy.test/v1/chat/completions", {
     method: "POST",
@@ -121,7 +126,11 @@ describe("proxy -> log-records -> llm_requests", () => {
   it("Should carry a record over 128 KB through R2 and delete the object once stored", async () => {
     const { key, projectId } = await newProject();
     // 40 content events of 8,000 characters: a ~330 KB record, over the queue's message limit.
-    const res = await throughProxy(key, { model: "gpt-4o-mini", stream: true, messages: [{ role: "user", content: "Count." }] }, { "x-test-big-stream": "40x8000" });
+    const res = await throughProxy(
+      key,
+      { model: "gpt-4o-mini", stream: true, messages: [{ role: "user", content: "Count." }] },
+      { "x-test-big-stream": "40x8000" },
+    );
     expect(res.status).toBe(200);
     const [row] = await eventually(async () => ((await rowsOf(projectId)).length > 0 ? rowsOf(projectId) : undefined));
     const content = (row!.response_body as { choices: { message: { content: string } }[] }).choices[0]!.message.content;
@@ -176,12 +185,18 @@ describe("log-records consumer", () => {
     await sql("UPDATE subscriptions SET requests_this_period = $2 WHERE project_id = $1", [full.projectId, FREE_LIMIT]);
     await sql("UPDATE subscriptions SET tier = 'pro', requests_this_period = 60 WHERE project_id = $1", [pro.projectId]);
     const bodies: string[] = [];
-    for (const [p, n] of [[nearly, 5], [full, 2], [fresh, 3], [pro, 4]] as const) for (let i = 0; i < n; i++) bodies.push((await message(p.key)).body);
+    for (const [p, n] of [
+      [nearly, 5],
+      [full, 2],
+      [fresh, 3],
+      [pro, 4],
+    ] as const)
+      for (let i = 0; i < n; i++) bodies.push((await message(p.key)).body);
     bodies.reverse(); // interleave the projects' order in the batch
     const warnings: string[] = [];
     const original = console.warn;
     console.warn = (line: string) => warnings.push(line);
-    let result;
+    let result: Awaited<ReturnType<typeof consume>>;
     try {
       result = await consume(bodies);
     } finally {
@@ -197,7 +212,9 @@ describe("log-records consumer", () => {
     expect(await usedOf(fresh.projectId)).toBe(3);
     expect(await rowsOf(pro.projectId)).toHaveLength(4);
     expect(await usedOf(pro.projectId)).toBe(64);
-    const dropped = warnings.map((l) => JSON.parse(l) as { msg: string; project_id?: string; count?: number }).filter((w) => w.msg.includes("over the monthly limit"));
+    const dropped = warnings
+      .map((l) => JSON.parse(l) as { msg: string; project_id?: string; count?: number })
+      .filter((w) => w.msg.includes("over the monthly limit"));
     expect(dropped).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ project_id: nearly.projectId, count: 3 }),
@@ -224,7 +241,7 @@ describe("log-records consumer", () => {
     const warnings: string[] = [];
     const original = console.warn;
     console.warn = (line: string) => warnings.push(line);
-    let result;
+    let result: Awaited<ReturnType<typeof consume>>;
     try {
       result = await consume([revoked.body, unknown.body]);
     } finally {
@@ -233,7 +250,9 @@ describe("log-records consumer", () => {
     expect([...result.explicitAcks].sort()).toEqual(["m0", "m1"]);
     expect(await rowsOf(projectId)).toHaveLength(0);
     expect(await usedOf(projectId)).toBe(0);
-    expect(warnings.map((l) => JSON.parse(l))).toContainEqual(expect.objectContaining({ msg: expect.stringContaining("unknown, revoked or expired key"), count: 2 }));
+    expect(warnings.map((l) => JSON.parse(l))).toContainEqual(
+      expect.objectContaining({ msg: expect.stringContaining("unknown, revoked or expired key"), count: 2 }),
+    );
     for (const line of warnings) {
       expect(line).not.toContain(key);
       expect(line).not.toContain(await hashKey(key));
@@ -274,7 +293,8 @@ describe("log-records consumer", () => {
     expect([...result.explicitAcks].sort()).toEqual(["m0", "m1", "m2", "m3", "m4"]);
     const rows = await rowsOf(projectId);
     expect(rows.map((r) => r.id).sort()).toEqual([good.recordId, nul.recordId].sort());
-    expect(rows.find((r) => r.id === nul.recordId)).toMatchObject({ model: "gpt\uFFFDx", metadata: { "k\uFFFD": "\uFFFD" } });
+    // The rule of src/input.ts, as on POST /internal/log: replaced and counted.
+    expect(rows.find((r) => r.id === nul.recordId)).toMatchObject({ model: "gpt\uFFFDx", metadata: { "k\uFFFD": "\uFFFD", text_replaced: 3 } });
     expect(await usedOf(projectId)).toBe(2);
   });
 });
