@@ -96,6 +96,17 @@ export default defineConfig({
       {
         test: { name: "sdk-js", include: ["sdk/js/test/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 180_000 },
       },
+      // The dashboard in Debian's Chromium (playwright-core) against its own stack on fixed
+      // ports 8747 (API) and 8748 (dashboard): dashboard/test/browser/.
+      {
+        test: {
+          name: "dashboard-browser",
+          include: ["dashboard/test/browser/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 90_000,
+          hookTimeout: 300_000,
+        },
+      },
       // `npm run deploy` against a recording wrangler stand-in, real PostgreSQL, the real API (test/deploy/).
       {
         test: { name: "deploy", include: ["test/deploy/**/*.test.ts"], environment: "node", testTimeout: 300_000, hookTimeout: 120_000 },
@@ -109,6 +120,24 @@ export default defineConfig({
       // data directory), driven with curl, the openai SDK and the READMEs' scripts (test/e2e/).
       {
         test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], environment: "node", testTimeout: 180_000, hookTimeout: 300_000 },
+      },
+      // Dashboard server (dashboard/server, Hono on Pages Functions) in workerd beside the real
+      // API worker (SELF, from wrangler.toml), which stands in for its service binding.
+      {
+        plugins: [
+          cloudflareTest(async ({ inject }) => {
+            const { stripeTestBindings } = await import("./test/setup/stripe.ts");
+            const { DASHBOARD_TEST_BINDINGS } = await import("./dashboard/test/server/constants.ts");
+            return {
+              wrangler: { configPath: "./wrangler.jsonc" },
+              miniflare: {
+                hyperdrives: { HYPERDRIVE: inject("databaseUrl") },
+                bindings: { ...testBindings(inject), ...(await stripeTestBindings()), ...DASHBOARD_TEST_BINDINGS },
+              },
+            };
+          }),
+        ],
+        test: { name: "dashboard-server", include: ["dashboard/test/server/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
       },
       {
         plugins: [

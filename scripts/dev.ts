@@ -9,7 +9,7 @@
  * 4. `wrangler dev` for the API + scorer workers (API on :8787), the proxy (:8080), and a scorer
  *    session on :8789 whose scheduled handler (the sweep cron runs in production) is called every
  *    minute (SIGHTLINE_SWEEP_EVERY_MS). UPSTREAM_BASE_URL from the environment goes to the proxy.
- * 5. The dashboard (dashboard/, :8788) once it exists: see `startDashboardHook` below.
+ * 5. The dashboard (dashboard/, :8788): scripts/lib/dashboard.ts.
  * One summary block lists every URL, the demo key and what is a local stand-in.
  * Secrets (INTERNAL_API_SECRET, STRIPE_SECRET_KEY, PAYMENT_WEBHOOK_SECRET) reach the workers
  * through the environment, never a command line.
@@ -24,6 +24,7 @@ import { ensureInternalSecret, readDevVars } from "./lib/dev-vars";
 import { releaseSignalHandling } from "./lib/postgres";
 import { DEV_DATA_DIR, seedDemoProject, startDatabase } from "./lib/stack";
 import { bothHosts, STAND_IN_PORT, startDevStripe, type DevStripe } from "./lib/stripe-dev";
+import { startDashboard } from "./lib/dashboard";
 import { startWorkers, type RunningWorkers } from "./lib/workers";
 
 const port = (name: string, fallback: number) => Number(process.env[name] || fallback);
@@ -34,7 +35,15 @@ const STRIPE_PORT = port("SIGHTLINE_STRIPE_PORT", STAND_IN_PORT);
 const DASHBOARD_PORT = port("SIGHTLINE_DASHBOARD_PORT", 8788);
 /** The sweep's period locally; production's cron is in workers/scorer/wrangler.jsonc. */
 const SWEEP_EVERY_MS = port("SIGHTLINE_SWEEP_EVERY_MS", 60_000);
-const BILLING_VARS = ["STRIPE_API_BASE", "STRIPE_SECRET_KEY", "PAYMENT_WEBHOOK_SECRET", "STRIPE_PRICE_PRO", "STRIPE_PRICE_TEAM", "STRIPE_PRICE_ENTERPRISE", "BILLING_RETURN_ORIGINS"];
+const BILLING_VARS = [
+  "STRIPE_API_BASE",
+  "STRIPE_SECRET_KEY",
+  "PAYMENT_WEBHOOK_SECRET",
+  "STRIPE_PRICE_PRO",
+  "STRIPE_PRICE_TEAM",
+  "STRIPE_PRICE_ENTERPRISE",
+  "BILLING_RETURN_ORIGINS",
+];
 /** .dev.vars keys the API worker reads (the rest are this launcher's: DATABASE_URL). */
 const API_VARS = ["TIER_LIMITS", "DOCS_ENABLED", "LOG_MAX_BYTES", ...BILLING_VARS];
 
@@ -70,7 +79,9 @@ process.on("SIGTERM", () => void stopAll(0));
 
 if (!configured("STRIPE_SECRET_KEY")) {
   // Return pages on the dashboard's origin and the API's own (for trying the flow with curl).
-  const origins = configured("BILLING_RETURN_ORIGINS") ? configured("BILLING_RETURN_ORIGINS").split(",") : [...bothHosts(DASHBOARD_PORT), ...bothHosts(API_PORT)];
+  const origins = configured("BILLING_RETURN_ORIGINS")
+    ? configured("BILLING_RETURN_ORIGINS").split(",")
+    : [...bothHosts(DASHBOARD_PORT), ...bothHosts(API_PORT)];
   stripe = await startDevStripe({
     port: STRIPE_PORT,
     forwardTo: `http://127.0.0.1:${API_PORT}/webhook/payment`,
@@ -106,13 +117,27 @@ workers = await startWorkers({
   process.exit(1);
 });
 
-/**
- * Hook for the dashboard (branch `dashboard`): once dashboard/ exists it adds here
- * `await startDashboard({ port: DASHBOARD_PORT, apiUrl, internalSecret: secret })` from
- * scripts/lib/dashboard.ts, pushes its stop function onto `extraStops` and its URL into the
- * summary; null until then.
- */
-const dashboardUrl: string | null = null;
+// The dashboard (dashboard/README.md): Vite build + `wrangler pages dev`, its API binding
+// reaching the API session above through the dev registry.
+const dashboard = await startDashboard({
+  port: DASHBOARD_PORT,
+  databaseUrl: db.url,
+  internalSecret: secret,
+  apiUrl: `http://localhost:${API_PORT}`,
+  proxyUrl: `http://localhost:${PROXY_PORT}`,
+  persistTo: process.env.SIGHTLINE_PERSIST_DIR || undefined,
+  onExit: (code) => {
+    if (stopping) return;
+    console.error(`▶ dashboard exited (${code}); stopping the stack`);
+    void stopAll(1);
+  },
+}).catch(async (err) => {
+  console.error(`▶ could not start the dashboard: ${err}`);
+  await stopAll(1);
+  throw err;
+});
+extraStops.push(dashboard.stop);
+const dashboardUrl: string | null = dashboard.url;
 
 const row = (name: string, value: string) => `  ${name.padEnd(11)}${value}`;
 const standIns = [

@@ -64,7 +64,8 @@ export interface RunningWorkers {
 
 const varArgs = (vars: Record<string, string> = {}) => Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
 
-async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+/** Resolves once `url` answers HTTP; throws when `child` exits first or after `timeoutMs`. */
+export async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler exited (${child.exitCode}) before ${url} answered`);
@@ -79,7 +80,8 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+/** SIGINT to `child`, SIGKILL after 5 s; resolves once it exited. */
+export function stopChild(child: ChildProcess): Promise<void> {
   return new Promise((done) => {
     if (child.exitCode !== null || child.signalCode !== null) return done();
     child.once("exit", () => done());

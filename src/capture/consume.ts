@@ -22,6 +22,7 @@
  *   rows (no second count) and enqueues their jobs.
  * Records held in R2 are deleted once their message is acked.
  */
+import { recordKeyUse } from "../db/key-usage";
 import { tierLimits } from "../billing/tiers";
 import { createDb, type Db } from "../db/client";
 import { ingestBatch, type BatchEntry, type BatchResult } from "../db/ingest-batch";
@@ -187,6 +188,9 @@ export async function consumeLogRecords(batch: MessageBatch<unknown>, env: AppEn
     const handle = createDb(env);
     try {
       const results = await store(handle.db, pending, env);
+      // last_used_at of the keys behind stored records, at most once a minute per key (src/db/key-usage.ts).
+      const usedKeys = new Set([...results].flatMap(([p, r]) => (r.outcome === "stored" ? [p.keyHash] : [])));
+      for (const keyHash of usedKeys) await recordKeyUse(handle.db, keyHash);
       const jobs: ScoringJob[] = [];
       const overQuota = new Map<string, number>();
       let unknownKeys = 0;

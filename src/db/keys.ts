@@ -37,6 +37,8 @@ export const keyColumns = {
   created_at: apiKeys.created_at,
   expires_at: apiKeys.expires_at,
   revoked_at: apiKeys.revoked_at,
+  created_by: apiKeys.created_by,
+  last_used_at: apiKeys.last_used_at,
 };
 
 /** A key as returned by the administration routes. */
@@ -48,6 +50,10 @@ export type KeyRecord = {
   created_at: Date;
   expires_at: Date | null;
   revoked_at: Date | null;
+  /** Who created it in the dashboard (email), or null. */
+  created_by: string | null;
+  /** Last accepted use, to the minute (src/db/key-usage.ts), or null. */
+  last_used_at: Date | null;
 };
 
 /** SQLSTATE foreign_key_violation: the key's project does not exist. */
@@ -55,14 +61,14 @@ const FOREIGN_KEY_VIOLATION = "23503";
 
 /**
  * Issues a new key for a project; returns the record and the full value (shown once), or null
- * when no project has that id.
+ * when no project has that id. `createdBy`: who asked for it (the dashboard sends the user's email).
  */
-export async function createKey(db: Db, projectId: string, name: string): Promise<(KeyRecord & { key: string }) | null> {
+export async function createKey(db: Db, projectId: string, name: string, createdBy: string | null = null): Promise<(KeyRecord & { key: string }) | null> {
   const key = generateKey();
   try {
     const [row] = await db
       .insert(apiKeys)
-      .values({ id: uuidv7(), project_id: projectId, name, key_hash: await hashKey(key), key_hint: keyHint(key) })
+      .values({ id: uuidv7(), project_id: projectId, name, key_hash: await hashKey(key), key_hint: keyHint(key), created_by: createdBy })
       .returning(keyColumns);
     return { ...row!, key };
   } catch (err) {
@@ -89,12 +95,14 @@ export async function revokeKey(db: Db, projectId: string, keyId: string): Promi
 /**
  * Rotates a key: issues a new key with the same name and makes the old one expire
  * ROTATION_GRACE_SECONDS (60 s) from now, so deployments can switch without downtime.
+ * The new key is `createdBy` (default: the old key's creator).
  * Returns null when the project has no such active key.
  */
 export async function rotateKey(
   db: Db,
   projectId: string,
   keyId: string,
+  createdBy: string | null = null,
 ): Promise<{ old: KeyRecord; replacement: KeyRecord & { key: string } } | null> {
   return db.transaction(async (tx) => {
     const [old] = await tx
@@ -104,7 +112,7 @@ export async function rotateKey(
       .for("update");
     if (!old || (old.expires_at && old.expires_at <= new Date())) return null;
     // The project exists: it owns the key being rotated, locked above.
-    const replacement = (await createKey(tx as unknown as Db, projectId, old.name))!;
+    const replacement = (await createKey(tx as unknown as Db, projectId, old.name, createdBy ?? old.created_by))!;
     const [updated] = await tx
       .update(apiKeys)
       .set({

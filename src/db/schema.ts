@@ -53,6 +53,10 @@ export const apiKeys = pgTable(
     revoked_at: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
     /** The key that replaced this one by rotation, if any. */
     replaced_by: uuid("replaced_by"),
+    /** Who created the key in the dashboard (email), or null (CLI, API, demo seed). */
+    created_by: text("created_by"),
+    /** Last accepted use, recorded at most once a minute per key (src/db/key-usage.ts). */
+    last_used_at: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [index("api_keys_project_idx").on(t.project_id, t.created_at)],
 );

@@ -20,6 +20,8 @@ const KeySchema = createSelectSchema(apiKeys, {
   created_at: instant,
   expires_at: instant.nullable().openapi({ description: "Set by rotation: the key stops working then" }),
   revoked_at: instant.nullable(),
+  created_by: (s) => s.openapi({ description: "Who created the key in the dashboard (email), or null" }),
+  last_used_at: instant.nullable().openapi({ description: "Last accepted use, recorded at most once a minute" }),
 })
   .omit({ key_hash: true, replaced_by: true })
   .openapi("ApiKey");
@@ -27,7 +29,14 @@ const NewKeySchema = KeySchema.extend({
   key: z.string().openapi({ description: "The full key. Shown once: store it now.", example: "slk_" + "0".repeat(48) }),
 }).openapi("NewApiKey");
 
-const keyJson = <K extends KeyRecord>(k: K) => ({ ...k, created_at: iso(k.created_at), expires_at: isoOrNull(k.expires_at), revoked_at: isoOrNull(k.revoked_at) });
+const keyJson = <K extends KeyRecord>(k: K) => ({
+  ...k,
+  created_at: iso(k.created_at),
+  expires_at: isoOrNull(k.expires_at),
+  revoked_at: isoOrNull(k.revoked_at),
+  last_used_at: isoOrNull(k.last_used_at),
+});
+const CreatedBy = z.string().trim().min(1).max(320).optional().openapi({ description: "Who asks (the dashboard sends the user's email)" });
 const projectJson = (p: { id: string; name: string; created_at: Date }) => ({ ...p, created_at: iso(p.created_at) });
 const ProjectParam = z.object({ project_id: z.uuid() });
 const KeyParam = ProjectParam.extend({ key_id: z.uuid() });
@@ -57,7 +66,7 @@ const routes = {
     summary: "Create an API key; its full value is returned once",
     request: {
       params: ProjectParam,
-      body: { required: false, content: { "application/json": { schema: z.object({ name: z.string().trim().min(1).max(100).default("default") }) } } },
+      body: { required: false, content: { "application/json": { schema: z.object({ name: z.string().trim().min(1).max(100).default("default"), created_by: CreatedBy }) } } },
     },
     responses: { 201: json(NewKeySchema, "The new key"), ...commonErrors, ...notFoundResponse },
   }),
@@ -82,7 +91,7 @@ const routes = {
     method: "post",
     path: "/internal/projects/{project_id}/keys/{key_id}/rotate",
     summary: "Rotate a key: a new key now, the old one refused 60 seconds later",
-    request: { params: KeyParam },
+    request: { params: KeyParam, body: { required: false, content: { "application/json": { schema: z.object({ created_by: CreatedBy }) } } } },
     responses: {
       201: json(z.object({ key: NewKeySchema, previous: KeySchema }).openapi("RotatedApiKey"), "The new key and the expiring one"),
       ...commonErrors,
@@ -110,8 +119,8 @@ export const internalRoutes = createRouter()
   })
   .openapi(routes.createKey, async (c) => {
     const { project_id } = c.req.valid("param");
-    const name = c.req.valid("json")?.name ?? "default";
-    const created = await createKey(c.var.db, project_id, name);
+    const body = c.req.valid("json");
+    const created = await createKey(c.var.db, project_id, body?.name ?? "default", body?.created_by ?? null);
     if (!created) throw notFound("project");
     return c.json(keyJson(created), 201);
   })
@@ -127,7 +136,7 @@ export const internalRoutes = createRouter()
   })
   .openapi(routes.rotateKey, async (c) => {
     const { project_id, key_id } = c.req.valid("param");
-    const rotated = await rotateKey(c.var.db, project_id, key_id);
+    const rotated = await rotateKey(c.var.db, project_id, key_id, c.req.valid("json")?.created_by ?? null);
     if (!rotated) throw notFound("active key");
     return c.json({ key: keyJson(rotated.replacement), previous: keyJson(rotated.old) }, 201);
   })

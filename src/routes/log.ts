@@ -6,6 +6,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { tierLimits } from "../billing/tiers";
 import { ingestWithQuota, markEnqueueFailed } from "../db/ingest";
+import { recordKeyUse } from "../db/key-usage";
 import { INTERNAL_SECRET_HEADER, keyRefused, presentedKey } from "../auth/credentials";
 import { redactSecrets } from "../redact";
 import { ApiError, notFound } from "../errors";
@@ -66,6 +67,8 @@ export const logRoutes = createRouter().openapi(route, async (c) => {
       { "Retry-After": String(retryAfter) },
     );
   }
+
+  if ("keyHash" in c.var.credential) await recordKeyUse(c.var.db, c.var.credential.keyHash);
 
   const job: ScoringJob = { request_id: result.id, project_id: result.projectId };
   try {

@@ -29,6 +29,8 @@ const PORTS = {
 const STRIPE_PORT = Number(process.env.SIGHTLINE_E2E_STRIPE_PORT ?? 8873);
 /** Port of the e2e stack's sweep scorer session (a developer's keeps 8789). */
 const SWEEP_PORT = Number(process.env.SIGHTLINE_E2E_SWEEP_PORT ?? 8874);
+/** Port of the e2e stack's dashboard (a developer's `npm run dev` keeps 8788). */
+const DASHBOARD_PORT = Number(process.env.SIGHTLINE_E2E_DASHBOARD_PORT ?? 8875);
 
 let state: E2E | undefined;
 let providers: ProviderStandIns | undefined;
@@ -43,7 +45,14 @@ const e2e = (): E2E => {
 beforeAll(async () => {
   const echo = process.env.SIGHTLINE_E2E_ECHO === "1";
   providers = await startProviderStandIns();
-  stack = await startDevStack({ ports: PORTS, stripePort: STRIPE_PORT, sweepPort: SWEEP_PORT, upstreamBaseUrl: providers.openaiUrl, echo });
+  stack = await startDevStack({
+    ports: PORTS,
+    stripePort: STRIPE_PORT,
+    sweepPort: SWEEP_PORT,
+    dashboardPort: DASHBOARD_PORT,
+    upstreamBaseUrl: providers.openaiUrl,
+    echo,
+  });
   const stripe = { url: stack.stripeUrl, vars: { ...STAND_IN_VALUES }, output: stack.output };
   state = { stack, providers, stripe, api: new StackApi(stack.apiUrl, stack.key) };
 }, 300_000);

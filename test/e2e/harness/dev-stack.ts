@@ -38,6 +38,8 @@ export interface DevStackOptions {
    * DATABASE_URL; unset: the stack's own embedded database, as on a fresh clone.
    */
   databaseUrl?: string;
+  /** Port of the stack's dashboard (SIGHTLINE_DASHBOARD_PORT; default the API's + 5). */
+  dashboardPort?: number;
 }
 
 /** How the stack ended after Ctrl-C. */
@@ -57,6 +59,8 @@ export interface StopReport {
 export interface DevStack {
   apiUrl: string;
   proxyUrl: string;
+  /** The dashboard (SIGHTLINE_DASHBOARD_PORT). */
+  dashboardUrl: string;
   /** The demo project's key, as printed. */
   key: string;
   projectId: string;
@@ -76,7 +80,15 @@ const PROJECT_LINE = /project id ([0-9a-f-]{36});/;
 /** The summary row of the Stripe stand-in. */
 const STRIPE_LINE = /^\s*Stripe\s+stand-in (http:\/\/\S+)/m;
 /** Billing variables a developer may have exported: a fresh clone has none. */
-const BILLING_VARS = ["STRIPE_API_BASE", "STRIPE_SECRET_KEY", "PAYMENT_WEBHOOK_SECRET", "STRIPE_PRICE_PRO", "STRIPE_PRICE_TEAM", "STRIPE_PRICE_ENTERPRISE", "BILLING_RETURN_ORIGINS"];
+const BILLING_VARS = [
+  "STRIPE_API_BASE",
+  "STRIPE_SECRET_KEY",
+  "PAYMENT_WEBHOOK_SECRET",
+  "STRIPE_PRICE_PRO",
+  "STRIPE_PRICE_TEAM",
+  "STRIPE_PRICE_ENTERPRISE",
+  "BILLING_RETURN_ORIGINS",
+];
 /** Last line `npm run dev` prints once everything is up. */
 const READY_LINE = "Ctrl-C stops everything.";
 
@@ -85,7 +97,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Starts `npm run dev` and resolves once it printed that it is up, with the key it printed. */
 export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
   const { ports } = opts;
-  const busy = await portsInUse([ports.api, ports.proxy, ports.pg, opts.stripePort, opts.sweepPort]);
+  const dashboardPort = opts.dashboardPort ?? ports.api + 5;
+  const busy = await portsInUse([ports.api, ports.proxy, ports.pg, opts.stripePort, opts.sweepPort, dashboardPort]);
   if (busy.length > 0) throw new Error(`ports in use, cannot start the e2e stack: ${busy.join(", ")}`);
 
   mkdirSync(join(ROOT, ".data"), { recursive: true });
@@ -101,6 +114,7 @@ export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
     SIGHTLINE_PG_PORT: String(ports.pg),
     SIGHTLINE_STRIPE_PORT: String(opts.stripePort),
     SIGHTLINE_SWEEP_PORT: String(opts.sweepPort),
+    SIGHTLINE_DASHBOARD_PORT: String(dashboardPort),
     SIGHTLINE_DATA_DIR: join(work, "pg"),
     SIGHTLINE_PERSIST_DIR: join(work, "wrangler"),
     WRANGLER_REGISTRY_PATH: join(work, "registry"),
@@ -130,7 +144,7 @@ export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
     if (alive.length > 0) group.signal("SIGKILL");
     const [code, signal] = await Promise.race([group.closed, sleep(5_000).then(() => [null, null] as [null, null])]);
     group.release();
-    const busyPorts = await portsInUse([ports.api, ports.proxy, ports.pg, opts.stripePort, opts.sweepPort]);
+    const busyPorts = await portsInUse([ports.api, ports.proxy, ports.pg, opts.stripePort, opts.sweepPort, dashboardPort]);
     rmSync(work, { recursive: true, force: true });
     return { code, signal, ms, leftovers: alive, busyPorts };
   };
@@ -150,6 +164,7 @@ export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
   return {
     apiUrl: `http://127.0.0.1:${ports.api}`,
     proxyUrl: `http://127.0.0.1:${ports.proxy}`,
+    dashboardUrl: `http://localhost:${dashboardPort}`,
     key,
     projectId,
     secret,

@@ -40,9 +40,9 @@ interface Subscription {
   payment_subscription_id: string | null;
 }
 
-/** The README's text with its ports (API 8787, stand-in 12111) replaced by this run's. */
+/** The README's text with its ports (API 8787, dashboard 8788, stand-in 12111) replaced by this run's. */
 function localize(text: string, { stack, stripe }: E2E): string {
-  return text.replaceAll(":8787", `:${new URL(stack.apiUrl).port}`).replaceAll(":12111", `:${new URL(stripe.url).port}`);
+  return text.replaceAll(":8787", `:${new URL(stack.apiUrl).port}`).replaceAll(":12111", `:${new URL(stripe.url).port}`).replaceAll(":8788", `:${new URL(stack.dashboardUrl).port}`);
 }
 
 /** The one shell command of `block` that starts with `start` (with its `\` continuation lines). */

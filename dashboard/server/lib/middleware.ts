@@ -1,0 +1,81 @@
+/**
+ * Middleware factories of the dashboard's server routes: the request's database and auth,
+ * the signed-in user, the caller's role on the project in the path, JSON-only writes.
+ */
+import { and, eq } from "drizzle-orm";
+import type { MiddlewareHandler } from "hono";
+import { createDb } from "../../../src/db/client";
+import { authMember, organizationProjects } from "../../../src/db/auth-schema";
+import { ApiError } from "../../../src/errors";
+import { createAuth, type Auth } from "../auth/auth";
+import { roleAtLeast, type Role } from "../auth/roles";
+import type { DashboardBindings } from "../env";
+
+/** The request's Better Auth instance, built on first use. */
+const auths = new WeakMap<Request, Auth>();
+export function authFor(c: { env: DashboardBindings["Bindings"]; var: { db: DashboardBindings["Variables"]["db"] }; req: { raw: Request } }): Auth {
+  const known = auths.get(c.req.raw);
+  if (known) return known;
+  const auth = createAuth(c.env, c.var.db);
+  auths.set(c.req.raw, auth);
+  return auth;
+}
+
+/** Per-request database handle on `c.var.db`, released after the response. */
+export function database(): MiddlewareHandler<DashboardBindings> {
+  return async function database(c, next) {
+    const handle = createDb(c.env as never);
+    c.set("db", handle.db);
+    try {
+      await next();
+    } finally {
+      c.executionCtx.waitUntil(handle.close().catch(() => {}));
+    }
+  };
+}
+
+/** 401 unless the request carries a valid session cookie; sets `c.var.user`. */
+export function requireSession(): MiddlewareHandler<DashboardBindings> {
+  return async function requireSession(c, next) {
+    const session = await authFor(c).api.getSession({ headers: c.req.raw.headers });
+    if (!session) throw new ApiError(401, "sign in first");
+    c.set("user", { id: session.user.id, email: session.user.email, name: session.user.name });
+    return next();
+  };
+}
+
+/**
+ * Opens `:projectId` to members of the organisation that owns it with at least `needed`.
+ * A project of another organisation answers 404, as an unknown one does (nothing revealed);
+ * a member with a weaker role gets 403. Sets `c.var.project`.
+ */
+export function projectAccess(needed: Role): MiddlewareHandler<DashboardBindings> {
+  return async function projectAccess(c, next) {
+    const projectId = c.req.param("projectId") ?? "";
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(projectId)) throw new ApiError(404, "project not found");
+    const [row] = await c.var.db
+      .select({ organizationId: organizationProjects.organization_id, role: authMember.role })
+      .from(organizationProjects)
+      .innerJoin(authMember, eq(authMember.organizationId, organizationProjects.organization_id))
+      .where(and(eq(organizationProjects.project_id, projectId), eq(authMember.userId, c.var.user.id)));
+    if (!row) throw new ApiError(404, "project not found");
+    if (!roleAtLeast(row.role, needed)) throw new ApiError(403, `this needs the ${needed} role or higher; yours is ${row.role}`);
+    c.set("project", { id: projectId, organizationId: row.organizationId, role: row.role as Role });
+    return next();
+  };
+}
+
+/**
+ * Writes must be JSON: a cross-site form or `text/plain` POST (a "simple" request that skips
+ * CORS preflight) is refused with 415 before any handler runs. Together with hono/csrf's
+ * Origin check in server/app.ts this closes CSRF on the dashboard's own routes.
+ */
+export function jsonWrites(): MiddlewareHandler<DashboardBindings> {
+  return async function jsonWrites(c, next) {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "DELETE") {
+      const type = c.req.header("Content-Type") ?? "";
+      if (!/^application\/json\b/i.test(type)) throw new ApiError(415, "send the body as application/json");
+    }
+    return next();
+  };
+}

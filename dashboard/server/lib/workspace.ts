@@ -1,0 +1,68 @@
+/**
+ * Organisations and projects of a user. A user without any organisation (a new account) gets
+ * one, named after them, with a first project created through the API's /internal/projects,
+ * so that every signed-in user has somewhere to start (issue 14, "a new account gets an
+ * organisation and a first project").
+ */
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "../../../src/db/client";
+import { authMember, authOrganization, organizationProjects } from "../../../src/db/auth-schema";
+import { projects } from "../../../src/db/schema";
+import type { Auth } from "../auth/auth";
+import type { DashboardEnv, SessionUser } from "../env";
+import { callApi } from "./api-client";
+
+/** A project as the dashboard lists it, with the caller's role in its organisation. */
+export interface ProjectView {
+  id: string;
+  name: string;
+  created_at: string;
+  organization_id: string;
+  organization_name: string;
+  role: string;
+}
+
+/** Projects of every organisation the user belongs to, oldest first. */
+export async function userProjects(db: Db, userId: string): Promise<ProjectView[]> {
+  const rows = await db
+    .select({
+      id: projects.id,
+      name: projects.name,
+      created_at: projects.created_at,
+      organization_id: authOrganization.id,
+      organization_name: authOrganization.name,
+      role: authMember.role,
+    })
+    .from(authMember)
+    .innerJoin(authOrganization, eq(authOrganization.id, authMember.organizationId))
+    .innerJoin(organizationProjects, eq(organizationProjects.organization_id, authOrganization.id))
+    .innerJoin(projects, eq(projects.id, organizationProjects.project_id))
+    .where(eq(authMember.userId, userId))
+    .orderBy(asc(projects.created_at));
+  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+}
+
+/** Creates a project through the API and attaches it to `organizationId`. */
+export async function createOrganizationProject(env: DashboardEnv, db: Db, organizationId: string, name: string) {
+  const project = await callApi<{ id: string; name: string; created_at: string }>(env, "/internal/projects", { method: "POST", body: { name } });
+  await db.insert(organizationProjects).values({ project_id: project.id, organization_id: organizationId });
+  return project;
+}
+
+/**
+ * Gives a user without organisations their own organisation and a first project. The
+ * organisation's slug is derived from the user id, so two concurrent first requests cannot
+ * both create one (the unique slug refuses the second).
+ */
+export async function ensureWorkspace(env: DashboardEnv, db: Db, auth: Auth, user: SessionUser): Promise<void> {
+  const [membership] = await db.select({ id: authMember.id }).from(authMember).where(eq(authMember.userId, user.id)).limit(1);
+  if (membership) return;
+  const slug = `personal-${user.id.toLowerCase()}`;
+  let org: { id: string } | null = null;
+  try {
+    org = await auth.api.createOrganization({ body: { name: `${user.name || user.email}'s organisation`, slug, userId: user.id } });
+  } catch {
+    return; // created by a concurrent request
+  }
+  if (org) await createOrganizationProject(env, db, org.id, "My first project");
+}

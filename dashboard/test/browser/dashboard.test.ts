@@ -1,0 +1,288 @@
+/**
+ * The dashboard in a real Chromium, acting as its users do (roles, labels, text): sign-up,
+ * isolation between accounts, the key lifecycle with the API refusing a revoked key, billing
+ * upgrade through the Stripe stand-in, role enforcement, axe-core on every page. Screenshots
+ * go to docs/screenshots/, first-render times to bench/results/dashboard.md.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { ROOT } from "../../../scripts/lib/postgres";
+import { openPerson, seriousViolations, type Person } from "./browser";
+import { startBrowserStack, type BrowserStack } from "./stack";
+
+const PASSWORD = "correct horse battery";
+const SHOTS = join(ROOT, "docs/screenshots");
+let stack: BrowserStack;
+let alice: Person;
+let bob: Person;
+const aliceEmail = `alice-${Date.now()}@example.com`;
+const bobEmail = `bob-${Date.now()}@example.com`;
+let aliceProject = "";
+/** First render of each page: Chromium's FCP, the page's heading, its data on screen (ms from navigation). */
+const renders: { page: string; fcpMs: number | null; headingMs: number; readyMs: number }[] = [];
+
+/** Opens `path`, waits for its heading, then for `ready` (the page's data), recording the times. */
+async function visit(page: Page, path: string, heading: string, name: string, ready: (page: Page) => Locator): Promise<void> {
+  const started = performance.now();
+  await page.goto(`${stack.dashboardUrl}${path}`);
+  await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+  const headingMs = Math.round(performance.now() - started);
+  await ready(page).first().waitFor();
+  const readyMs = Math.round(performance.now() - started);
+  const fcp = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null);
+  renders.push({ page: name, fcpMs: fcp === null ? null : Math.round(fcp), headingMs, readyMs });
+}
+
+async function expectAccessible(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+
+/** POST /internal/log with an API key, as a client library does. */
+async function logWith(key: string): Promise<number> {
+  const res = await fetch(`${stack.apiUrl}/internal/log`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Service-Key": key },
+    body: JSON.stringify({
+      model: "gpt-4o-mini",
+      provider: "openai",
+      request_body: { messages: [{ role: "user", content: "hi" }] },
+      response_body: { ok: true },
+    }),
+  });
+  await res.body?.cancel();
+  return res.status;
+}
+
+/** fetch() from inside the page (with its session cookie), as the SPA's own code would. */
+function fetchInPage(page: Page, path: string, init: { method: string; json?: unknown }) {
+  return page.evaluate(
+    async ({ path, init }) => {
+      const res = await fetch(path, {
+        method: init.method,
+        headers: { "Content-Type": "application/json" },
+        body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      });
+      return { status: res.status, body: await res.text() };
+    },
+    { path, init },
+  );
+}
+
+async function signUp(person: Person, name: string, email: string) {
+  const { page } = person;
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.getByRole("heading", { level: 1, name: "Get started" }).waitFor();
+}
+
+/** The key shown in the "shown once" dialog. */
+async function shownKey(page: Page): Promise<string> {
+  const dialog = page.getByRole("dialog");
+  await dialog.waitFor();
+  const text = await dialog.innerText();
+  const key = /slk_[0-9a-f]{48}/.exec(text)?.[0];
+  expect(key).toBeDefined();
+  expect(text).toContain(`SERVICE_API_KEY=${key}`);
+  return key!;
+}
+
+describe("Dashboard in Chromium", () => {
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    stack = await startBrowserStack(inject("databaseUrl"));
+    // A running stack, as a user meets it: the page, its assets and the Functions have served once.
+    const html = await (await fetch(`${stack.dashboardUrl}/`)).text();
+    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+    for (const path of [...assets, "/api/projects"]) await (await fetch(`${stack.dashboardUrl}${path}`)).body?.cancel();
+    alice = await openPerson(stack.dashboardUrl);
+    bob = await openPerson(stack.dashboardUrl);
+  }, 300_000);
+
+  afterAll(async () => {
+    await alice?.close();
+    await bob?.close();
+    await stack?.stop();
+    if (renders.length > 0) writeResults();
+  }, 60_000);
+
+  it("Should sign up a new user into their own organisation and first project", async () => {
+    const { page } = alice;
+    await visit(page, "/sign-up", "Create your Sightline account", "Sign up", (p) => p.getByRole("button", { name: "Create account" }));
+    await expectAccessible(page);
+    await shot(page, "sign-up");
+    await signUp(alice, "Alice", aliceEmail);
+    aliceProject = /\/p\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+    await expect(page.getByRole("combobox", { name: "Project" }).inputValue()).resolves.toBe(aliceProject);
+    await page.getByText("No calls logged yet").waitFor();
+    await visit(page, `/p/${aliceProject}/start`, "Get started", "Get started (onboarding)", (p) => p.getByText("SIGHTLINE_BASE_URL="));
+    await expectAccessible(page);
+    await shot(page, "onboarding");
+  });
+
+  it("Should tell a wrong password without saying whether the account exists", async () => {
+    const { page } = bob;
+    await visit(page, "/sign-in", "Sign in to Sightline", "Sign in", (p) => p.getByRole("button", { name: "Sign in" }));
+    await expectAccessible(page);
+    await page.getByLabel("Email").fill(aliceEmail);
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert").innerText()).resolves.toBe("Wrong email or password.");
+    await page.getByLabel("Email").fill(`nobody-${aliceEmail}`);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForTimeout(500);
+    await expect(page.getByRole("alert").innerText()).resolves.toBe("Wrong email or password.");
+    await shot(page, "sign-in-error");
+  });
+
+  it("Should create a key shown once, copy it, log with it, and have the API refuse it once revoked", async () => {
+    const { page } = alice;
+    await visit(page, `/p/${aliceProject}/keys`, "API keys", "API keys", (p) => p.getByText(/No keys yet|Created by/));
+    await page.getByLabel("Key name").fill("production");
+    await page.getByRole("button", { name: "Create key" }).click();
+    const key = await shownKey(page);
+    await page.getByRole("button", { name: "Copy API key" }).click();
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(key);
+    await expectAccessible(page);
+    await shot(page, "api-key-created");
+    await page.getByRole("button", { name: "Done" }).click();
+    // Shown once: gone from the page, only the hint remains.
+    await page.getByRole("row", { name: /production/ }).waitFor();
+    expect(await page.content()).not.toContain(key);
+    await expect(page.getByRole("row", { name: /production/ }).innerText()).resolves.toContain(`${key.slice(0, 8)}…${key.slice(-4)}`);
+
+    expect(await logWith(key)).toBe(202);
+    await page.reload();
+    const row = page.getByRole("row", { name: /production/ });
+    await expect(row.innerText()).resolves.toContain(aliceEmail);
+    await expect(row.innerText()).resolves.not.toContain("Never");
+
+    await page.getByRole("button", { name: "Revoke production" }).click();
+    await page.getByRole("alertdialog").waitFor();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Revoke key" }).click();
+    await row.getByText("Revoked").waitFor();
+    const listed = await fetchInPage(page, `/api/projects/${aliceProject}/keys`, { method: "GET" });
+    const status = await logWith(key);
+    expect(status, listed.body).toBe(401);
+    await expectAccessible(page);
+  });
+
+  it("Should rotate a key: new key shown once, live 60 s countdown, both keys accepted meanwhile", async () => {
+    const { page } = alice;
+    await page.getByLabel("Key name").fill("ci");
+    await page.getByRole("button", { name: "Create key" }).click();
+    const old = await shownKey(page);
+    await page.getByRole("button", { name: "Done" }).click();
+    await page.getByRole("button", { name: "Rotate ci" }).click();
+    const fresh = await shownKey(page);
+    expect(fresh).not.toBe(old);
+    await expect(page.getByRole("dialog").innerText()).resolves.toContain("60 seconds");
+    await page.getByRole("button", { name: "Done" }).click();
+    const rotating = page.getByText(/Rotating: \d+ s left/);
+    await rotating.waitFor();
+    const first = Number(/(\d+) s left/.exec(await rotating.innerText())![1]);
+    expect(first).toBeGreaterThan(50);
+    expect(first).toBeLessThanOrEqual(60);
+    await page.waitForTimeout(2_100);
+    const later = Number(/(\d+) s left/.exec(await page.getByText(/Rotating: \d+ s left/).innerText())![1]);
+    expect(later).toBeLessThan(first);
+    expect(await logWith(old)).toBe(202);
+    expect(await logWith(fresh)).toBe(202);
+    await shot(page, "api-keys");
+  });
+
+  it("Should keep a second user out of the first user's project", async () => {
+    const { page } = bob;
+    await page.goto(`${stack.dashboardUrl}/sign-up`);
+    await signUp(bob, "Bob", bobEmail);
+    const options = await page
+      .getByRole("combobox", { name: "Project" })
+      .locator("option")
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(options).not.toContain(aliceProject);
+    await page.goto(`${stack.dashboardUrl}/p/${aliceProject}/keys`);
+    await page.getByText("Project not found").waitFor();
+    const keys = await fetchInPage(page, `/api/projects/${aliceProject}/keys`, { method: "GET" });
+    expect(keys.status).toBe(404);
+    expect(keys.body).not.toContain("production");
+  });
+
+  it("Should upgrade to Pro through Stripe Checkout (stand-in) and show the Pro meter", async () => {
+    const { page } = alice;
+    await visit(page, `/p/${aliceProject}/billing`, "Billing", "Billing", (p) => p.getByRole("meter"));
+    await expect(page.getByText(/of 10,000 requests/).count()).resolves.toBe(1);
+    await expectAccessible(page);
+    await shot(page, "billing-free");
+    await page.getByRole("button", { name: "Upgrade to Pro" }).click();
+    await page.getByRole("button", { name: "Pay (test)" }).click();
+    await page.waitForURL(/\/billing\?checkout=success/);
+    await page.getByText("pro", { exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByText(/of 500,000 requests/).waitFor();
+    await expectAccessible(page);
+    await shot(page, "billing-pro");
+  });
+
+  it("Should let an admin invite a viewer, whom the server refuses key creation", async () => {
+    await visit(alice.page, `/p/${aliceProject}/members`, "Members", "Members", (p) => p.getByRole("row", { name: new RegExp(aliceEmail) }));
+    await expectAccessible(alice.page);
+    await alice.page.getByLabel("Email to invite").fill(bobEmail);
+    await alice.page.getByLabel("Role").selectOption("viewer");
+    await alice.page.getByRole("button", { name: "Create invite link" }).click();
+    const link = /https?:\/\/\S+\/invite\/\S+/.exec(await alice.page.getByRole("figure").filter({ hasText: "Invite link" }).innerText())![0];
+    await alice.page.getByText(`${bobEmail} as viewer`).waitFor();
+    await shot(alice.page, "members");
+
+    const { page } = bob;
+    await page.goto(link);
+    await page.getByRole("button", { name: "Accept invitation" }).click();
+    await page.waitForURL(/\/p\/.*\/start/);
+    await page.goto(`${stack.dashboardUrl}/p/${aliceProject}/keys`);
+    await page.getByText("Your role (viewer) can see keys but not create or change them.").waitFor();
+    expect(await page.getByRole("button", { name: "Create key" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: /Revoke|Rotate|Delete/ }).count()).toBe(0);
+    const refused = await fetchInPage(page, `/api/projects/${aliceProject}/keys`, { method: "POST", json: { name: "sneaky" } });
+    expect(refused.status).toBe(403);
+    await expectAccessible(page);
+    await shot(page, "api-keys-viewer");
+    await page.reload();
+    expect(await page.getByRole("row", { name: /sneaky/ }).count()).toBe(0);
+
+    // The owner sees Bob as a viewer and can change his role.
+    await alice.page.reload();
+    await alice.page.getByLabel(`Role of ${bobEmail}`).selectOption("member");
+    await alice.page.waitForTimeout(500);
+    const allowed = await fetchInPage(page, `/api/projects/${aliceProject}/keys`, { method: "POST", json: { name: "now a member" } });
+    expect(allowed.status).toBe(201);
+  });
+});
+
+/** Writes bench/results/dashboard.md from the timings of this run. */
+function writeResults() {
+  const lines = [
+    "# Dashboard first render",
+    "",
+    `Measured by the browser tests (dashboard/test/browser/dashboard.test.ts) on ${new Date().toISOString().slice(0, 10)}, in Debian's Chromium (headless) against the local stack: \`wrangler pages dev\` serving the Vite build and the Pages Functions, the API worker under \`wrangler dev\`, embedded PostgreSQL. This machine: ${(globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 2} cores, shared with other test runs.`,
+    "",
+    "- **FCP**: Chromium's first-contentful-paint of the navigation.",
+    "- **heading**: from `page.goto` until the page's `<h1>` is on screen (project pages first load the session's projects).",
+    "- **data**: until the page's own data is on screen (the keys table, the usage meter, the members, the snippets).",
+    "",
+    "Each page is opened once in a fresh browser profile (cold browser cache for the first page); the stack has served the page, its assets and one API call before.",
+    "",
+    "Target: under 1,000 ms.",
+    "",
+    "| page | FCP (ms) | heading (ms) | data (ms) |",
+    "|---|---:|---:|---:|",
+    ...renders.map((r) => `| ${r.page} | ${r.fcpMs ?? "—"} | ${r.headingMs} | ${r.readyMs} |`),
+    "",
+  ];
+  mkdirSync(join(ROOT, "bench/results"), { recursive: true });
+  writeFileSync(join(ROOT, "bench/results/dashboard.md"), lines.join("\n"));
+  console.log(lines.join("\n"));
+}

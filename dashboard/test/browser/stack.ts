@@ -1,0 +1,72 @@
+/**
+ * The stack behind the browser tests: the API worker under `wrangler dev` (billing pointed at
+ * the in-process Stripe stand-in, which delivers its signed events to the API's webhook),
+ * the dashboard under `wrangler pages dev` (scripts/lib/dashboard.ts, as `npm run dev` runs
+ * it), on the test PostgreSQL of vitest's global setup. Own fixed ports (run under the
+ * fixed-ports lock) and its own wrangler state and dev registry.
+ */
+import { randomBytes } from "node:crypto";
+import { startDashboard, type RunningDashboard } from "../../../scripts/lib/dashboard";
+import { startStripeStandIn, type StripeStandIn } from "../../../scripts/lib/stripe-stand-in";
+import { startWorkers, type RunningWorkers } from "../../../scripts/lib/workers";
+
+/** Ports of the browser-test stack. */
+export const BROWSER_PORTS = { api: 8747, dashboard: 8748 };
+
+const PRICES = { pro: "price_browser_pro", team: "price_browser_team", enterprise: "price_browser_enterprise" };
+
+/** A running browser-test stack. */
+export interface BrowserStack {
+  apiUrl: string;
+  dashboardUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Starts Stripe stand-in, API worker and dashboard; resolves once each answers. */
+export async function startBrowserStack(databaseUrl: string): Promise<BrowserStack> {
+  const secret = randomBytes(32).toString("hex");
+  const webhookSecret = `whsec_${randomBytes(16).toString("hex")}`;
+  const apiUrl = `http://127.0.0.1:${BROWSER_PORTS.api}`;
+  const dashboardUrl = `http://localhost:${BROWSER_PORTS.dashboard}`;
+  const persistTo = ".wrangler/dashboard-browser";
+  let stripe: StripeStandIn | undefined;
+  let workers: RunningWorkers | undefined;
+  let dashboard: RunningDashboard | undefined;
+  const stop = async () => {
+    await dashboard?.stop();
+    await workers?.stop();
+    await stripe?.close();
+  };
+  try {
+    stripe = await startStripeStandIn({
+      prices: [
+        { id: PRICES.pro, unitAmount: 4900, nickname: "Pro" },
+        { id: PRICES.team, unitAmount: 19900, nickname: "Team" },
+        { id: PRICES.enterprise, unitAmount: 99900, nickname: "Enterprise" },
+      ],
+      webhook: { url: `${apiUrl}/webhook/payment`, secret: webhookSecret },
+    });
+    workers = await startWorkers({
+      databaseUrl,
+      internalSecret: secret,
+      apiPort: BROWSER_PORTS.api,
+      withScorer: false,
+      quiet: true,
+      persistTo,
+      vars: {
+        STRIPE_API_BASE: stripe.url,
+        STRIPE_SECRET_KEY: "sk_test_browser",
+        PAYMENT_WEBHOOK_SECRET: webhookSecret,
+        STRIPE_PRICE_PRO: PRICES.pro,
+        STRIPE_PRICE_TEAM: PRICES.team,
+        STRIPE_PRICE_ENTERPRISE: PRICES.enterprise,
+        BILLING_RETURN_ORIGINS: dashboardUrl,
+      },
+    });
+    dashboard = await startDashboard({ port: BROWSER_PORTS.dashboard, databaseUrl, internalSecret: secret, apiUrl, persistTo, quiet: true });
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { apiUrl, dashboardUrl, stop };
+}

@@ -1,0 +1,89 @@
+/**
+ * Helpers of the dashboard server tests: requests through the real Hono app of the dashboard,
+ * whose `API` binding reaches the real API worker (SELF) in the same workerd.
+ */
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { createDashboardApp } from "../../server/app";
+import type { DashboardEnv } from "../../server/env";
+import { DASHBOARD_TEST_BINDINGS } from "./constants";
+
+const app = createDashboardApp();
+export const ORIGIN = DASHBOARD_TEST_BINDINGS.DASHBOARD_URL;
+const dashEnv = { ...(env as unknown as DashboardEnv), API: { fetch: (input: RequestInfo | URL, init?: RequestInit) => SELF.fetch(input, init) } as Fetcher };
+
+/** Options of `dash`: a JSON body, the session cookie, and header overrides. */
+export interface DashInit {
+  method?: string;
+  json?: unknown;
+  cookie?: string;
+  headers?: Record<string, string>;
+}
+
+let ipCounter = 1;
+/** A distinct client address per test user, so sign-in throttling counts each apart. */
+export const nextIp = () => `10.0.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}`;
+
+/** Sends a request to the dashboard's server as a same-origin browser would. */
+export async function dash(path: string, init: DashInit = {}): Promise<Response> {
+  const headers = new Headers({ Origin: ORIGIN, "cf-connecting-ip": "10.9.9.9", ...init.headers });
+  if (init.cookie) headers.set("Cookie", init.cookie);
+  let body: string | undefined;
+  if (init.json !== undefined) {
+    if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+    body = JSON.stringify(init.json);
+  }
+  const ctx = createExecutionContext();
+  const res = await app.fetch(new Request(`${ORIGIN}${path}`, { method: init.method ?? (body ? "POST" : "GET"), headers, body }), dashEnv, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+/** The `Cookie` header value for the cookies a response sets. */
+export function cookiesOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/** A signed-up user: their session cookie, email and first project. */
+export interface TestUser {
+  cookie: string;
+  email: string;
+  userId: string;
+}
+
+export const PASSWORD = "correct horse battery";
+
+/** Signs up a fresh user and returns their session. */
+export async function signUp(name = "Test User"): Promise<TestUser> {
+  const email = `u${crypto.randomUUID().slice(0, 12)}@example.com`;
+  const res = await dash("/api/auth/sign-up/email", { json: { email, password: PASSWORD, name }, headers: { "cf-connecting-ip": nextIp() } });
+  if (res.status !== 200) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { user: { id: string } };
+  return { cookie: cookiesOf(res), email, userId: body.user.id };
+}
+
+/** A project as GET /api/projects lists it. */
+export interface ProjectRow {
+  id: string;
+  name: string;
+  organization_id: string;
+  role: string;
+}
+
+/** The user's projects (creating the first one on the first call). */
+export async function projectsOf(user: TestUser): Promise<ProjectRow[]> {
+  const res = await dash("/api/projects", { cookie: user.cookie });
+  if (res.status !== 200) throw new Error(`projects: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { items: ProjectRow[] }).items;
+}
+
+/** Adds `user` to `owner`'s organisation with `role` through an invitation it accepts. */
+export async function joinAs(owner: TestUser, organizationId: string, user: TestUser, role: "admin" | "member" | "viewer") {
+  const invite = await dash("/api/auth/organization/invite-member", { cookie: owner.cookie, json: { email: user.email, role, organizationId } });
+  if (invite.status !== 200) throw new Error(`invite: ${invite.status} ${await invite.text()}`);
+  const { id } = (await invite.json()) as { id: string };
+  const accept = await dash("/api/auth/organization/accept-invitation", { cookie: user.cookie, json: { invitationId: id } });
+  if (accept.status !== 200) throw new Error(`accept: ${accept.status} ${await accept.text()}`);
+}

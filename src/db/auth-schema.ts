@@ -1,0 +1,166 @@
+/**
+ * Dashboard accounts (Better Auth, https://www.better-auth.com/docs/concepts/database): users,
+ * sessions, password accounts, verification tokens, the organisation plugin's organisations,
+ * members and invitations, and the sign-in rate-limit counters, in the same PostgreSQL as the
+ * API's data. The JS property names are the field names Better Auth's drizzle adapter asks
+ * for; the SQL names are snake_case and prefixed `auth_` so they never meet the API's tables.
+ *
+ * `organization_projects` ties a Sightline project (created through the API's
+ * /internal/projects) to the organisation that owns it (DESIGN.md "Dashboard").
+ */
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { projects } from "./schema";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** A dashboard account (email + password). */
+export const authUser = pgTable("auth_user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique("auth_user_email_key"),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+/** A signed-in browser: the cookie carries `token` (signed). */
+export const authSession = pgTable(
+  "auth_session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: ts("expires_at").notNull(),
+    token: text("token").notNull().unique("auth_session_token_key"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUser.id, { onDelete: "cascade" }),
+    /** Organisation plugin: the organisation the session works in. */
+    activeOrganizationId: text("active_organization_id"),
+  },
+  (t) => [index("auth_session_user_idx").on(t.userId)],
+);
+
+/** Credentials of a user; `password` holds the PBKDF2 hash (dashboard/server/auth/password.ts). */
+export const authAccount = pgTable(
+  "auth_account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUser.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: ts("access_token_expires_at"),
+    refreshTokenExpiresAt: ts("refresh_token_expires_at"),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [index("auth_account_user_idx").on(t.userId)],
+);
+
+/** One-time values (e.g. password reset tokens). */
+export const authVerification = pgTable(
+  "auth_verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("auth_verification_identifier_idx").on(t.identifier)],
+);
+
+/** An organisation: owns projects; its members have roles owner, admin, member or viewer. */
+export const authOrganization = pgTable("auth_organization", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique("auth_organization_slug_key"),
+  logo: text("logo"),
+  createdAt: ts("created_at").notNull(),
+  metadata: text("metadata"),
+});
+
+/** A user's membership and role in an organisation. */
+export const authMember = pgTable(
+  "auth_member",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => authOrganization.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUser.id, { onDelete: "cascade" }),
+    /** owner | admin | member | viewer (dashboard/server/auth/roles.ts). */
+    role: text("role").notNull().default("member"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [index("auth_member_organization_idx").on(t.organizationId), index("auth_member_user_idx").on(t.userId)],
+);
+
+/** A pending invitation; its id is the token in the invite link. */
+export const authInvitation = pgTable(
+  "auth_invitation",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => authOrganization.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role"),
+    status: text("status").notNull().default("pending"),
+    expiresAt: ts("expires_at").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    inviterId: text("inviter_id")
+      .notNull()
+      .references(() => authUser.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("auth_invitation_organization_idx").on(t.organizationId), index("auth_invitation_email_idx").on(t.email)],
+);
+
+/** Better Auth's rate-limit counters (database storage, so limits hold across isolates). */
+export const authRateLimit = pgTable("auth_rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique("auth_rate_limit_key_key"),
+  count: integer("count").notNull(),
+  /** Unix time of the window's last request, in milliseconds. */
+  lastRequest: bigint("last_request", { mode: "number" }).notNull().default(0),
+});
+
+/** Which organisation owns each Sightline project. */
+export const organizationProjects = pgTable(
+  "organization_projects",
+  {
+    project_id: uuid("project_id")
+      .primaryKey()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    organization_id: text("organization_id")
+      .notNull()
+      .references(() => authOrganization.id, { onDelete: "cascade" }),
+    created_at: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("organization_projects_organization_idx").on(t.organization_id)],
+);
+
+/** The tables in the shape Better Auth's drizzle adapter wants (keyed by model name). */
+export const betterAuthSchema = {
+  user: authUser,
+  session: authSession,
+  account: authAccount,
+  verification: authVerification,
+  organization: authOrganization,
+  member: authMember,
+  invitation: authInvitation,
+  rateLimit: authRateLimit,
+};
