@@ -74,7 +74,8 @@ async function startPg(): Promise<LocalPostgres> {
 async function admin(path: string, init: { method?: string; json?: unknown } = {}): Promise<any> {
   const res = await fetch(stack!.apiUrl + path, {
     method: init.method ?? "GET",
-    headers: { "X-Internal-Secret": stack!.secret, "Content-Type": "application/json" },
+    // Content-Type only with a body: the API refuses an empty body declared as JSON (400).
+    headers: { "X-Internal-Secret": stack!.secret, ...(init.json === undefined ? {} : { "Content-Type": "application/json" }) },
     body: init.json === undefined ? undefined : JSON.stringify(init.json),
   });
   const text = await res.text();
