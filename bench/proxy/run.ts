@@ -462,7 +462,7 @@ async function main() {
       vars: { UPSTREAM_BASE_URL: direct },
       serviceBindings: { API: { external: { address: sink.url, http: {} } } },
     });
-    let workerd;
+    let workerd: Awaited<ReturnType<typeof measure>>;
     try {
       const pids = newWorkerdPids(before);
       console.log(`workerd: upstream ${direct}, proxy ${w.url} (pids ${pids.join(", ")})`);

@@ -163,7 +163,7 @@ function captureBody(
       // The end is seen as the last chunk is handed over, before the runtime has written it;
       // building the record is CPU work, so let that write (the client's bytes) go first.
       await yieldToIo();
-      let collected;
+      let collected: ReturnType<typeof collector.finish> | undefined;
       try {
         collected = collector.finish();
       } catch (err) {

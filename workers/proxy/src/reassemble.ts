@@ -94,7 +94,10 @@ export class StreamReassembler {
     if (!isObject(data)) return;
     if (isObject(data.error)) this.#error = data.error;
     const type = str(data.type) ?? event.event;
-    if (type?.startsWith("response.")) return this.#responsesEvent(type, data);
+    if (type?.startsWith("response.")) {
+      this.#responsesEvent(type, data);
+      return;
+    }
     if (Array.isArray(data.choices)) this.#chunk(data);
   }
 

@@ -65,7 +65,7 @@ export async function consumeBatch(batch: MessageBatch<unknown>, env: ScorerEnv,
     }
     if (jobs.size === 0) return;
 
-    let calls;
+    let calls: Awaited<ReturnType<typeof loadCalls>>;
     try {
       calls = await loadCalls(handle.db, [...jobs.keys()]);
     } catch (err) {
