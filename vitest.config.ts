@@ -143,7 +143,12 @@ export default defineConfig({
         plugins: [
           cloudflareTest(({ inject }) => ({
             wrangler: { configPath: "./workers/scorer/wrangler.jsonc" },
-            miniflare: { hyperdrives: { HYPERDRIVE: inject("databaseUrl") }, bindings: testBindings(inject) },
+            miniflare: {
+              hyperdrives: { HYPERDRIVE: inject("databaseUrl") },
+              bindings: testBindings(inject),
+              // Lets tests put a job on the dead-letter queue, which the worker consumes for real.
+              queueProducers: { TEST_DLQ: { queueName: "scoring-jobs-dlq" } },
+            },
           })),
         ],
         test: {

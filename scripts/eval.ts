@@ -202,7 +202,10 @@ function everything(): void {
 
 function main(): void {
   const argv = process.argv.slice(2);
-  if (argv.length === 0) return everything();
+  if (argv.length === 0) {
+    everything();
+    return;
+  }
   const out = { target: "", json: false, scorer: undefined as ScorerName | undefined, showErrors: 0 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? "";

@@ -11,6 +11,8 @@ import { renderError, routeNotFound } from "./error-handler";
 import { methodNotAllowed } from "./middleware/method-not-allowed";
 import { billingRoutes } from "./routes/billing";
 import { internalRoutes } from "./routes/internal";
+import { keyCheckRoutes } from "./routes/key-check";
+import { sweepRoutes } from "./routes/sweep";
 import { logRoutes } from "./routes/log";
 import { describeIssues } from "./routes/openapi";
 import { requestRoutes } from "./routes/requests";
@@ -52,6 +54,8 @@ export function createApp() {
   app.route("/", statsRoutes);
   app.route("/", billingRoutes);
   app.route("/", internalRoutes);
+  app.route("/", keyCheckRoutes);
+  app.route("/", sweepRoutes);
   app.route("/", webhookRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ServiceKey", {

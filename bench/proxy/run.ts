@@ -14,6 +14,10 @@
  * - Per-chunk delay: the upstream stamps each SSE event with its send time (same process,
  *   same clock), the client records its arrival; added delay = proxy minus direct, and the
  *   first vs last 10% of a long stream shows whether it grows with stream length.
+ * - Key check: TTFB with a new key on every call (the 1 s verdict cache never helps), and the
+ *   delay from a key's revocation to the proxy's first 401.
+ * - Throughput: one 56 MiB SSE stream sent as fast as the client reads, direct vs proxy, with
+ *   the proxy's workerd CPU seconds per stream (issue 12, point 7).
  * - Memory: RSS of the workerd processes before, during (peak) and after each of forty 10 MB
  *   streams; growth in the first vs second half tells a leak from heap warm-up.
  *
@@ -27,6 +31,7 @@ import { availableParallelism, cpus } from "node:os";
 import { join } from "node:path";
 import { ROOT } from "../../scripts/lib/postgres";
 import { startWorkerd } from "../../scripts/lib/workerd";
+import { cpuSnapshot } from "../lib/proc-cpu";
 
 const TTFB_SAMPLES = 300;
 const WARMUP = 40;
@@ -35,7 +40,13 @@ const LONG_STREAM_PACE_MS = 3;
 const LONG_STREAM_RUNS = 5;
 const BIG_STREAM_BYTES = 10 * 1024 * 1024;
 const BIG_CHUNK_BYTES = 8 * 1024;
-const MEMORY_RUNS = 40;
+const MEMORY_RUNS = Number(process.env.BENCH_MEMORY_RUNS ?? 40);
+const REVOCATION_RUNS = 10;
+/** Issue 12, point 7: the 56 MB stream that took 168 s under npm run dev. */
+const THROUGHPUT_BYTES = 56 * 1024 * 1024;
+const THROUGHPUT_RUNS = 3;
+/** `--workerd-only`: skip the wrangler dev half (its rows then say "not measured"). */
+const WORKERD_ONLY = process.argv.includes("--workerd-only");
 
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -191,12 +202,15 @@ const pct = (xs: number[], p: number) => {
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
-async function ttfb(direct: string, proxy: string, headers: Record<string, string>, opts: { method?: string; path?: string } = {}) {
+const randomKey = () => `slk_${Array.from({ length: 48 }, () => "0123456789abcdef"[Math.floor(Math.random() * 16)]).join("")}`;
+
+/** `freshKey`: every proxied call carries a new key, so the proxy's 1 s verdict cache never helps. */
+async function ttfb(direct: string, proxy: string, headers: Record<string, string>, opts: { method?: string; path?: string; freshKey?: boolean } = {}) {
   const d: number[] = [];
   const p: number[] = [];
   for (let i = 0; i < WARMUP + TTFB_SAMPLES; i++) {
     const a = await call(direct, headers, false, opts);
-    const b = await call(proxy, headers, false, opts);
+    const b = await call(proxy, opts.freshKey ? { ...headers, "x-service-key": randomKey() } : headers, false, opts);
     if (i >= WARMUP) {
       d.push(a.ttfbMs);
       p.push(b.ttfbMs);
@@ -273,41 +287,164 @@ async function memory(proxy: string, pid: number[]) {
   };
 }
 
-/** Every measurement against one running proxy. */
-async function measure(direct: string, proxy: string, pids: number[]) {
+/**
+ * Revocation delay: a key is used (its verdict cached), then revoked in the API sink at a random
+ * moment of the cache's second; the proxy is polled every 10 ms until it answers 401.
+ */
+async function revocation(proxy: string, sink: ApiSink) {
+  const delays: number[] = [];
+  for (let i = 0; i < REVOCATION_RUNS; i++) {
+    const key = randomKey();
+    const first = await call(proxy, { "x-service-key": key }, false, { method: "GET", path: "/v1/models" });
+    if (first.bytes <= 0) throw new Error("revocation: the first call failed");
+    await sleep(Math.random() * 1_000);
+    const revokedAt = now();
+    sink.revoked.add(key);
+    for (;;) {
+      const status = await statusOf(proxy, key);
+      if (status === 401) break;
+      if (now() - revokedAt > 10_000) throw new Error("revocation: still accepted after 10 s");
+      await sleep(10);
+    }
+    delays.push(now() - revokedAt);
+  }
+  return { runs: REVOCATION_RUNS, poll_ms: 10, p50_ms: r3(pct(delays, 50)), max_ms: r3(Math.max(...delays)), delays_ms: delays.map(r3) };
+}
+
+/** Status of a GET /v1/models through the proxy with `key`. */
+function statusOf(base: string, key: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}/v1/models`, { agent, headers: { authorization: "Bearer sk-bench", "x-service-key": key } }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/**
+ * Throughput of one large SSE stream (issue 12, point 7: 56 MB), sent by the upstream as fast
+ * as the client reads it, in events of BIG_CHUNK_BYTES; direct and through the proxy, alternating.
+ */
+async function throughput(direct: string, proxy: string, pids: number[]) {
+  const chunks = Math.ceil(THROUGHPUT_BYTES / BIG_CHUNK_BYTES);
+  const headers = { "x-bench-chunks": String(chunks), "x-bench-chunk-bytes": String(BIG_CHUNK_BYTES) };
+  const cpuMs = () => {
+    const snap = cpuSnapshot();
+    return pids.reduce((sum, pid) => sum + (snap.get(pid)?.ms ?? 0), 0);
+  };
+  const workerdCpu: number[] = [];
+  const run = async (base: string) => {
+    const t = now();
+    const c = cpuMs();
+    const res = await call(base, headers, false, { agent: new Agent({ keepAlive: false }) });
+    if (base === proxy) workerdCpu.push((cpuMs() - c) / 1000);
+    return { mb_per_s: res.bytes / 1e6 / ((now() - t) / 1000), bytes: res.bytes };
+  };
+  await run(proxy); // warm-up: the first large stream pays one-off costs
+  const d: number[] = [];
+  const p: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < THROUGHPUT_RUNS; i++) {
+    d.push((await run(direct)).mb_per_s);
+    const r = await run(proxy);
+    p.push(r.mb_per_s);
+    bytes = r.bytes;
+    await sleep(500); // the log post of the call happens after it
+  }
+  const median = (xs: number[]) => pct(xs, 50);
+  return {
+    stream_bytes: bytes,
+    runs: THROUGHPUT_RUNS,
+    direct_mb_per_s: r3(median(d)),
+    proxy_mb_per_s: r3(median(p)),
+    ratio: r3(median(p) / median(d)),
+    direct_runs: d.map(r3),
+    proxy_runs: p.map(r3),
+    /** CPU seconds of the proxy's workerd process(es) per proxied stream (warm-up first). */
+    workerd_cpu_s: workerdCpu.map(r3),
+  };
+}
+
+/**
+ * Every measurement against one running proxy. `BENCH_PROXY_ONLY=throughput,ttfb_json` (names
+ * of the result fields, comma-separated) runs a subset, for quick iterations with --workerd-only.
+ */
+async function measure(direct: string, proxy: string, pids: number[], sink: ApiSink, sinkBound: boolean) {
+  const only = process.env.BENCH_PROXY_ONLY?.split(",");
+  const step = async <T>(name: string, label: string, fn: () => Promise<T>): Promise<T> => {
+    if (only && !only.includes(name)) return undefined as T;
+    const out = await fn();
+    console.log(label, out);
+    return out;
+  };
   // Harness floor: the proxy answers 401 itself (no upstream, no capture): the cost of the
   // local ingress and loopback hops, not of Sightline's forwarding.
-  const floor = await ttfb(direct, proxy, { "x-service-key": "" }, { method: "GET", path: "/v1/models" });
-  console.log("ingress floor (401 from the proxy vs 200 direct)", floor);
-  const getTtfb = await ttfb(direct, proxy, {}, { method: "GET", path: "/v1/models" });
-  console.log("get ttfb (pass-through, not logged)", getTtfb);
-  const jsonTtfb = await ttfb(direct, proxy, {});
-  console.log("json ttfb", jsonTtfb);
-  const sseTtfb = await ttfb(direct, proxy, { "x-bench-chunks": "3", "x-bench-chunk-bytes": "16" });
-  console.log("sse ttfb", sseTtfb);
-  const chunks = await chunkDelay(direct, proxy);
-  console.log("chunk delay", chunks);
-  const mem = await memory(proxy, pids);
-  console.log("memory", mem);
-  return { ttfb_ingress_floor: floor, ttfb_get_unlogged: getTtfb, ttfb_json: jsonTtfb, ttfb_sse: sseTtfb, chunk_delay: chunks, memory_10mb_stream: mem };
+  const floor = await step("ttfb_ingress_floor", "ingress floor (401 from the proxy vs 200 direct)", () =>
+    ttfb(direct, proxy, { "x-service-key": "" }, { method: "GET", path: "/v1/models" }));
+  const getTtfb = await step("ttfb_get_unlogged", "get ttfb (pass-through, not logged)", () => ttfb(direct, proxy, {}, { method: "GET", path: "/v1/models" }));
+  const jsonTtfb = await step("ttfb_json", "json ttfb", () => ttfb(direct, proxy, {}));
+  const sseTtfb = await step("ttfb_sse", "sse ttfb", () => ttfb(direct, proxy, { "x-bench-chunks": "3", "x-bench-chunk-bytes": "16" }));
+  const uncached = await step("ttfb_json_uncached_key", "json ttfb, a new key each call (key check never cached)", () =>
+    ttfb(direct, proxy, {}, { freshKey: true }));
+  // Under wrangler dev the proxy's API binding has no target (no sink): checks fail open there.
+  const revoke = sinkBound ? await step("revocation", "revocation delay", () => revocation(proxy, sink)) : undefined;
+  const big = await step("throughput", "throughput", () => throughput(direct, proxy, pids));
+  const chunks = await step("chunk_delay", "chunk delay", () => chunkDelay(direct, proxy));
+  const mem = await step("memory_10mb_stream", "memory", () => memory(proxy, pids));
+  return {
+    ttfb_ingress_floor: floor,
+    ttfb_get_unlogged: getTtfb,
+    ttfb_json: jsonTtfb,
+    ttfb_sse: sseTtfb,
+    ttfb_json_uncached_key: uncached,
+    revocation: revoke,
+    throughput: big,
+    chunk_delay: chunks,
+    memory_10mb_stream: mem,
+  };
 }
 
 /** workerd processes started by this process since `before` (Miniflare spawns one). */
 const newWorkerdPids = (before: number[]) =>
   descendants(process.pid).filter((p) => !before.includes(p) && readFileSync(`/proc/${p}/comm`, "utf8").trim() === "workerd");
 
-/** A stand-in for the API binding that accepts every log post (202), as a healthy API does. */
-async function startApiSink(): Promise<{ url: string; close(): void; posts: () => number }> {
+/** The API binding's stand-in (see `startApiSink`). */
+interface ApiSink {
+  url: string;
+  close(): void;
+  posts: () => number;
+  checks: () => number;
+  /** Keys the key check refuses from now on (401, as the API does for a revoked key). */
+  revoked: Set<string>;
+}
+
+/**
+ * A stand-in for the API binding, answering as a healthy API does: GET /internal/keys/check
+ * 200 `{project_id}` (401 `{detail}` for a key in `revoked`), every log post 202. It answers at
+ * once; the real check is one indexed query through Hyperdrive.
+ */
+async function startApiSink(): Promise<ApiSink> {
   let posts = 0;
+  let checks = 0;
+  const revoked = new Set<string>();
   const sink = createServer((req, res) => {
     req.resume();
     req.on("end", () => {
+      if (req.url === "/internal/keys/check") {
+        checks++;
+        if (revoked.has(String(req.headers["x-service-key"])))
+          res.writeHead(401, { "content-type": "application/json" }).end('{"detail":"API key has been revoked"}');
+        else res.writeHead(200, { "content-type": "application/json" }).end('{"project_id":"00000000-0000-7000-8000-000000000001"}');
+        return;
+      }
       posts++;
       res.writeHead(202, { "content-type": "application/json" }).end('{"id":"00000000-0000-7000-8000-000000000000"}');
     });
   });
   await new Promise<void>((r) => sink.listen(0, "127.0.0.1", r));
-  return { url: `127.0.0.1:${(sink.address() as AddressInfo).port}`, close: () => sink.close(), posts: () => posts };
+  return { url: `127.0.0.1:${(sink.address() as AddressInfo).port}`, close: () => sink.close(), posts: () => posts, checks: () => checks, revoked };
 }
 
 async function main() {
@@ -325,25 +462,27 @@ async function main() {
       vars: { UPSTREAM_BASE_URL: direct },
       serviceBindings: { API: { external: { address: sink.url, http: {} } } },
     });
-    let workerd;
+    let workerd: Awaited<ReturnType<typeof measure>>;
     try {
       const pids = newWorkerdPids(before);
       console.log(`workerd: upstream ${direct}, proxy ${w.url} (pids ${pids.join(", ")})`);
-      workerd = await measure(direct, w.url, pids);
+      workerd = await measure(direct, w.url, pids, sink, true);
     } finally {
       await w.stop();
     }
     // 2. The same worker under wrangler dev (what `npm run dev` runs).
-    const port2 = port1 + 1;
-    const wrangler = await startProxy(port2, direct);
-    let wranglerDev;
-    try {
-      const pids = workerdPids(wrangler);
-      console.log(`wrangler dev: proxy http://127.0.0.1:${port2} (workerd pids ${pids.join(", ")})`);
-      wranglerDev = await measure(direct, `http://127.0.0.1:${port2}`, pids);
-    } finally {
-      wrangler.kill("SIGINT");
-      setTimeout(() => wrangler.kill("SIGKILL"), 5_000).unref();
+    let wranglerDev: Measured | undefined;
+    if (!WORKERD_ONLY) {
+      const port2 = port1 + 1;
+      const wrangler = await startProxy(port2, direct);
+      try {
+        const pids = workerdPids(wrangler);
+        console.log(`wrangler dev: proxy http://127.0.0.1:${port2} (workerd pids ${pids.join(", ")})`);
+        wranglerDev = await measure(direct, `http://127.0.0.1:${port2}`, pids, sink, false);
+      } finally {
+        wrangler.kill("SIGINT");
+        setTimeout(() => wrangler.kill("SIGKILL"), 5_000).unref();
+      }
     }
     const result = {
       date: new Date().toISOString().slice(0, 10),
@@ -352,6 +491,7 @@ async function main() {
       workerd,
       wrangler_dev: wranglerDev,
       api_sink_posts: sink.posts(),
+      api_sink_key_checks: sink.checks(),
       targets: { added_ttfb_p50_ms: 1, added_ttfb_p99_ms: 5, chunk_delay_growth: "none" },
     };
     writeFileSync(join(ROOT, "bench/results/proxy.json"), JSON.stringify(result, null, 2) + "\n");
@@ -366,7 +506,16 @@ async function main() {
 
 type Measured = Awaited<ReturnType<typeof measure>>;
 
-function markdown(r: { date: string; machine: { nproc: number; cpu: string; node: string }; workerd: Measured; wrangler_dev: Measured; api_sink_posts: number }): string {
+const NOT_MEASURED = "Not measured in this run (`npm run bench:proxy -- --workerd-only`).";
+
+function markdown(r: {
+  date: string;
+  machine: { nproc: number; cpu: string; node: string };
+  workerd: Measured;
+  wrangler_dev: Measured | undefined;
+  api_sink_posts: number;
+  api_sink_key_checks: number;
+}): string {
   const t = (name: string, x: Awaited<ReturnType<typeof ttfb>>) =>
     `| ${name} | ${x.direct_p50_ms} | ${x.proxy_p50_ms} | **${x.added_p50_ms}** | ${x.direct_p99_ms} | ${x.proxy_p99_ms} | **${x.added_p99_ms}** |`;
   const ttfbTable = (m: Measured) => `| call | direct p50 | proxy p50 | added p50 | direct p99 | proxy p99 | added p99 |
@@ -374,11 +523,15 @@ function markdown(r: { date: string; machine: { nproc: number; cpu: string; node
 ${t("ingress floor: proxy answers 401 itself", m.ttfb_ingress_floor)}
 ${t("GET /v1/models (pass-through, not logged)", m.ttfb_get_unlogged)}
 ${t("JSON completion", m.ttfb_json)}
-${t("SSE stream (first event)", m.ttfb_sse)}`;
+${t("SSE stream (first event)", m.ttfb_sse)}
+${t("JSON completion, a new key each call (key check never cached)", m.ttfb_json_uncached_key)}`;
   const chunkRows = (name: string, c: Measured["chunk_delay"]) =>
     `| ${name} | ${c.direct_mean_ms} | ${c.proxy_mean_ms} | **${c.added_mean_ms}** | ${c.added_first_10pct_ms} | ${c.added_last_10pct_ms} |`;
   const memRows = (name: string, m: Measured["memory_10mb_stream"]) =>
     `| ${name} | ${m.before_rss_mb} | ${m.runs.map((x) => (x.error ? "failed" : Math.round(x.after_rss_mb))).join(" ")} | ${Math.max(...m.runs.map((x) => x.peak_rss_mb))} | ${m.growth_first_half_mb} | ${m.growth_second_half_mb} |`;
+  const rev = (name: string, x: Measured["revocation"]) => (x ? `| ${name} | ${x.p50_ms} | ${x.max_ms} | ${x.delays_ms.map(Math.round).join(" ")} |` : `| ${name} | not measured |`);
+  const tp = (name: string, x: Measured["throughput"]) =>
+    `| ${name} | ${x.direct_mb_per_s} | ${x.proxy_mb_per_s} | **${x.ratio}** | ${x.direct_runs.join(" ")} | ${x.proxy_runs.join(" ")} |`;
   const c = r.workerd.chunk_delay;
   return `# Capture proxy overhead benchmark
 
@@ -401,21 +554,47 @@ ${ttfbTable(r.workerd)}
 
 ## Time to first byte (ms), under wrangler dev
 
-${ttfbTable(r.wrangler_dev)}
+${r.wrangler_dev ? ttfbTable(r.wrangler_dev) : NOT_MEASURED}
 
 Targets: added p50 <= 1 ms, added p99 <= 5 ms.
+
+Key check: every call's Sightline key is checked with the API (GET /internal/keys/check over the API binding,
+answered by the sink at once here) in parallel with the upstream call, and the response waits for the verdict;
+a verdict is reused for 1 s per isolate, so the rows above ask once per second. The "new key each call" row asks
+on every call: with this loopback upstream answering in ~0.1 ms the check's own round trip shows; a real
+provider takes hundreds of milliseconds to its first byte, which the check overlaps. ${r.api_sink_key_checks} key checks were answered.
+
+## Revocation delay (ms)
+
+A key is used, then revoked in the API sink at a random moment of the verdict's second; the proxy is polled every
+${r.workerd.revocation?.poll_ms} ms until it answers 401, ${r.workerd.revocation?.runs} runs; workerd only (under wrangler dev the proxy's API binding has no target, so checks fail open there). Target: within 1 s (plus one check's round trip).
+
+| run | p50 | max | all runs |
+|---|---|---|---|
+${rev("workerd", r.workerd.revocation)}
+
+## Throughput of a ${(r.workerd.throughput.stream_bytes / 1e6).toFixed(1)} MB SSE stream (MB/s)
+
+The upstream sends events of ${BIG_CHUNK_BYTES} bytes as fast as the client reads them, over a fresh connection each time;
+direct and through the proxy alternate, ${r.workerd.throughput.runs} runs each after one warm-up stream through the proxy; medians.
+Target (issue 12, point 7): the proxy at >= 80% of direct.
+
+| run | direct | proxy | proxy / direct | direct runs | proxy runs |
+|---|---|---|---|---|---|
+${tp("workerd", r.workerd.throughput)}
+${r.wrangler_dev ? tp("wrangler dev", r.wrangler_dev.throughput) : "| wrangler dev | not measured in this run |"}
 
 ## Per-chunk delay (ms)
 
 Each SSE event carries the upstream's send time; the client records arrival (same process, same clock).
 ${c.streams} streams of ${c.chunks_per_stream} events, one every ${c.pace_ms} ms, after one discarded warm-up stream.
 Largest single-event delay through the proxy per stream: workerd ${r.workerd.chunk_delay.proxy_max_by_stream_ms.join(" / ")} ms;
-wrangler dev ${r.wrangler_dev.chunk_delay.proxy_max_by_stream_ms.join(" / ")} ms.
+wrangler dev ${r.wrangler_dev ? r.wrangler_dev.chunk_delay.proxy_max_by_stream_ms.join(" / ") : "-"} ms.
 
 | run | direct mean | proxy mean | added mean | added, first 10% of events | added, last 10% of events |
 |---|---|---|---|---|---|
 ${chunkRows("workerd", r.workerd.chunk_delay)}
-${chunkRows("wrangler dev", r.wrangler_dev.chunk_delay)}
+${r.wrangler_dev ? chunkRows("wrangler dev", r.wrangler_dev.chunk_delay) : "| wrangler dev | not measured in this run |"}
 
 Target: no growth with stream length (last 10% about equal to first 10%).
 
@@ -424,7 +603,7 @@ Target: no growth with stream length (last 10% about equal to first 10%).
 | run | before | after each run | peak | growth, first ${MEMORY_RUNS / 2} runs | growth, last ${MEMORY_RUNS / 2} runs |
 |---|---|---|---|---|---|
 ${memRows("workerd", r.workerd.memory_10mb_stream)}
-${memRows("wrangler dev", r.wrangler_dev.memory_10mb_stream)}
+${r.wrangler_dev ? memRows("wrangler dev", r.wrangler_dev.memory_10mb_stream) : "| wrangler dev | not measured in this run |"}
 
 A leak keeps growing run after run, by about the same amount in each half. Growth that stops (RSS going
 up and down around a level in the second half) is the allocator and the V8 heap reaching their working

@@ -8,6 +8,7 @@ import type { AppBindings } from "../env";
 import { database } from "../middleware/database";
 import { internalAuth } from "../middleware/internal-auth";
 import { jsonInput } from "../middleware/json-input";
+import { keyAuth } from "../middleware/key-auth";
 import { logAuth } from "../middleware/log-auth";
 import { projectAuth } from "../middleware/project-auth";
 
@@ -52,6 +53,9 @@ export { errorResponse };
 /** Security requirement of routes open to an API key or to the dashboard's internal secret. */
 export const projectSecurity: Record<string, string[]>[] = [{ ServiceKey: [] }, { BearerKey: [] }, { InternalSecret: [] }];
 
+/** Security requirement of GET /internal/keys/check: an API key only. */
+export const keySecurity: Record<string, string[]>[] = [{ ServiceKey: [] }, { BearerKey: [] }];
+
 /** Security requirement of the administration routes. */
 export const internalSecurity: Record<string, string[]>[] = [{ InternalSecret: [] }];
 
@@ -68,6 +72,8 @@ export const access = {
   project: () => ({ security: projectSecurity, middleware: [database(), projectAuth(), jsonInput()] }),
   /** POST /internal/log: as `project`, with the key resolved by the ingest statement itself. */
   ingest: () => ({ security: projectSecurity, middleware: [database(), logAuth(), jsonInput()] }),
+  /** GET /internal/keys/check: an API key only (the key is what is asked about). */
+  key: () => ({ security: keySecurity, middleware: [database(), keyAuth()] }),
   /** /internal/projects...: the internal secret only. */
   internal: () => ({ security: internalSecurity, middleware: [database(), internalAuth(), jsonInput()] }),
 };

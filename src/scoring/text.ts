@@ -172,7 +172,10 @@ function pushByRole(out: ExtractedCall, role: string, texts: string[]): void {
 
 /** One request message in any supported dialect. */
 function readMessage(out: ExtractedCall, m: unknown): void {
-  if (typeof m === "string") return pushByRole(out, "user", [m]);
+  if (typeof m === "string") {
+    pushByRole(out, "user", [m]);
+    return;
+  }
   if (!isObj(m)) return;
   const role = String(m.role ?? "user").toLowerCase();
   const content = m.content ?? m.message;

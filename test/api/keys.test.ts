@@ -121,3 +121,52 @@ describe("Internal secret", () => {
     expect(missing.status).toBe(422);
   });
 });
+
+describe("GET /internal/keys/check (the capture proxy's key check)", () => {
+  const check = (key: string, header = "X-Service-Key") =>
+    api("/internal/keys/check", { headers: { [header]: header === "Authorization" ? `Bearer ${key}` : key } });
+
+  it("Should answer 200 with the project for a live key", async () => {
+    const { projectId, key } = await newProject();
+    const res = await check(key);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ project_id: projectId });
+    expect((await check(key, "Authorization")).status).toBe(200);
+  });
+
+  it("Should answer 401 {detail} for an unknown well-formed key and a malformed one", async () => {
+    for (const key of [`slk_${"0".repeat(48)}`, "slk_short", ""]) {
+      const res = await check(key);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ detail: expect.any(String) });
+    }
+  });
+
+  it("Should answer 401 for a revoked key at once", async () => {
+    const { projectId, key, keyId } = await newProject();
+    expect((await check(key)).status).toBe(200);
+    await api(keyRoute(projectId, keyId, "revoke"), { method: "POST", headers: internal });
+    const res = await check(key);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ detail: "API key has been revoked" });
+  });
+
+  it("Should accept a rotated key during its grace period and refuse it after", async () => {
+    const { projectId, key, keyId } = await newProject();
+    const rotated = await api(keyRoute(projectId, keyId, "rotate"), { method: "POST", headers: internal });
+    const { key: fresh } = ((await rotated.json()) as { key: { key: string } }).key;
+    expect((await check(key)).status).toBe(200);
+    expect((await check(fresh)).status).toBe(200);
+    await sql("UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1", [keyId]);
+    const res = await check(key);
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { detail: string }).detail).toContain("expired");
+    expect((await check(fresh)).status).toBe(200);
+  });
+
+  it("Should not accept the internal secret in place of a key", async () => {
+    const { projectId } = await newProject();
+    const res = await api(`/internal/keys/check?project_id=${projectId}`, { headers: internal });
+    expect(res.status).toBe(401);
+  });
+});

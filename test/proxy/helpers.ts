@@ -9,9 +9,9 @@ import type { ProxyEnv } from "../../workers/proxy/src/env";
 import { hashKey } from "../../src/auth/keys";
 import type { LogRecordMessage } from "../../src/capture/message";
 import worker from "../../workers/proxy/src/index";
-import type { SeenRequest } from "./stand-ins";
+import type { KeyState, SeenRequest } from "./stand-ins";
 
-export type { SeenRequest };
+export type { KeyState, SeenRequest };
 
 /** The proxy's bindings in the `proxy` project (vitest.config.ts). */
 export const testEnv = env as unknown as ProxyEnv & { TEST_UPSTREAM_URL: string; TEST_CLOSED_URL: string; LOG_SINK: Fetcher };
@@ -81,6 +81,16 @@ export async function logsFor(key: string, count = 1, timeoutMs = 5_000): Promis
     if (records.length >= count || Date.now() > deadline) return records;
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** Sets what the API stand-in's key check answers for `key` (see `KeyState`). */
+export async function keyIs(key: string, state: KeyState): Promise<void> {
+  await testEnv.API.fetch("http://api.test/__key", { method: "POST", body: JSON.stringify({ key, state }) });
+}
+
+/** How many key checks the API stand-in answered for `key`. */
+export async function checksOf(key: string): Promise<number> {
+  return (await (await testEnv.API.fetch(`http://api.test/__checks?key=${key}`)).json()) as number;
 }
 
 /** Requests the upstream stand-in saw with `x-test-run: run`. */

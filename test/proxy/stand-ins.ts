@@ -3,7 +3,8 @@
  *
  * - an upstream provider: a real HTTP server on 127.0.0.1 that replays the recorded OpenAI
  *   wire responses of test/fixtures/openai/ (JSON bodies whole, SSE one event per write);
- * - the API worker: a Miniflare service-binding function that records each POST /internal/log.
+ * - the API worker: a Miniflare service-binding function that answers the key check
+ *   (GET /internal/keys/check) and records each POST /internal/log.
  *
  * Tests steer the upstream with request headers the proxy forwards unchanged
  * (`x-test-fixture`, `x-test-run`, `x-test-gate`, ...) and read what both stand-ins saw
@@ -137,6 +138,20 @@ async function upstream(req: IncomingMessage, res: ServerResponse): Promise<void
 /** What the API stand-in does for a key: answer with a status, hang, or throw. */
 type Behaviour = { status: number } | { hang: true } | { throw: true };
 
+/**
+ * What the stand-in's key check knows of a key (unset: a live key). `refuse` answers 401 as the
+ * real route does; `expiresAt` (epoch ms) models a rotated key, refused from then on;
+ * `delayMs` holds the answer; `status`/`hang`/`throw` make the check itself fail.
+ */
+export interface KeyState {
+  refuse?: "unknown" | "revoked";
+  expiresAt?: number;
+  delayMs?: number;
+  status?: number;
+  hang?: true;
+  throw?: true;
+}
+
 /** One POST /internal/log the API stand-in received. */
 export interface LoggedCall {
   headers: Record<string, string>;
@@ -146,20 +161,47 @@ export interface LoggedCall {
 
 const logs = new Map<string, LoggedCall[]>();
 const behaviours = new Map<string, Behaviour>();
+const keyStates = new Map<string, KeyState>();
+const checks = new Map<string, number>();
+
+/** The 401 details of the real route (src/auth/middleware.ts). */
+const REFUSED = { unknown: "invalid API key", revoked: "API key has been revoked", expired: "API key has expired (it was rotated)" };
+
+/** GET /internal/keys/check with the real route's wire shape: 200 `{project_id}` or 401 `{detail}`. */
+async function keyCheck(key: string): Promise<Response> {
+  checks.set(key, (checks.get(key) ?? 0) + 1);
+  const state = keyStates.get(key) ?? {};
+  if (state.delayMs) await sleep(state.delayMs);
+  if (state.hang) return new Promise<Response>(() => {});
+  if (state.throw) throw new Error("API stand-in exploded");
+  if (state.status) return Response.json({ detail: `stand-in refused with ${state.status}` }, { status: state.status });
+  const reason = state.refuse ?? (state.expiresAt !== undefined && Date.now() >= state.expiresAt ? "expired" : undefined);
+  if (reason) return Response.json({ detail: REFUSED[reason] }, { status: 401, headers: { "WWW-Authenticate": "Bearer" } });
+  return Response.json({ project_id: "00000000-0000-7000-8000-000000000001" });
+}
 
 /**
- * The `API` service binding: records POST /internal/log per X-Service-Key and answers 202
- * (or what `/__behave` set for that key). `GET /__records?key=` lists a key's records.
+ * The `API` service binding: answers GET /internal/keys/check (every key is live unless
+ * `/__key` set its state), records POST /internal/log per X-Service-Key and answers 202 (or
+ * what `/__behave` set for that key). `GET /__records?key=` lists a key's records,
+ * `GET /__checks?key=` counts its key checks.
  */
 export async function apiStandIn(request: Request): Promise<Response> {
   const url = new URL(request.url);
   if (url.pathname === "/__records") return Response.json(logs.get(url.searchParams.get("key") ?? "") ?? []);
+  if (url.pathname === "/__checks") return Response.json(checks.get(url.searchParams.get("key") ?? "") ?? 0);
   if (url.pathname === "/__behave") {
     const { key, behaviour } = (await request.json()) as { key: string; behaviour: Behaviour };
     behaviours.set(key, behaviour);
     return new Response(null, { status: 204 });
   }
+  if (url.pathname === "/__key") {
+    const { key, state } = (await request.json()) as { key: string; state: KeyState };
+    keyStates.set(key, state);
+    return new Response(null, { status: 204 });
+  }
   const key = request.headers.get("x-service-key") ?? "";
+  if (url.pathname === "/internal/keys/check" && request.method === "GET") return keyCheck(key);
   const text = await request.text();
   const behaviour = behaviours.get(key);
   if (behaviour && "hang" in behaviour) return new Promise<Response>(() => {});

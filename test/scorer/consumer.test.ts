@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { SCORER_NAMES } from "../../src/scoring/types";
 import { consumeBatch } from "../../workers/scorer/src/consume";
 import type { ScorerEnv } from "../../workers/scorer/src/env";
-import { sweep } from "../../workers/scorer/src/sweep";
+import { sweep } from "../../src/sweep";
 import { sql } from "../setup/sql";
 
 const scorerEnv = env as unknown as ScorerEnv;
@@ -31,11 +31,21 @@ const scoresOf = (requestId: string) =>
     [requestId],
   );
 
-async function consume(messages: { id: string; body: unknown }[], e: ScorerEnv = scorerEnv) {
-  const batch = createMessageBatch("scoring-jobs", messages.map((m) => ({ ...m, timestamp: new Date(), attempts: 1 })));
+async function consume(messages: { id: string; body: unknown; attempts?: number }[], e: ScorerEnv = scorerEnv, queue = "scoring-jobs") {
+  const batch = createMessageBatch(queue, messages.map((m) => ({ timestamp: new Date(), attempts: 1, ...m })));
+  // The test batch records that a message was retried but not its delay: note the delay here.
+  const delays = new Map<string, number | undefined>();
+  for (const m of batch.messages) {
+    const retry = m.retry.bind(m);
+    m.retry = (options?: QueueRetryOptions) => {
+      delays.set(m.id, options?.delaySeconds);
+      retry(options);
+    };
+  }
   const ctx = createExecutionContext();
   await consumeBatch(batch, e, ctx);
-  return getQueueResult(batch, ctx);
+  const result = await getQueueResult(batch, ctx);
+  return { ...result, retryMessages: result.retryMessages.map((r) => ({ ...r, delaySeconds: delays.get(r.msgId) })) };
 }
 
 describe("scoring-jobs consumer", () => {
@@ -66,13 +76,60 @@ describe("scoring-jobs consumer", () => {
     expect(await scoresOf(a.requestId)).toHaveLength(6);
   });
 
-  it("Should retry every message when the database is unreachable", async () => {
+  it("Should retry every message with exponential backoff when the database is unreachable", async () => {
+    const a = await storedRequest();
+    const b = await storedRequest();
+    const down = { ...scorerEnv, HYPERDRIVE: { connectionString: "postgres://postgres:postgres@127.0.0.1:1/none" } } as unknown as ScorerEnv;
+    const job = (r: { requestId: string; projectId: string }) => ({ request_id: r.requestId, project_id: r.projectId });
+    const result = await consume(
+      [
+        { id: "d1", body: job(a), attempts: 1 },
+        { id: "d2", body: job(b), attempts: 3 },
+        { id: "d3", body: job(b), attempts: 9 },
+      ],
+      down,
+    );
+    expect(result.explicitAcks).toEqual([]);
+    // 5 s doubling per delivery, capped at 60 s on scoring-jobs.
+    expect(result.retryMessages).toEqual([
+      { msgId: "d1", delaySeconds: 5 },
+      { msgId: "d2", delaySeconds: 20 },
+      { msgId: "d3", delaySeconds: 60 },
+    ]);
+    expect(await scoresOf(a.requestId)).toHaveLength(0);
+  });
+
+  it("Should back off up to 300 s on the dead-letter queue", async () => {
     const a = await storedRequest();
     const down = { ...scorerEnv, HYPERDRIVE: { connectionString: "postgres://postgres:postgres@127.0.0.1:1/none" } } as unknown as ScorerEnv;
-    const result = await consume([{ id: "d1", body: { request_id: a.requestId, project_id: a.projectId } }], down);
-    expect(result.explicitAcks).toEqual([]);
-    expect(result.retryMessages.map((m) => m.msgId)).toEqual(["d1"]);
-    expect(await scoresOf(a.requestId)).toHaveLength(0);
+    const body = { request_id: a.requestId, project_id: a.projectId };
+    const result = await consume([{ id: "q1", body, attempts: 5 }, { id: "q2", body, attempts: 7 }], down, "scoring-jobs-dlq");
+    expect(result.retryMessages).toEqual([
+      { msgId: "q1", delaySeconds: 80 },
+      { msgId: "q2", delaySeconds: 300 },
+    ]);
+  });
+
+  it("Should score and ack a dead-lettered job once the database is back", async () => {
+    const a = await storedRequest();
+    const result = await consume([{ id: "l1", body: { request_id: a.requestId, project_id: a.projectId }, attempts: 1 }], scorerEnv, "scoring-jobs-dlq");
+    expect(result.explicitAcks).toEqual(["l1"]);
+    expect(result.retryMessages).toEqual([]);
+    expect(await scoresOf(a.requestId)).toHaveLength(6);
+  });
+});
+
+describe("dead-letter queue consumer (real queue)", () => {
+  it("Should score a job sent to scoring-jobs-dlq", async () => {
+    const a = await storedRequest();
+    const dlq = (env as unknown as { TEST_DLQ: Queue<unknown> }).TEST_DLQ;
+    await dlq.send({ request_id: a.requestId, project_id: a.projectId }, { contentType: "json" });
+    let scores: unknown[] = [];
+    for (let i = 0; i < 75 && scores.length < 6; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      scores = await scoresOf(a.requestId);
+    }
+    expect(scores).toHaveLength(6);
   });
 });
 

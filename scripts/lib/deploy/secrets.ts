@@ -69,7 +69,7 @@ export function knownInternalSecret(): string | undefined {
 }
 
 /** Value of `spec` for this run, or undefined (optional and not given). */
-async function valueOf(spec: SecretSpec, log: (line: string) => void): Promise<string | undefined> {
+async function secretValue(spec: SecretSpec, log: (line: string) => void): Promise<string | undefined> {
   const fromEnv = process.env[spec.name];
   if (fromEnv) return fromEnv;
   if (spec.generate) {
@@ -119,7 +119,7 @@ export async function applySecrets(config: string, specs: readonly SecretSpec[],
       out.kept.push(spec.name);
       continue;
     }
-    const value = await valueOf(spec, opts.log);
+    const value = await secretValue(spec, opts.log);
     if (value === undefined) continue;
     registerSecret(value);
     toSet[spec.name] = value;

@@ -33,6 +33,11 @@ export interface DevStackOptions {
   startTimeoutMs?: number;
   /** Mirror the stack's output to this process's stderr. */
   echo?: boolean;
+  /**
+   * A PostgreSQL the caller runs (and may stop and restart), given to `npm run dev` as
+   * DATABASE_URL; unset: the stack's own embedded database, as on a fresh clone.
+   */
+  databaseUrl?: string;
   /** Port of the stack's dashboard (SIGHTLINE_DASHBOARD_PORT; default the API's + 5). */
   dashboardPort?: number;
 }
@@ -118,7 +123,8 @@ export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
     UPSTREAM_BASE_URL: opts.upstreamBaseUrl ?? "",
     FORCE_COLOR: "0",
   };
-  delete env.DATABASE_URL; // the embedded database, as on a fresh clone
+  if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+  else delete env.DATABASE_URL; // the embedded database, as on a fresh clone
   for (const name of BILLING_VARS) delete env[name]; // no billing variables, as on a fresh clone
 
   const group = startGroup("npm", ["run", "dev"], { cwd: ROOT, env, echo: opts.echo });

@@ -1,6 +1,7 @@
 /**
  * Bindings of the capture proxy worker: `ProxyBindings` is generated from
- * workers/proxy/wrangler.jsonc by `npm run types` (API, the service binding to "sightline-api";
+ * workers/proxy/wrangler.jsonc by `npm run types` (API, the service binding to "sightline-api" that
+ * answers GET /internal/keys/check;
  * LOG_QUEUE, the producer of the `log-records` queue that receives one record per served call;
  * LOG_PAYLOADS, the R2 bucket for records over the queue's message limit). Every variable is
  * optional and declared here: with none set, the proxy forwards to OpenAI and queues records.
@@ -20,4 +21,9 @@ export interface ProxyEnv extends ProxyBindings {
   UPSTREAM_PROVIDER?: string;
   /** Milliseconds to wait for the upstream's response headers before answering 502 (default 600000). */
   UPSTREAM_TIMEOUT_MS?: string;
+  /**
+   * Milliseconds to wait for the Sightline key check from the start of a call (default 1000);
+   * past it the call is forwarded unchecked (fail open, see key-check.ts).
+   */
+  KEY_CHECK_TIMEOUT_MS?: string;
 }

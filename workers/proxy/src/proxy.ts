@@ -1,6 +1,8 @@
 /**
- * One proxied call: check the Sightline key, choose the upstream, forward, and stream the
- * answer back while a copy is collected; when the stream ends (or the client goes away) the
+ * One proxied call: check the Sightline key's format, start its check with the API
+ * (key-check.ts) and, in parallel, choose the upstream and forward; the response waits for
+ * the check, so a refused key gets 401 before any byte (and the upstream call is cancelled).
+ * Otherwise the answer streams back while a copy is collected; when the stream ends (or the client goes away) the
  * log record is built and queued (deliver.ts) inside `ctx.waitUntil`, after the client has
  * its bytes.
  *
@@ -13,6 +15,7 @@ import { createCollector } from "./collect";
 import { deliverRecord } from "./deliver";
 import type { ProxyEnv } from "./env";
 import { fitRecord } from "./fit";
+import { checkKey, DEFAULT_KEY_CHECK_TIMEOUT_MS } from "./key-check";
 import { DEFAULT_UPSTREAM_TIMEOUT_MS, fetchUpstream } from "./forward";
 import { clientResponseHeaders, SERVICE_KEY_HEADER, secretValues, upstreamRequestHeaders } from "./headers";
 import { readRequestBody } from "./request";
@@ -22,8 +25,18 @@ import { drain, tapStream, type TapOutcome } from "./tap";
 /** Statuses whose response has no body (RFC 9110 §15.3.5, §15.3.6, §15.4.5). */
 const NULL_BODY = new Set([101, 204, 205, 304]);
 
-/** A proxy-made error: `{"detail": ...}` like every Sightline error. */
-export const detailResponse = (status: number, detail: string) => Response.json({ detail }, { status });
+/**
+ * A proxy-made error: `{"detail": ...}` like every Sightline error, plus the same text in
+ * OpenAI's error envelope (`{"error": {message, type, param, code}}`, OpenAI API reference,
+ * "Error codes"), which OpenAI-compatible SDKs read: without it the openai SDK reports
+ * "401 status code (no body)". `type` is "sightline_proxy_error" so the application can tell
+ * the proxy's refusals from the provider's; `code` is "invalid_sightline_key" on 401.
+ */
+export const detailResponse = (status: number, detail: string) =>
+  Response.json(
+    { detail, error: { message: detail, type: "sightline_proxy_error", param: null, code: status === 401 ? "invalid_sightline_key" : null } },
+    { status },
+  );
 
 const positive = (value: string | undefined, fallback: number) => {
   const n = Number(value);
@@ -57,6 +70,11 @@ export async function handleProxy(request: Request, env: ProxyEnv, ctx: Executio
   const target = resolveUpstream(request, env);
   if (isRefusal(target)) return detailResponse(target.status, target.detail);
 
+  // The key check runs while the request is read and forwarded; a refusal cancels the upstream call.
+  const verdict = checkKey(env.API, key, positive(env.KEY_CHECK_TIMEOUT_MS, DEFAULT_KEY_CHECK_TIMEOUT_MS));
+  const refused = new AbortController();
+  void verdict.then((v) => v.status === "refused" && refused.abort());
+
   const logged = request.method === "POST";
   const body = await readRequestBody(request);
   const secrets = secretValues(request.headers);
@@ -64,7 +82,15 @@ export async function handleProxy(request: Request, env: ProxyEnv, ctx: Executio
     target.url,
     { method: request.method, headers: upstreamRequestHeaders(request.headers), body: body.forward },
     positive(env.UPSTREAM_TIMEOUT_MS, DEFAULT_UPSTREAM_TIMEOUT_MS),
+    refused.signal,
   );
+  const checked = await verdict;
+  if (checked.status === "refused") {
+    if ("response" in upstream) await upstream.response.body?.cancel().catch(() => {});
+    return detailResponse(401, checked.detail);
+  }
+  if (checked.status === "unchecked")
+    console.error(JSON.stringify({ msg: "key check unavailable; call forwarded (fail open)", reason: checked.reason }));
   const base = { startedAt, method: request.method, target, requestBody: body.logged };
 
   if ("failure" in upstream) {
@@ -137,7 +163,7 @@ function captureBody(
       // The end is seen as the last chunk is handed over, before the runtime has written it;
       // building the record is CPU work, so let that write (the client's bytes) go first.
       await yieldToIo();
-      let collected;
+      let collected: ReturnType<typeof collector.finish> | undefined;
       try {
         collected = collector.finish();
       } catch (err) {

@@ -24,6 +24,9 @@ export const DEFAULT_MAX_CHARS = 1_000_000;
 
 type Json = Record<string, unknown>;
 
+/** An event that may carry a field kept after the text budget is spent (a non-null value). */
+const KEPT_PAST_BUDGET = /"(?:usage|finish_reason|error)"\s*:\s*(?!null)/;
+
 interface ToolCallParts {
   id?: string;
   type?: string;
@@ -74,6 +77,13 @@ export class StreamReassembler {
   push(event: SseEvent): void {
     this.#events++;
     if (event.data === "[DONE]") return;
+    // Past the text budget a chat or text chunk can only add fields kept outside the budget
+    // (usage, finish_reason, error); one without them is not parsed at all, so the rest of a
+    // long stream costs a regex scan per event instead of a JSON.parse (issue 12, point 7).
+    if (this.#chars >= this.maxChars && this.#kind !== "responses" && !KEPT_PAST_BUDGET.test(event.data)) {
+      this.#truncated = true;
+      return;
+    }
     let data: unknown;
     try {
       data = JSON.parse(event.data);
@@ -84,7 +94,10 @@ export class StreamReassembler {
     if (!isObject(data)) return;
     if (isObject(data.error)) this.#error = data.error;
     const type = str(data.type) ?? event.event;
-    if (type?.startsWith("response.")) return this.#responsesEvent(type, data);
+    if (type?.startsWith("response.")) {
+      this.#responsesEvent(type, data);
+      return;
+    }
     if (Array.isArray(data.choices)) this.#chunk(data);
   }
 

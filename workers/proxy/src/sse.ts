@@ -39,29 +39,34 @@ export class SseParser {
     return events;
   }
 
+  /**
+   * Splits `text` into lines with native `indexOf` searches (no JS loop over every character:
+   * a 56 MB stream is 56 M characters) and handles each line.
+   */
   #consume(text: string): SseEvent[] {
     const events: SseEvent[] = [];
-    let start = 0;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c !== 10 && c !== 13) continue;
-      // "\r\n" split across chunks: the "\n" after a "\r" ending the previous chunk is not a new line.
-      if (c === 10 && i === 0 && this.#sawCr && this.#buffer === "") {
-        this.#sawCr = false;
-        start = 1;
-        continue;
-      }
-      const line = this.#buffer + text.slice(start, i);
+    if (text.length === 0) return events;
+    let pos = 0;
+    // "\r\n" split across chunks: the "\n" after a "\r" ending the previous chunk is not a new line.
+    if (this.#sawCr && this.#buffer === "" && text.charCodeAt(0) === 10) pos = 1;
+    this.#sawCr = false;
+    let cr = text.indexOf("\r", pos);
+    for (;;) {
+      const lf = text.indexOf("\n", pos);
+      if (cr !== -1 && cr < pos) cr = text.indexOf("\r", pos);
+      if (lf === -1 && cr === -1) break;
+      const atCr = cr !== -1 && (lf === -1 || cr < lf);
+      const end = atCr ? cr : lf;
+      const line = this.#buffer + text.slice(pos, end);
       this.#buffer = "";
-      const crlf = c === 13 && text.charCodeAt(i + 1) === 10;
-      this.#sawCr = c === 13 && !crlf && i === text.length - 1;
-      if (crlf) i++;
-      start = i + 1;
+      const crlf = atCr && lf === end + 1;
+      this.#sawCr = atCr && !crlf && end === text.length - 1;
+      pos = crlf ? end + 2 : end + 1;
       const event = this.#line(line);
       if (event) events.push(event);
     }
-    if (start < text.length) {
-      this.#buffer += text.slice(start);
+    if (pos < text.length) {
+      this.#buffer += text.slice(pos);
       this.#sawCr = false;
     }
     return events;

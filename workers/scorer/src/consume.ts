@@ -6,7 +6,9 @@
  * - A request whose record is gone (deleted project): acked and reported, not retried forever.
  * - A request already `scored` (a redelivered or duplicated job): acked without scoring again,
  *   so it never costs a second Llama Guard call.
- * - Database unreachable while loading: the whole batch is retried with a delay.
+ * - Database unreachable while loading: the whole batch is retried with exponential backoff
+ *   (backoff.ts); after `max_retries` the queue dead-letters it to scoring-jobs-dlq, whose
+ *   batches come through this same handler with a longer backoff.
  * - The batch insert fails: requests are written one by one, so one poison request is
  *   retried alone and the rest are acked.
  * - With an `AI` binding, Llama Guard refines `content_safety` (judge.ts); a judge failure
@@ -20,10 +22,8 @@ import { priceUnpricedCalls } from "../../../src/pricing/fill-costs";
 import type { ScoringJob } from "../../../src/queue";
 import { scoreCall } from "../../../src/scoring/registry";
 import type { ScorerEnv } from "./env";
+import { retryDelaySeconds } from "./backoff";
 import { judgeCalls, withJudge } from "./judge";
-
-/** Seconds before a retried message is delivered again. */
-export const RETRY_DELAY_SECONDS = 10;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,14 +34,17 @@ function isJob(body: unknown): body is ScoringJob {
 
 const report = (msg: string, fields: Record<string, unknown>) => console.warn(JSON.stringify({ msg, ...fields }));
 
-async function saveEach(db: Db, groups: Map<string, { scores: RequestScores; messages: Message<unknown>[] }>) {
+/** Asks for `m` again later, after its backoff delay on `queue`. */
+const retryLater = (m: Message<unknown>, queue: string) => m.retry({ delaySeconds: retryDelaySeconds(m.attempts, queue) });
+
+async function saveEach(db: Db, groups: Map<string, { scores: RequestScores; messages: Message<unknown>[] }>, queue: string) {
   for (const { scores, messages } of groups.values()) {
     try {
       await saveScores(db, [scores]);
       for (const m of messages) m.ack();
     } catch (err) {
       report("saving scores failed; will retry", { request_id: scores.request_id, error: String(err) });
-      for (const m of messages) m.retry({ delaySeconds: RETRY_DELAY_SECONDS });
+      for (const m of messages) retryLater(m, queue);
     }
   }
 }
@@ -62,12 +65,12 @@ export async function consumeBatch(batch: MessageBatch<unknown>, env: ScorerEnv,
     }
     if (jobs.size === 0) return;
 
-    let calls;
+    let calls: Awaited<ReturnType<typeof loadCalls>>;
     try {
       calls = await loadCalls(handle.db, [...jobs.keys()]);
     } catch (err) {
-      report("loading requests failed; batch will be retried", { error: String(err) });
-      for (const messages of jobs.values()) for (const m of messages) m.retry({ delaySeconds: RETRY_DELAY_SECONDS });
+      report("loading requests failed; batch will be retried", { queue: batch.queue, error: String(err) });
+      for (const messages of jobs.values()) for (const m of messages) retryLater(m, batch.queue);
       return;
     }
 
@@ -103,7 +106,7 @@ export async function consumeBatch(batch: MessageBatch<unknown>, env: ScorerEnv,
       for (const g of groups.values()) for (const m of g.messages) m.ack();
     } catch (err) {
       report("batch insert of scores failed; writing one by one", { error: String(err) });
-      await saveEach(handle.db, groups);
+      await saveEach(handle.db, groups, batch.queue);
     }
   } finally {
     ctx.waitUntil(handle.close().catch(() => {}));

@@ -1,7 +1,10 @@
-/** Scorer worker entry: the scoring-jobs queue consumer and the scheduled sweep. */
+/**
+ * Scorer worker entry: the consumer of scoring-jobs and of its dead-letter queue
+ * scoring-jobs-dlq (same handler, longer backoff), and the scheduled sweep.
+ */
+import { sweep } from "../../../src/sweep";
 import { consumeBatch } from "./consume";
 import type { ScorerEnv } from "./env";
-import { sweep } from "./sweep";
 
 export default {
   queue: (batch, env, ctx) => consumeBatch(batch, env, ctx),

@@ -1,12 +1,17 @@
 /**
- * The scheduled sweep: re-enqueues requests that have waited too long for their scores (an
- * enqueue that failed after insert, a job lost to the dead-letter queue), so every stored
- * request ends with exactly six score rows.
+ * The sweep: re-enqueues requests that have waited too long for their scores (an enqueue that
+ * failed after insert, a job dropped after the dead-letter queue's retries), so every stored
+ * request ends with exactly six score rows. Run by the scorer's cron (every 2 minutes) and by
+ * `POST /internal/sweep` on the API (src/routes/sweep.ts), which `npm run dev` calls every
+ * minute because cron triggers never fire under `wrangler dev`.
  */
-import { createDb } from "../../../src/db/client";
-import { claimStaleRequests, releaseClaim } from "../../../src/db/scoring";
-import type { ScoringJob } from "../../../src/queue";
-import type { ScorerEnv } from "./env";
+import type { AppEnv } from "./env";
+import { createDb } from "./db/client";
+import { claimStaleRequests, releaseClaim } from "./db/scoring";
+import type { ScoringJob } from "./queue";
+
+/** The bindings a sweep needs (both the API and the scorer have them). */
+export type SweepEnv = Pick<AppEnv, "HYPERDRIVE" | "DATABASE_URL" | "NEON_WSPROXY"> & { SCORING_QUEUE: Queue<unknown> };
 
 /** A request is stale after waiting this long for scores (5 minutes). */
 export const STALE_AFTER_SECONDS = 300;
@@ -18,7 +23,7 @@ export const SWEEP_LIMIT = 1_000;
 const SEND_BATCH = 100;
 
 /** Runs one sweep; returns how many jobs were re-enqueued. */
-export async function sweep(env: ScorerEnv, olderThanSeconds = STALE_AFTER_SECONDS): Promise<number> {
+export async function sweep(env: SweepEnv, olderThanSeconds = STALE_AFTER_SECONDS): Promise<number> {
   const handle = createDb(env);
   try {
     const jobs: ScoringJob[] = await claimStaleRequests(handle.db, olderThanSeconds, SWEEP_LIMIT);
@@ -30,7 +35,10 @@ export async function sweep(env: ScorerEnv, olderThanSeconds = STALE_AFTER_SECON
         sent += chunk.length;
       } catch (err) {
         console.error(JSON.stringify({ msg: "sweep enqueue failed", count: chunk.length, error: String(err) }));
-        await releaseClaim(handle.db, chunk.map((j) => j.request_id));
+        await releaseClaim(
+          handle.db,
+          chunk.map((j) => j.request_id),
+        );
       }
     }
     if (jobs.length) console.log(JSON.stringify({ msg: "sweep re-enqueued stale requests", count: sent }));
