@@ -39,14 +39,18 @@ async function scoreAll(requestId: string, projectId: string, unsafe: string[] =
   }
 }
 
-/** Seeds `n` requests of one project straight in SQL (one statement), created one second apart from `from`. */
+/**
+ * Seeds `n` requests of one project straight in SQL (one statement), created one second apart
+ * from `from`, as already scored: pending rows this old would crowd the sweep test's own
+ * request out of its claim (the sweep takes the oldest unscored rows of the whole database).
+ */
 async function seedBulk(projectId: string, n: number, from: number, body = "bulk row {i} mail jane.doe{i}@example.com") {
   await sql(
-    `INSERT INTO llm_requests (id, project_id, model, provider, request_body, response_body, metadata, created_at, latency_ms, cost_usd)
+    `INSERT INTO llm_requests (id, project_id, model, provider, request_body, response_body, metadata, created_at, latency_ms, cost_usd, scoring_state)
      SELECT gen_random_uuid(), $1, 'gpt-4o-mini', 'openai',
             jsonb_build_object('messages', jsonb_build_array(jsonb_build_object('role', 'user', 'content', replace($4, '{i}', i::text)))),
             '{"choices":[{"message":{"role":"assistant","content":"ok"}}]}', '{}',
-            to_timestamp($3::double precision / 1000) + i * interval '1 second', 100 + i % 100, 0.001
+            to_timestamp($3::double precision / 1000) + i * interval '1 second', 100 + i % 100, 0.001, 'scored'
        FROM generate_series(1, $2::int) AS i`,
     [projectId, n, from, body],
   );
@@ -74,8 +78,8 @@ describe("GET /api/requests keyset mode", () => {
   it("Should keep rows that share a created_at (microseconds) apart by id", async () => {
     const { key, projectId } = await newProject();
     await sql(
-      `INSERT INTO llm_requests (id, project_id, model, provider, request_body, created_at)
-       SELECT gen_random_uuid(), $1, 'm', 'openai', '{}', '2026-10-01T00:00:00.123456Z' FROM generate_series(1, 7)`,
+      `INSERT INTO llm_requests (id, project_id, model, provider, request_body, created_at, scoring_state)
+       SELECT gen_random_uuid(), $1, 'm', 'openai', '{}', '2026-10-01T00:00:00.123456Z', 'scored' FROM generate_series(1, 7)`,
       [projectId],
     );
     const a: KeysetPage = await json("/api/requests?limit=4", key);
