@@ -12,7 +12,9 @@ import { Home } from "./pages/Home";
 import { Keys } from "./pages/Keys";
 import { Members } from "./pages/Members";
 import { Onboarding } from "./pages/Onboarding";
+import { Overview } from "./pages/Overview";
 import { Requests } from "./pages/Requests";
+import { Triage } from "./pages/Triage";
 import "./styles.css";
 
 const queryClient = new QueryClient({
@@ -32,7 +34,9 @@ const router = createBrowserRouter([
     element: <Layout />,
     children: [
       { path: "start", element: <Onboarding /> },
+      { path: "overview", element: <Overview /> },
       { path: "requests", element: <Requests /> },
+      { path: "safety", element: <Triage /> },
       { path: "keys", element: <Keys /> },
       { path: "billing", element: <Billing /> },
       { path: "members", element: <Members /> },

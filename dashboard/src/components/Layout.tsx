@@ -66,8 +66,14 @@ export function Layout() {
               <NavLink to={`/p/${current.id}/start`} className={link}>
                 Get started
               </NavLink>
+              <NavLink to={`/p/${current.id}/overview`} className={link}>
+                Overview
+              </NavLink>
               <NavLink to={`/p/${current.id}/requests`} className={link}>
                 Requests
+              </NavLink>
+              <NavLink to={`/p/${current.id}/safety`} className={link}>
+                Safety
               </NavLink>
               <NavLink to={`/p/${current.id}/keys`} className={link}>
                 API keys
