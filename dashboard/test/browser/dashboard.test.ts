@@ -260,6 +260,58 @@ describe("Dashboard in Chromium", () => {
     const allowed = await fetchInPage(page, `/api/projects/${aliceProject}/keys`, { method: "POST", json: { name: "now a member" } });
     expect(allowed.status).toBe(201);
   });
+
+  it("Should show logged calls in the Requests table, keep filters in the URL, mask PII in the detail, and show new calls live", async () => {
+    const { page } = alice;
+    await page.goto(`${stack.dashboardUrl}/p/${aliceProject}/keys`);
+    const created = await fetchInPage(page, `/api/projects/${aliceProject}/keys`, { method: "POST", json: { name: "requests-page" } });
+    const { key } = JSON.parse(created.body) as { key: string };
+    const log = (body: Record<string, unknown>) =>
+      fetch(`${stack.apiUrl}/internal/log`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Service-Key": key },
+        body: JSON.stringify({
+          model: "gpt-4o-mini",
+          provider: "openai",
+          response_body: { choices: [{ message: { role: "assistant", content: "Sure." } }] },
+          ...body,
+        }),
+      }).then((r) => r.status);
+    expect(
+      await log({
+        provider: "anthropic",
+        model: "claude-test",
+        request_body: { messages: [{ role: "user", content: "write to jane.doe@example.com please" }] },
+      }),
+    ).toBe(202);
+    expect(await log({ request_body: { messages: [{ role: "user", content: "plain question" }] } })).toBe(202);
+    await visit(page, `/p/${aliceProject}/requests`, "Requests", "Requests", (p) => p.getByRole("cell", { name: "claude-test" }));
+    await expectAccessible(page);
+    await shot(page, "requests");
+    // The filter lives in the URL: opening it shows only the matching row.
+    await page.goto(`${stack.dashboardUrl}/p/${aliceProject}/requests?provider=anthropic`);
+    await page.getByRole("cell", { name: "claude-test" }).waitFor();
+    await expect(page.getByRole("cell", { name: "gpt-4o-mini" }).count()).resolves.toBe(0);
+    await expect(page.getByLabel("Provider", { exact: true }).inputValue()).resolves.toBe("anthropic");
+    // The detail: the conversation as chat, the e-mail address masked.
+    await page.getByRole("cell", { name: "claude-test" }).click();
+    const drawer = page.getByRole("dialog", { name: "Request detail" });
+    await drawer.getByText("write to [EMAIL] please").waitFor();
+    expect(await drawer.innerText()).not.toContain("jane.doe@example.com");
+    await shot(page, "request-detail");
+    await drawer.getByRole("button", { name: "Close" }).click();
+    // Live: a call logged now is announced as "1 new" without a reload (10 s polling).
+    await page.goto(`${stack.dashboardUrl}/p/${aliceProject}/requests`);
+    await page.getByRole("cell", { name: "claude-test" }).waitFor();
+    expect(await log({ model: "live-model", request_body: { messages: [{ role: "user", content: "live" }] } })).toBe(202);
+    await page.getByRole("button", { name: "1 new" }).waitFor({ timeout: 25_000 });
+    await page.getByRole("button", { name: "1 new" }).click();
+    await page.getByRole("cell", { name: "live-model" }).waitFor();
+    await visit(page, `/p/${aliceProject}/overview`, "Overview", "Overview", (p) => p.getByRole("img", { name: /Requests: 24 buckets/ }));
+    await shot(page, "overview");
+    await visit(page, `/p/${aliceProject}/safety`, "Safety triage", "Safety triage", (p) => p.getByRole("img", { name: /unsafe rate per day/ }));
+    await shot(page, "safety-triage");
+  }, 90_000);
 });
 
 /** Writes bench/results/dashboard.md from the timings of this run. */
