@@ -62,7 +62,8 @@ async function deploy(args: string[] = [], env: Record<string, string | undefine
     SIGHTLINE_API_URL: api!.apiUrl,
     FORCE_COLOR: "0",
   };
-  for (const k of ["STRIPE_SECRET_KEY", "PAYMENT_WEBHOOK_SECRET", "SIGHTLINE_DEPLOYMENT", "CLOUDFLARE_ACCOUNT_ID", "TIER_LIMITS", "DOCS_ENABLED"]) delete childEnv[k];
+  for (const k of ["STRIPE_SECRET_KEY", "PAYMENT_WEBHOOK_SECRET", "SIGHTLINE_DEPLOYMENT", "CLOUDFLARE_ACCOUNT_ID", "TIER_LIMITS", "DOCS_ENABLED"])
+    delete childEnv[k];
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined) delete childEnv[k];
     else childEnv[k] = v;
@@ -72,7 +73,11 @@ async function deploy(args: string[] = [], env: Record<string, string | undefine
   child.stdout.on("data", (d: Buffer) => (output += d));
   child.stderr.on("data", (d: Buffer) => (output += d));
   const code = await new Promise<number | null>((r) => child.on("close", r));
-  const calls = readFileSync(log, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Call);
+  const calls = readFileSync(log, "utf8")
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Call);
   return { code, output, calls };
 }
 
@@ -126,7 +131,14 @@ describe("npm run deploy against a recording wrangler stand-in", () => {
     expect(noApi.code, noApi.output).toBe(1);
     expect(noApi.output).toContain("smoke check");
     // The database is migrated now: start the real API on it, as the deployed worker.
-    api = await startWorkers({ databaseUrl, internalSecret: SECRET, apiPort: await freePort(), withScorer: false, quiet: true, persistTo: join(work, "wrangler") });
+    api = await startWorkers({
+      databaseUrl,
+      internalSecret: SECRET,
+      apiPort: await freePort(),
+      withScorer: false,
+      quiet: true,
+      persistTo: join(work, "wrangler"),
+    });
 
     // Forget the account and deploy again from scratch, with the API answering.
     rmSync(join(work, "account.json"));
@@ -136,10 +148,19 @@ describe("npm run deploy against a recording wrangler stand-in", () => {
     expect(c[0]!.argv).toEqual(["whoami", "--json"]);
     // Resources: listed, then created, each once.
     const creates = c.filter((x) => x.argv[1] === "create").map((x) => x.argv.slice(0, 3).join(" "));
-    expect(creates).toEqual(["queues create scoring-jobs", "queues create scoring-jobs-dlq", "hyperdrive create sightline"]);
+    expect(creates).toEqual([
+      "queues create log-records",
+      "queues create log-records-dlq",
+      "queues create scoring-jobs",
+      "queues create scoring-jobs-dlq",
+      "hyperdrive create sightline",
+    ]);
+    expect(c.filter((x) => x.argv.slice(0, 3).join(" ") === "r2 bucket create").map((x) => x.argv[3])).toEqual(["sightline-log-payloads"]);
     // Every create before the first deploy; deploys in dependency order.
     const firstDeploy = at(c, "deploy");
-    expect(Math.max(...creates.map((_, i) => c.findIndex((x) => x.argv[1] === "create" && x.argv.slice(0, 3).join(" ") === creates[i])))).toBeLessThan(firstDeploy);
+    expect(Math.max(...creates.map((_, i) => c.findIndex((x) => x.argv[1] === "create" && x.argv.slice(0, 3).join(" ") === creates[i])))).toBeLessThan(
+      firstDeploy,
+    );
     expect(deployed(c)).toEqual(["api.jsonc", "scorer.jsonc", "proxy.jsonc"]);
     // The new API worker gets its required secret with its first deploy (wrangler's rule).
     const apiDeploy = c[firstDeploy]!;
@@ -160,7 +181,9 @@ describe("npm run deploy against a recording wrangler stand-in", () => {
     expect(first.output).toContain("a call logged with a new key: 202, read back: 200");
     expect(first.output).toContain("the smoke key is revoked: 401");
     expect(first.output).toContain("https://sightline-proxy.example-org.workers.dev/v1");
-    expect(first.output).toContain("created this run: queue scoring-jobs, queue scoring-jobs-dlq, Hyperdrive sightline");
+    expect(first.output).toContain(
+      "created this run: queue log-records, queue log-records-dlq, queue scoring-jobs, queue scoring-jobs-dlq, R2 bucket sightline-log-payloads, Hyperdrive sightline",
+    );
   }, 300_000);
 
   it("Should print no secret value: not the internal secret, not the database password", () => {
@@ -184,7 +207,7 @@ describe("npm run deploy against a recording wrangler stand-in", () => {
     expect(after.queues).toEqual(before.queues);
     expect(after.hyperdrive).toEqual(before.hyperdrive);
     expect(after.workers["sightline-api"].secrets).toEqual(before.workers["sightline-api"].secrets);
-    expect(second.output).toContain("0 created, 3 already there");
+    expect(second.output).toContain("0 created, 6 already there");
     expect(second.output).toContain("created this run: nothing");
     expect(second.output).not.toContain(SECRET);
   }, 300_000);
@@ -206,9 +229,20 @@ describe("npm run deploy against a recording wrangler stand-in", () => {
   }, 300_000);
 
   it("Should deploy the managed variant with /docs off and the spec's limits, and self-hosted with /docs on and an unlimited free tier", async () => {
-    const managed = await deploy([], { SIGHTLINE_DEPLOYMENT: "managed", STRIPE_SECRET_KEY: "sk_test_managed", PAYMENT_WEBHOOK_SECRET: "whsec_managed", STRIPE_PRICE_PRO: "price_pro", BILLING_RETURN_ORIGINS: "https://app.example.com" });
+    const managed = await deploy([], {
+      SIGHTLINE_DEPLOYMENT: "managed",
+      STRIPE_SECRET_KEY: "sk_test_managed",
+      PAYMENT_WEBHOOK_SECRET: "whsec_managed",
+      STRIPE_PRICE_PRO: "price_pro",
+      BILLING_RETURN_ORIGINS: "https://app.example.com",
+    });
     expect(managed.code, managed.output).toBe(0);
-    expect(account().workers["sightline-api"].vars).toMatchObject({ DOCS_ENABLED: "false", TIER_LIMITS: "", STRIPE_PRICE_PRO: "price_pro", BILLING_RETURN_ORIGINS: "https://app.example.com" });
+    expect(account().workers["sightline-api"].vars).toMatchObject({
+      DOCS_ENABLED: "false",
+      TIER_LIMITS: "",
+      STRIPE_PRICE_PRO: "price_pro",
+      BILLING_RETURN_ORIGINS: "https://app.example.com",
+    });
     // Billing secrets exist only where billing is sold.
     expect(Object.keys(account().workers["sightline-api"].secrets).sort()).toEqual(["INTERNAL_API_SECRET", "PAYMENT_WEBHOOK_SECRET", "STRIPE_SECRET_KEY"]);
     expect(managed.output).not.toContain("sk_test_managed");

@@ -11,23 +11,28 @@ import { parseBucketNames, parseDeployedUrls, parseTable, redact, registerSecret
 import { readWorkerConfig, WORKERS } from "../../scripts/lib/wrangler-config";
 
 describe("planResources", () => {
-  it("Should plan the queues, the dead-letter queue and Hyperdrive that the repository's configs name", () => {
-    expect(planResources(WORKERS.map((w) => readWorkerConfig(w.config)), "sightline")).toEqual({
-      queues: ["scoring-jobs", "scoring-jobs-dlq"],
-      buckets: [],
+  it("Should plan the queues, the dead-letter queues, the R2 bucket and Hyperdrive that the repository's configs name", () => {
+    expect(
+      planResources(
+        WORKERS.map((w) => readWorkerConfig(w.config)),
+        "sightline",
+      ),
+    ).toEqual({
+      queues: ["log-records", "log-records-dlq", "scoring-jobs", "scoring-jobs-dlq"],
+      buckets: ["sightline-log-payloads"],
       hyperdrive: "sightline",
     });
   });
 
   it("Should pick up whatever a config adds: another queue with its dead-letter queue and an R2 bucket", () => {
-    const ingest = {
-      name: "sightline-ingest",
-      queues: { consumers: [{ queue: "log-records", dead_letter_queue: "log-records-dlq" }], producers: [{ binding: "LOG_QUEUE", queue: "log-records" }] },
-      r2_buckets: [{ binding: "LOG_PAYLOADS", bucket_name: "log-payloads" }],
+    const extra = {
+      name: "sightline-extra",
+      queues: { consumers: [{ queue: "audit-events", dead_letter_queue: "audit-events-dlq" }], producers: [{ binding: "AUDIT_QUEUE", queue: "audit-events" }] },
+      r2_buckets: [{ binding: "ARCHIVE", bucket_name: "sightline-archive" }],
     } as Unstable_RawConfig;
-    const plan = planResources([...WORKERS.map((w) => readWorkerConfig(w.config)), ingest], "sightline");
-    expect(plan.queues).toEqual(["log-records", "log-records-dlq", "scoring-jobs", "scoring-jobs-dlq"]);
-    expect(plan.buckets).toEqual(["log-payloads"]);
+    const plan = planResources([...WORKERS.map((w) => readWorkerConfig(w.config)), extra], "sightline");
+    expect(plan.queues).toEqual(["audit-events", "audit-events-dlq", "log-records", "log-records-dlq", "scoring-jobs", "scoring-jobs-dlq"]);
+    expect(plan.buckets).toEqual(["sightline-archive", "sightline-log-payloads"]);
   });
 
   it("Should refuse a config naming a resource kind it cannot create, before any account call", () => {
@@ -56,8 +61,13 @@ describe("wrangler output readers", () => {
   });
 
   it("Should read bucket names and the URLs under `Deployed <name> triggers`", () => {
-    expect(parseBucketNames("Listing buckets...\nname:           log-payloads\ncreation_date:  2026-11-01T00:00:00.000Z\n\nname:           other\ncreation_date:  x")).toEqual(["log-payloads", "other"]);
-    const deployed = "Uploaded sightline-scorer (2.1 sec)\nDeployed sightline-scorer triggers (0.6 sec)\n  https://sightline-scorer.acme.workers.dev\n  schedule: */2 * * * *\n  Consumer for scoring-jobs\nCurrent Version ID: 1";
+    expect(
+      parseBucketNames(
+        "Listing buckets...\nname:           log-payloads\ncreation_date:  2026-11-01T00:00:00.000Z\n\nname:           other\ncreation_date:  x",
+      ),
+    ).toEqual(["log-payloads", "other"]);
+    const deployed =
+      "Uploaded sightline-scorer (2.1 sec)\nDeployed sightline-scorer triggers (0.6 sec)\n  https://sightline-scorer.acme.workers.dev\n  schedule: */2 * * * *\n  Consumer for scoring-jobs\nCurrent Version ID: 1";
     expect(parseDeployedUrls(deployed)).toEqual(["https://sightline-scorer.acme.workers.dev"]);
   });
 
@@ -81,6 +91,9 @@ describe("managed vs self-hosted", () => {
   });
 
   it("Should let an explicit variable win over the switch", () => {
-    expect(deploymentVars("self-hosted", { DOCS_ENABLED: "false", TIER_LIMITS: '{"free":100}' })).toMatchObject({ DOCS_ENABLED: "false", TIER_LIMITS: '{"free":100}' });
+    expect(deploymentVars("self-hosted", { DOCS_ENABLED: "false", TIER_LIMITS: '{"free":100}' })).toMatchObject({
+      DOCS_ENABLED: "false",
+      TIER_LIMITS: '{"free":100}',
+    });
   });
 });
