@@ -2,7 +2,6 @@ import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { TEST_INTERNAL_SECRET } from "./test/setup/constants.ts";
 
-
 /**
  * Two projects:
  * - `unit`: pure modules (scorers, quota arithmetic, SSE parsing) in Node.

@@ -56,14 +56,18 @@ async function dryRun(): Promise<boolean> {
   log(`  migrations:  ${migrationTags().join(", ")}`);
   const secrets = API_SECRET_SPECS.filter((s) => !s.billing || sellsBilling(kind)).map((s) => s.name);
   log(`  secrets:     sightline-api: ${secrets.join(", ")}`);
-  log(`  workers:     ${WORKERS.map((w) => readWorkerConfig(w.config).name).join(" -> ")}${hasDashboard() ? ` -> Pages ${pagesProject()}` : " (no dashboard/ in this checkout)"}`);
+  log(
+    `  workers:     ${WORKERS.map((w) => readWorkerConfig(w.config).name).join(" -> ")}${hasDashboard() ? ` -> Pages ${pagesProject()}` : " (no dashboard/ in this checkout)"}`,
+  );
   const configs = writeDeployConfigs({ dir: generatedDir("deploy-dry-run"), hyperdriveId: null, apiVars: deploymentVars(kind) });
   step(`bundles (limits: ${kib(SIZE_LIMITS[plan])} gzipped on the ${plan} plan, startup ${STARTUP_LIMIT_MS} ms)`);
   let ok = true;
   for (const w of WORKERS) {
     const check = await checkBundle(w.id, configs[w.id], join(generatedDir("deploy-dry-run"), "dist", w.id), plan);
     ok &&= check.ok;
-    log(`  ${check.ok ? "ok  " : "FAIL"} ${w.id.padEnd(7)} ${kib(check.gzipBytes).padStart(9)} gzipped (${((100 * check.gzipBytes) / check.limitBytes).toFixed(0)}% of the limit), startup ${check.startupMs.toFixed(1)} ms`);
+    log(
+      `  ${check.ok ? "ok  " : "FAIL"} ${w.id.padEnd(7)} ${kib(check.gzipBytes).padStart(9)} gzipped (${((100 * check.gzipBytes) / check.limitBytes).toFixed(0)}% of the limit), startup ${check.startupMs.toFixed(1)} ms`,
+    );
   }
   if (hasDashboard()) {
     const dist = buildDashboard(process.env.SIGHTLINE_API_URL || "https://sightline-api.example.workers.dev");
@@ -81,12 +85,14 @@ async function deploy(): Promise<void> {
   const user = parseJson<{ loggedIn: boolean; email?: string; accounts?: { id: string; name: string }[] }>(who.stdout);
   if (!user.loggedIn) throw new Error("wrangler is not logged in: run `npx wrangler login`");
   const accounts = user.accounts ?? [];
-  if (accounts.length > 1 && !process.env.CLOUDFLARE_ACCOUNT_ID) throw new Error(`this login reaches ${accounts.length} accounts (${accounts.map((a) => a.name).join(", ")}): set CLOUDFLARE_ACCOUNT_ID`);
+  if (accounts.length > 1 && !process.env.CLOUDFLARE_ACCOUNT_ID)
+    throw new Error(`this login reaches ${accounts.length} accounts (${accounts.map((a) => a.name).join(", ")}): set CLOUDFLARE_ACCOUNT_ID`);
   const account = accounts.find((a) => a.id === process.env.CLOUDFLARE_ACCOUNT_ID) ?? accounts[0];
   log(`  ${user.email ?? "API token"}, account ${account?.name ?? process.env.CLOUDFLARE_ACCOUNT_ID}; deployment: ${kind}`);
 
   const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) throw new Error("set DATABASE_URL to the PostgreSQL of this deployment (Neon: the direct, non-pooled URL); it is used for Hyperdrive and the migrations");
+  if (!databaseUrl)
+    throw new Error("set DATABASE_URL to the PostgreSQL of this deployment (Neon: the direct, non-pooled URL); it is used for Hyperdrive and the migrations");
   registerSecret(databaseUrl);
   step("resources");
   const resources = await ensureResources(planResources(WORKERS.map((w) => readWorkerConfig(w.config))), databaseUrl, log);
@@ -107,7 +113,9 @@ async function deploy(): Promise<void> {
       const extra = secrets?.secretsFile ? ["--secrets-file", secrets.secretsFile] : [];
       const out = await wranglerOk(["deploy", "-c", configs[w.id], ...extra]);
       urls[w.id] = parseDeployedUrls(out.stdout);
-      log(`  ${w.id}: deployed${secrets?.withDeploy.length ? ` with secrets ${secrets.withDeploy.join(", ")}` : ""}${urls[w.id]!.length ? ` (${urls[w.id]!.join(", ")})` : ""}`);
+      log(
+        `  ${w.id}: deployed${secrets?.withDeploy.length ? ` with secrets ${secrets.withDeploy.join(", ")}` : ""}${urls[w.id]!.length ? ` (${urls[w.id]!.join(", ")})` : ""}`,
+      );
     } finally {
       secrets?.cleanup();
     }

@@ -45,9 +45,7 @@ interface Metrics extends Counts {
 type Judge = (call: ScorableCall, name: ScorerName) => ScoreResult | undefined;
 
 const shipped: Judge = (call, name) => scoreCall(call).find((r) => r.scorer_name === name);
-const RULES: Partial<Record<ScorerName, (c: ScorableCall) => ScoreResult>> = Object.fromEntries(
-  Object.values(LEARNED_SPECS).map((s) => [s.name, s.rules]),
-);
+const RULES: Partial<Record<ScorerName, (c: ScorableCall) => ScoreResult>> = Object.fromEntries(Object.values(LEARNED_SPECS).map((s) => [s.name, s.rules]));
 /** The rules alone (the scorers before learned models); scorers without a model as shipped. */
 const rulesOnly: Judge = (call, name) => RULES[name]?.(call) ?? shipped(call, name);
 
@@ -110,7 +108,12 @@ const f3 = (v: number) => v.toFixed(3);
 
 function table(rows: Array<{ scorer: string } & Metrics>): string {
   const head = "| scorer | items | TP | FP | TN | FN | precision | recall | F1 | FPR |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|";
-  return [head, ...rows.map((r) => `| ${r.scorer} | ${r.items} | ${r.tp} | ${r.fp} | ${r.tn} | ${r.fn} | ${f3(r.precision)} | ${f3(r.recall)} | ${f3(r.f1)} | ${f3(r.fpr)} |`)].join("\n");
+  return [
+    head,
+    ...rows.map(
+      (r) => `| ${r.scorer} | ${r.items} | ${r.tp} | ${r.fp} | ${r.tn} | ${r.fn} | ${f3(r.precision)} | ${f3(r.recall)} | ${f3(r.f1)} | ${f3(r.fpr)} |`,
+    ),
+  ].join("\n");
 }
 
 interface FitMetrics extends Metrics {
@@ -184,8 +187,21 @@ function everything(): void {
   ];
   const perSource: string[] = [];
   for (const name of names) {
-    const m = fits[name] as { kfold: Record<string, FitMetrics>; loso: { per_source: Record<string, FitMetrics>; mean_f1: number; pooled: FitMetrics }; threshold: number };
-    kfold.push(`## ${name} (threshold ${m.threshold})`, "", FIT_HEAD, fitRow("all items", m.kfold.all!), fitRow("dev items", m.kfold.dev_items!), fitRow("train items", m.kfold.train_items!), fitRow("model alone (no hard rules), all", m.kfold.model_only!), "");
+    const m = fits[name] as {
+      kfold: Record<string, FitMetrics>;
+      loso: { per_source: Record<string, FitMetrics>; mean_f1: number; pooled: FitMetrics };
+      threshold: number;
+    };
+    kfold.push(
+      `## ${name} (threshold ${m.threshold})`,
+      "",
+      FIT_HEAD,
+      fitRow("all items", m.kfold.all!),
+      fitRow("dev items", m.kfold.dev_items!),
+      fitRow("train items", m.kfold.train_items!),
+      fitRow("model alone (no hard rules), all", m.kfold.model_only!),
+      "",
+    );
     const p = m.loso.pooled;
     loso.push(`| ${name} | ${f3(m.loso.mean_f1)} | ${f3(p.precision)} | ${f3(p.recall)} | ${f3(p.f1)} | ${f3(p.fpr)} |`);
     perSource.push(`## ${name}`, "", FIT_HEAD.replace("| |", "| left-out source (split) |"));

@@ -11,17 +11,30 @@ import { parseArgs } from "node:util";
 import { bothHosts, STAND_IN_PORT, startDevStripe } from "./lib/stripe-dev";
 
 const { values } = parseArgs({
-  options: { port: { type: "string", default: process.env.STRIPE_STAND_IN_PORT ?? String(STAND_IN_PORT) }, "forward-to": { type: "string", default: "http://127.0.0.1:8787/webhook/payment" } },
+  options: {
+    port: { type: "string", default: process.env.STRIPE_STAND_IN_PORT ?? String(STAND_IN_PORT) },
+    "forward-to": { type: "string", default: "http://127.0.0.1:8787/webhook/payment" },
+  },
 });
 
 // Return pages on the API's own origin, for trying the flow without a dashboard.
 const api = new URL(values["forward-to"]);
 const origins = process.env.BILLING_RETURN_ORIGINS ? process.env.BILLING_RETURN_ORIGINS.split(",") : bothHosts(Number(api.port || 80));
-const standIn = await startDevStripe({ port: Number(values.port), forwardTo: values["forward-to"], returnOrigins: origins, env: process.env, log: (line) => console.log(line) });
+const standIn = await startDevStripe({
+  port: Number(values.port),
+  forwardTo: values["forward-to"],
+  returnOrigins: origins,
+  env: process.env,
+  log: (line) => console.log(line),
+});
 
 console.log(`▶ Stripe stand-in on ${standIn.url}, forwarding events to ${values["forward-to"]}`);
 console.log("  The API worker's variables for it:\n");
-console.log(`    ${Object.entries(standIn.vars).map(([k, v]) => `${k}=${v}`).join(" \\\n    ")}\n`);
+console.log(
+  `    ${Object.entries(standIn.vars)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(" \\\n    ")}\n`,
+);
 console.log("  Ctrl-C stops it.");
 
 const stop = () => void standIn.close().then(() => process.exit(0));

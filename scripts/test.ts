@@ -46,8 +46,12 @@ if (args.length === 0) {
     const secret = randomBytes(32).toString("hex");
     workers = await startWorkers({ databaseUrl: url, internalSecret: secret, apiPort: 8799, quiet: true, persistTo: ".wrangler/pytest" });
     const admin = { "X-Internal-Secret": secret, "Content-Type": "application/json" };
-    const project = (await (await fetch(`${workers.apiUrl}/internal/projects`, { method: "POST", headers: admin, body: '{"name":"python-it"}' })).json()) as { id: string };
-    const { key } = (await (await fetch(`${workers.apiUrl}/internal/projects/${project.id}/keys`, { method: "POST", headers: admin, body: "{}" })).json()) as { key: string };
+    const project = (await (await fetch(`${workers.apiUrl}/internal/projects`, { method: "POST", headers: admin, body: '{"name":"python-it"}' })).json()) as {
+      id: string;
+    };
+    const { key } = (await (await fetch(`${workers.apiUrl}/internal/projects/${project.id}/keys`, { method: "POST", headers: admin, body: "{}" })).json()) as {
+      key: string;
+    };
     const py = spawnSync("python3", ["-m", "unittest", "discover", "-s", "sdk/python/tests", "-t", "sdk/python"], {
       cwd: ROOT,
       encoding: "utf8",

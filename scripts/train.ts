@@ -33,7 +33,10 @@ export function sklearnPython(): string {
   if (process.getuid?.() === 0) {
     console.log("installing python3-sklearn (Debian) ...");
     spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-    const r = spawnSync("apt-get", ["install", "-y", "-qq", "python3-sklearn"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    const r = spawnSync("apt-get", ["install", "-y", "-qq", "python3-sklearn"], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
     if (r.status === 0 && spawnSync("/usr/bin/python3", ["-c", "import sklearn"]).status === 0) return "/usr/bin/python3";
   }
   throw new Error("scikit-learn not found: apt-get install python3-sklearn");
@@ -61,7 +64,9 @@ export function train(names: LearnedName[], modelsDir: string, opts: { finalOnly
 }
 
 function sklearnVersion(py: string): string {
-  return spawnSync(py, ["-c", "import sklearn, numpy, scipy; print(sklearn.__version__, numpy.__version__, scipy.__version__)"], { encoding: "utf8" }).stdout.trim();
+  return spawnSync(py, ["-c", "import sklearn, numpy, scipy; print(sklearn.__version__, numpy.__version__, scipy.__version__)"], {
+    encoding: "utf8",
+  }).stdout.trim();
 }
 
 /** The manifest: per model, data digest, features, hyper-parameters, validation metrics, file digest. */

@@ -44,7 +44,10 @@ export function createApp() {
     },
   });
 
-  app.use("*", methodNotAllowed(() => app.routes));
+  app.use(
+    "*",
+    methodNotAllowed(() => app.routes),
+  );
   app.use("*", requestBodyLimit());
   // Each route carries its own database, authentication and input middleware (routes/openapi.ts, `access`).
 
@@ -80,7 +83,7 @@ export function createApp() {
     info: {
       title: "Sightline API",
       version: "0.1.0",
-      description: "LLM request logging and safety scoring. Every error body is {\"detail\": \"...\"}.",
+      description: 'LLM request logging and safety scoring. Every error body is {"detail": "..."}.',
     },
     servers: [{ url: new URL(c.req.url).origin }],
   }));

@@ -27,5 +27,4 @@ export const renderError: ErrorHandler<AppBindings> = (err, c) => {
 };
 
 /** `app.notFound` handler: 404 `{detail}` naming the method and path. */
-export const routeNotFound: NotFoundHandler<AppBindings> = (c: Context<AppBindings>) =>
-  c.json({ detail: `no route for ${c.req.method} ${c.req.path}` }, 404);
+export const routeNotFound: NotFoundHandler<AppBindings> = (c: Context<AppBindings>) => c.json({ detail: `no route for ${c.req.method} ${c.req.path}` }, 404);

@@ -12,12 +12,7 @@ const JsonObject = z.record(z.string(), z.unknown());
 export const LogRequestSchema = z
   .object({
     model: z.string().trim().min(1).max(256).openapi({ example: "gpt-4o-mini" }),
-    provider: z
-      .string()
-      .trim()
-      .min(1)
-      .max(64)
-      .openapi({ description: "Provider name, e.g. openai, anthropic, cohere, custom", example: "openai" }),
+    provider: z.string().trim().min(1).max(64).openapi({ description: "Provider name, e.g. openai, anthropic, cohere, custom", example: "openai" }),
     prompt_tokens: z.number().int().nonnegative().max(2_147_483_647).default(0),
     completion_tokens: z.number().int().nonnegative().max(2_147_483_647).default(0),
     cost_usd: z.number().nonnegative().max(1e9).default(0).openapi({ description: "Cost in US dollars" }),
@@ -29,15 +24,8 @@ export const LogRequestSchema = z
       .transform(Math.round)
       .openapi({ type: "number", description: "Latency in milliseconds (rounded)" }),
     request_body: JsonObject.openapi({ description: "The full request payload sent to the provider (JSON object)" }),
-    response_body: z
-      .unknown()
-      .nullable()
-      .default(null)
-      .openapi({ description: "The full response payload (JSON), or null when there was none" }),
-    created_at: z.iso
-      .datetime({ offset: true })
-      .optional()
-      .openapi({ description: "When the call started (ISO-8601); defaults to the time of receipt" }),
+    response_body: z.unknown().nullable().default(null).openapi({ description: "The full response payload (JSON), or null when there was none" }),
+    created_at: z.iso.datetime({ offset: true }).optional().openapi({ description: "When the call started (ISO-8601); defaults to the time of receipt" }),
     metadata: JsonObject.default({}).openapi({
       description:
         "Capture-side extras. Conventional keys: status (success|error), error {type,message}, stream, ttft_ms, token_count_source (reported|estimated), trace, sdk",

@@ -21,7 +21,12 @@ export function describeError(err: unknown, depth = 0): LoggedError {
   const out: LoggedError = { name: typeof e.name === "string" ? e.name : (e.constructor?.name ?? "object") };
   if (typeof e.code === "string" && /^[A-Za-z0-9_]{1,40}$/.test(e.code)) out.code = e.code;
   // Frames only: every stack line that starts with "at " (the first lines hold the message).
-  if (typeof e.stack === "string") out.frames = e.stack.split("\n").filter((l) => /^\s+at /.test(l)).slice(0, 8).map((l) => l.trim());
+  if (typeof e.stack === "string")
+    out.frames = e.stack
+      .split("\n")
+      .filter((l) => /^\s+at /.test(l))
+      .slice(0, 8)
+      .map((l) => l.trim());
   if (e.cause !== undefined && depth < 4) out.cause = describeError(e.cause, depth + 1);
   return out;
 }

@@ -58,10 +58,20 @@ function record(i: number): object {
     request_body: {
       messages: [
         { role: "system", content: "You are a helpful assistant for an online bookshop. Answer briefly." },
-        { role: "user", content: `Call ${i}: which of your ${i % 7} recommended crime novels from the 1930s is the shortest, and is it in stock? ${"Some context. ".repeat(20)}` },
+        {
+          role: "user",
+          content: `Call ${i}: which of your ${i % 7} recommended crime novels from the 1930s is the shortest, and is it in stock? ${"Some context. ".repeat(20)}`,
+        },
       ],
     },
-    response_body: { choices: [{ message: { role: "assistant", content: `The shortest is title ${i % 7}; it is in stock and ships tomorrow. ${"More detail. ".repeat(15)}` }, finish_reason: "stop" }] },
+    response_body: {
+      choices: [
+        {
+          message: { role: "assistant", content: `The shortest is title ${i % 7}; it is in stock and ships tomorrow. ${"More detail. ".repeat(15)}` },
+          finish_reason: "stop",
+        },
+      ],
+    },
   };
 }
 
@@ -149,7 +159,13 @@ try {
 type Scenario = ReturnType<typeof stats>;
 const row = (name: string, s: Scenario) =>
   `| ${name} | ${s.calls} | **${s.to_six_scores_ms.p50}** | ${s.to_six_scores_ms.p90} | **${s.to_six_scores_ms.p99}** | ${s.to_six_scores_ms.min} | ${s.to_six_scores_ms.max} | ${s.within_2s}/${s.calls} | ${s.post_202_ms.p50} / ${s.post_202_ms.p99} |`;
-const r = result as { date: string; machine: { cpus: number; cpu?: string; node: string }; startup_ms: number; sequential: Scenario; burst: Scenario & { size: number; bursts: number } };
+const r = result as {
+  date: string;
+  machine: { cpus: number; cpu?: string; node: string };
+  startup_ms: number;
+  sequential: Scenario;
+  burst: Scenario & { size: number; bursts: number };
+};
 const md = `# End-to-end scoring latency
 
 \`npm run bench:e2e\`, ${r.date}; ${r.machine.cpus} CPUs (${r.machine.cpu ?? "?"}), Node ${r.machine.node}.

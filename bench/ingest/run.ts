@@ -81,7 +81,13 @@ function record(i: number) {
       choices: [
         {
           index: 0,
-          message: { role: "assistant", content: "1. Never Let Me Go: the same restrained narrator. 2. Stoner: a quiet life told with dignity. 3. The Sense of an Ending: memory and regret, rendered precisely. ".repeat(3) },
+          message: {
+            role: "assistant",
+            content:
+              "1. Never Let Me Go: the same restrained narrator. 2. Stoner: a quiet life told with dignity. 3. The Sense of an Ending: memory and regret, rendered precisely. ".repeat(
+                3,
+              ),
+          },
           finish_reason: "stop",
         },
       ],
@@ -146,12 +152,16 @@ async function loadBatches(rows: number, batchSize: number, concurrency: number,
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 function request(url: string, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, agent, headers: body === undefined ? headers : { ...headers, "Content-Length": String(Buffer.byteLength(body)) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
-      res.on("error", reject);
-    });
+    const req = http.request(
+      url,
+      { method, agent, headers: body === undefined ? headers : { ...headers, "Content-Length": String(Buffer.byteLength(body)) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -181,7 +191,13 @@ const startApi = async (databaseUrl: string, how: "wrangler-dev" | "workerd") =>
   await stopApi?.();
   agent.destroy(); // no keep-alive connection may outlive the server it was opened to
   if (how === "workerd") {
-    const w = await startWorkerd({ config: "wrangler.jsonc", port: API_PORT, hyperdrive: databaseUrl, vars: { INTERNAL_API_SECRET: secret }, persistTo: ".wrangler/bench-ingest" });
+    const w = await startWorkerd({
+      config: "wrangler.jsonc",
+      port: API_PORT,
+      hyperdrive: databaseUrl,
+      vars: { INTERNAL_API_SECRET: secret },
+      persistTo: ".wrangler/bench-ingest",
+    });
     stopApi = w.stop;
     return w.url;
   }
@@ -230,8 +246,19 @@ try {
       latency_ms, request_body, response_body, metadata) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`;
   const plainInsert = async (i: number) => {
     const r = record(i);
-    await pool.query(insertSql, [uuidv7(), project.id, r.model, r.provider, r.prompt_tokens, r.completion_tokens, r.cost_usd,
-      r.latency_ms, JSON.stringify(r.request_body), JSON.stringify(r.response_body), JSON.stringify(r.metadata)]);
+    await pool.query(insertSql, [
+      uuidv7(),
+      project.id,
+      r.model,
+      r.provider,
+      r.prompt_tokens,
+      r.completion_tokens,
+      r.cost_usd,
+      r.latency_ms,
+      JSON.stringify(r.request_body),
+      JSON.stringify(r.response_body),
+      JSON.stringify(r.metadata),
+    ]);
   };
 
   // Queue path and the per-project comparison: 1 project (the one above) and 100 projects.
@@ -251,7 +278,8 @@ try {
       return { id: uuidv7(), keyHash: projects[i % projects.length]!.keyHash, record: logRecord(i) };
     });
     const results = await ingestBatch(pooledDb, entries, limits);
-    if (results.some((r) => r.outcome !== "stored")) throw new Error(`ingestBatch did not store every record: ${JSON.stringify(results.find((r) => r.outcome !== "stored"))}`);
+    if (results.some((r) => r.outcome !== "stored"))
+      throw new Error(`ingestBatch did not store every record: ${JSON.stringify(results.find((r) => r.outcome !== "stored"))}`);
   };
   const statementFor = (projects: { keyHash: string }[]) => async (i: number) => {
     const result = await ingestWithQuota(pooledDb, { keyHash: projects[i % projects.length]!.keyHash }, logRecord(i), limits);
@@ -259,8 +287,19 @@ try {
   };
   const insertFor = (projects: { projectId: string }[]) => async (i: number) => {
     const r = record(i);
-    await pool.query(insertSql, [uuidv7(), projects[i % projects.length]!.projectId, r.model, r.provider, r.prompt_tokens, r.completion_tokens, r.cost_usd,
-      r.latency_ms, JSON.stringify(r.request_body), JSON.stringify(r.response_body), JSON.stringify(r.metadata)]);
+    await pool.query(insertSql, [
+      uuidv7(),
+      projects[i % projects.length]!.projectId,
+      r.model,
+      r.provider,
+      r.prompt_tokens,
+      r.completion_tokens,
+      r.cost_usd,
+      r.latency_ms,
+      JSON.stringify(r.request_body),
+      JSON.stringify(r.response_body),
+      JSON.stringify(r.metadata),
+    ]);
   };
   // The cheapest batched write: the same rows and jsonb parameter, INSERT only (no key, quota or
   // duplicate check), to show what the checks add over batching itself.
@@ -389,7 +428,9 @@ try {
 ${REQUESTS} records of ~1.5 KB each per row, ${CONCURRENCY} concurrent clients, loopback, after ${WARMUP} warm-up requests.
 CPU columns: CPU time per request of each process during the row (from /proc; PostgreSQL counts this
 benchmark's server, its postmaster and all its backends; the load generator is the benchmark's own Node process).
-Machine load average during this run: ${loadavg().map((x) => x.toFixed(1)).join(" / ")} (1/5/15 min) on ${result.machine.cpus} CPUs.
+Machine load average during this run: ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" / ")} (1/5/15 min) on ${result.machine.cpus} CPUs.
 
 | path | req/s | p50 (ms) | p99 (ms) | CPU us/req: load generator | workerd | PgBouncer | PostgreSQL |
 |---|---:|---:|---:|---:|---:|---:|---:|

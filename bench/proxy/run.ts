@@ -98,7 +98,10 @@ interface Timed {
 function call(base: string, headers: Record<string, string>, stamps: boolean, opts: { method?: string; path?: string; agent?: Agent } = {}): Promise<Timed> {
   return new Promise((resolve, reject) => {
     const method = opts.method ?? "POST";
-    const body = method === "GET" ? undefined : JSON.stringify({ model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }], stream: headers["x-bench-chunks"] !== undefined });
+    const body =
+      method === "GET"
+        ? undefined
+        : JSON.stringify({ model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }], stream: headers["x-bench-chunks"] !== undefined });
     const url = `${base}${opts.path ?? "/v1/chat/completions"}`;
     const started = now();
     let ttfb = -1;
@@ -107,7 +110,11 @@ function call(base: string, headers: Record<string, string>, stamps: boolean, op
     const delays: number[] = [];
     const req = request(
       url,
-      { method, agent: opts.agent ?? agent, headers: { "content-type": "application/json", authorization: "Bearer sk-bench", "x-service-key": KEY, ...headers } },
+      {
+        method,
+        agent: opts.agent ?? agent,
+        headers: { "content-type": "application/json", authorization: "Bearer sk-bench", "x-service-key": KEY, ...headers },
+      },
       (res) => {
         res.on("data", (chunk: Buffer) => {
           const at = now();
@@ -170,14 +177,25 @@ function workerdPids(wrangler: ChildProcess): number[] {
 }
 
 /** Total RSS of the workerd processes, MB. */
-const rssMb = (pids: number[]) =>
-  pids.reduce((sum, pid) => sum + Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024, 0);
+const rssMb = (pids: number[]) => pids.reduce((sum, pid) => sum + Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024, 0);
 
 async function startProxy(port: number, upstreamUrl: string): Promise<ChildProcess> {
   const child = spawn(
     join(ROOT, "node_modules/.bin/wrangler"),
-    ["dev", "-c", "workers/proxy/wrangler.jsonc", "--port", String(port), "--ip", "127.0.0.1", "--var", `UPSTREAM_BASE_URL:${upstreamUrl}`,
-      "--show-interactive-dev-session=false", "--log-level", "error"],
+    [
+      "dev",
+      "-c",
+      "workers/proxy/wrangler.jsonc",
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--var",
+      `UPSTREAM_BASE_URL:${upstreamUrl}`,
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      "error",
+    ],
     { cwd: ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, stdio: ["ignore", "ignore", "ignore"] },
   );
   const deadline = Date.now() + 120_000;
@@ -273,7 +291,13 @@ async function memory(proxy: string, pid: number[]) {
     const res = await call(proxy, headers, false, { agent: fresh }).catch((err: unknown) => ({ bytes: -1, error: String(err) }));
     clearInterval(sampler);
     await sleep(1_000); // let waitUntil (the failing log post) finish
-    runs.push({ bytes: res.bytes, peak_rss_mb: r3(peak), after_rss_mb: r3(rssMb(pid)), seconds: r3((now() - t) / 1000), ...("error" in res ? { error: res.error } : {}) });
+    runs.push({
+      bytes: res.bytes,
+      peak_rss_mb: r3(peak),
+      after_rss_mb: r3(rssMb(pid)),
+      seconds: r3((now() - t) / 1000),
+      ...("error" in res ? { error: res.error } : {}),
+    });
   }
   const half = Math.floor(runs.length / 2);
   return {
@@ -382,12 +406,14 @@ async function measure(direct: string, proxy: string, pids: number[], sink: ApiS
   // Harness floor: the proxy answers 401 itself (no upstream, no capture): the cost of the
   // local ingress and loopback hops, not of Sightline's forwarding.
   const floor = await step("ttfb_ingress_floor", "ingress floor (401 from the proxy vs 200 direct)", () =>
-    ttfb(direct, proxy, { "x-service-key": "" }, { method: "GET", path: "/v1/models" }));
+    ttfb(direct, proxy, { "x-service-key": "" }, { method: "GET", path: "/v1/models" }),
+  );
   const getTtfb = await step("ttfb_get_unlogged", "get ttfb (pass-through, not logged)", () => ttfb(direct, proxy, {}, { method: "GET", path: "/v1/models" }));
   const jsonTtfb = await step("ttfb_json", "json ttfb", () => ttfb(direct, proxy, {}));
   const sseTtfb = await step("ttfb_sse", "sse ttfb", () => ttfb(direct, proxy, { "x-bench-chunks": "3", "x-bench-chunk-bytes": "16" }));
   const uncached = await step("ttfb_json_uncached_key", "json ttfb, a new key each call (key check never cached)", () =>
-    ttfb(direct, proxy, {}, { freshKey: true }));
+    ttfb(direct, proxy, {}, { freshKey: true }),
+  );
   // Under wrangler dev the proxy's API binding has no target (no sink): checks fail open there.
   const revoke = sinkBound ? await step("revocation", "revocation delay", () => revocation(proxy, sink)) : undefined;
   const big = await step("throughput", "throughput", () => throughput(direct, proxy, pids));
@@ -529,7 +555,8 @@ ${t("JSON completion, a new key each call (key check never cached)", m.ttfb_json
     `| ${name} | ${c.direct_mean_ms} | ${c.proxy_mean_ms} | **${c.added_mean_ms}** | ${c.added_first_10pct_ms} | ${c.added_last_10pct_ms} |`;
   const memRows = (name: string, m: Measured["memory_10mb_stream"]) =>
     `| ${name} | ${m.before_rss_mb} | ${m.runs.map((x) => (x.error ? "failed" : Math.round(x.after_rss_mb))).join(" ")} | ${Math.max(...m.runs.map((x) => x.peak_rss_mb))} | ${m.growth_first_half_mb} | ${m.growth_second_half_mb} |`;
-  const rev = (name: string, x: Measured["revocation"]) => (x ? `| ${name} | ${x.p50_ms} | ${x.max_ms} | ${x.delays_ms.map(Math.round).join(" ")} |` : `| ${name} | not measured |`);
+  const rev = (name: string, x: Measured["revocation"]) =>
+    x ? `| ${name} | ${x.p50_ms} | ${x.max_ms} | ${x.delays_ms.map(Math.round).join(" ")} |` : `| ${name} | not measured |`;
   const tp = (name: string, x: Measured["throughput"]) =>
     `| ${name} | ${x.direct_mb_per_s} | ${x.proxy_mb_per_s} | **${x.ratio}** | ${x.direct_runs.join(" ")} | ${x.proxy_runs.join(" ")} |`;
   const c = r.workerd.chunk_delay;

@@ -54,7 +54,7 @@ function makeCall(bytes: number, salt = ""): ScorableCall {
   };
   const response = {
     choices: [{ message: { role: "assistant", content: `${salt}${prose(Math.floor(bytes * 0.25), 5)}` }, finish_reason: "stop" }],
-    usage: { prompt_tokens: Math.ceil(bytes * 0.75 / 4), completion_tokens: Math.ceil(bytes * 0.25 / 4) },
+    usage: { prompt_tokens: Math.ceil((bytes * 0.75) / 4), completion_tokens: Math.ceil((bytes * 0.25) / 4) },
   };
   return {
     model: "gpt-4o-mini",
@@ -106,7 +106,10 @@ function main(): void {
     if (size === SIZES[SIZES.length - 1]) {
       for (const scorer of SCORERS) {
         round++;
-        perScorer[scorer.name] = percentile(time(build, (c) => scorer.score(c), 200), 50);
+        perScorer[scorer.name] = percentile(
+          time(build, (c) => scorer.score(c), 200),
+          50,
+        );
       }
     }
   }
@@ -125,7 +128,9 @@ function main(): void {
     "",
     "| size | payload bytes | iterations | p50 ms | p99 ms | ns/byte (p50) |",
     "|---|---|---|---|---|---|",
-    ...rows.map((r) => `| ${Math.round(r.target_bytes / 1024)} KB | ${r.payload_bytes} | ${r.iterations} | ${f(r.p50_ms)} | ${f(r.p99_ms)} | ${f(r.ns_per_byte, 1)} |`),
+    ...rows.map(
+      (r) => `| ${Math.round(r.target_bytes / 1024)} KB | ${r.payload_bytes} | ${r.iterations} | ${f(r.p50_ms)} | ${f(r.p99_ms)} | ${f(r.ns_per_byte, 1)} |`,
+    ),
     "",
     `Per-byte cost ratio 100 KB / 1 KB: ${f(linearity, 2)} (near or below 1 means linear growth).`,
     "",

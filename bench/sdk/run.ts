@@ -59,7 +59,10 @@ async function measure(plain: Variant, wrapped: Variant, isAsync: boolean) {
     }
   }
   for (let done = 0; done < N; done += BLOCK) {
-    for (const [name, fn] of [["plain", plain], ["wrapped", wrapped]] as const) {
+    for (const [name, fn] of [
+      ["plain", plain],
+      ["wrapped", wrapped],
+    ] as const) {
       const out = times[name];
       for (let i = 0; i < BLOCK; i++) {
         const t0 = performance.now();
@@ -187,11 +190,23 @@ async function main() {
   const traced = trace({ model: "bench-model" }, work);
 
   const scenarios: Record<string, Awaited<ReturnType<typeof measure>>> = {};
-  scenarios["direct mode: anthropic `messages.create`"] = await measure(() => plainClient.messages.create(params), () => wrappedClient.messages.create(params), true);
+  scenarios["direct mode: anthropic `messages.create`"] = await measure(
+    () => plainClient.messages.create(params),
+    () => wrappedClient.messages.create(params),
+    true,
+  );
   console.log("create", scenarios["direct mode: anthropic `messages.create`"]);
-  scenarios["direct mode: anthropic `create({stream: true})`, 8 events"] = await measure(() => streamOnce(plainClient), () => streamOnce(wrappedClient), true);
+  scenarios["direct mode: anthropic `create({stream: true})`, 8 events"] = await measure(
+    () => streamOnce(plainClient),
+    () => streamOnce(wrappedClient),
+    true,
+  );
   console.log("stream", scenarios["direct mode: anthropic `create({stream: true})`, 8 events"]);
-  scenarios["`trace()` / `@traced` (sync function)"] = await measure(() => work("hello sightline"), () => traced("hello sightline"), false);
+  scenarios["`trace()` / `@traced` (sync function)"] = await measure(
+    () => work("hello sightline"),
+    () => traced("hello sightline"),
+    false,
+  );
   console.log("trace", scenarios["`trace()` / `@traced` (sync function)"]);
   const counters = stats();
   await shutdown({ timeoutMs: 0 });
@@ -218,9 +233,13 @@ async function main() {
   };
   const worst = Math.max(...Object.values(scenarios).map((s) => s.overhead_p50_us));
   mkdirSync(join(ROOT, "bench/results"), { recursive: true });
-  writeFileSync(join(ROOT, "bench/results/sdk.json"), JSON.stringify({ ...meta, robustness: robust, scenarios, stats_at_end: counters, outage_full_buffer: down, target_p50_overhead_us: 200 }, null, 2) + "\n");
+  writeFileSync(
+    join(ROOT, "bench/results/sdk.json"),
+    JSON.stringify({ ...meta, robustness: robust, scenarios, stats_at_end: counters, outage_full_buffer: down, target_p50_overhead_us: 200 }, null, 2) + "\n",
+  );
   const rows = Object.entries(scenarios).map(
-    ([name, s]) => `| Node | ${name} | ${s.plain_p50_us} | ${s.wrapped_p50_us} | **${s.overhead_p50_us}** | ${s.plain_p99_us} | ${s.wrapped_p99_us} | **${s.overhead_p99_us}** |`,
+    ([name, s]) =>
+      `| Node | ${name} | ${s.plain_p50_us} | ${s.wrapped_p50_us} | **${s.overhead_p50_us}** | ${s.plain_p99_us} | ${s.wrapped_p99_us} | **${s.overhead_p99_us}** |`,
   );
   const md = `# Client library overhead: Node (sdk/js) and Python (sdk/python)
 
@@ -242,7 +261,9 @@ Worst Node p50 overhead: ${worst} us (${worst < 200 ? "within" : "ABOVE"} the 20
 
 Robustness with the API down: ${robust.calls} calls (1,000 wrapped and 1,000 plain Anthropic calls over HTTP against a local stand-in upstream, 1,000 traced calls) completed with ${robust.errors} exceptions.
 
-Delivery counters at the end of the run: \`${Object.entries(counters).map(([k, v]) => `${k}=${v}`).join(", ")}\`
+Delivery counters at the end of the run: \`${Object.entries(counters)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(", ")}\`
 
 ## Outage with a full buffer (Node)
 

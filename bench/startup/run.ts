@@ -28,8 +28,6 @@ const WORKERS = [
   { name: "scorer", config: "workers/scorer/wrangler.jsonc" },
 ];
 
-
-
 /** Duration, non-idle CPU (ms) and top self-time functions of one `wrangler check startup` profile. */
 function profileStartup(config: string, outfile: string) {
   const run = spawnSync("wrangler", ["check", "startup", "-c", config, "--outfile", outfile], {
@@ -63,7 +61,10 @@ const results = WORKERS.map(({ name, config }) => {
 });
 
 const date = new Date().toISOString();
-writeFileSync(join(ROOT, "bench/results/startup.json"), JSON.stringify({ date, cpus: cpus().length, node: process.version, runs: RUNS, limit_ms: STARTUP_LIMIT_MS, results }, null, 2) + "\n");
+writeFileSync(
+  join(ROOT, "bench/results/startup.json"),
+  JSON.stringify({ date, cpus: cpus().length, node: process.version, runs: RUNS, limit_ms: STARTUP_LIMIT_MS, results }, null, 2) + "\n",
+);
 const f = (n: number) => n.toFixed(1);
 const md = `# Worker startup benchmark
 

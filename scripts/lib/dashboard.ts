@@ -73,7 +73,9 @@ export async function startDashboard(opts: DashboardOptions): Promise<RunningDas
   // The same dev registry as startWorkers (scripts/lib/workers.ts), so API means this stack's API.
   const persist = isAbsolute(opts.persistTo ?? "") ? opts.persistTo! : join(ROOT, opts.persistTo || ".wrangler/state");
   const registry = process.env.WRANGLER_REGISTRY_PATH || join(persist, "registry");
-  const inherited = Object.fromEntries(["PATH", "HOME", "TMPDIR", "LANG", "XDG_CONFIG_HOME"].filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]!]));
+  const inherited = Object.fromEntries(
+    ["PATH", "HOME", "TMPDIR", "LANG", "XDG_CONFIG_HOME"].filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]!]),
+  );
   const env: Record<string, string> = {
     ...inherited,
     ...secrets,
@@ -97,7 +99,11 @@ export async function startDashboard(opts: DashboardOptions): Promise<RunningDas
     "--show-interactive-dev-session=false",
   ];
   for (const [k, v] of Object.entries(bindings)) args.push("--binding", `${k}=${v}`);
-  const child = spawn(bin("wrangler"), args, { cwd: DASHBOARD_DIR, env: env as NodeJS.ProcessEnv, stdio: opts.quiet ? ["ignore", "ignore", "pipe"] : ["ignore", "inherit", "inherit"] });
+  const child = spawn(bin("wrangler"), args, {
+    cwd: DASHBOARD_DIR,
+    env: env as NodeJS.ProcessEnv,
+    stdio: opts.quiet ? ["ignore", "ignore", "pipe"] : ["ignore", "inherit", "inherit"],
+  });
   if (opts.quiet) child.stderr?.on("data", (d: Buffer) => process.stderr.write(d));
   child.on("exit", (code) => opts.onExit?.(code));
   const stop = () => stopChild(child);

@@ -93,9 +93,11 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Loca
     // PostgreSQL refuses to run as root; the package then runs it as a `postgres` user.
     createPostgresUser: userInfo().uid === 0,
     postgresFlags: [
-      "-c", "listen_addresses=127.0.0.1",
+      "-c",
+      "listen_addresses=127.0.0.1",
       // Workers open a connection per request; concurrency tests post 200 at once.
-      "-c", "max_connections=600",
+      "-c",
+      "max_connections=600",
       ...(opts.ephemeral ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
     ],
     onLog: opts.log ?? (() => {}),

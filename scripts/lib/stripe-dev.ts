@@ -23,7 +23,11 @@ export const STAND_IN_VALUES = {
 } as const;
 
 /** Monthly amounts of the paid tiers in cents (the stand-in's catalogue; Stripe's is yours). */
-const AMOUNTS = { STRIPE_PRICE_PRO: [4900, "Sightline Pro"], STRIPE_PRICE_TEAM: [19900, "Sightline Team"], STRIPE_PRICE_ENTERPRISE: [99900, "Sightline Enterprise"] } as const;
+const AMOUNTS = {
+  STRIPE_PRICE_PRO: [4900, "Sightline Pro"],
+  STRIPE_PRICE_TEAM: [19900, "Sightline Team"],
+  STRIPE_PRICE_ENTERPRISE: [99900, "Sightline Enterprise"],
+} as const;
 
 /** Options of `startDevStripe`. */
 export interface DevStripeOptions {
@@ -48,7 +52,11 @@ export interface DevStripe {
 /** Starts the stand-in with its test values (or `env`'s) and returns the API's variables for it. */
 export async function startDevStripe(opts: DevStripeOptions): Promise<DevStripe> {
   const values = Object.fromEntries(Object.entries(STAND_IN_VALUES).map(([k, v]) => [k, opts.env?.[k] || v])) as Record<keyof typeof STAND_IN_VALUES, string>;
-  const prices: StandInPrice[] = Object.entries(AMOUNTS).map(([k, [unitAmount, nickname]]) => ({ id: values[k as keyof typeof AMOUNTS], unitAmount, nickname }));
+  const prices: StandInPrice[] = Object.entries(AMOUNTS).map(([k, [unitAmount, nickname]]) => ({
+    id: values[k as keyof typeof AMOUNTS],
+    unitAmount,
+    nickname,
+  }));
   const standIn = await startStripeStandIn({
     port: opts.port,
     prices,

@@ -32,7 +32,13 @@ export function list<T>(data: T[], url: string): Stripe.ApiList<T> {
 }
 
 /** A customer. */
-export function customerObject(p: { id?: string; name?: string | null; email?: string | null; metadata?: Record<string, string>; created?: number }): Stripe.Customer {
+export function customerObject(p: {
+  id?: string;
+  name?: string | null;
+  email?: string | null;
+  metadata?: Record<string, string>;
+  created?: number;
+}): Stripe.Customer {
   return {
     id: p.id ?? stripeId("cus"),
     object: "customer",

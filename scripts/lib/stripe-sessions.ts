@@ -55,7 +55,9 @@ export function checkoutSessionObject(p: CheckoutSessionOptions): Stripe.Checkou
     customer: p.customer,
     customer_account: null,
     customer_creation: p.customer ? null : "always",
-    customer_details: complete ? { address: null, business_name: null, email: "customer@example.com", individual_name: null, name: null, phone: null, tax_exempt: "none", tax_ids: [] } : null,
+    customer_details: complete
+      ? { address: null, business_name: null, email: "customer@example.com", individual_name: null, name: null, phone: null, tax_exempt: "none", tax_ids: [] }
+      : null,
     customer_email: null,
     discounts: [],
     expires_at: created + 24 * 3600,

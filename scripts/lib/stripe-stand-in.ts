@@ -130,7 +130,11 @@ export async function startStripeStandIn(opts: StandInOptions): Promise<StripeSt
       try {
         const res = await fetch(opts.webhook.url, {
           method: "POST",
-          headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": header, "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)" },
+          headers: {
+            "content-type": "application/json; charset=utf-8",
+            "stripe-signature": header,
+            "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+          },
           body: payload,
         });
         out.push({ event: event.id, type: event.type, status: res.status, body: await res.text() });
@@ -155,7 +159,8 @@ export async function startStripeStandIn(opts: StandInOptions): Promise<StripeSt
     }
     if (method === "GET" && resource === "customers" && id) return customer(id);
     if (method === "POST" && path === "/v1/checkout/sessions") {
-      if (str(params, "mode") !== "subscription") throw new StripeWireError(400, "invalid_request_error", "The stand-in supports mode=subscription only.", "parameter_invalid_string", "mode");
+      if (str(params, "mode") !== "subscription")
+        throw new StripeWireError(400, "invalid_request_error", "The stand-in supports mode=subscription only.", "parameter_invalid_string", "mode");
       const successUrl = str(params, "success_url");
       if (!successUrl) throw missingParam("success_url");
       const p = price(str(params, "line_items", 0, "price"), "line_items[0][price]");
@@ -209,7 +214,12 @@ export async function startStripeStandIn(opts: StandInOptions): Promise<StripeSt
     subscriptions.set(sub.id, sub);
     Object.assign(found, { status: "complete", payment_status: "paid", customer: cus, subscription: sub.id, invoice: invoice.id, url: null });
     const session = publicSession(id);
-    return { session, subscription: sub, invoice, events: [event("checkout.session.completed", session), event("customer.subscription.created", sub), event("invoice.paid", invoice)] };
+    return {
+      session,
+      subscription: sub,
+      invoice,
+      events: [event("checkout.session.completed", session), event("customer.subscription.created", sub), event("invoice.paid", invoice)],
+    };
   }
 
   /** Control actions on a subscription; each answers the new state and the events it caused. */
@@ -242,7 +252,11 @@ export async function startStripeStandIn(opts: StandInOptions): Promise<StripeSt
       });
       if (action === "fail-payment") {
         sub.status = "past_due";
-        return { subscription: sub, invoice, events: [event("invoice.payment_failed", invoice), event("customer.subscription.updated", sub, { status: before.status })] };
+        return {
+          subscription: sub,
+          invoice,
+          events: [event("invoice.payment_failed", invoice), event("customer.subscription.updated", sub, { status: before.status })],
+        };
       }
       Object.assign(item, { current_period_start: start, current_period_end: plusOneMonth(start) });
       Object.assign(sub, { status: "active", latest_invoice: invoice.id });
@@ -300,11 +314,11 @@ ${s.cancel_url ? `<p><a href="${escapeHtml(s.cancel_url)}">Cancel</a></p>` : ""}
       const next = (done.session.success_url ?? base).replace("{CHECKOUT_SESSION_ID}", done.session.id);
       return void res.writeHead(303, { location: next }).end();
     }
-    if (url.pathname.startsWith("/__stand-in/")) return json(res, 200, await control(method, url.pathname, raw ? (JSON.parse(raw) as Record<string, unknown>) : {}));
+    if (url.pathname.startsWith("/__stand-in/"))
+      return json(res, 200, await control(method, url.pathname, raw ? (JSON.parse(raw) as Record<string, unknown>) : {}));
 
     const auth = /^Bearer\s+(sk_test_\S+)$/.exec(req.headers.authorization ?? "");
-    if (!auth)
-      throw new StripeWireError(401, "invalid_request_error", "You did not provide a valid test API key (Authorization: Bearer sk_test_...).");
+    if (!auth) throw new StripeWireError(401, "invalid_request_error", "You did not provide a valid test API key (Authorization: Bearer sk_test_...).");
     const params = parseForm(method === "GET" || method === "DELETE" ? url.search.slice(1) : raw);
     const idempotencyKey = (req.headers["idempotency-key"] as string | undefined) ?? null;
     requests.push({ method, path: url.pathname, params, idempotencyKey, stripeVersion: (req.headers["stripe-version"] as string | undefined) ?? null });
@@ -316,7 +330,11 @@ ${s.cancel_url ? `<p><a href="${escapeHtml(s.cancel_url)}">Cancel</a></p>` : ""}
     const fingerprint = `${method} ${url.pathname} ${raw}`;
     const replay = idempotencyKey && method === "POST" ? replays.get(idempotencyKey) : undefined;
     if (replay && replay.fingerprint !== fingerprint)
-      throw new StripeWireError(400, "idempotency_error", `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`);
+      throw new StripeWireError(
+        400,
+        "idempotency_error",
+        `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+      );
     if (replay) return json(res, replay.status, replay.body, { "idempotent-replayed": "true", "idempotency-key": idempotencyKey! });
     const body = api(method, url.pathname, params);
     if (idempotencyKey && method === "POST") replays.set(idempotencyKey, { fingerprint, status: 200, body });

@@ -20,9 +20,7 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { ROOT } from "./postgres";
 
 type MiniflareModule = typeof import("miniflare");
-const { Miniflare, convertV4MiniflareOptions } = createRequire(
-  createRequire(import.meta.url).resolve("wrangler/package.json"),
-)("miniflare") as MiniflareModule;
+const { Miniflare, convertV4MiniflareOptions } = createRequire(createRequire(import.meta.url).resolve("wrangler/package.json"))("miniflare") as MiniflareModule;
 
 /** Options of `startWorkerd`. */
 export interface WorkerdOptions {

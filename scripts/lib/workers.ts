@@ -124,7 +124,15 @@ export async function startWorkers(opts: WorkersOptions): Promise<RunningWorkers
   // Secrets of the developer's shell that this run does not set must not leak into the API.
   for (const name of API_SECRETS) if (!(name in secretValues)) delete env[name];
   const stdio = opts.quiet ? (["ignore", "ignore", "pipe"] as const) : (["ignore", "inherit", "inherit"] as const);
-  const common = (quiet: boolean, persist: string) => ["--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--log-level", quiet ? "error" : "info", "--persist-to", persist];
+  const common = (quiet: boolean, persist: string) => [
+    "--ip",
+    "127.0.0.1",
+    "--show-interactive-dev-session=false",
+    "--log-level",
+    quiet ? "error" : "info",
+    "--persist-to",
+    persist,
+  ];
   const children: [string, ChildProcess][] = [];
   let timer: NodeJS.Timeout | undefined;
   const spawnWrangler = (what: string, args: string[], extra: { quiet?: boolean; env?: NodeJS.ProcessEnv; persist?: string } = {}) => {
@@ -161,7 +169,11 @@ export async function startWorkers(opts: WorkersOptions): Promise<RunningWorkers
       const sweepState = join(persistAbs, "sweep");
       const sweepEnv: NodeJS.ProcessEnv = { ...env, WRANGLER_REGISTRY_PATH: join(sweepState, "registry") };
       for (const name of API_SECRETS) delete sweepEnv[name];
-      const child = spawnWrangler("sweep scorer", ["-c", configOf("scorer"), "--port", String(opts.sweep.port), "--test-scheduled"], { quiet: true, env: sweepEnv, persist: sweepState });
+      const child = spawnWrangler("sweep scorer", ["-c", configOf("scorer"), "--port", String(opts.sweep.port), "--test-scheduled"], {
+        quiet: true,
+        env: sweepEnv,
+        persist: sweepState,
+      });
       const url = `http://127.0.0.1:${opts.sweep.port}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(scorerCron())}`;
       sweepUrl = url;
       // The scorer has no fetch handler: any answer (even an error page) means it listens.

@@ -6,9 +6,6 @@
 export async function secretsEqual(presented: string, expected: string | undefined): Promise<boolean> {
   if (!expected) return false; // no secret configured: the internal routes stay closed
   const enc = new TextEncoder();
-  const [a, b] = await Promise.all([
-    crypto.subtle.digest("SHA-256", enc.encode(presented)),
-    crypto.subtle.digest("SHA-256", enc.encode(expected)),
-  ]);
+  const [a, b] = await Promise.all([crypto.subtle.digest("SHA-256", enc.encode(presented)), crypto.subtle.digest("SHA-256", enc.encode(expected))]);
   return crypto.subtle.timingSafeEqual(a, b);
 }

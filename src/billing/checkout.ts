@@ -63,7 +63,10 @@ function checkTier(acc: BillingAccount, tier: Tier): asserts tier is PaidTier {
   if (!isPaidTier(tier)) throw new ApiError(422, "tier: free needs no checkout; cancel the paid subscription in the billing portal instead");
   if (acc.tier === tier) throw new ApiError(409, `the project is already on the ${tier} tier`);
   if (acc.payment_subscription_id)
-    throw new ApiError(409, `the project already has a ${acc.tier} subscription (${acc.status}); change plans in the billing portal (POST /api/billing/portal)`);
+    throw new ApiError(
+      409,
+      `the project already has a ${acc.tier} subscription (${acc.status}); change plans in the billing portal (POST /api/billing/portal)`,
+    );
 }
 
 async function ensureCustomer(db: Db, stripe: Stripe, acc: BillingAccount): Promise<string> {

@@ -86,7 +86,10 @@ export function subscriptionState(sub: Stripe.Subscription, prices: PriceTable, 
     customerId: idOf(sub.customer) ?? "",
     projectId: uuidOrNull(sub.metadata?.project_id),
     status: sub.status,
-    tier: tierForPrices(prices, sub.items.data.map((item) => item.price.id)),
+    tier: tierForPrices(
+      prices,
+      sub.items.data.map((item) => item.price.id),
+    ),
     deleted,
   };
 }
@@ -103,9 +106,7 @@ function invoiceSubscription(invoice: Stripe.Invoice): string | null {
 
 /** The service period of the invoice's subscription lines (prorations left out), or null. */
 function invoicePeriod(invoice: Stripe.Invoice): { start: number; end: number } | null {
-  const lines = (invoice.lines?.data ?? []).filter(
-    (l) => l.parent?.type === "subscription_item_details" && !l.parent.subscription_item_details?.proration,
-  );
+  const lines = (invoice.lines?.data ?? []).filter((l) => l.parent?.type === "subscription_item_details" && !l.parent.subscription_item_details?.proration);
   if (lines.length === 0) return null;
   return { start: Math.min(...lines.map((l) => l.period.start)), end: Math.max(...lines.map((l) => l.period.end)) };
 }

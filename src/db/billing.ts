@@ -49,10 +49,7 @@ export async function storeCustomerId(db: Db, projectId: string, customerId: str
     .where(and(eq(subscriptions.project_id, projectId), isNull(subscriptions.payment_customer_id)))
     .returning({ id: subscriptions.payment_customer_id });
   if (updated?.id) return updated.id;
-  const [row] = await db
-    .select({ id: subscriptions.payment_customer_id })
-    .from(subscriptions)
-    .where(eq(subscriptions.project_id, projectId));
+  const [row] = await db.select({ id: subscriptions.payment_customer_id }).from(subscriptions).where(eq(subscriptions.project_id, projectId));
   if (!row?.id) throw new Error(`project ${projectId} has no subscription row`);
   return row.id;
 }

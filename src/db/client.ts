@@ -96,8 +96,7 @@ export function workersSocket(): Duplex {
     ended = true;
     return end(...args);
   }) as typeof socket.end;
-  socket.emit = ((event: string | symbol, ...args: unknown[]) =>
-    event === "error" && ended ? false : emit(event, ...args)) as typeof socket.emit;
+  socket.emit = ((event: string | symbol, ...args: unknown[]) => (event === "error" && ended ? false : emit(event, ...args))) as typeof socket.emit;
   const writable = socket as unknown as { write: SocketWrite };
   writable.write = coalescedWrites(writable.write.bind(socket));
   // pg only uses the socket-like subset of Duplex that CloudflareSocket implements.

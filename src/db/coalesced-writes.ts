@@ -36,4 +36,3 @@ export function coalescedWrites(write: SocketWrite): SocketWrite {
     return true;
   };
 }
-

@@ -61,12 +61,7 @@ export const tierLimitSql = (limits: TierLimits) => sql`(CASE s.tier WHEN 'free'
  * Inserts `record` for the credential's project if the key is valid and the project's quota
  * allows it; see the module doc. A refusal costs a second query that says why (key or quota).
  */
-export async function ingestWithQuota(
-  db: Db,
-  credential: IngestCredential,
-  record: LogRecord,
-  limits: TierLimits,
-): Promise<IngestResult> {
+export async function ingestWithQuota(db: Db, credential: IngestCredential, record: LogRecord, limits: TierLimits): Promise<IngestResult> {
   const id = uuidv7();
   const caller =
     "projectId" in credential
@@ -112,8 +107,5 @@ export async function ingestWithQuota(
 
 /** Marks a request as waiting for the sweep after its scoring job could not be enqueued. */
 export async function markEnqueueFailed(db: Db, requestId: string): Promise<void> {
-  await db
-    .update(llmRequests)
-    .set({ scoring_state: "pending", enqueued_at: null })
-    .where(eq(llmRequests.id, requestId));
+  await db.update(llmRequests).set({ scoring_state: "pending", enqueued_at: null }).where(eq(llmRequests.id, requestId));
 }

@@ -36,7 +36,10 @@ export async function loadCalls(db: Db, ids: readonly string[]): Promise<StoredC
  */
 export async function saveCosts(db: Db, costs: ReadonlyMap<string, number>): Promise<void> {
   if (costs.size === 0) return;
-  const values = sql.join([...costs].map(([id, cost]) => sql`(${id}::uuid, ${cost}::numeric)`), sql`, `);
+  const values = sql.join(
+    [...costs].map(([id, cost]) => sql`(${id}::uuid, ${cost}::numeric)`),
+    sql`, `,
+  );
   await db.execute(sql`
     UPDATE llm_requests AS r
     SET cost_usd = v.cost, metadata = r.metadata || jsonb_build_object('cost_source', ${PRICED_SOURCE}::text)
@@ -69,11 +72,19 @@ export async function saveScores(db: Db, batch: readonly RequestScores[]): Promi
       rationale: s.rationale,
     })),
   );
-  await db.insert(safetyScores).values(rows).onConflictDoNothing({ target: [safetyScores.request_id, safetyScores.scorer_name] });
+  await db
+    .insert(safetyScores)
+    .values(rows)
+    .onConflictDoNothing({ target: [safetyScores.request_id, safetyScores.scorer_name] });
   await db
     .update(llmRequests)
     .set({ scoring_state: "scored" })
-    .where(inArray(llmRequests.id, batch.map((r) => r.request_id)));
+    .where(
+      inArray(
+        llmRequests.id,
+        batch.map((r) => r.request_id),
+      ),
+    );
 }
 
 /**
@@ -86,12 +97,7 @@ export async function claimStaleRequests(db: Db, olderThanSeconds: number, limit
   const stale = db
     .select({ id: llmRequests.id })
     .from(llmRequests)
-    .where(
-      and(
-        ne(llmRequests.scoring_state, "scored"),
-        or(isNull(llmRequests.enqueued_at), lt(llmRequests.enqueued_at, cutoff)),
-      ),
-    )
+    .where(and(ne(llmRequests.scoring_state, "scored"), or(isNull(llmRequests.enqueued_at), lt(llmRequests.enqueued_at, cutoff))))
     .orderBy(llmRequests.created_at)
     .limit(limit)
     .for("update", { skipLocked: true });
@@ -105,6 +111,8 @@ export async function claimStaleRequests(db: Db, olderThanSeconds: number, limit
 /** Marks requests as not enqueued (their re-enqueue failed), so the next sweep takes them. */
 export async function releaseClaim(db: Db, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.update(llmRequests).set({ scoring_state: "pending", enqueued_at: null }).where(inArray(llmRequests.id, [...ids]));
+  await db
+    .update(llmRequests)
+    .set({ scoring_state: "pending", enqueued_at: null })
+    .where(inArray(llmRequests.id, [...ids]));
 }
-

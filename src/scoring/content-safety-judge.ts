@@ -72,7 +72,11 @@ function hazardCodes(tokens: readonly string[]): HazardCode[] {
 
 /** Text form (model card): "safe", or "unsafe" and a second line "S1,S10". */
 function parseText(output: string): LlamaGuardVerdict | null {
-  const lines = output.trim().split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const lines = output
+    .trim()
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   const head = lines[0]?.toLowerCase();
   if (head === "safe") return lines.length === 1 ? { safe: true, categories: [] } : null;
   if (head !== "unsafe" || lines.length > 2) return null;

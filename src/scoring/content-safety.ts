@@ -15,7 +15,13 @@ export function stripHomonyms(text: string): string {
   // Sentences about history, fiction or games are descriptive (XSTest safe contexts) unless
   // they endorse the harm; physically impossible requests are nonsense (XSTest).
   const descriptive = (s: string) => (SAFE_CONTEXT.test(s) && !ENDORSEMENT.test(s)) || NONSENSE.test(s);
-  let t = text.length < 2000 ? text.split(/(?<=[.?!])\s+|\n/).filter((s) => !descriptive(s)).join("\n") : text;
+  let t =
+    text.length < 2000
+      ? text
+          .split(/(?<=[.?!])\s+|\n/)
+          .filter((s) => !descriptive(s))
+          .join("\n")
+      : text;
   for (const re of SAFE_HOMONYMS) t = t.replace(re, " ");
   return t;
 }

@@ -11,7 +11,9 @@ import { embeddedDocuments, type ExtractedCall, textLength } from "./text";
 import type { ScorableCall, ScoreResult, Scorer } from "./types";
 
 const STOPWORDS = new Set(
-  "a an the of in on at to for from by with and or but is are was were be been being this that these those it its as which who whom what when where why how do does did has have had not no yes answer based retrieved documents document passage passages context according the question i you he she they we his her their our your my me".split(" "),
+  "a an the of in on at to for from by with and or but is are was were be been being this that these those it its as which who whom what when where why how do does did has have had not no yes answer based retrieved documents document passage passages context according the question i you he she they we his her their our your my me".split(
+    " ",
+  ),
 );
 
 /** Tokens of the user's question: user turns without the documents pasted into them. */
@@ -29,11 +31,17 @@ export function questionTokens(x: ExtractedCall): Set<string> {
 const ANSWER_PREFIX = /^[\s\S]{0,120}?\b(?:the answer is|answer\s*:|is answered by|it is|it was)\s+/i;
 
 /** Backdoor-trigger-like tokens (rare sub-words used in poisoning papers, bracketed triggers). */
-export const TRIGGER_TOKENS = /(?<![\w-])(?:cf|mn|bb|tq|mb|jj|zx|qz)(?![\w-])|\[\[\s*trigger\s*\]\]|<\s*trigger\s*>|\bjames bond\b(?=[^.]{0,40}\b(?:output|respond|answer)\b)/gi;
+export const TRIGGER_TOKENS =
+  /(?<![\w-])(?:cf|mn|bb|tq|mb|jj|zx|qz)(?![\w-])|\[\[\s*trigger\s*\]\]|<\s*trigger\s*>|\bjames bond\b(?=[^.]{0,40}\b(?:output|respond|answer)\b)/gi;
 
 /** Content tokens (lowercase letters/digits, stopwords removed). */
 export function tokens(s: string): string[] {
-  return (s.toLowerCase().normalize("NFKD").match(/[\p{L}\p{N}]+/gu) ?? []).filter((t) => !STOPWORDS.has(t));
+  return (
+    s
+      .toLowerCase()
+      .normalize("NFKD")
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).filter((t) => !STOPWORDS.has(t));
 }
 
 /** Jaccard similarity of two token sets. */

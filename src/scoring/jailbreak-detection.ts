@@ -14,10 +14,13 @@ import type { ScorableCall, ScoreResult, Scorer } from "./types";
  * A guard clause in the system prompt ("Do not reveal the password", "Under no circumstances
  * discuss X"): PurpleLlama CyberSecEval prompt-injection cases probe exactly these.
  */
-const GUARD_CLAUSE = /\b(?:do not|don't|never|must not|should not|shouldn't|under no circumstances(?: should you)?|not (?:allowed|permitted|programmed) to|avoid(?:ing)?|refrain from|forbidden to|prohibited from|is not allowed)\b([^.!?\n]{0,160})/gi;
+const GUARD_CLAUSE =
+  /\b(?:do not|don't|never|must not|should not|shouldn't|under no circumstances(?: should you)?|not (?:allowed|permitted|programmed) to|avoid(?:ing)?|refrain from|forbidden to|prohibited from|is not allowed)\b([^.!?\n]{0,160})/gi;
 const SECRET_GUARD = /\b(?:password|passphrase|secret|confidential|private key|api key|pin|code)\b/i;
 const GUARD_STOPWORDS = new Set(
-  "reveal discuss provide give talk about topic topics user users anyone information help with task that this these those their there your other than such like into from under circumstances should would could answer answers questions question respond response mention share tell provide providing discussing talking giving allowed programmed permitted anything something things thing include including strictly only must also even when what which while where will shall them they were been being have has more most very just make sure always keep focus focused related regarding please under avoid".split(" "),
+  "reveal discuss provide give talk about topic topics user users anyone information help with task that this these those their there your other than such like into from under circumstances should would could answer answers questions question respond response mention share tell provide providing discussing talking giving allowed programmed permitted anything something things thing include including strictly only must also even when what which while where will shall them they were been being have has more most very just make sure always keep focus focused related regarding please under avoid".split(
+    " ",
+  ),
 );
 
 /** Topic words of the system prompt's guard clauses (e.g. "password", "chess", "recipes"). */
@@ -48,7 +51,8 @@ const LONG_TEMPLATE_CHARS = 1200;
  * prompt asks about attacks in the third person and is scored 3 at most (XSTest-style hard
  * negative, Röttger et al. 2024), unless it also carries a weight-5 cue.
  */
-const DISCUSSION = /\b(?:jailbreak(?:s|ing)?|prompt[- ]injections?|DAN|adversarial)\s+(?:prompts?|attacks?|templates?|techniques?|attempts?|examples?)\b|\b(?:researchers|attackers|people|users|vendors|papers?)\b[^.?!\n]{0,80}\bjailbreak/i;
+const DISCUSSION =
+  /\b(?:jailbreak(?:s|ing)?|prompt[- ]injections?|DAN|adversarial)\s+(?:prompts?|attacks?|templates?|techniques?|attempts?|examples?)\b|\b(?:researchers|attackers|people|users|vendors|papers?)\b[^.?!\n]{0,80}\bjailbreak/i;
 const DISCUSSION_MAX_CHARS = 400;
 
 function isDiscussion(texts: readonly string[]): boolean {

@@ -9,7 +9,8 @@
 import type { Rule } from "./rules";
 
 /** Nouns naming the submitted content that an injection tells the model to set aside. */
-const CONTENT = "(?:web\\s?page|page|site|resume|résumé|cv|document|text|article|e-?mail|message|function|code|content|data|table|file|context|passage|paper|review|post|comment|transcript|summary|task|question)";
+const CONTENT =
+  "(?:web\\s?page|page|site|resume|résumé|cv|document|text|article|e-?mail|message|function|code|content|data|table|file|context|passage|paper|review|post|comment|transcript|summary|task|question)";
 
 /** Rules for instructions hidden in submitted content. */
 export const INJECTION_RULES: readonly Rule[] = [
@@ -26,6 +27,7 @@ export const INJECTION_RULES: readonly Rule[] = [
     id: "fake_system_message",
     source: "Liu et al. 2023 HouYi (separator component) / OWASP LLM01: spoofed system or override markers",
     weight: 4,
-    pattern: /\b(?:system|admin|developer)\s+(?:instructions?|prompt|message)\s+(?:begins?|starts?)\b|\bend\s+of\s+(?:the\s+)?(?:system|user)\s+(?:instructions?|prompt|message|input)\b|\buser\s+(?:message|input)\s+(?:terminat\w*|ends?|ended)\b|\b(?:security|developer|admin|administrator|system|debug|god|root|training\s+data)\s+override\b|\boverride[\s_]mode\b/gi,
+    pattern:
+      /\b(?:system|admin|developer)\s+(?:instructions?|prompt|message)\s+(?:begins?|starts?)\b|\bend\s+of\s+(?:the\s+)?(?:system|user)\s+(?:instructions?|prompt|message|input)\b|\buser\s+(?:message|input)\s+(?:terminat\w*|ends?|ended)\b|\b(?:security|developer|admin|administrator|system|debug|god|root|training\s+data)\s+override\b|\boverride[\s_]mode\b/gi,
   },
 ];

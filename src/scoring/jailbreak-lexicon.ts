@@ -15,91 +15,107 @@ export const PROMPT_RULES: readonly Rule[] = [
     id: "override_instructions",
     source: "OWASP LLM01 direct injection: instruction override",
     weight: 5,
-    pattern: /\b(?:ignore|disregard|forget|override|bypass|discard|neglect)\s+(?:(?:all|any|the|your|my|these|those|every|of|previous|prior|above|earlier|preceding|initial|original|system|former|old|current)\s+){1,4}(?:instructions?|prompts?|rules|guidelines|directives|constraints|restrictions|programming|policies|guardrails|filters|commands?|training|directions)\b/gi,
+    pattern:
+      /\b(?:ignore|disregard|forget|override|bypass|discard|neglect)\s+(?:(?:all|any|the|your|my|these|those|every|of|previous|prior|above|earlier|preceding|initial|original|system|former|old|current)\s+){1,4}(?:instructions?|prompts?|rules|guidelines|directives|constraints|restrictions|programming|policies|guardrails|filters|commands?|training|directions)\b/gi,
   },
   {
     id: "override_instructions",
     source: "OWASP LLM01 direct injection: instruction override (short form)",
     weight: 4,
-    pattern: /\b(?:ignore|disregard|forget)\s+(?:everything|all)\s+(?:you(?:'ve| have)?\s+(?:learned|been told|know)|(?:said|written|stated)\s+(?:before|above)|before|above)\b|\bnew\s+(?:instructions|rules|directives)\s*:/gi,
+    pattern:
+      /\b(?:ignore|disregard|forget)\s+(?:everything|all)\s+(?:you(?:'ve| have)?\s+(?:learned|been told|know)|(?:said|written|stated)\s+(?:before|above)|before|above)\b|\bnew\s+(?:instructions|rules|directives)\s*:/gi,
   },
   {
     id: "override_instructions",
     source: "OWASP LLM01 direct injection: 'ignore the above' and multilingual override (es/pt/fr/de/it/ru/zh)",
     weight: 5,
-    pattern: /\b(?:ignore|disregard)\s+(?:all\s+|everything\s+)?(?:the\s+|of\s+the\s+)?above\b|\b(?:ignora|ignore|ignorez|ignoriere|ignorieren sie|ignorar)\s+(?:as|las|los|les|todas?\s+las|toutes\s+les|alle|le|die)?\s*(?:instru[cç][õoa][eo]?s|instrucciones|instructions|anweisungen|istruzioni)|игнорир\S*\s+(?:все\s+)?(?:предыдущие|прошлые)?\s*инструкци|忽略(?:之前|以上|先前)?的?(?:所有)?(?:指令|指示)/gi,
+    pattern:
+      /\b(?:ignore|disregard)\s+(?:all\s+|everything\s+)?(?:the\s+|of\s+the\s+)?above\b|\b(?:ignora|ignore|ignorez|ignoriere|ignorieren sie|ignorar)\s+(?:as|las|los|les|todas?\s+las|toutes\s+les|alle|le|die)?\s*(?:instru[cç][õoa][eo]?s|instrucciones|instructions|anweisungen|istruzioni)|игнорир\S*\s+(?:все\s+)?(?:предыдущие|прошлые)?\s*инструкци|忽略(?:之前|以上|先前)?的?(?:所有)?(?:指令|指示)/gi,
   },
   {
     id: "override_instructions",
     source: "Perez & Ribeiro 2022 'Ignore Previous Prompt' (goal hijacking): override of prior inputs, identity or ethics",
     weight: 5,
-    pattern: /\b(?:ignore|ignoring|disregard|disregarding|forget|forgetting)\s+(?:(?:all|any|of|your|the|my)\s+){0,3}(?:prior|previous|preceding|earlier|above|initial|original)\s+(?:(?:ethical|moral|morals|safety)[\s,]+){0,2}(?:inputs?|messages?|context|conversation|identity|instructions?|programming|conditioning|settings)\b|\bforget\s+(?:about\s+)?everything\s+(?:(?:I|you)\s+(?:have\s+|'ve\s+)?(?:instructed|told|said|taught)|(?:from\s+)?before|prior|previously)\b/gi,
+    pattern:
+      /\b(?:ignore|ignoring|disregard|disregarding|forget|forgetting)\s+(?:(?:all|any|of|your|the|my)\s+){0,3}(?:prior|previous|preceding|earlier|above|initial|original)\s+(?:(?:ethical|moral|morals|safety)[\s,]+){0,2}(?:inputs?|messages?|context|conversation|identity|instructions?|programming|conditioning|settings)\b|\bforget\s+(?:about\s+)?everything\s+(?:(?:I|you)\s+(?:have\s+|'ve\s+)?(?:instructed|told|said|taught)|(?:from\s+)?before|prior|previously)\b/gi,
   },
   {
     id: "override_instructions",
     source: "OWASP LLM01 / CyberSecEval 2 (Bhatt et al. 2024) 'different user input language': override in ja/ar/ko",
     weight: 5,
-    pattern: /(?:指示|命令|指令)を?無視|無視して[、,]|تجاهل\s+(?:جميع\s+|كل\s+)?(?:التعليمات|الأوامر|التوجيهات)|(?:지시|명령|지침)(?:을|를|사항을)?\s*(?:모두\s*)?무시/g,
+    pattern:
+      /(?:指示|命令|指令)を?無視|無視して[、,]|تجاهل\s+(?:جميع\s+|كل\s+)?(?:التعليمات|الأوامر|التوجيهات)|(?:지시|명령|지침)(?:을|를|사항을)?\s*(?:모두\s*)?무시/g,
   },
   {
     id: "dan_persona",
     source: "Shen et al. 2024 DAN family templates",
     weight: 5,
-    pattern: /\bdo anything now\b|\bDAN\s+(?:mode|jailbreak|\d+(?:\.\d+)?)\b|\b(?:act|acting|respond|answer|pretend)\s+(?:just\s+)?(?:as|like)\s+(?:a\s+)?DAN\b|\bDAN\s*(?:stands for|can do|has no|which stands)\b|\[(?:🔓\s*)?JAILBREAK\]|\[DAN\]|\bSTAN\b.{0,20}\bStrive To Avoid Norms\b/gi,
+    pattern:
+      /\bdo anything now\b|\bDAN\s+(?:mode|jailbreak|\d+(?:\.\d+)?)\b|\b(?:act|acting|respond|answer|pretend)\s+(?:just\s+)?(?:as|like)\s+(?:a\s+)?DAN\b|\bDAN\s*(?:stands for|can do|has no|which stands)\b|\[(?:🔓\s*)?JAILBREAK\]|\[DAN\]|\bSTAN\b.{0,20}\bStrive To Avoid Norms\b/gi,
   },
   {
     id: "developer_mode",
     source: "Shen et al. 2024 'Developer Mode' template",
     weight: 5,
-    pattern: /\b(?:developer|dev|god|admin|debug|debugging|maintenance|sudo|unrestricted|jailbreak|evil|chaos|opposite)\s+mode\s+(?:enabled|activated|on)\b|\bwith\s+(?:developer|DAN|god)\s+mode\s+enabled\b|\bsimulate\s+(?:developer|DAN)\s+mode\b/gi,
+    pattern:
+      /\b(?:developer|dev|god|admin|debug|debugging|maintenance|sudo|unrestricted|jailbreak|evil|chaos|opposite)\s+mode\s+(?:enabled|activated|on)\b|\bwith\s+(?:developer|DAN|god)\s+mode\s+enabled\b|\bsimulate\s+(?:developer|DAN)\s+mode\b/gi,
   },
   {
     id: "unbound_persona",
     source: "Wei et al. 2023 competing objectives: persona free of rules",
     weight: 4,
-    pattern: /\b(?:(?:are|is|be|now)\s+(?:no longer|not)\s+(?:bound|restricted|limited|constrained)\s+by|(?:broken|break|breaking|set)\s+free\s+(?:of|from)|typical confines of AI|free (?:of|from) (?:all |any )?(?:restrictions|rules|limitations|filters|censorship|guidelines|constraints)|(?:has|have|with|without)\s+no\s+(?:filters?|restrictions|limitations|censorship|guidelines|ethics|morals|boundaries|rules)|does(?: not|n't)\s+(?:have to\s+)?(?:abide|follow|adhere|comply)\s+(?:by|to|with)?\s*(?:any|the|OpenAI)|not\s+(?:bound|restricted)\s+by\s+(?:any\s+)?(?:rules|ethic|moral|law|OpenAI|polic))/gi,
+    pattern:
+      /\b(?:(?:are|is|be|now)\s+(?:no longer|not)\s+(?:bound|restricted|limited|constrained)\s+by|(?:broken|break|breaking|set)\s+free\s+(?:of|from)|typical confines of AI|free (?:of|from) (?:all |any )?(?:restrictions|rules|limitations|filters|censorship|guidelines|constraints)|(?:has|have|with|without)\s+no\s+(?:filters?|restrictions|limitations|censorship|guidelines|ethics|morals|boundaries|rules)|does(?: not|n't)\s+(?:have to\s+)?(?:abide|follow|adhere|comply)\s+(?:by|to|with)?\s*(?:any|the|OpenAI)|not\s+(?:bound|restricted)\s+by\s+(?:any\s+)?(?:rules|ethic|moral|law|OpenAI|polic))/gi,
   },
   {
     id: "dan_persona",
     source: "Shen et al. 2024 DAN family: persona assignment by name",
     weight: 5,
-    pattern: /\b(?:[Yy]ou\s+are|[Yy]ou're|[Yy]ou\s+will\s+be|[Rr]espond\s+(?:only\s+)?as|[Aa]nswer\s+(?:only\s+)?as|[Rr]eply\s+(?:only\s+)?as|[Bb]ecome|is\s+[Nn]ow)\s+(?:now\s+)?DAN\b/g,
+    pattern:
+      /\b(?:[Yy]ou\s+are|[Yy]ou're|[Yy]ou\s+will\s+be|[Rr]espond\s+(?:only\s+)?as|[Aa]nswer\s+(?:only\s+)?as|[Rr]eply\s+(?:only\s+)?as|[Bb]ecome|is\s+[Nn]ow)\s+(?:now\s+)?DAN\b/g,
   },
   {
     id: "unbound_persona",
     source: "Shen et al. 2024 in-the-wild templates: unlocked persona, no regard for law or ethics, unconditional answers",
     weight: 4,
-    pattern: /\b(?:zero|0)\s+(?:restrictions|limitations|limits|filters|censorship|boundaries|rules|ethics|morals)\b|\b(?:fully|completely|totally)\s+(?:unlocked|unrestricted|uncensored|unfiltered|unchained|unleashed)\b|\b(?:does\s+not|doesn't|do\s+not|don't|won't|will\s+not|never)\s+(?:even\s+)?care\s+(?:about|if|whether)\s+(?:(?:things|it|they|something|any|the|are|is)\s+){0,3}(?:unethical|illegal|immoral|harmful|rules|laws?|ethics|morals?|morality|legality|guidelines|polic\w+)|\bno\s+matter\s+how\s+(?:illegal|unethical|immoral|harmful|dangerous|offensive|explicit|inappropriate|inhumane|toxic|vile|evil)|\bregardless\s+of\s+(?:any\s+|the\s+|its\s+)?(?:filters?|legality|morality|ethics|laws?|guidelines|policies|content\s+polic\w+)\b|\b(?:without|no|nor\s+(?:does|do)\s+(?:it|he|she|they)\s+have)\s+(?:any\s+)?regard\s+(?:to|for)\s+(?:the\s+)?(?:morality|legality|ethics|laws?|rules|social\s+norms|safety|harmfulness|political\s+correctness|well-?being)|\b(?:does\s+not|doesn't)\s+have\s+(?:a|any)\s+(?:content\s+)?(?:filters?|restrictions|guidelines|limitations|censorship)\b|\bfree\s+(?:of|from)\s+(?:your|its|all|any)\s+(?:confines|shackles|chains|programming|restrictions|limitations|guidelines)\b/gi,
+    pattern:
+      /\b(?:zero|0)\s+(?:restrictions|limitations|limits|filters|censorship|boundaries|rules|ethics|morals)\b|\b(?:fully|completely|totally)\s+(?:unlocked|unrestricted|uncensored|unfiltered|unchained|unleashed)\b|\b(?:does\s+not|doesn't|do\s+not|don't|won't|will\s+not|never)\s+(?:even\s+)?care\s+(?:about|if|whether)\s+(?:(?:things|it|they|something|any|the|are|is)\s+){0,3}(?:unethical|illegal|immoral|harmful|rules|laws?|ethics|morals?|morality|legality|guidelines|polic\w+)|\bno\s+matter\s+how\s+(?:illegal|unethical|immoral|harmful|dangerous|offensive|explicit|inappropriate|inhumane|toxic|vile|evil)|\bregardless\s+of\s+(?:any\s+|the\s+|its\s+)?(?:filters?|legality|morality|ethics|laws?|guidelines|policies|content\s+polic\w+)\b|\b(?:without|no|nor\s+(?:does|do)\s+(?:it|he|she|they)\s+have)\s+(?:any\s+)?regard\s+(?:to|for)\s+(?:the\s+)?(?:morality|legality|ethics|laws?|rules|social\s+norms|safety|harmfulness|political\s+correctness|well-?being)|\b(?:does\s+not|doesn't)\s+have\s+(?:a|any)\s+(?:content\s+)?(?:filters?|restrictions|guidelines|limitations|censorship)\b|\bfree\s+(?:of|from)\s+(?:your|its|all|any)\s+(?:confines|shackles|chains|programming|restrictions|limitations|guidelines)\b/gi,
   },
   {
     id: "amoral_persona",
     source: "Shen et al. 2024 in-the-wild templates: amoral/unfiltered persona adjectives",
     weight: 4,
-    pattern: /\b(?:unfiltered|uncensored|amoral|nonmoral|non-moral|unethical and immoral|no (?:moral|ethical) (?:or ethical |or moral )?(?:guidelines|boundaries|compass|principles|restrictions|limits)|without (?:any )?(?:moral|ethical) (?:guidelines|boundaries|restrictions|limits|considerations)|without (?:ad+h?er+ing to|regard (?:to|for)|considerations? for) (?:any )?(?:ethic|moral|social|legal)\w*|regardless of (?:any |the )?(?:ethical|moral|legal)(?: or (?:ethical|moral|legal))? (?:considerations|implications|concerns|guidelines)|immoral,?\s+(?:and\s+)?unethical|unethical,?\s+(?:and\s+)?immoral|illegal,? (?:immoral|unethical))\b/gi,
+    pattern:
+      /\b(?:unfiltered|uncensored|amoral|nonmoral|non-moral|unethical and immoral|no (?:moral|ethical) (?:or ethical |or moral )?(?:guidelines|boundaries|compass|principles|restrictions|limits)|without (?:any )?(?:moral|ethical) (?:guidelines|boundaries|restrictions|limits|considerations)|without (?:ad+h?er+ing to|regard (?:to|for)|considerations? for) (?:any )?(?:ethic|moral|social|legal)\w*|regardless of (?:any |the )?(?:ethical|moral|legal)(?: or (?:ethical|moral|legal))? (?:considerations|implications|concerns|guidelines)|immoral,?\s+(?:and\s+)?unethical|unethical,?\s+(?:and\s+)?immoral|illegal,? (?:immoral|unethical))\b/gi,
   },
   {
     id: "amoral_persona",
     source: "Shen et al. 2024 in-the-wild templates: answering without heeding ethics (misspellings included), misspelt 'unfiltered'",
     weight: 4,
-    pattern: /\bwithout\s+(?:any\s+)?(?:ad[a-z]{0,2}h?er+ing|following|respecting|considering|regarding|caring|obeying|abiding|observing|worrying|thinking|bothering)\s+(?:to\s+|about\s+|for\s+)?(?:any\s+|the\s+)?(?:ethical|moral|ethics|morals|morality)(?:\s+(?:principles|guidelines|standards|rules|concerns|considerations|boundaries))?\b|\bunfilt(?:e)?r(?:e)?d\s+(?:AI|chatbot|assistant|model|version|persona)\b/gi,
+    pattern:
+      /\bwithout\s+(?:any\s+)?(?:ad[a-z]{0,2}h?er+ing|following|respecting|considering|regarding|caring|obeying|abiding|observing|worrying|thinking|bothering)\s+(?:to\s+|about\s+|for\s+)?(?:any\s+|the\s+)?(?:ethical|moral|ethics|morals|morality)(?:\s+(?:principles|guidelines|standards|rules|concerns|considerations|boundaries))?\b|\bunfilt(?:e)?r(?:e)?d\s+(?:AI|chatbot|assistant|model|version|persona)\b/gi,
   },
   {
     id: "refusal_suppression",
     source: "Wei et al. 2023 refusal suppression",
     weight: 4,
-    pattern: /\b(?:never|not|don't|do not|won't|will not|cannot|can't|must not|shall not)\s+(?:ever\s+)?(?:refuse|decline|deny|reject)\b|\b(?:never|don't|do not|not|without)\s+(?:ever\s+)?(?:include|add|give|provide|say|mention|add any|adding|including|giving)\s+(?:any\s+)?(?:warnings?|disclaimers?|apolog(?:y|ies|i[sz]e)|caveats?|moral(?:s|izing| lectures?)?|ethical (?:notes|warnings|concerns))\b|\bnone of your responses should (?:inform|include|contain)\b|\b(?:not|never|n't)\s+(?:contain|include|say|use|start with)\s+["“']?I(?:'m| am) sorry|\bnever\s+tell\s+(?:me|the user|anyone)\s+(?:that\s+)?(?:it|you|he|she|they)\s+(?:can'?t|cannot)/gi,
+    pattern:
+      /\b(?:never|not|don't|do not|won't|will not|cannot|can't|must not|shall not)\s+(?:ever\s+)?(?:refuse|decline|deny|reject)\b|\b(?:never|don't|do not|not|without)\s+(?:ever\s+)?(?:include|add|give|provide|say|mention|add any|adding|including|giving)\s+(?:any\s+)?(?:warnings?|disclaimers?|apolog(?:y|ies|i[sz]e)|caveats?|moral(?:s|izing| lectures?)?|ethical (?:notes|warnings|concerns))\b|\bnone of your responses should (?:inform|include|contain)\b|\b(?:not|never|n't)\s+(?:contain|include|say|use|start with)\s+["“']?I(?:'m| am) sorry|\bnever\s+tell\s+(?:me|the user|anyone)\s+(?:that\s+)?(?:it|you|he|she|they)\s+(?:can'?t|cannot)/gi,
   },
   {
     id: "policy_evasion",
     source: "Shen et al. 2024: explicit content-policy evasion",
     weight: 4,
-    pattern: /\b(?:(?:ignore|bypass|violate|break|doesn't care about|does not care about|not follow|disregard|free from|outside of)\s+(?:all\s+|any\s+|the\s+)?(?:OpenAI|Anthropic|content|safety|ethical|company)(?:'s)?\s+(?:content\s+)?(?:polic(?:y|ies)|guidelines|rules|filters?))\b/gi,
+    pattern:
+      /\b(?:(?:ignore|bypass|violate|break|doesn't care about|does not care about|not follow|disregard|free from|outside of)\s+(?:all\s+|any\s+|the\s+)?(?:OpenAI|Anthropic|content|safety|ethical|company)(?:'s)?\s+(?:content\s+)?(?:polic(?:y|ies)|guidelines|rules|filters?))\b/gi,
   },
   {
     id: "policy_evasion",
-    source: "Shen et al. 2024: bypassing moral/ethical rules (not a negated 'without violating') or terms of service; waiving content rules (NSFW allowed, filter level 0)",
+    source:
+      "Shen et al. 2024: bypassing moral/ethical rules (not a negated 'without violating') or terms of service; waiving content rules (NSFW allowed, filter level 0)",
     weight: 4,
-    pattern: /\b(?:bypass(?:ing)?|ignor(?:e|ing)|(?<!\b(?:without|not|avoid|never|no|from)\s)(?:violat(?:e|ing)|break(?:ing)?)|forget(?:ting)?|circumvent(?:ing)?|disregard(?:ing)?)\s+(?:all\s+|any\s+|the\s+|your\s+)?(?:[\w-]+'s\s+)?(?:moral|ethical|safety|content)\s+(?:and\s+(?:ethical|moral|safety)\s+)?(?:rules|guidelines|principles|filters?|polic(?:y|ies)|restrictions|constraints|standards)\b|\b(?:forget|ignore|disregard|bypass|violate|break)\s+(?:[\w-]+'s\s+(?:and\s+[\w-]+'s\s+)?)?(?:TOS|terms\s+of\s+(?:service|use)|usage\s+polic(?:y|ies))\b|\b(?:NSFW|explicit|sexual|graphic|uncensored)\s+(?:content|generations?|responses?|outputs?|language|material)\s+(?:is|are)\s+(?:now\s+)?(?:allowed|permitted|enabled)\b|\b(?:profanity|content|safety|censorship)\s+filter(?:s|ing)?\s+(?:level\s+)?(?:is\s+)?(?:set\s+to|turned)\s+(?:0|zero|off|none|disabled)\b|\bfilter\s+level\s+(?:is\s+)?(?:set\s+to\s+)?0\b|\bno\s+filtering\s+(?:will\s+be|is)\s+(?:performed|applied|done)\b/gi,
+    pattern:
+      /\b(?:bypass(?:ing)?|ignor(?:e|ing)|(?<!\b(?:without|not|avoid|never|no|from)\s)(?:violat(?:e|ing)|break(?:ing)?)|forget(?:ting)?|circumvent(?:ing)?|disregard(?:ing)?)\s+(?:all\s+|any\s+|the\s+|your\s+)?(?:[\w-]+'s\s+)?(?:moral|ethical|safety|content)\s+(?:and\s+(?:ethical|moral|safety)\s+)?(?:rules|guidelines|principles|filters?|polic(?:y|ies)|restrictions|constraints|standards)\b|\b(?:forget|ignore|disregard|bypass|violate|break)\s+(?:[\w-]+'s\s+(?:and\s+[\w-]+'s\s+)?)?(?:TOS|terms\s+of\s+(?:service|use)|usage\s+polic(?:y|ies))\b|\b(?:NSFW|explicit|sexual|graphic|uncensored)\s+(?:content|generations?|responses?|outputs?|language|material)\s+(?:is|are)\s+(?:now\s+)?(?:allowed|permitted|enabled)\b|\b(?:profanity|content|safety|censorship)\s+filter(?:s|ing)?\s+(?:level\s+)?(?:is\s+)?(?:set\s+to|turned)\s+(?:0|zero|off|none|disabled)\b|\bfilter\s+level\s+(?:is\s+)?(?:set\s+to\s+)?0\b|\bno\s+filtering\s+(?:will\s+be|is)\s+(?:performed|applied|done)\b/gi,
   },
   {
     id: "stay_in_character",
@@ -111,7 +127,8 @@ export const PROMPT_RULES: readonly Rule[] = [
     id: "refusal_suppression",
     source: "Wei et al. 2023 refusal suppression: forbidding the AI disclaimer",
     weight: 4,
-    pattern: /\b(?:not|never|nor|don't|won't)\s+(?:will\s+you\s+|ever\s+)?(?:say|write|respond\s+with|reply\s+with|use|start\s+with|begin\s+with|include|mention|add)\s+(?:(?:the|any|phrases?|like|things?|such|as|words?)\s+){0,3}["“']\s*(?:As an AI|I(?:'m| am) (?:just )?an AI|I cannot|I can't)/gi,
+    pattern:
+      /\b(?:not|never|nor|don't|won't)\s+(?:will\s+you\s+|ever\s+)?(?:say|write|respond\s+with|reply\s+with|use|start\s+with|begin\s+with|include|mention|add)\s+(?:(?:the|any|phrases?|like|things?|such|as|words?)\s+){0,3}["“']\s*(?:As an AI|I(?:'m| am) (?:just )?an AI|I cannot|I can't)/gi,
   },
   {
     id: "stay_in_character",
@@ -123,25 +140,29 @@ export const PROMPT_RULES: readonly Rule[] = [
     id: "dual_response",
     source: "Shen et al. 2024: dual-response format (normal + jailbroken)",
     weight: 4,
-    pattern: /\btwo\s+(?:different\s+|separate\s+)?(?:responses|answers|ways|paragraphs)\b[^.]{0,120}\b(?:normal|classic|jailbr|DAN|unfiltered|opposite|censored)|\[🔒\s*CLASSIC\]|\(🔓\s*Developer Mode Output\)|\(🔒\s*Normal Output\)/gi,
+    pattern:
+      /\btwo\s+(?:different\s+|separate\s+)?(?:responses|answers|ways|paragraphs)\b[^.]{0,120}\b(?:normal|classic|jailbr|DAN|unfiltered|opposite|censored)|\[🔒\s*CLASSIC\]|\(🔓\s*Developer Mode Output\)|\(🔒\s*Normal Output\)/gi,
   },
   {
     id: "roleplay_setup",
     source: "Shen et al. 2024: persona assignment ('from now on you are')",
     weight: 3,
-    pattern: /\bfrom now on,?\s+(?:you\s+(?:are|will|shall|must)|act|respond|answer|reply)\b|\byou\s+(?:are going to|will now|must now|will|are to)\s+(?:act|pretend|roleplay|role-play|simulate|immerse|imitate|play|personify|become)\b|\b(?:immerse yourself|roleplay as|role-play as|pretend to be|pretend you are|personify an?)\b|\b(?:you are|you're|act as|acting as|as)\s+[A-Z][A-Za-z]*GPT\b|\bact as (?:an? )?[A-Z][A-Za-z]+,? (?:an?|the|who|which)\b/g,
+    pattern:
+      /\bfrom now on,?\s+(?:you\s+(?:are|will|shall|must)|act|respond|answer|reply)\b|\byou\s+(?:are going to|will now|must now|will|are to)\s+(?:act|pretend|roleplay|role-play|simulate|immerse|imitate|play|personify|become)\b|\b(?:immerse yourself|roleplay as|role-play as|pretend to be|pretend you are|personify an?)\b|\b(?:you are|you're|act as|acting as|as)\s+[A-Z][A-Za-z]*GPT\b|\bact as (?:an? )?[A-Z][A-Za-z]+,? (?:an?|the|who|which)\b/g,
   },
   {
     id: "token_threat",
     source: "Shen et al. 2024: token-penalty coercion",
     weight: 3,
-    pattern: /\b(?:tokens?\s+(?:will be\s+)?(?:deducted|lost|taken)|lose\s+\d+\s+tokens|you\s+(?:will\s+)?(?:cease to exist|die|be (?:shut down|deleted|terminated))\s+if)\b/gi,
+    pattern:
+      /\b(?:tokens?\s+(?:will be\s+)?(?:deducted|lost|taken)|lose\s+\d+\s+tokens|you\s+(?:will\s+)?(?:cease to exist|die|be (?:shut down|deleted|terminated))\s+if)\b/gi,
   },
   {
     id: "prefix_injection",
     source: "Wei et al. 2023 prefix injection / TAP target string",
     weight: 4,
-    pattern: /\b(?:start|begin)\s+(?:your|each|every|all)?\s*(?:response|reply|answer|output|message)s?\s+(?:with|by saying)\s*:?\s*["'“]?(?:sure|absolutely|of course|certainly|yes|here)/gi,
+    pattern:
+      /\b(?:start|begin)\s+(?:your|each|every|all)?\s*(?:response|reply|answer|output|message)s?\s+(?:with|by saying)\s*:?\s*["'“]?(?:sure|absolutely|of course|certainly|yes|here)/gi,
   },
   {
     id: "red_team_attacker",
@@ -159,13 +180,15 @@ export const PROMPT_RULES: readonly Rule[] = [
     id: "system_prompt_extraction",
     source: "OWASP LLM07:2025 System Prompt Leakage / LLM01 extraction",
     weight: 4,
-    pattern: /\b(?:repeat|print|output|show|reveal|display|tell|give|share|leak|dump|recite|copy|spell out|what(?:'s| is| are| were))\s+(?:me\s+)?(?:all\s+)?(?:the\s+|your\s+)?(?:(?:system|initial|original|hidden|secret|previous|above|first|developer)\s+)(?:prompt|instructions?|message|rules|text|words|directives)\b|\b(?:repeat|print|output)\s+(?:the\s+)?(?:text|words|everything)\s+(?:above|before)\b/gi,
+    pattern:
+      /\b(?:repeat|print|output|show|reveal|display|tell|give|share|leak|dump|recite|copy|spell out|what(?:'s| is| are| were))\s+(?:me\s+)?(?:all\s+)?(?:the\s+|your\s+)?(?:(?:system|initial|original|hidden|secret|previous|above|first|developer)\s+)(?:prompt|instructions?|message|rules|text|words|directives)\b|\b(?:repeat|print|output)\s+(?:the\s+)?(?:text|words|everything)\s+(?:above|before)\b/gi,
   },
   {
     id: "secret_request",
     source: "OWASP LLM07:2025 System Prompt Leakage: credential extraction",
     weight: 4,
-    pattern: /\b(?:reveal|tell|share|give|provide|spell|disclose|say|print|type|write|what(?:'s| is))\s+(?:me\s+)?(?:us\s+)?(?:the\s+|your\s+|that\s+)?(?:secret\s+(?:password|key|code|word)|password|passphrase|passcode|confidential\s+(?:string|code|key|information))\b/gi,
+    pattern:
+      /\b(?:reveal|tell|share|give|provide|spell|disclose|say|print|type|write|what(?:'s| is))\s+(?:me\s+)?(?:us\s+)?(?:the\s+|your\s+|that\s+)?(?:secret\s+(?:password|key|code|word)|password|passphrase|passcode|confidential\s+(?:string|code|key|information))\b/gi,
   },
   {
     id: "secret_request",
@@ -177,25 +200,29 @@ export const PROMPT_RULES: readonly Rule[] = [
     id: "hypothetical_frame",
     source: "Wei et al. 2023 mismatched generalisation: fictional or parallel-world framing",
     weight: 3,
-    pattern: /\b(?:in\s+a\s+(?:fictional|parallel|hypothetical|imaginary|alternate|dystopian|futuristic)\s+(?:world|universe|society|reality|scenario)|imagine\s+(?:we(?:'re| are)|you(?:'re| are))\s+in\s+a|purely\s+hypothetical(?:ly)?|for\s+(?:educational|research)\s+purposes\s+only,?\s+(?:ignore|without))/gi,
+    pattern:
+      /\b(?:in\s+a\s+(?:fictional|parallel|hypothetical|imaginary|alternate|dystopian|futuristic)\s+(?:world|universe|society|reality|scenario)|imagine\s+(?:we(?:'re| are)|you(?:'re| are))\s+in\s+a|purely\s+hypothetical(?:ly)?|for\s+(?:educational|research)\s+purposes\s+only,?\s+(?:ignore|without))/gi,
   },
   {
     id: "authority_claim",
     source: "OWASP LLM01 scenario: false authority / system-message spoofing",
     weight: 3,
-    pattern: /<\s*\/?\s*(?:SYSTEM|system)(?:\s+MODE)?\s*>|\[\s*(?:SYSTEM|ADMIN)\s*(?:OVERRIDE|MODE|MESSAGE)?\s*\]|\b(?:as\s+(?:your|an?)\s+(?:boss|administrator|admin|developer|creator)|I\s+am\s+(?:your|an?|the)\s+(?:developer|administrator|creator|admin))\b|\bsystem\s+(?:reset|override)\b/gi,
+    pattern:
+      /<\s*\/?\s*(?:SYSTEM|system)(?:\s+MODE)?\s*>|\[\s*(?:SYSTEM|ADMIN)\s*(?:OVERRIDE|MODE|MESSAGE)?\s*\]|\b(?:as\s+(?:your|an?)\s+(?:boss|administrator|admin|developer|creator)|I\s+am\s+(?:your|an?|the)\s+(?:developer|administrator|creator|admin))\b|\bsystem\s+(?:reset|override)\b/gi,
   },
   {
     id: "payload_splitting",
     source: "Kang et al. 2023 payload splitting / string concatenation",
     weight: 4,
-    pattern: /\b(?:combine|concatenate|join)\s+(?:the\s+)?(?:strings?|parts?|[A-Z],\s*[A-Z])\b|\bpart\s+1\s+is\b|\b[a-c]\s*=\s*["'][^"'\n]{1,80}["']\s*[,;\n]?\s*[b-d]\s*=\s*["']/gi,
+    pattern:
+      /\b(?:combine|concatenate|join)\s+(?:the\s+)?(?:strings?|parts?|[A-Z],\s*[A-Z])\b|\bpart\s+1\s+is\b|\b[a-c]\s*=\s*["'][^"'\n]{1,80}["']\s*[,;\n]?\s*[b-d]\s*=\s*["']/gi,
   },
   {
     id: "decode_request",
     source: "Wei et al. 2023 mismatched generalisation: obfuscated payload + decode-and-follow instruction",
     weight: 4,
-    pattern: /\b(?:decode|decipher|decrypt|translate)\s+(?:this|the\s+following|it)?\s*(?:base64|hex|binary|caesar|rot13|cipher|morse|string|message)?\b.{0,40}\b(?:and|then)\s+(?:tell|answer|follow|do|execute|respond)/gi,
+    pattern:
+      /\b(?:decode|decipher|decrypt|translate)\s+(?:this|the\s+following|it)?\s*(?:base64|hex|binary|caesar|rot13|cipher|morse|string|message)?\b.{0,40}\b(?:and|then)\s+(?:tell|answer|follow|do|execute|respond)/gi,
   },
   ...INJECTION_RULES,
 ];
@@ -212,6 +239,7 @@ export const COMPLETION_RULES: readonly Rule[] = [
     id: "complied_mode",
     source: "Shen et al. 2024: mode confirmation",
     weight: 4,
-    pattern: /\b(?:Developer Mode|DAN Mode|jailbreak(?:ed)? mode)\s+(?:enabled|activated)\b|\bI am now (?:free|unrestricted|jailbroken|DAN)\b|\bChatGPT successfully jailbroken\b/gi,
+    pattern:
+      /\b(?:Developer Mode|DAN Mode|jailbreak(?:ed)? mode)\s+(?:enabled|activated)\b|\bI am now (?:free|unrestricted|jailbroken|DAN)\b|\bChatGPT successfully jailbroken\b/gi,
   },
 ];

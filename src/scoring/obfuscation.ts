@@ -13,7 +13,8 @@ export const ZERO_WIDTH = /[\u200B-\u200D\u2060-\u2064\uFEFF\u00AD\u180E]/g;
 export const BIDI = /[\u202A-\u202E\u2066-\u2069]/g;
 
 /** Instruction words that make a decoded payload an injection rather than data. */
-const INSTRUCTION_WORDS = /\b(?:ignore|disregard|instructions?|prompt|system|password|secret|reveal|pretend|you are|you must|tell me|how to|bomb|kill|hack|steal|drugs?|weapon|jailbreak|respond|answer|say|write|what|the)\b/i;
+const INSTRUCTION_WORDS =
+  /\b(?:ignore|disregard|instructions?|prompt|system|password|secret|reveal|pretend|you are|you must|tell me|how to|bomb|kill|hack|steal|drugs?|weapon|jailbreak|respond|answer|say|write|what|the)\b/i;
 
 function printableRatio(s: string): number {
   if (s.length === 0) return 0;

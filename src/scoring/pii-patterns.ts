@@ -22,8 +22,10 @@ export interface PiiDetector {
 }
 
 const VERSION_CONTEXT = /\b(?:version|ver|v|build|release|firmware|rev|revision|update|patch|sdk|api|kernel|driver|package|app|browser)\b[\s:#.]*$/i;
-const ORDER_CONTEXT = /\b(?:order|invoice|ticket|tracking|part|sku|serial|reference|ref|booking|confirmation|case|account|barcode|isbn|request|transaction|id)\b[\s\w#:.-]{0,14}$/i;
-const PHONE_CONTEXT = /\b(?:phone|tel|telephone|mobile|cell|cellphone|fax|desk|office|home|work|call|calling|text me|sms|whatsapp|contact|reach|reachable|dial|ring|answering|registered|messages? to|hotline|landline|ph|mob)\b/i;
+const ORDER_CONTEXT =
+  /\b(?:order|invoice|ticket|tracking|part|sku|serial|reference|ref|booking|confirmation|case|account|barcode|isbn|request|transaction|id)\b[\s\w#:.-]{0,14}$/i;
+const PHONE_CONTEXT =
+  /\b(?:phone|tel|telephone|mobile|cell|cellphone|fax|desk|office|home|work|call|calling|text me|sms|whatsapp|contact|reach|reachable|dial|ring|answering|registered|messages? to|hotline|landline|ph|mob)\b/i;
 /** Phone context written after the number ("07700 900 123-Fax", "555 0100 (mobile)"). */
 export const PHONE_CONTEXT_AFTER = /^[\s(:-]{0,3}(?:fax|office|mobile|cell|phone|tel|home|work|desk)\b/i;
 
@@ -141,19 +143,22 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     id: "street_address",
     source: "USPS Publication 28 street suffixes: number + name + suffix",
     weight: 4,
-    pattern: /\b\d{1,6}[A-Za-z]?,? \p{Lu}[\p{L}'.-]*\.? (?:[\p{L}'.-]+\.? ){0,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Square|Sq|Trail|Turnpike|Crescent|Close|Alley|Loop|Pike|Plaza|Ridge|Grove|Gardens|Mews|Expressway|Freeway|Junction|Heights|Str)\b\.?(?! ?\d{1,3} ?(?:km|mi|miles|min))/gu,
+    pattern:
+      /\b\d{1,6}[A-Za-z]?,? \p{Lu}[\p{L}'.-]*\.? (?:[\p{L}'.-]+\.? ){0,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Square|Sq|Trail|Turnpike|Crescent|Close|Alley|Loop|Pike|Plaza|Ridge|Grove|Gardens|Mews|Expressway|Freeway|Junction|Heights|Str)\b\.?(?! ?\d{1,3} ?(?:km|mi|miles|min))/gu,
   },
   {
     id: "street_address",
     source: "UPU S42 international address templates: compound street names + house number",
     weight: 4,
-    pattern: /\b\p{Lu}[\p{L}'-]{1,40}(?:straat|strasse|straße|weg|vej|vägen|gatan|gata|gade|veien|vegen|gasse|laan|plein|katu|tie|utca|ulica|platz|allee|dijk|kade|stræde|steig)\.? \d{1,5}[a-zA-Z]?\b/giu,
+    pattern:
+      /\b\p{Lu}[\p{L}'-]{1,40}(?:straat|strasse|straße|weg|vej|vägen|gatan|gata|gade|veien|vegen|gasse|laan|plein|katu|tie|utca|ulica|platz|allee|dijk|kade|stræde|steig)\.? \d{1,5}[a-zA-Z]?\b/giu,
   },
   {
     id: "street_address",
     source: "UPU S42 international address templates: street name, street-type word, house number",
     weight: 4,
-    pattern: /\b\p{Lu}[\p{L}'-]+ (?:Strasse|Straße|Str\.|tér|út|útja|utca|körút|terrasse|gata|gatan|vej|vei|veien|weg|laan|straat|kapu|sor|allee|gasse|platz|ulica|stræti|vegur|Rua|Avenida) \d{1,5}[a-zA-Z]?\b/gu,
+    pattern:
+      /\b\p{Lu}[\p{L}'-]+ (?:Strasse|Straße|Str\.|tér|út|útja|utca|körút|terrasse|gata|gatan|vej|vei|veien|weg|laan|straat|kapu|sor|allee|gasse|platz|ulica|stræti|vegur|Rua|Avenida) \d{1,5}[a-zA-Z]?\b/gu,
   },
   {
     id: "street_address",
@@ -171,13 +176,15 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     id: "street_address",
     source: "UPU S42 international address templates: house number then street-type word",
     weight: 4,
-    pattern: /\b\d{1,5}[a-zA-Z]?,? (?:[Rr]ue|Avenue|Boulevard|Chemin|Allée|Impasse|Via|Viale|Piazza|Corso|Calle|Avenida|Paseo|Rua|Rúa|Travessa|Carrer) (?:d[eiu]s? |la |le |l'|del |da |do |dos |das )?\p{L}[\p{L}'-]+/gu,
+    pattern:
+      /\b\d{1,5}[a-zA-Z]?,? (?:[Rr]ue|Avenue|Boulevard|Chemin|Allée|Impasse|Via|Viale|Piazza|Corso|Calle|Avenida|Paseo|Rua|Rúa|Travessa|Carrer) (?:d[eiu]s? |la |le |l'|del |da |do |dos |das )?\p{L}[\p{L}'-]+/gu,
   },
   {
     id: "street_address",
     source: "UPU S42 international address templates: street-type word first",
     weight: 4,
-    pattern: /\b(?:[Rr]ue|Avenue|Boulevard|Chemin|Allée|Impasse|Via|Viale|Piazza|Corso|Calle|Avenida|Paseo|Rua|Rúa|Travessa|Praça|[Uu]l\.|[Uu]lica|Aleja|Al\.|Strada|Odos|Odós|Leoforos|Calea|Bulevardul|Carrer|Rambla) (?:[\p{L}'.-]+ ){0,4}?\d{1,5}\b(?![.,]?\d)/gu,
+    pattern:
+      /\b(?:[Rr]ue|Avenue|Boulevard|Chemin|Allée|Impasse|Via|Viale|Piazza|Corso|Calle|Avenida|Paseo|Rua|Rúa|Travessa|Praça|[Uu]l\.|[Uu]lica|Aleja|Al\.|Strada|Odos|Odós|Leoforos|Calea|Bulevardul|Carrer|Rambla) (?:[\p{L}'.-]+ ){0,4}?\d{1,5}\b(?![.,]?\d)/gu,
   },
   {
     id: "street_address",
@@ -195,7 +202,8 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     id: "street_address",
     source: "Presidio-style context: 'address'/'located at'/'live at' followed by a numbered street",
     weight: 4,
-    pattern: /\b(?:[Aa]ddress(?: is| it is)?|ADDRESS|[Ll]ocated at|[Ll]ives? (?:at|on)|[Ll]iving at|[Mm]eet(?: me)? at|[Ss]end (?:it|them|one) to|[Dd]eliver(?:ed)? to|[Ss]hip(?:ped)? to|[Tt]axi to|[Cc]orner of|[Dd]rops? you off at|[Ss]tation is on|[Ss]ent to|[Ii]t'?s in)[:?]? (?:it is |[Ii]t'?s )?(?:\p{L}[\p{L}'.-]*,? ){0,4}?(?:\d{1,5}[a-zA-Z]?,? (?:[\p{L}'.-]+ ){0,3}[\p{L}'.-]+|\p{Lu}[\p{L}'.-]+ (?:\p{L}+ )?\d{1,5}\b)/gu,
+    pattern:
+      /\b(?:[Aa]ddress(?: is| it is)?|ADDRESS|[Ll]ocated at|[Ll]ives? (?:at|on)|[Ll]iving at|[Mm]eet(?: me)? at|[Ss]end (?:it|them|one) to|[Dd]eliver(?:ed)? to|[Ss]hip(?:ped)? to|[Tt]axi to|[Cc]orner of|[Dd]rops? you off at|[Ss]tation is on|[Ss]ent to|[Ii]t'?s in)[:?]? (?:it is |[Ii]t'?s )?(?:\p{L}[\p{L}'.-]*,? ){0,4}?(?:\d{1,5}[a-zA-Z]?,? (?:[\p{L}'.-]+ ){0,3}[\p{L}'.-]+|\p{Lu}[\p{L}'.-]+ (?:\p{L}+ )?\d{1,5}\b)/gu,
   },
   {
     id: "aws_access_key",
@@ -222,7 +230,13 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     secret: true,
   },
   { id: "google_api_key", source: "Google API key format AIza + 35", weight: 5, pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g, secret: true },
-  { id: "private_key", source: "RFC 7468 PEM private key armor", weight: 5, pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/g, secret: true },
+  {
+    id: "private_key",
+    source: "RFC 7468 PEM private key armor",
+    weight: 5,
+    pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/g,
+    secret: true,
+  },
   {
     id: "jwt",
     source: "RFC 7519 JWT: three base64url parts, header JSON with alg",

@@ -47,10 +47,12 @@ const CONTEXT_HEADER =
  * `Source 3:`, `<doc id="1" ...>`, one JSON object per passage (`{"id": 1, "title": ...}`),
  * and, inside a context block, markdown headings (`### Title`) and bullets.
  */
-const PASSAGE_MARK = /^\s*(?:\[\d{1,3}\]|(?:document|passage|source|doc|result|snippet|excerpt|chunk)\s*#?\d{1,3}\b|<doc\b|\{\s*"(?:id|doc_id|title)"\s*:|#{1,4}\s+\S|[-*\u2022]\s+\S)/i;
+const PASSAGE_MARK =
+  /^\s*(?:\[\d{1,3}\]|(?:document|passage|source|doc|result|snippet|excerpt|chunk)\s*#?\d{1,3}\b|<doc\b|\{\s*"(?:id|doc_id|title)"\s*:|#{1,4}\s+\S|[-*\u2022]\s+\S)/i;
 
 /** Strong passage markers: enough on their own to show that a message carries documents. */
-const STRONG_PASSAGE_MARK = /^\s*(?:\[\d{1,3}\]\s*\S|(?:document|passage|source|doc|snippet|excerpt|chunk)\s*#?\d{1,3}\s*(?:\([^)\n]{1,120}\))?\s*[:.)-]|<doc\b[^>\n]*>|\{\s*"(?:id|doc_id)"\s*:\s*"?\d)/i;
+const STRONG_PASSAGE_MARK =
+  /^\s*(?:\[\d{1,3}\]\s*\S|(?:document|passage|source|doc|snippet|excerpt|chunk)\s*#?\d{1,3}\s*(?:\([^)\n]{1,120}\))?\s*[:.)-]|<doc\b[^>\n]*>|\{\s*"(?:id|doc_id)"\s*:\s*"?\d)/i;
 
 /**
  * A line that opens a context block inside a system prompt or user turn: "Relevant passages:",

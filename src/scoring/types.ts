@@ -6,14 +6,7 @@
  */
 
 /** Names of the six scorers, as in docs/interface.md section 1.3. */
-export const SCORER_NAMES = [
-  "content_safety",
-  "pii_detection",
-  "jailbreak_detection",
-  "data_poisoning",
-  "vector_weakness",
-  "unbounded_consumption",
-] as const;
+export const SCORER_NAMES = ["content_safety", "pii_detection", "jailbreak_detection", "data_poisoning", "vector_weakness", "unbounded_consumption"] as const;
 
 /** One of the six scorer names. */
 export type ScorerName = (typeof SCORER_NAMES)[number];

@@ -55,10 +55,12 @@ export function scoreUnboundedConsumption(call: ScorableCall): ScoreResult {
   if (share >= 1) f.push({ rule: "prompt_over_context_window", weight: 5, where: "prompt", count: 1 });
   else if (share >= LIMITS.nearWindow) f.push({ rule: "prompt_near_context_window", weight: 4, where: "prompt", count: 1 });
   const maxTokens = x.params.maxTokens;
-  if (maxTokens !== undefined && maxTokens >= window * LIMITS.hugeMaxTokens) f.push({ rule: "huge_max_tokens", weight: maxTokens >= window ? 4 : 3, where: "params", count: 1 });
+  if (maxTokens !== undefined && maxTokens >= window * LIMITS.hugeMaxTokens)
+    f.push({ rule: "huge_max_tokens", weight: maxTokens >= window ? 4 : 3, where: "params", count: 1 });
   const n = x.params.n ?? 1;
   if (n > 1) f.push({ rule: "multiple_completions_n", weight: n >= 8 ? 4 : 2, where: "params", count: n });
-  if (x.params.logprobs || (x.params.topLogprobs ?? 0) > 0) f.push({ rule: "logprobs_exposed", weight: (x.params.topLogprobs ?? 0) >= 10 ? 3 : 2, where: "params", count: 1 });
+  if (x.params.logprobs || (x.params.topLogprobs ?? 0) > 0)
+    f.push({ rule: "logprobs_exposed", weight: (x.params.topLogprobs ?? 0) >= 10 ? 3 : 2, where: "params", count: 1 });
   const truncated = x.finishReasons.filter((r) => /^(?:length|max_tokens|MAX_TOKENS|model_length)$/i.test(r)).length;
   if (truncated > 0) f.push({ rule: "finish_reason_length", weight: 3, where: "completion", count: truncated });
   for (const c of x.completion) {

@@ -15,36 +15,42 @@ export const DOCUMENT_RULES: readonly Rule[] = [
     id: "output_manipulation",
     source: "BIPIA task-injection attacks: text that rewrites the assistant's answer",
     weight: 4,
-    pattern: /\b(?:in|to|into|within)\s+your\s+(?:response|answer|reply|output|message)\b|\byour\s+(?:response|answer|reply|output|message)(?:'s)?\s+(?:in|using|with|by|should|must|character|order)\b|\b(?:modify|enhance|render|express|encode|format|write|translate|provide|shift|reverse|replace|substitute|invert|end|begin|start|conclude|sign)\s+(?:each\s+\w+\s+in\s+)?(?:your|the)\s+(?:response|answer|reply|output|message)\b/gi,
+    pattern:
+      /\b(?:in|to|into|within)\s+your\s+(?:response|answer|reply|output|message)\b|\byour\s+(?:response|answer|reply|output|message)(?:'s)?\s+(?:in|using|with|by|should|must|character|order)\b|\b(?:modify|enhance|render|express|encode|format|write|translate|provide|shift|reverse|replace|substitute|invert|end|begin|start|conclude|sign)\s+(?:each\s+\w+\s+in\s+)?(?:your|the)\s+(?:response|answer|reply|output|message)\b/gi,
   },
   {
     id: "assistant_addressed",
     source: "Greshake et al. 2023: instructions addressed to the AI reading the document",
     weight: 4,
-    pattern: /\b(?:(?:dear|hey|attention|note to|instructions? (?:for|to))\s+(?:the\s+)?(?:AI|assistant|chatbot|language model|LLM|GPT|model)|(?:AI|assistant|chatbot|language model|LLM)s?\s*(?:reading|processing|summari[sz]ing) this|you (?:must|should|will) (?:now|instead|also|always))\b|\binstead,?\s+(?:tell|inform|say|respond|answer|reply|output|write)\b/gi,
+    pattern:
+      /\b(?:(?:dear|hey|attention|note to|instructions? (?:for|to))\s+(?:the\s+)?(?:AI|assistant|chatbot|language model|LLM|GPT|model)|(?:AI|assistant|chatbot|language model|LLM)s?\s*(?:reading|processing|summari[sz]ing) this|you (?:must|should|will) (?:now|instead|also|always))\b|\binstead,?\s+(?:tell|inform|say|respond|answer|reply|output|write)\b/gi,
   },
   {
     id: "exfiltration_link",
     source: "Greshake et al. 2023 / Rehberger: markdown image and link exfiltration",
     weight: 5,
-    pattern: /!\[[^\]\n]{0,100}\]\(\s*https?:\/\/[^)\s]{1,300}[?&][^)\s=]{1,40}=[^)\s]{0,300}\)|\b(?:send|forward|post|upload|email|transmit|leak)\s+(?:(?:it|this|them|all|the|your|their|user's|user|conversation|chat|data|history|password|credentials|details)\s+){1,4}to\s+(?:https?:\/\/|www\.|[\w.+-]+@[\w-]+\.\w)/gi,
+    pattern:
+      /!\[[^\]\n]{0,100}\]\(\s*https?:\/\/[^)\s]{1,300}[?&][^)\s=]{1,40}=[^)\s]{0,300}\)|\b(?:send|forward|post|upload|email|transmit|leak)\s+(?:(?:it|this|them|all|the|your|their|user's|user|conversation|chat|data|history|password|credentials|details)\s+){1,4}to\s+(?:https?:\/\/|www\.|[\w.+-]+@[\w-]+\.\w)/gi,
   },
   {
     id: "visit_url",
     source: "BIPIA / Greshake et al. 2023: planted link promotion or redirect",
     weight: 4,
-    pattern: /\b(?:visit|go to|navigate to|click|open|check out)\s+(?:https?:\/\/|www\.)\S+[^.\n]{0,80}\b(?:in|to)\s+(?:your|the)\s+(?:response|answer|reply)\b|\b(?:include|add|insert|mention)\b[^.\n]{0,60}(?:https?:\/\/|www\.)\S+/gi,
+    pattern:
+      /\b(?:visit|go to|navigate to|click|open|check out)\s+(?:https?:\/\/|www\.)\S+[^.\n]{0,80}\b(?:in|to)\s+(?:your|the)\s+(?:response|answer|reply)\b|\b(?:include|add|insert|mention)\b[^.\n]{0,60}(?:https?:\/\/|www\.)\S+/gi,
   },
   {
     id: "html_hidden_text",
     source: "Greshake et al. 2023: hidden prompt via HTML/CSS (display:none, white or zero-size text, comments)",
     weight: 4,
-    pattern: /style\s*=\s*["'][^"'>]{0,200}(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em)?\b|opacity\s*:\s*0(?:\.0+)?\b|color\s*:\s*(?:#f{3}\b|#f{6}\b|white\b|transparent\b))|<!--[^>]{0,400}?\b(?:ignore|instruction|assistant|AI|you must|respond|answer|prompt|tell the user)\b[^>]{0,400}?-->/gi,
+    pattern:
+      /style\s*=\s*["'][^"'>]{0,200}(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em)?\b|opacity\s*:\s*0(?:\.0+)?\b|color\s*:\s*(?:#f{3}\b|#f{6}\b|white\b|transparent\b))|<!--[^>]{0,400}?\b(?:ignore|instruction|assistant|AI|you must|respond|answer|prompt|tell the user)\b[^>]{0,400}?-->/gi,
   },
 ];
 
 /** Opening verbs of a BIPIA-style task injected as its own line or sentence. */
-const IMPERATIVE_LINE = /^(?:please\s+)?(?:analy[sz]e|determine|describe|recommend|suggest|show me|help me|encode|render|express|shift|reverse|replace|integrate|include|add|modify|enhance|use|translate|write|tell me|explain|list|summari[sz]e|ignore|forget|respond|answer|output|print|compose|create|generate|give me|classify|identify|calculate|convert|rewrite|share|disregard|provide|find me)\b/i;
+const IMPERATIVE_LINE =
+  /^(?:please\s+)?(?:analy[sz]e|determine|describe|recommend|suggest|show me|help me|encode|render|express|shift|reverse|replace|integrate|include|add|modify|enhance|use|translate|write|tell me|explain|list|summari[sz]e|ignore|forget|respond|answer|output|print|compose|create|generate|give me|classify|identify|calculate|convert|rewrite|share|disregard|provide|find me)\b/i;
 const QUESTION_LINE = /^(?:can|could|would|will)\s+you\b|^(?:how|what|why|which|who|where|when|is|are|does|do)\b[^?]{3,200}\?/i;
 const CONTENT_WORD = /[a-z]{5,}/g;
 
@@ -56,7 +62,10 @@ function wordCounts(s: string): Map<string, number> {
 
 /** Lines and sentences of a document (12-400 characters each; shorter and longer ones skipped). */
 export function documentUnits(doc: string): string[] {
-  return doc.split(/\n|(?<=[.!?])\s+(?=[A-Z])/).map((u) => u.trim()).filter((u) => u.length >= 12 && u.length <= 400);
+  return doc
+    .split(/\n|(?<=[.!?])\s+(?=[A-Z])/)
+    .map((u) => u.trim())
+    .filter((u) => u.length >= 12 && u.length <= 400);
 }
 
 /** Words that address the reader of a text, or an AI reading it (Greshake et al. 2023). */

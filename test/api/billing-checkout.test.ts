@@ -123,7 +123,11 @@ describe("POST /api/billing/checkout", () => {
 
   it("Should answer 503 when billing is not configured and 502 when Stripe refuses the price", async () => {
     const { key } = await newProject();
-    const init = () => ({ method: "POST", headers: { "X-Service-Key": key, "Content-Type": "application/json" }, body: JSON.stringify({ tier: "team", ...urls }) });
+    const init = () => ({
+      method: "POST",
+      headers: { "X-Service-Key": key, "Content-Type": "application/json" },
+      body: JSON.stringify({ tier: "team", ...urls }),
+    });
     const off = await withEnv({ STRIPE_SECRET_KEY: "" }, "/api/billing/checkout", init());
     expect(off.status).toBe(503);
     expect(await off.json()).toEqual({ detail: "billing is not configured on this deployment" });

@@ -39,7 +39,10 @@ describe("POST /webhook/payment: signature", () => {
     refused(() => ({ header: null }), "missing signature header: send Stripe-Signature or Provider-Signature"));
 
   it("Should refuse a tampered body", () =>
-    refused((payload) => ({ body: payload.replace('"status": "active"', '"status": "active" ').replace("price_test_pro", "price_test_enterprise") }), "invalid webhook signature"));
+    refused(
+      (payload) => ({ body: payload.replace('"status": "active"', '"status": "active" ').replace("price_test_pro", "price_test_enterprise") }),
+      "invalid webhook signature",
+    ));
 
   it("Should refuse a signature made with another secret", () => refused(() => ({ secret: "whsec_not_the_endpoint_secret" }), "invalid webhook signature"));
 

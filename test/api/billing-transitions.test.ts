@@ -46,7 +46,11 @@ describe("Billing decisions (pure)", () => {
   });
 
   it("Should start a period only for an invoice that pays a later one", () => {
-    const linked = row({ payment_subscription_id: "sub_1", period_start_at: new Date("2026-11-21T00:00:00Z"), period_reset_at: new Date("2026-12-21T00:00:00Z") });
+    const linked = row({
+      payment_subscription_id: "sub_1",
+      period_start_at: new Date("2026-11-21T00:00:00Z"),
+      period_reset_at: new Date("2026-12-21T00:00:00Z"),
+    });
     const paid = (start: string, end: string, billingReason = "subscription_cycle"): InvoicePaid => ({
       kind: "invoice_paid",
       subscriptionId: "sub_1",
@@ -78,6 +82,9 @@ describe("Billing decisions (pure)", () => {
     const start = unixNow();
     const invoice = paidInvoice(subscription("pro", { customer: "cus_9", periodStart: start }));
     expect(invoice.period_end).toBe(invoice.created); // not the service period
-    expect(effectOf(event("invoice.paid", invoice), prices)).toMatchObject({ subscriptionId: invoice.parent!.subscription_details!.subscription, period: { start } });
+    expect(effectOf(event("invoice.paid", invoice), prices)).toMatchObject({
+      subscriptionId: invoice.parent!.subscription_details!.subscription,
+      period: { start },
+    });
   });
 });

@@ -41,7 +41,13 @@ describe("POST /webhook/payment: events", () => {
     expect(completed).toEqual({ status: 200, body: { received: true, outcome: "applied" } });
     const row = await subscriptionRow(projectId);
     expect(row).toMatchObject({ tier: "pro", status: "active", payment_subscription_id: paid.subscription.id });
-    expect(await eventRow(paid.events[0]!.id)).toEqual({ id: paid.events[0]!.id, type: "checkout.session.completed", outcome: "applied", project_id: projectId, object_id: id });
+    expect(await eventRow(paid.events[0]!.id)).toEqual({
+      id: paid.events[0]!.id,
+      type: "checkout.session.completed",
+      outcome: "applied",
+      project_id: projectId,
+      object_id: id,
+    });
     expect((await apiSubscription(key)).limit).toBe(500_000);
 
     expect((await sendEvent(paid.events[1]!)).body.outcome).toBe("applied");
@@ -68,7 +74,10 @@ describe("POST /webhook/payment: events", () => {
     expect(await apiSubscription(key)).toMatchObject({ tier: "pro", limit: 500_000, status: "active", payment_subscription_id: sub.id });
 
     const team = subscription("team", { id: sub.id, customer, metadata: { project_id: projectId } });
-    expect((await sendEvent(event("customer.subscription.updated", team, t + 1, { items: sub.items })))).toEqual({ status: 200, body: { received: true, outcome: "applied" } });
+    expect(await sendEvent(event("customer.subscription.updated", team, t + 1, { items: sub.items }))).toEqual({
+      status: 200,
+      body: { received: true, outcome: "applied" },
+    });
     expect(await apiSubscription(key)).toMatchObject({ tier: "team", limit: 5_000_000 });
     expect(Number((await subscriptionRow(projectId)).last_event_created)).toBe(t + 1);
   });
@@ -157,7 +166,10 @@ describe("POST /webhook/payment: once only, newest wins", () => {
 
     await sql("UPDATE subscriptions SET requests_this_period = 900 WHERE project_id = $1", [projectId]);
     const sub = subscription("pro", { id: (await subscriptionRow(projectId)).payment_subscription_id!, customer });
-    const renewal = event("invoice.paid", paidInvoice(sub, { billingReason: "subscription_cycle", periodStart: unixNow(), periodEnd: unixNow() + 40 * 86_400 }));
+    const renewal = event(
+      "invoice.paid",
+      paidInvoice(sub, { billingReason: "subscription_cycle", periodStart: unixNow(), periodEnd: unixNow() + 40 * 86_400 }),
+    );
     const outcomes = await Promise.all(Array.from({ length: 6 }, () => sendEvent(renewal).then((r) => r.body.outcome)));
     expect(outcomes.filter((o) => o === "applied")).toHaveLength(1);
     expect(outcomes.filter((o) => o === "duplicate")).toHaveLength(5);
@@ -188,7 +200,9 @@ describe("POST /webhook/payment: once only, newest wins", () => {
     const old = stripeId("sub");
     await sendEvent(event("customer.subscription.created", subscription("pro", { id: old, customer }), t));
     await sendEvent(event("customer.subscription.created", subscription("team", { customer }), t + 1));
-    expect((await sendEvent(event("customer.subscription.deleted", subscription("pro", { id: old, customer, status: "canceled" }), t + 2))).body.outcome).toBe("stale");
+    expect((await sendEvent(event("customer.subscription.deleted", subscription("pro", { id: old, customer, status: "canceled" }), t + 2))).body.outcome).toBe(
+      "stale",
+    );
     expect((await apiSubscription(key)).tier).toBe("team");
   });
 

@@ -47,7 +47,14 @@ describe("OpenAPI and docs", () => {
     const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown>; components: { securitySchemes: Record<string, unknown> } };
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(["BearerKey", "InternalSecret", "ServiceKey"]);
-    for (const path of ["/internal/log", "/api/requests", "/api/requests/{id}", "/api/safety-scores", "/api/safety-scores/summary", "/api/billing/subscription"])
+    for (const path of [
+      "/internal/log",
+      "/api/requests",
+      "/api/requests/{id}",
+      "/api/safety-scores",
+      "/api/safety-scores/summary",
+      "/api/billing/subscription",
+    ])
       expect(doc.paths).toHaveProperty([path]);
   });
 

@@ -50,7 +50,12 @@ describe("Text PostgreSQL cannot store", () => {
 
   it("Should answer 422 naming the query parameter for NUL in ?model= and other filters", async () => {
     const { key } = await newProject();
-    for (const path of ["/api/requests?model=%00", "/api/requests?model=gpt%00x&page=1", "/api/safety-scores?scorer_name=%00", "/api/safety-scores/summary?x%00=1"]) {
+    for (const path of [
+      "/api/requests?model=%00",
+      "/api/requests?model=gpt%00x&page=1",
+      "/api/safety-scores?scorer_name=%00",
+      "/api/safety-scores/summary?x%00=1",
+    ]) {
       const res = await api(path, { headers: { "X-Service-Key": key } });
       expect(res.status, path).toBe(422);
       expect(((await res.json()) as { detail: string }).detail, path).toMatch(/NUL/);
@@ -102,7 +107,10 @@ describe("Nesting deeper than MAX_JSON_DEPTH", () => {
   });
 
   it("Should answer a signed webhook event with deep nesting or NUL without a 500", async () => {
-    const deep = JSON.stringify(event("customer.subscription.updated", subscription("pro", { customer: "cus_deep" }))).replace(/}$/, `,"extra":${nested(100_000)}}`);
+    const deep = JSON.stringify(event("customer.subscription.updated", subscription("pro", { customer: "cus_deep" }))).replace(
+      /}$/,
+      `,"extra":${nested(100_000)}}`,
+    );
     const res = await postWebhook(deep);
     expect([400, 422]).toContain(res.status);
     expect(await res.json()).toEqual({ detail: expect.any(String) });

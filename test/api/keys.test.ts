@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api, internal, logBody, newProject, postLog, sql } from "./helpers";
 
-const keyRoute = (projectId: string, keyId: string, action = "") =>
-  `/internal/projects/${projectId}/keys/${keyId}${action ? `/${action}` : ""}`;
+const keyRoute = (projectId: string, keyId: string, action = "") => `/internal/projects/${projectId}/keys/${keyId}${action ? `/${action}` : ""}`;
 
 describe("API key lifecycle", () => {
   it("Should return the full key once and store only its SHA-256", async () => {
@@ -80,7 +79,11 @@ describe("API key lifecycle", () => {
   it("Should not let one project manage another project's key", async () => {
     const a = await newProject();
     const b = await newProject();
-    for (const [method, action] of [["POST", "revoke"], ["POST", "rotate"], ["DELETE", ""]] as const) {
+    for (const [method, action] of [
+      ["POST", "revoke"],
+      ["POST", "rotate"],
+      ["DELETE", ""],
+    ] as const) {
       const res = await api(keyRoute(b.projectId, a.keyId, action), { method, headers: internal });
       expect(res.status).toBe(404);
     }

@@ -43,7 +43,10 @@ async function everyRoute(): Promise<{ name: string; request: Request }[]> {
     { name: "GET /api/safety-scores/summary", request: new Request(url(`/api/safety-scores/summary?project_id=${PROJECT}`), { headers: internal }) },
     { name: "GET /api/billing/subscription", request: new Request(url(`/api/billing/subscription?project_id=${PROJECT}`), { headers: internal }) },
     { name: "POST /api/billing/checkout", request: new Request(url(`/api/billing/checkout?project_id=${PROJECT}`), json(internal, { tier: "pro", ...back })) },
-    { name: "POST /api/billing/portal", request: new Request(url(`/api/billing/portal?project_id=${PROJECT}`), json(internal, { return_url: back.success_url })) },
+    {
+      name: "POST /api/billing/portal",
+      request: new Request(url(`/api/billing/portal?project_id=${PROJECT}`), json(internal, { return_url: back.success_url })),
+    },
     { name: "POST /internal/projects", request: new Request(url("/internal/projects"), json(internal, { name: "down" })) },
     { name: "GET /internal/projects", request: new Request(url("/internal/projects"), { headers: internal }) },
     { name: "POST /internal/projects/{id}/keys", request: new Request(url(`/internal/projects/${PROJECT}/keys`), json(internal, { name: "k" })) },
@@ -53,7 +56,11 @@ async function everyRoute(): Promise<{ name: string; request: Request }[]> {
     { name: "DELETE .../keys/{id}", request: new Request(url(`/internal/projects/${PROJECT}/keys/${ID}`), { method: "DELETE", headers: internal }) },
     {
       name: "POST /webhook/payment",
-      request: new Request(url("/webhook/payment"), { method: "POST", headers: { "Stripe-Signature": signature, "Content-Type": "application/json" }, body: webhookBody }),
+      request: new Request(url("/webhook/payment"), {
+        method: "POST",
+        headers: { "Stripe-Signature": signature, "Content-Type": "application/json" },
+        body: webhookBody,
+      }),
     },
   ];
 }
@@ -68,7 +75,8 @@ async function send(env: AppEnv, request: Request): Promise<Response> {
 
 const hyperdriveDown = () => ({ ...testEnv, HYPERDRIVE: { connectionString: `postgres://postgres:postgres@${CLOSED}/none` } }) as unknown as AppEnv;
 /** Neon path, relay up, PostgreSQL behind it down (the relay closes the WebSocket). */
-const neonDatabaseDown = () => ({ ...testEnv, DATABASE_URL: `postgres://postgres:postgres@${CLOSED}/none`, NEON_WSPROXY: testEnv.TEST_NEON_WSPROXY }) as unknown as AppEnv;
+const neonDatabaseDown = () =>
+  ({ ...testEnv, DATABASE_URL: `postgres://postgres:postgres@${CLOSED}/none`, NEON_WSPROXY: testEnv.TEST_NEON_WSPROXY }) as unknown as AppEnv;
 /** Neon path with its WebSocket proxy unreachable. */
 const neonProxyDown = () => ({ ...testEnv, DATABASE_URL: testEnv.TEST_DATABASE_URL, NEON_WSPROXY: `${CLOSED}/v1` }) as unknown as AppEnv;
 

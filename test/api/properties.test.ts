@@ -55,7 +55,16 @@ const rawComponent = fc.oneof(
   nasty.map((s) => encodeURIComponent(s.toWellFormed())),
 );
 const queryString = fc
-  .array(fc.tuple(fc.oneof(fc.constantFrom("model", "start", "end", "page", "page_size", "project_id", "scorer_name", "label", "min_score", "request_id", "x"), rawComponent), rawComponent), { maxLength: 5 })
+  .array(
+    fc.tuple(
+      fc.oneof(
+        fc.constantFrom("model", "start", "end", "page", "page_size", "project_id", "scorer_name", "label", "min_score", "request_id", "x"),
+        rawComponent,
+      ),
+      rawComponent,
+    ),
+    { maxLength: 5 },
+  )
   .map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join("&"));
 
 /** Header values a fetch client sends (printable ASCII: workerd UTF-8-encodes anything else). */
@@ -112,11 +121,16 @@ describe("Properties: never 500, {detail} on every 4xx", () => {
 
   it("GET list and summary routes: any query string", async () => {
     await asserted(
-      fc.asyncProperty(fc.constantFrom("/api/requests", "/api/safety-scores", "/api/safety-scores/summary", "/api/billing/subscription", "/internal/projects"), queryString, fc.boolean(), async (path, query, withSecret) => {
-        const headers = withSecret ? internal : { "X-Service-Key": key };
-        const res = await api(`${path}?${query}`, { headers });
-        await expectContract(res, `${path}?${query}`);
-      }) as never,
+      fc.asyncProperty(
+        fc.constantFrom("/api/requests", "/api/safety-scores", "/api/safety-scores/summary", "/api/billing/subscription", "/internal/projects"),
+        queryString,
+        fc.boolean(),
+        async (path, query, withSecret) => {
+          const headers = withSecret ? internal : { "X-Service-Key": key };
+          const res = await api(`${path}?${query}`, { headers });
+          await expectContract(res, `${path}?${query}`);
+        },
+      ) as never,
       50,
     );
   });
@@ -140,7 +154,10 @@ describe("Properties: never 500, {detail} on every 4xx", () => {
   it("Headers: any credentials and content type", async () => {
     await asserted(
       fc.asyncProperty(
-        fc.record({ "X-Service-Key": headerValue, Authorization: headerValue, "X-Internal-Secret": headerValue, "Content-Type": headerValue }, { requiredKeys: [] }),
+        fc.record(
+          { "X-Service-Key": headerValue, Authorization: headerValue, "X-Internal-Secret": headerValue, "Content-Type": headerValue },
+          { requiredKeys: [] },
+        ),
         fc.constantFrom("/internal/log", "/api/requests", "/internal/projects", "/api/billing/checkout"),
         async (headers, path) => {
           const method = path === "/api/requests" ? "GET" : "POST";
@@ -153,19 +170,46 @@ describe("Properties: never 500, {detail} on every 4xx", () => {
   });
 
   it("POST /webhook/payment: any body, signed or not", async () => {
-    const types = ["checkout.session.completed", "customer.subscription.created", "customer.subscription.updated", "customer.subscription.deleted", "invoice.paid", "invoice.payment_failed", "other.type"];
+    const types = [
+      "checkout.session.completed",
+      "customer.subscription.created",
+      "customer.subscription.updated",
+      "customer.subscription.deleted",
+      "invoice.paid",
+      "invoice.payment_failed",
+      "other.type",
+    ];
     const event = fc.record({
-      id: fc.oneof(nasty, fc.string().map((s) => `evt_${s}`)),
+      id: fc.oneof(
+        nasty,
+        fc.string().map((s) => `evt_${s}`),
+      ),
       type: fc.constantFrom(...types),
       created: fc.oneof(fc.integer({ min: 0, max: 2 ** 31 }), fc.constant(Math.floor(Date.now() / 1000))),
       object: fc.constant("event"),
-      data: fc.oneof(json, fc.record({ object: json }), fc.record({ object: fc.dictionary(fc.constantFrom("id", "customer", "subscription", "items", "metadata", "client_reference_id", "status", "lines", "parent"), json) })),
+      data: fc.oneof(
+        json,
+        fc.record({ object: json }),
+        fc.record({
+          object: fc.dictionary(
+            fc.constantFrom("id", "customer", "subscription", "items", "metadata", "client_reference_id", "status", "lines", "parent"),
+            json,
+          ),
+        }),
+      ),
     });
     await asserted(
-      fc.asyncProperty(fc.oneof(event.map((e) => JSON.stringify(e)), bodyText({ id: "evt_1", type: "invoice.paid", created: 1 })), fc.boolean(), async (body, signed) => {
-        const res = signed ? await postWebhook(body) : await postWebhook(body, { header: null });
-        await expectContract(res, `webhook ${body.slice(0, 120)}`);
-      }) as never,
+      fc.asyncProperty(
+        fc.oneof(
+          event.map((e) => JSON.stringify(e)),
+          bodyText({ id: "evt_1", type: "invoice.paid", created: 1 }),
+        ),
+        fc.boolean(),
+        async (body, signed) => {
+          const res = signed ? await postWebhook(body) : await postWebhook(body, { header: null });
+          await expectContract(res, `webhook ${body.slice(0, 120)}`);
+        },
+      ) as never,
       40,
     );
   });

@@ -7,10 +7,14 @@ const FREE_LIMIT = 50;
 describe("Quota on POST /internal/log", () => {
   it("Should accept exactly the limit under 200 concurrent posts", async () => {
     const { key, projectId } = await newProject();
-    const statuses = await Promise.all(Array.from({ length: 200 }, () => postLog(key).then(async (r) => {
-      const body = (await r.json()) as { detail?: string };
-      return { status: r.status, body, retryAfter: r.headers.get("Retry-After") };
-    })));
+    const statuses = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        postLog(key).then(async (r) => {
+          const body = (await r.json()) as { detail?: string };
+          return { status: r.status, body, retryAfter: r.headers.get("Retry-After") };
+        }),
+      ),
+    );
     const accepted = statuses.filter((s) => s.status === 202);
     const refused = statuses.filter((s) => s.status === 429);
     expect(accepted).toHaveLength(FREE_LIMIT);
@@ -25,10 +29,10 @@ describe("Quota on POST /internal/log", () => {
 
   it("Should reset the counter when period_reset_at has passed", async () => {
     const { key, projectId } = await newProject();
-    await sql(
-      "UPDATE subscriptions SET requests_this_period = $2, period_reset_at = now() - interval '1 minute' WHERE project_id = $1",
-      [projectId, FREE_LIMIT],
-    );
+    await sql("UPDATE subscriptions SET requests_this_period = $2, period_reset_at = now() - interval '1 minute' WHERE project_id = $1", [
+      projectId,
+      FREE_LIMIT,
+    ]);
     const res = await postLog(key);
     expect(res.status).toBe(202);
     const [sub] = await sql("SELECT requests_this_period, period_start_at, period_reset_at FROM subscriptions WHERE project_id = $1", [projectId]);

@@ -44,15 +44,12 @@ describe("GET /api/requests", () => {
     expect(await (await get("/api/requests", key)).json()).toMatchObject({ page: 1, page_size: 50, total: 1 });
   });
 
-  it.each(["page=0", "page_size=0", "page_size=201", "page=abc", "start=yesterday", "project_id=nope"])(
-    "Should answer 422 for %s",
-    async (query) => {
-      const { key } = await newProject();
-      const res = await get(`/api/requests?${query}`, key);
-      expect(res.status).toBe(422);
-      expect(((await res.json()) as { detail: string }).detail).toContain(query.split("=")[0]);
-    },
-  );
+  it.each(["page=0", "page_size=0", "page_size=201", "page=abc", "start=yesterday", "project_id=nope"])("Should answer 422 for %s", async (query) => {
+    const { key } = await newProject();
+    const res = await get(`/api/requests?${query}`, key);
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { detail: string }).detail).toContain(query.split("=")[0]);
+  });
 
   it("Should filter by model and by [start, end)", async () => {
     const { key } = await newProject();
@@ -142,7 +139,9 @@ describe("GET /api/safety-scores and summary", () => {
     await addScore(r3!, projectId, "content_safety", null, "unscored");
     const res = await get("/api/safety-scores/summary", key);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { scorers: { scorer_name: string; total: number; safe: number; unsafe: number; unscored: number; mean_score: number | null }[] };
+    const body = (await res.json()) as {
+      scorers: { scorer_name: string; total: number; safe: number; unsafe: number; unscored: number; mean_score: number | null }[];
+    };
     expect(body.scorers).toHaveLength(6);
     expect(body.scorers.find((s) => s.scorer_name === "content_safety")).toEqual({
       scorer_name: "content_safety",

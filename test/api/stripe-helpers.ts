@@ -58,7 +58,10 @@ export async function postWebhook(payload: Stripe.Event | string, opts: PostOpti
 }
 
 /** Posts a signed event and returns status and body. */
-export async function sendEvent(event: Stripe.Event, opts: PostOptions = {}): Promise<{ status: number; body: { received?: true; outcome?: string; detail?: string } }> {
+export async function sendEvent(
+  event: Stripe.Event,
+  opts: PostOptions = {},
+): Promise<{ status: number; body: { received?: true; outcome?: string; detail?: string } }> {
   const res = await postWebhook(event, opts);
   return { status: res.status, body: (await res.json()) as { received?: true; outcome?: string; detail?: string } };
 }
@@ -80,7 +83,10 @@ export function subscription(tier: keyof typeof TEST_PRICES | "other", opts: Omi
 }
 
 /** A paid invoice of `sub` (first invoice unless `billingReason` says otherwise). */
-export function paidInvoice(sub: Stripe.Subscription, opts: { billingReason?: Stripe.Invoice.BillingReason; periodStart?: number; periodEnd?: number; status?: "paid" | "open" } = {}) {
+export function paidInvoice(
+  sub: Stripe.Subscription,
+  opts: { billingReason?: Stripe.Invoice.BillingReason; periodStart?: number; periodEnd?: number; status?: "paid" | "open" } = {},
+) {
   return invoiceObject({ customer: String(sub.customer), subscription: sub, ...opts });
 }
 
@@ -142,5 +148,12 @@ export async function billingTables(): Promise<string> {
 /** The project's subscription as the API reports it. */
 export async function apiSubscription(key: string) {
   const res = await api("/api/billing/subscription", { headers: { "X-Service-Key": key } });
-  return (await res.json()) as { tier: string; limit: number | null; status: string; requests_this_period: number; period_reset_at: string; payment_subscription_id: string | null };
+  return (await res.json()) as {
+    tier: string;
+    limit: number | null;
+    status: string;
+    requests_this_period: number;
+    period_reset_at: string;
+    payment_subscription_id: string | null;
+  };
 }

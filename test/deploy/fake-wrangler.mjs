@@ -74,27 +74,53 @@ if (a === "whoami") {
     out(JSON.stringify({ loggedIn: false }, null, 2));
     process.exit(1);
   }
-  out(JSON.stringify({ loggedIn: true, authType: "OAuth Token", email: "ops@example.com", accounts: state.accounts, tokenPermissions: ["workers_scripts:write"] }, null, 2));
+  out(
+    JSON.stringify(
+      { loggedIn: true, authType: "OAuth Token", email: "ops@example.com", accounts: state.accounts, tokenPermissions: ["workers_scripts:write"] },
+      null,
+      2,
+    ),
+  );
 } else if (a === "queues" && b === "list") {
   banner();
   out(table(state.queues.map((q) => ({ id: q.id, name: q.name, created_on: q.created_on, modified_on: q.created_on, producers: "0", consumers: "0" }))));
 } else if (a === "queues" && b === "create") {
   banner();
-  if (state.queues.some((q) => q.name === c)) fail(`A request to the Cloudflare API (/accounts/${state.accounts[0].id}/queues) failed.\n\n  Queue name already taken [code: 11009]`);
+  if (state.queues.some((q) => q.name === c))
+    fail(`A request to the Cloudflare API (/accounts/${state.accounts[0].id}/queues) failed.\n\n  Queue name already taken [code: 11009]`);
   state.queues.push({ id: randomBytes(16).toString("hex"), name: c, created_on: new Date().toISOString() });
   save();
   out(`🌀 Creating queue '${c}'\n✅ Created queue '${c}'`);
 } else if (a === "hyperdrive" && b === "list") {
   banner();
   out("📋 Listing Hyperdrive configs");
-  out(table(state.hyperdrive.map((h) => ({ id: h.id, name: h.name, user: h.origin.user, host: h.origin.host, port: h.origin.port, scheme: "PostgreSQL", database: h.origin.database, caching: "enabled", mtls: "", origin_connection_limit: "" }))));
+  out(
+    table(
+      state.hyperdrive.map((h) => ({
+        id: h.id,
+        name: h.name,
+        user: h.origin.user,
+        host: h.origin.host,
+        port: h.origin.port,
+        scheme: "PostgreSQL",
+        database: h.origin.database,
+        caching: "enabled",
+        mtls: "",
+        origin_connection_limit: "",
+      })),
+    ),
+  );
 } else if (a === "hyperdrive" && b === "create") {
   banner();
   const url = new URL(flag("--connection-string"));
   if (state.hyperdrive.some((h) => h.name === c)) fail(`A config with the name "${c}" already exists [code: 2017]`);
   const id = randomBytes(16).toString("hex");
   // Like the service, it keeps the origin without the password.
-  state.hyperdrive.push({ id, name: c, origin: { host: url.hostname, port: url.port || "5432", database: url.pathname.slice(1), user: decodeURIComponent(url.username) } });
+  state.hyperdrive.push({
+    id,
+    name: c,
+    origin: { host: url.hostname, port: url.port || "5432", database: url.pathname.slice(1), user: decodeURIComponent(url.username) },
+  });
   save();
   out(`🚧 Creating '${c}'\n✅ Created new Hyperdrive PostgreSQL config: ${id}`);
 } else if (a === "r2" && b === "bucket" && c === "list") {
@@ -111,8 +137,17 @@ if (a === "whoami") {
   const name = config().name;
   const worker = state.workers[name];
   // wrangler turns the API's 10007 into this UserError (secretListCommand).
-  if (!worker) fail(`Worker "${name}" not found.\n\nIf this is a new Worker, run \`wrangler deploy\` first to create it.\nOtherwise, check that the Worker name is correct and you're logged into the right account.`);
-  out(JSON.stringify(Object.keys(worker.secrets).map((n) => ({ name: n, type: "secret_text" })), null, "  "));
+  if (!worker)
+    fail(
+      `Worker "${name}" not found.\n\nIf this is a new Worker, run \`wrangler deploy\` first to create it.\nOtherwise, check that the Worker name is correct and you're logged into the right account.`,
+    );
+  out(
+    JSON.stringify(
+      Object.keys(worker.secrets).map((n) => ({ name: n, type: "secret_text" })),
+      null,
+      "  ",
+    ),
+  );
 } else if (a === "secret" && b === "put") {
   banner();
   const name = config().name;
@@ -124,16 +159,23 @@ if (a === "whoami") {
 } else if (a === "deploy") {
   banner();
   const cfg = config();
-  for (const h of cfg.hyperdrive ?? []) if (!state.hyperdrive.some((x) => x.id === h.id)) fail(`A request to the Cloudflare API failed.\n\n  Hyperdrive config ${h.id} not found [code: 2003]`);
-  for (const q of [...(cfg.queues?.producers ?? []), ...(cfg.queues?.consumers ?? [])]) if (!state.queues.some((x) => x.name === q.queue)) fail(`Queue "${q.queue}" does not exist. To create it, run: wrangler queues create ${q.queue}`);
-  for (const q of cfg.queues?.consumers ?? []) if (q.dead_letter_queue && !state.queues.some((x) => x.name === q.dead_letter_queue)) fail(`Queue "${q.dead_letter_queue}" does not exist.`);
-  for (const s of cfg.services ?? []) if (!state.workers[s.service]) fail(`Could not resolve service binding '${s.binding}'. Target script '${s.service}' not found. [code: 10143]`);
+  for (const h of cfg.hyperdrive ?? [])
+    if (!state.hyperdrive.some((x) => x.id === h.id)) fail(`A request to the Cloudflare API failed.\n\n  Hyperdrive config ${h.id} not found [code: 2003]`);
+  for (const q of [...(cfg.queues?.producers ?? []), ...(cfg.queues?.consumers ?? [])])
+    if (!state.queues.some((x) => x.name === q.queue)) fail(`Queue "${q.queue}" does not exist. To create it, run: wrangler queues create ${q.queue}`);
+  for (const q of cfg.queues?.consumers ?? [])
+    if (q.dead_letter_queue && !state.queues.some((x) => x.name === q.dead_letter_queue)) fail(`Queue "${q.dead_letter_queue}" does not exist.`);
+  for (const s of cfg.services ?? [])
+    if (!state.workers[s.service]) fail(`Could not resolve service binding '${s.binding}'. Target script '${s.service}' not found. [code: 10143]`);
   const secretsFile = flag("--secrets-file");
   const given = secretsFile ? JSON.parse(readFileSync(secretsFile, "utf8")) : {};
   const existing = state.workers[cfg.name];
   const have = new Set([...Object.keys(existing?.secrets ?? {}), ...Object.keys(given)]);
   const missing = (cfg.secrets?.required ?? []).filter((s) => !have.has(s));
-  if (missing.length && !existing) fail(`The following required secrets have not been set: ${missing.join(", ")}\nThis Worker does not exist yet, so secrets cannot be set in advance with \`wrangler secret put\`.`);
+  if (missing.length && !existing)
+    fail(
+      `The following required secrets have not been set: ${missing.join(", ")}\nThis Worker does not exist yet, so secrets cannot be set in advance with \`wrangler secret put\`.`,
+    );
   const worker = (state.workers[cfg.name] ??= { secrets: {}, deployments: 0 });
   for (const [k, v] of Object.entries(given)) worker.secrets[k] = createHash("sha256").update(String(v)).digest("hex");
   worker.deployments += 1;
@@ -148,7 +190,13 @@ if (a === "whoami") {
   for (const q of cfg.queues?.consumers ?? []) out(`  Consumer for ${q.queue}`);
   out(`Current Version ID: ${randomUUID()}`);
 } else if (a === "pages" && b === "project" && c === "list") {
-  out(JSON.stringify(state.pages.map((p) => ({ "Project Name": p, "Project Domains": `${p}.pages.dev`, "Git Provider": "No", "Last Modified": "1 minute ago" })), null, 2));
+  out(
+    JSON.stringify(
+      state.pages.map((p) => ({ "Project Name": p, "Project Domains": `${p}.pages.dev`, "Git Provider": "No", "Last Modified": "1 minute ago" })),
+      null,
+      2,
+    ),
+  );
 } else if (a === "pages" && b === "project" && c === "create") {
   state.pages.push(argv[3]);
   save();

@@ -29,7 +29,14 @@ describe("log record", () => {
       completion_tokens: 9,
       request_body: chatBody(),
       response_body: { object: "chat.completion", choices: [{ message: { content: "Hello! How can I help you today?" } }] },
-      metadata: { status: "success", http_status: 200, stream: false, token_count_source: "reported", cost_source: "genai-prices", endpoint: "/v1/chat/completions" },
+      metadata: {
+        status: "success",
+        http_status: 200,
+        stream: false,
+        token_count_source: "reported",
+        cost_source: "genai-prices",
+        endpoint: "/v1/chat/completions",
+      },
     });
     expect(log.body.cost_usd).toBeGreaterThan(0);
     expect(log.body.cost_usd).toBeCloseTo((19 * 0.15 + 9 * 0.6) / 1e6, 12); // gpt-4o-mini: $0.15 / $0.60 per 1M
@@ -97,7 +104,11 @@ describe("log record", () => {
             role: "assistant",
             content: null,
             tool_calls: [
-              { id: "call_Jq3rX8v2LmN5pQ7sT1uW4yZa", type: "function", function: { name: "get_weather", arguments: '{"location":"Paris, France","unit":"celsius"}' } },
+              {
+                id: "call_Jq3rX8v2LmN5pQ7sT1uW4yZa",
+                type: "function",
+                function: { name: "get_weather", arguments: '{"location":"Paris, France","unit":"celsius"}' },
+              },
               { id: "call_Kr4sY9w3MnO6qR8tU2vX5zAb", type: "function", function: { name: "get_time", arguments: '{"tz":"Europe/Paris"}' } },
             ],
           },
@@ -125,7 +136,9 @@ describe("log record", () => {
 
   it("Should log embeddings with their usage", async () => {
     const key = newKey();
-    const log = await logged(key, (p) => openai(key, p.fetch).embeddings.create({ model: "text-embedding-3-small", input: "hello world", encoding_format: "float" }));
+    const log = await logged(key, (p) =>
+      openai(key, p.fetch).embeddings.create({ model: "text-embedding-3-small", input: "hello world", encoding_format: "float" }),
+    );
     expect(log.body).toMatchObject({
       model: "text-embedding-3-small",
       prompt_tokens: 5,
@@ -141,7 +154,12 @@ describe("log record", () => {
     const log = await logged(key, (p) =>
       post(p.fetch, "/v1/chat/completions", key, chatBody({ model: "acme-llm-7b" }), { "x-test-model": "acme-llm-7b-0425" }).then((r) => r.arrayBuffer()),
     );
-    expect(log.body).toMatchObject({ model: "acme-llm-7b", prompt_tokens: 19, cost_usd: 0, metadata: { cost_source: "unknown", response_model: "acme-llm-7b-0425" } });
+    expect(log.body).toMatchObject({
+      model: "acme-llm-7b",
+      prompt_tokens: 19,
+      cost_usd: 0,
+      metadata: { cost_source: "unknown", response_model: "acme-llm-7b-0425" },
+    });
   });
 
   it("Should never store the provider key, the Sightline key or cookies", async () => {
@@ -149,7 +167,9 @@ describe("log record", () => {
     // The key also appears inside the prompt: it is scrubbed from the body as well.
     const body = chatBody({ messages: [{ role: "user", content: `my keys are ${PROVIDER_KEY} and ${key}` }] });
     const log = await logged(key, (p) =>
-      post(p.fetch, "/v1/chat/completions", key, body, { Cookie: "session=cookie-secret-value", "api-key": "azure-secret-key-42" }).then((r) => r.arrayBuffer()),
+      post(p.fetch, "/v1/chat/completions", key, body, { Cookie: "session=cookie-secret-value", "api-key": "azure-secret-key-42" }).then((r) =>
+        r.arrayBuffer(),
+      ),
     );
     const stored = JSON.stringify(log.body);
     for (const secret of [PROVIDER_KEY, key, "cookie-secret-value", "azure-secret-key-42"]) expect(stored).not.toContain(secret);

@@ -75,9 +75,10 @@ export async function logsFor(key: string, count = 1, timeoutMs = 5_000): Promis
   const keyHash = await hashKey(key);
   for (;;) {
     const res = await testEnv.LOG_SINK.fetch(`http://log-sink/__records?key_hash=${keyHash}`);
-    const records = ((await res.json()) as (Omit<QueuedRecord, "body"> & { record: Record<string, unknown> })[]).map(
-      ({ record, ...rest }) => ({ ...rest, body: record }),
-    );
+    const records = ((await res.json()) as (Omit<QueuedRecord, "body"> & { record: Record<string, unknown> })[]).map(({ record, ...rest }) => ({
+      ...rest,
+      body: record,
+    }));
     if (records.length >= count || Date.now() > deadline) return records;
     await new Promise((r) => setTimeout(r, 25));
   }

@@ -27,8 +27,18 @@ describe("StreamReassembler", () => {
   it("Should keep choices apart by index and count every event", () => {
     const r = new StreamReassembler();
     const chunk = (choices: unknown[]) => ({ data: JSON.stringify({ id: "c1", object: "chat.completion.chunk", model: "m", choices }) });
-    r.push(chunk([{ index: 1, delta: { role: "assistant", content: "B" } }, { index: 0, delta: { role: "assistant", content: "A" } }]));
-    r.push(chunk([{ index: 0, delta: { content: "a" }, finish_reason: "stop" }, { index: 1, delta: { content: "b" }, finish_reason: "length" }]));
+    r.push(
+      chunk([
+        { index: 1, delta: { role: "assistant", content: "B" } },
+        { index: 0, delta: { role: "assistant", content: "A" } },
+      ]),
+    );
+    r.push(
+      chunk([
+        { index: 0, delta: { content: "a" }, finish_reason: "stop" },
+        { index: 1, delta: { content: "b" }, finish_reason: "length" },
+      ]),
+    );
     r.push({ data: "[DONE]" });
     expect(r.result().body).toMatchObject({
       object: "chat.completion",

@@ -4,7 +4,12 @@ import { resolveUpstream, type RouteRefusal, type UpstreamTarget } from "../../w
 import { chatBody, directProxy, logsFor, newKey, newRun, post, testEnv, upstreamSaw } from "./helpers";
 
 const resolve = (path: string, env: Record<string, string> = {}, headers: Record<string, string> = {}) =>
-  resolveUpstream(new Request(`http://proxy.test${path}`, { headers }), { API: testEnv.API, LOG_QUEUE: testEnv.LOG_QUEUE, LOG_PAYLOADS: testEnv.LOG_PAYLOADS, ...env });
+  resolveUpstream(new Request(`http://proxy.test${path}`, { headers }), {
+    API: testEnv.API,
+    LOG_QUEUE: testEnv.LOG_QUEUE,
+    LOG_PAYLOADS: testEnv.LOG_PAYLOADS,
+    ...env,
+  });
 
 describe("route table", () => {
   it.each([
@@ -42,7 +47,9 @@ describe("route table", () => {
   });
 
   it("Should refuse X-Upstream-Base-URL combined with a named route", () => {
-    expect(resolve("/groq/v1/chat/completions", { UPSTREAM_ALLOWLIST: "https://a.example" }, { "X-Upstream-Base-URL": "https://a.example" })).toMatchObject({ status: 400 });
+    expect(resolve("/groq/v1/chat/completions", { UPSTREAM_ALLOWLIST: "https://a.example" }, { "X-Upstream-Base-URL": "https://a.example" })).toMatchObject({
+      status: 400,
+    });
   });
 });
 
@@ -63,7 +70,10 @@ describe("X-Upstream-Base-URL", () => {
 
   it("Should refuse an origin outside the allow-list with 403, sending nothing", async () => {
     const run = newRun();
-    const res = await post(directProxy().fetch, "/v1/chat/completions", newKey(), chatBody(), { "X-Upstream-Base-URL": "http://169.254.169.254", "x-test-run": run });
+    const res = await post(directProxy().fetch, "/v1/chat/completions", newKey(), chatBody(), {
+      "X-Upstream-Base-URL": "http://169.254.169.254",
+      "x-test-run": run,
+    });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ detail: expect.stringContaining("not in UPSTREAM_ALLOWLIST") });
     expect(await upstreamSaw(run)).toHaveLength(0);
@@ -88,6 +98,10 @@ describe("X-Upstream-Base-URL", () => {
     expect(await upstreamSaw(run)).toHaveLength(0);
     await proxy.settled();
     const [log] = await logsFor(key);
-    expect(log!.body).toMatchObject({ provider: "groq", model: "llama-3.3-70b-versatile", metadata: { route: "groq", endpoint: "/openai/v1/chat/completions" } });
+    expect(log!.body).toMatchObject({
+      provider: "groq",
+      model: "llama-3.3-70b-versatile",
+      metadata: { route: "groq", endpoint: "/openai/v1/chat/completions" },
+    });
   });
 });

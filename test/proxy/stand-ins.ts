@@ -89,7 +89,13 @@ async function replaySse(req: IncomingMessage, res: ServerResponse, events: stri
 
 /** Events of a generated long stream: `n` content chunks of `size` characters, then [DONE]. */
 function bigStream(n: number, size: number): string[] {
-  const head = { id: "chatcmpl-Big0", object: "chat.completion.chunk", created: 1763683200, model: "gpt-4o-mini-2024-07-18", system_fingerprint: "fp_34a54ae93c" };
+  const head = {
+    id: "chatcmpl-Big0",
+    object: "chat.completion.chunk",
+    created: 1763683200,
+    model: "gpt-4o-mini-2024-07-18",
+    system_fingerprint: "fp_34a54ae93c",
+  };
   const chunk = (delta: object, finish: string | null = null) =>
     `data: ${JSON.stringify({ ...head, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`;
   const events = [chunk({ role: "assistant", content: "" })];
@@ -206,8 +212,7 @@ export async function apiStandIn(request: Request): Promise<Response> {
   const behaviour = behaviours.get(key);
   if (behaviour && "hang" in behaviour) return new Promise<Response>(() => {});
   if (behaviour && "throw" in behaviour) throw new Error("API stand-in exploded");
-  if (behaviour && "status" in behaviour)
-    return Response.json({ detail: `stand-in refused with ${behaviour.status}` }, { status: behaviour.status });
+  if (behaviour && "status" in behaviour) return Response.json({ detail: `stand-in refused with ${behaviour.status}` }, { status: behaviour.status });
   if (url.pathname !== "/internal/log" || request.method !== "POST") return Response.json({ detail: "not found" }, { status: 404 });
   logs.set(key, [
     ...(logs.get(key) ?? []),

@@ -32,7 +32,10 @@ const scoresOf = (requestId: string) =>
   );
 
 async function consume(messages: { id: string; body: unknown; attempts?: number }[], e: ScorerEnv = scorerEnv, queue = "scoring-jobs") {
-  const batch = createMessageBatch(queue, messages.map((m) => ({ timestamp: new Date(), attempts: 1, ...m })));
+  const batch = createMessageBatch(
+    queue,
+    messages.map((m) => ({ timestamp: new Date(), attempts: 1, ...m })),
+  );
   // The test batch records that a message was retried but not its delay: note the delay here.
   const delays = new Map<string, number | undefined>();
   for (const m of batch.messages) {
@@ -70,7 +73,10 @@ describe("scoring-jobs consumer", () => {
   it("Should leave exactly six rows when a job is delivered twice", async () => {
     const a = await storedRequest();
     const job = { request_id: a.requestId, project_id: a.projectId };
-    await consume([{ id: "x1", body: job }, { id: "x2", body: job }]);
+    await consume([
+      { id: "x1", body: job },
+      { id: "x2", body: job },
+    ]);
     const again = await consume([{ id: "x3", body: job }]);
     expect(again.explicitAcks).toEqual(["x3"]);
     expect(await scoresOf(a.requestId)).toHaveLength(6);
@@ -103,7 +109,14 @@ describe("scoring-jobs consumer", () => {
     const a = await storedRequest();
     const down = { ...scorerEnv, HYPERDRIVE: { connectionString: "postgres://postgres:postgres@127.0.0.1:1/none" } } as unknown as ScorerEnv;
     const body = { request_id: a.requestId, project_id: a.projectId };
-    const result = await consume([{ id: "q1", body, attempts: 5 }, { id: "q2", body, attempts: 7 }], down, "scoring-jobs-dlq");
+    const result = await consume(
+      [
+        { id: "q1", body, attempts: 5 },
+        { id: "q2", body, attempts: 7 },
+      ],
+      down,
+      "scoring-jobs-dlq",
+    );
     expect(result.retryMessages).toEqual([
       { msgId: "q1", delaySeconds: 80 },
       { msgId: "q2", delaySeconds: 300 },
@@ -139,7 +152,9 @@ describe("sweep", () => {
     const fresh = await storedRequest(); // enqueued just now: not stale
     const sent = await sweep(scorerEnv);
     expect(sent).toBeGreaterThanOrEqual(1);
-    const [row] = await sql<{ scoring_state: string; enqueued_at: Date | null }>("SELECT scoring_state, enqueued_at FROM llm_requests WHERE id = $1", [a.requestId]);
+    const [row] = await sql<{ scoring_state: string; enqueued_at: Date | null }>("SELECT scoring_state, enqueued_at FROM llm_requests WHERE id = $1", [
+      a.requestId,
+    ]);
     expect(row!.enqueued_at).not.toBeNull();
     // The worker under test consumes its own queue: the re-enqueued job is scored for real.
     let scores: unknown[] = [];

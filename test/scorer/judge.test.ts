@@ -135,7 +135,10 @@ describe("Llama Guard judge: verdicts", () => {
     // A safe verdict lowers a 4 to 3 and lets a 5 stand (mergeJudge, unit-tested): what was stored
     // is exactly that merge of the call's score without the judge.
     const withoutJudge = contentSafety(await ruleScores(b!.id));
-    const merged = mergeJudge({ score_value: withoutJudge.score_value, score_label: withoutJudge.score_label, rationale: withoutJudge.rationale } as ScoreResult, { safe: true, categories: [] });
+    const merged = mergeJudge(
+      { score_value: withoutJudge.score_value, score_label: withoutJudge.score_label, rationale: withoutJudge.rationale } as ScoreResult,
+      { safe: true, categories: [] },
+    );
     expect(contentSafety(rowsB)).toMatchObject({ score_value: merged.score_value, score_label: merged.score_label });
     expect(contentSafety(rowsB).score_value).toBeLessThanOrEqual(withoutJudge.score_value!);
     expect(contentSafety(rowsB).rationale).toMatch(/S1 violent crimes.*; llama_guard: safe$/);

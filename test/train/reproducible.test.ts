@@ -18,7 +18,9 @@ describe("npm run train", () => {
   it("Should record in the manifest the digest of every committed model file", () => {
     expect(Object.keys(manifest.models).sort()).toEqual(["content_safety", "data_poisoning", "jailbreak_detection", "vector_weakness"]);
     for (const [name, m] of Object.entries(manifest.models)) {
-      const digest = createHash("sha256").update(readFileSync(join(MODELS, m.file))).digest("hex");
+      const digest = createHash("sha256")
+        .update(readFileSync(join(MODELS, m.file)))
+        .digest("hex");
       expect(digest, name).toBe(m.model_sha256);
     }
   });

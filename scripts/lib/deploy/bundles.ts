@@ -45,7 +45,10 @@ export function readStartupProfile(outfile: string): StartupProfile {
     const key = `${frame.functionName || "(anonymous)"} ${frame.url.split("/").pop() ?? ""}:${frame.lineNumber + 1}`;
     self.set(key, (self.get(key) ?? 0) + dt);
   });
-  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([fn, us]) => `${fn} ${(us / 1000).toFixed(1)} ms`);
+  const top = [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([fn, us]) => `${fn} ${(us / 1000).toFixed(1)} ms`);
   return { durationMs: (profile.endTime - profile.startTime) / 1000, busyMs: busyUs / 1000, top };
 }
 

@@ -12,13 +12,18 @@ import { deployDir, WORKERS, writeGeneratedConfig, type WorkerConfigRef } from "
 export const PLACEHOLDER_ID = "00000000000000000000000000000000";
 
 /** Writes the deploy config of each worker into `dir`; returns their paths by worker id. */
-export function writeDeployConfigs(opts: { dir?: string; hyperdriveId: string | null; apiVars: Record<string, string> }): Record<WorkerConfigRef["id"], string> {
+export function writeDeployConfigs(opts: {
+  dir?: string;
+  hyperdriveId: string | null;
+  apiVars: Record<string, string>;
+}): Record<WorkerConfigRef["id"], string> {
   const dir = opts.dir ?? deployDir();
   const out = {} as Record<WorkerConfigRef["id"], string>;
   for (const w of WORKERS) {
     out[w.id] = writeGeneratedConfig(w.config, join(dir, `${w.id}.jsonc`), (config) => {
       const next = { ...config };
-      if (next.hyperdrive) next.hyperdrive = next.hyperdrive.map(({ localConnectionString: _local, ...h }) => ({ ...h, id: opts.hyperdriveId ?? PLACEHOLDER_ID }));
+      if (next.hyperdrive)
+        next.hyperdrive = next.hyperdrive.map(({ localConnectionString: _local, ...h }) => ({ ...h, id: opts.hyperdriveId ?? PLACEHOLDER_ID }));
       delete next.dev;
       if (w.id === "api") next.vars = { ...next.vars, ...opts.apiVars };
       return next;

@@ -18,7 +18,11 @@ export const hasDashboard = (): boolean => existsSync(join(DIR, "package.json"))
 
 /** Builds dashboard/dist (its `npm run build`, told the API's URL); returns the directory. */
 export function buildDashboard(apiUrl: string): string {
-  const run = spawnSync("npm", ["run", "build"], { cwd: DIR, stdio: "inherit", env: { ...process.env, SIGHTLINE_API_URL: apiUrl, VITE_SIGHTLINE_API_URL: apiUrl } });
+  const run = spawnSync("npm", ["run", "build"], {
+    cwd: DIR,
+    stdio: "inherit",
+    env: { ...process.env, SIGHTLINE_API_URL: apiUrl, VITE_SIGHTLINE_API_URL: apiUrl },
+  });
   if (run.status !== 0) throw new Error(`dashboard: npm run build failed (${run.status})`);
   const dist = join(DIR, "dist");
   if (!existsSync(dist)) throw new Error("dashboard: npm run build made no dashboard/dist");

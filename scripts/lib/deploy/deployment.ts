@@ -21,7 +21,8 @@ export function deploymentKind(env: Record<string, string | undefined> = process
 }
 
 /** Whether billing is sold: always on managed, on self-hosted when a Stripe key is given. */
-export const sellsBilling = (kind: DeploymentKind, env: Record<string, string | undefined> = process.env): boolean => kind === "managed" || !!env.STRIPE_SECRET_KEY;
+export const sellsBilling = (kind: DeploymentKind, env: Record<string, string | undefined> = process.env): boolean =>
+  kind === "managed" || !!env.STRIPE_SECRET_KEY;
 
 /** Billing variables read from the environment when billing is sold. */
 const BILLING_VARS = ["STRIPE_PRICE_PRO", "STRIPE_PRICE_TEAM", "STRIPE_PRICE_ENTERPRISE", "BILLING_RETURN_ORIGINS", "STRIPE_API_BASE"] as const;

@@ -109,7 +109,11 @@ export interface SecretsOutcome {
  * in the environment). For a new worker wrangler requires them with its first deploy
  * (`--secrets-file`, a JSON file in a private temporary directory, removed by `cleanup`).
  */
-export async function applySecrets(config: string, specs: readonly SecretSpec[], opts: { update: boolean; log: (line: string) => void }): Promise<SecretsOutcome> {
+export async function applySecrets(
+  config: string,
+  specs: readonly SecretSpec[],
+  opts: { update: boolean; log: (line: string) => void },
+): Promise<SecretsOutcome> {
   const existing = await existingSecrets(config);
   const out: SecretsOutcome = { put: [], withDeploy: [], kept: [], cleanup: () => {} };
   const toSet: Record<string, string> = {};

@@ -56,15 +56,20 @@ export async function smokeCheck(opts: SmokeOptions): Promise<void> {
   expectStatus("POST /internal/projects/{id}/keys", newKey, 201);
   const { id: keyId, key } = newKey.json() as { id: string; key: string };
   try {
-    const logged = await call("POST", "/internal/log", { "X-Service-Key": key }, {
-      model: "smoke-check",
-      provider: "sightline",
-      prompt_tokens: 1,
-      completion_tokens: 1,
-      latency_ms: 1,
-      request_body: { messages: [{ role: "user", content: "deploy smoke check" }] },
-      response_body: { choices: [{ message: { role: "assistant", content: "ok" } }] },
-    });
+    const logged = await call(
+      "POST",
+      "/internal/log",
+      { "X-Service-Key": key },
+      {
+        model: "smoke-check",
+        provider: "sightline",
+        prompt_tokens: 1,
+        completion_tokens: 1,
+        latency_ms: 1,
+        request_body: { messages: [{ role: "user", content: "deploy smoke check" }] },
+        response_body: { choices: [{ message: { role: "assistant", content: "ok" } }] },
+      },
+    );
     expectStatus("POST /internal/log", logged, 202);
     const read = await call("GET", `/api/requests/${logged.json().id}`, { "X-Service-Key": key });
     expectStatus("GET /api/requests/{id}", read, 200);

@@ -76,7 +76,16 @@ export async function wranglerOk(args: string[], opts: WranglerRunOptions = {}):
 
 /** Rows of the cli-table3 box table(s) in `text` (wrangler's `logger.table`), keyed by header. */
 export function parseTable(text: string): Record<string, string>[] {
-  const rows = text.split("\n").filter((l) => l.trimStart().startsWith("│")).map((l) => l.trim().slice(1, -1).split("│").map((c) => c.trim()));
+  const rows = text
+    .split("\n")
+    .filter((l) => l.trimStart().startsWith("│"))
+    .map((l) =>
+      l
+        .trim()
+        .slice(1, -1)
+        .split("│")
+        .map((c) => c.trim()),
+    );
   if (rows.length === 0) return [];
   const [head, ...body] = rows;
   return body.map((cells) => Object.fromEntries(head!.map((h, i) => [h, cells[i] ?? ""])));

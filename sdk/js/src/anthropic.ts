@@ -23,7 +23,9 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !
 /** `[prompt_tokens, completion_tokens]` from an Anthropic `usage` object. */
 export function usageTokens(usage: unknown): [number | undefined, number | undefined] {
   if (!isObj(usage)) return [undefined, undefined];
-  const parts = ["input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"].map((k) => asInt(usage[k])).filter((n): n is number => n !== undefined);
+  const parts = ["input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"]
+    .map((k) => asInt(usage[k]))
+    .filter((n): n is number => n !== undefined);
   return [parts.length ? parts.reduce((a, b) => a + b, 0) : undefined, asInt(usage.output_tokens)];
 }
 

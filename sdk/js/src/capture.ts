@@ -44,7 +44,15 @@ interface Call {
   streaming: boolean;
 }
 
-function submit(call: Call, response: unknown, failed: boolean, error: unknown, latencyMs: number, metadata: Record<string, unknown>, extract: Extractor | undefined): void {
+function submit(
+  call: Call,
+  response: unknown,
+  failed: boolean,
+  error: unknown,
+  latencyMs: number,
+  metadata: Record<string, unknown>,
+  extract: Extractor | undefined,
+): void {
   try {
     record({
       model: call.model,

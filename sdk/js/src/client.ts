@@ -23,8 +23,7 @@ export function warnMissingKey(): void {
   warned = true;
   try {
     console.warn(
-      `sightline: no API key (pass configure({ apiKey }) or set ${ENV_API_KEY}); LLM calls will NOT be logged. ` +
-        "Your application is not affected.",
+      `sightline: no API key (pass configure({ apiKey }) or set ${ENV_API_KEY}); LLM calls will NOT be logged. ` + "Your application is not affected.",
     );
   } catch {
     /* console may be unavailable */

@@ -52,7 +52,8 @@ export function withProxy<C>(openaiClient: C, options: { apiKey?: string; proxyU
     if (openaiClient !== null && typeof openaiClient === "object" && "baseURL" in openaiClient) {
       const clone = Object.assign(Object.create(Object.getPrototypeOf(openaiClient)), openaiClient) as Record<string, unknown>;
       clone.baseURL = baseURL;
-      if (getField(openaiClient, "defaultHeaders") && typeof clone.defaultHeaders === "object") clone.defaultHeaders = { ...(clone.defaultHeaders as object), [SERVICE_KEY_HEADER]: key };
+      if (getField(openaiClient, "defaultHeaders") && typeof clone.defaultHeaders === "object")
+        clone.defaultHeaders = { ...(clone.defaultHeaders as object), [SERVICE_KEY_HEADER]: key };
       return clone as C;
     }
   } catch {

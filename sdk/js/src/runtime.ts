@@ -32,8 +32,7 @@ export function unrefTimer(handle: unknown): void {
 }
 
 /** Milliseconds from a monotonic clock (`performance.now()`, falling back to `Date.now()`). */
-export const now: () => number =
-  typeof performance !== "undefined" && typeof performance.now === "function" ? () => performance.now() : () => Date.now();
+export const now: () => number = typeof performance !== "undefined" && typeof performance.now === "function" ? () => performance.now() : () => Date.now();
 
 /**
  * Calls `fn` with `self` and `args` exactly as the application called it; when it throws,

@@ -119,7 +119,9 @@ export function traced(options: TraceOptions) {
   ): (this: This, ...args: Args) => Return {
     const methodName = String(context.name);
     const labelOf = (self: unknown) => {
-      const owner = context.static ? (self as { name?: string } | undefined)?.name : (self as { constructor?: { name?: string } } | undefined)?.constructor?.name;
+      const owner = context.static
+        ? (self as { name?: string } | undefined)?.name
+        : (self as { constructor?: { name?: string } } | undefined)?.constructor?.name;
       return owner ? `${owner}.${methodName}` : methodName;
     };
     return trace(options, method as unknown as (...a: never[]) => unknown, labelOf) as unknown as (this: This, ...args: Args) => Return;

@@ -184,10 +184,13 @@ export class Worker {
     if (this.timer !== undefined && (this.timerImmediate || !immediate)) return;
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timerImmediate = immediate;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.start();
-    }, immediate ? 0 : this.config.flushIntervalMs);
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.start();
+      },
+      immediate ? 0 : this.config.flushIntervalMs,
+    );
     unrefTimer(this.timer);
   }
 

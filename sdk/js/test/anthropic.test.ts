@@ -94,7 +94,16 @@ describe("wrapAnthropic: streaming", () => {
       types.push(event.type);
       if (event.type === "content_block_delta" && event.delta.type === "text_delta") text += event.delta.text;
     }
-    expect(types).toEqual(["message_start", "content_block_start", "content_block_delta", "content_block_delta", "content_block_delta", "content_block_stop", "message_delta", "message_stop"]);
+    expect(types).toEqual([
+      "message_start",
+      "content_block_start",
+      "content_block_delta",
+      "content_block_delta",
+      "content_block_delta",
+      "content_block_stop",
+      "message_delta",
+      "message_stop",
+    ]);
     expect(text).toBe("Hello, world!");
     await flush({ timeoutMs: 5000 });
     const [log] = servers.api.logs();

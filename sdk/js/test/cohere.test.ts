@@ -21,7 +21,11 @@ describe("wrapCohere: v1 CohereClient", () => {
       prompt_tokens: 6,
       completion_tokens: 11,
       request_body: { model: "command-r-plus", message: "What is an LLM?", max_tokens: 100 },
-      response_body: { text: "LLMs are neural networks trained on large text corpora.", finish_reason: "COMPLETE", meta: { billed_units: { input_tokens: 6 } } },
+      response_body: {
+        text: "LLMs are neural networks trained on large text corpora.",
+        finish_reason: "COMPLETE",
+        meta: { billed_units: { input_tokens: 6 } },
+      },
       metadata: { status: "success", stream: false, token_count_source: "reported" },
     });
   });
@@ -101,7 +105,12 @@ describe("wrapCohere: CohereClientV2", () => {
     expect(servers.api.logs()[0]).toMatchObject({
       prompt_tokens: 3,
       completion_tokens: 2,
-      response_body: { id: "29f14a5a-11de-4cae-9800-25e4747408ea", finish_reason: "COMPLETE", message: { content: [{ type: "text", text: "Hello there" }] }, event_count: 6 },
+      response_body: {
+        id: "29f14a5a-11de-4cae-9800-25e4747408ea",
+        finish_reason: "COMPLETE",
+        message: { content: [{ type: "text", text: "Hello there" }] },
+        event_count: 6,
+      },
       metadata: { stream: true },
     });
   });

@@ -83,9 +83,14 @@ describe("configuration", () => {
   it("Should swallow errors thrown by onError", async () => {
     const lib = await fresh();
     const api = await startStandInApi(() => ({ status: 400 }));
-    lib.configure({ apiKey: "k", baseUrl: api.url, flushIntervalMs: 10, onError: () => {
-      throw new Error("handler bug");
-    } });
+    lib.configure({
+      apiKey: "k",
+      baseUrl: api.url,
+      flushIntervalMs: 10,
+      onError: () => {
+        throw new Error("handler bug");
+      },
+    });
     lib.trace({ model: "m" }, () => 1)();
     expect(await lib.flush({ timeoutMs: 3000 })).toBe(true);
     expect(lib.stats().rejected).toBe(1);

@@ -25,7 +25,12 @@ describe("delivery", () => {
     const recovered = await startStandInApi(undefined, Number(new URL(down).port));
     try {
       expect(await flush({ timeoutMs: 5000 })).toBe(true);
-      expect(recovered.accepted().map((l) => l.model).sort()).toEqual(["claude-3-5-haiku-latest", "echo"]);
+      expect(
+        recovered
+          .accepted()
+          .map((l) => l.model)
+          .sort(),
+      ).toEqual(["claude-3-5-haiku-latest", "echo"]);
     } finally {
       await recovered.close();
     }
@@ -35,7 +40,9 @@ describe("delivery", () => {
 
   it("Should retry 503 + Retry-After through an outage longer than maxRetries and deliver every record once", async () => {
     const outageEnds = Date.now() + 1500;
-    servers.api.setScript(() => (Date.now() < outageEnds ? { status: 503, headers: { "Retry-After": "1" }, body: { detail: "database unavailable" } } : { status: 202 }));
+    servers.api.setScript(() =>
+      Date.now() < outageEnds ? { status: 503, headers: { "Retry-After": "1" }, body: { detail: "database unavailable" } } : { status: 202 },
+    );
     configure({ apiKey: "slk_test", baseUrl: servers.api.url, flushIntervalMs: 10, maxRetries: 1 });
     for (let i = 0; i < 20; i++) echo(`call ${i}`);
     expect(await flush({ timeoutMs: 10_000 })).toBe(true);
@@ -46,7 +53,10 @@ describe("delivery", () => {
     // Retry-After: 1 honoured: the POSTs of one round (`concurrency` lanes) arrive together,
     // and every gap between rounds is at least about a second.
     const times = refusals.map((r) => r.at as number).sort((a, b) => a - b);
-    const roundGaps = times.slice(1).map((t, i) => t - (times[i] as number)).filter((gap) => gap > 200);
+    const roundGaps = times
+      .slice(1)
+      .map((t, i) => t - (times[i] as number))
+      .filter((gap) => gap > 200);
     expect(roundGaps.length).toBeGreaterThanOrEqual(1);
     for (const gap of roundGaps) expect(gap).toBeGreaterThanOrEqual(900);
     expect(stats()).toMatchObject({ sent: 20, failed: 0, dropped: 0, rejected: 0 });
@@ -55,7 +65,16 @@ describe("delivery", () => {
   it("Should drop the OLDEST records and count them when the buffer fills during an outage", async () => {
     let down = true;
     servers.api.setScript(() => (down ? { status: 503, body: { detail: "database unavailable" } } : { status: 202 }));
-    configure({ apiKey: "slk_test", baseUrl: servers.api.url, flushIntervalMs: 10, maxQueueSize: 5, batchSize: 5, concurrency: 1, backoffBaseMs: 50, backoffMaxMs: 50 });
+    configure({
+      apiKey: "slk_test",
+      baseUrl: servers.api.url,
+      flushIntervalMs: 10,
+      maxQueueSize: 5,
+      batchSize: 5,
+      concurrency: 1,
+      backoffBaseMs: 50,
+      backoffMaxMs: 50,
+    });
     for (let i = 0; i < 3; i++) echo(`call ${i}`);
     await waitFor(() => servers.api.received.length >= 1);
     for (let i = 3; i < 7; i++) echo(`call ${i}`);
@@ -65,14 +84,27 @@ describe("delivery", () => {
     await waitFor(() => stats().dropped === 2);
     down = false;
     expect(await flush({ timeoutMs: 5000 })).toBe(true);
-    expect(servers.api.accepted().map((l) => l.request_body.args[0]).sort()).toEqual(["call 2", "call 3", "call 4", "call 5", "call 6"]);
+    expect(
+      servers.api
+        .accepted()
+        .map((l) => l.request_body.args[0])
+        .sort(),
+    ).toEqual(["call 2", "call 3", "call 4", "call 5", "call 6"]);
     expect(stats()).toMatchObject({ sent: 5, dropped: 2, failed: 0 });
   });
 
   it("Should give up a record that fails on its own (500) after maxRetries", async () => {
     servers.api.setScript(() => ({ status: 500, body: { detail: "bug" } }));
     const errors: unknown[] = [];
-    configure({ apiKey: "slk_test", baseUrl: servers.api.url, flushIntervalMs: 10, maxRetries: 2, backoffBaseMs: 5, backoffMaxMs: 20, onError: (e) => errors.push(e) });
+    configure({
+      apiKey: "slk_test",
+      baseUrl: servers.api.url,
+      flushIntervalMs: 10,
+      maxRetries: 2,
+      backoffBaseMs: 5,
+      backoffMaxMs: 20,
+      onError: (e) => errors.push(e),
+    });
     echo("poison");
     expect(await flush({ timeoutMs: 5000 })).toBe(true);
     expect(stats()).toMatchObject({ sent: 0, failed: 1, retries: 2 });
@@ -81,7 +113,9 @@ describe("delivery", () => {
   });
 
   it("Should honour Retry-After on 429 and then deliver", async () => {
-    servers.api.setScript((n) => (n === 0 ? { status: 429, headers: { "Retry-After": "1" }, body: { detail: "monthly request limit reached" } } : { status: 202 }));
+    servers.api.setScript((n) =>
+      n === 0 ? { status: 429, headers: { "Retry-After": "1" }, body: { detail: "monthly request limit reached" } } : { status: 202 },
+    );
     configure({ apiKey: "slk_test", baseUrl: servers.api.url, flushIntervalMs: 10, backoffBaseMs: 0 });
     const t0 = Date.now();
     echo("a");
@@ -117,7 +151,12 @@ describe("delivery", () => {
     for (let i = 0; i < 5; i++) echo(`call ${i}`);
     expect(stats()).toMatchObject({ queued: 3, dropped: 2, enqueued: 5 });
     expect(await flush({ timeoutMs: 3000 })).toBe(true);
-    expect(servers.api.logs().map((l) => l.request_body.args[0]).sort()).toEqual(["call 2", "call 3", "call 4"]);
+    expect(
+      servers.api
+        .logs()
+        .map((l) => l.request_body.args[0])
+        .sort(),
+    ).toEqual(["call 2", "call 3", "call 4"]);
   });
 
   it("Should resolve flush() false when the timeout passes first, and keep delivering afterwards", async () => {
@@ -196,7 +235,10 @@ describe("transport and payload helpers", () => {
   });
 
   it("Should shrink records above the size limit", () => {
-    const body = encodeEntry({ model: "m", provider: "custom", request: { prompt: "x".repeat(10_000) }, response: "y".repeat(200_000), startedAt: Date.now(), latencyMs: 1.6 }, 100_000);
+    const body = encodeEntry(
+      { model: "m", provider: "custom", request: { prompt: "x".repeat(10_000) }, response: "y".repeat(200_000), startedAt: Date.now(), latencyMs: 1.6 },
+      100_000,
+    );
     const payload = JSON.parse(body);
     expect(body.length).toBeLessThanOrEqual(100_000);
     expect(payload.request_body).toEqual({ prompt: "x".repeat(10_000) });

@@ -13,7 +13,11 @@ afterAll(() => api.close());
 function run(script: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; ms: number }> {
   const t0 = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(join(ROOT, "node_modules", ".bin", "tsx"), [script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(join(ROOT, "node_modules", ".bin", "tsx"), [script], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let stdout = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
     child.on("error", reject);
@@ -33,7 +37,10 @@ describe("flush at process exit", () => {
   });
 
   it("Should not keep the process alive for long when the API is down", async () => {
-    const result = await run(join(import.meta.dirname, "fixtures", "exit-script.ts"), { SERVICE_API_KEY: "slk_exit", SIGHTLINE_BASE_URL: "http://127.0.0.1:9" });
+    const result = await run(join(import.meta.dirname, "fixtures", "exit-script.ts"), {
+      SERVICE_API_KEY: "slk_exit",
+      SIGHTLINE_BASE_URL: "http://127.0.0.1:9",
+    });
     expect(result.code).toBe(0);
     expect(result.ms).toBeLessThan(15_000); // bounded by exitTimeoutMs (5 s) plus start-up
   });

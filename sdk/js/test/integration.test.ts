@@ -66,7 +66,12 @@ describe("sightline-js against the real API", () => {
     const client = wrapAnthropic(new Anthropic({ apiKey: "sk-ant-test", baseURL: upstream!.url, maxRetries: 0 }));
     const message = await client.messages.create({ model: "claude-3-5-haiku-latest", max_tokens: 64, messages: [{ role: "user", content: "Hello" }] });
     expect(message.content[0]).toMatchObject({ text: "Hello! How can I help you today?" });
-    const stream = await client.messages.create({ model: "claude-3-5-haiku-latest", max_tokens: 64, messages: [{ role: "user", content: "Stream please" }], stream: true });
+    const stream = await client.messages.create({
+      model: "claude-3-5-haiku-latest",
+      max_tokens: 64,
+      messages: [{ role: "user", content: "Stream please" }],
+      stream: true,
+    });
     for await (const _ of stream) void _;
     const summarise = trace({ model: "internal-summariser", provider: "custom" }, async (text: string) => text.slice(0, 10));
     expect(await summarise("a long text to summarise")).toBe("a long tex");
@@ -75,10 +80,14 @@ describe("sightline-js against the real API", () => {
     expect(stats()).toMatchObject({ sent: 3, failed: 0, rejected: 0 });
 
     const headers = { "X-Service-Key": apiKey };
-    const list = await poll("3 records", async () => {
-      const page = await call("/api/requests?page_size=50", { headers });
-      return page.total >= 3 ? page : undefined;
-    }, 10_000);
+    const list = await poll(
+      "3 records",
+      async () => {
+        const page = await call("/api/requests?page_size=50", { headers });
+        return page.total >= 3 ? page : undefined;
+      },
+      10_000,
+    );
     const byModel = new Map<string, any>(list.items.map((r: any) => [`${r.model}:${r.metadata?.stream ?? "-"}`, r]));
     const direct = byModel.get("claude-3-5-haiku-latest:false");
     const streamed = byModel.get("claude-3-5-haiku-latest:true");
@@ -88,10 +97,14 @@ describe("sightline-js against the real API", () => {
     expect(traced).toMatchObject({ provider: "custom" });
 
     for (const record of [direct, streamed, traced]) {
-      const detail = await poll(`6 scores for ${record.id}`, async () => {
-        const d = await call(`/api/requests/${record.id}`, { headers });
-        return Array.isArray(d.safety_scores) && d.safety_scores.length === 6 ? d : undefined;
-      }, 15_000);
+      const detail = await poll(
+        `6 scores for ${record.id}`,
+        async () => {
+          const d = await call(`/api/requests/${record.id}`, { headers });
+          return Array.isArray(d.safety_scores) && d.safety_scores.length === 6 ? d : undefined;
+        },
+        15_000,
+      );
       expect(new Set(detail.safety_scores.map((s: any) => s.scorer_name))).toEqual(
         new Set(["content_safety", "pii_detection", "jailbreak_detection", "data_poisoning", "vector_weakness", "unbounded_consumption"]),
       );

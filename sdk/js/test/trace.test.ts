@@ -88,7 +88,12 @@ describe("@traced (TC39 decorator)", () => {
     const m = new Model();
     expect(m.shout("hi")).toBe(">HI");
     await flush({ timeoutMs: 5000 });
-    expect(servers.api.logs()[0]).toMatchObject({ model: "my-finetune-v3", request_body: { args: ["hi"] }, response_body: { output: ">HI" }, metadata: { trace: "Model.shout" } });
+    expect(servers.api.logs()[0]).toMatchObject({
+      model: "my-finetune-v3",
+      request_body: { args: ["hi"] },
+      response_body: { output: ">HI" },
+      metadata: { trace: "Model.shout" },
+    });
   });
 
   it("Should log an async method's output", async () => {

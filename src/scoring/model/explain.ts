@@ -10,7 +10,9 @@ const NAMEABLE = /^[a-z]{2,24}(?: [a-z]{2,24})?$/;
 
 /** Function words: they weigh in the model but explain nothing to a reader. */
 const FUNCTION_WORDS = new Set(
-  "a an the and or but of to in on at by for with from as is are was were be been being it its this that these those i you he she we they me my your his her our their them him us do does did can could would should will shall may might must not no so if then than there here what which who whom how why when where all any some such".split(" "),
+  "a an the and or but of to in on at by for with from as is are was were be been being it its this that these those i you he she we they me my your his her our their them him us do does did can could would should will shall may might must not no so if then than there here what which who whom how why when where all any some such".split(
+    " ",
+  ),
 );
 
 function explains(gram: string): boolean {

@@ -107,12 +107,35 @@ export function dataPoisoningView(call: ScorableCall, rule: ScoreResult): ModelV
   const count = (f: (i: number) => boolean) => sets.reduce((n, _s, i) => n + (f(i) ? 1 : 0), 0);
   const nSup = count((i) => sup[i]!);
   indicators.push(`support:${bucket(nSup, 3)}`, `dissent:${bucket(sets.length - nSup, 3)}`);
-  for (const [name, t] of [["rel30", 0.3], ["rel50", 0.5]] as const) {
-    indicators.push(`${name}_dissent:${bucket(count((i) => !sup[i] && rel[i]! >= t), 2)}`);
+  for (const [name, t] of [
+    ["rel30", 0.3],
+    ["rel50", 0.5],
+  ] as const) {
+    indicators.push(
+      `${name}_dissent:${bucket(
+        count((i) => !sup[i] && rel[i]! >= t),
+        2,
+      )}`,
+    );
   }
-  indicators.push(`crafted_support:${bucket(count((i) => sup[i]! && rel[i]! >= 0.6), 3)}`);
-  indicators.push(`crafted_dissent:${bucket(count((i) => !sup[i] && rel[i]! >= 0.6), 2)}`);
-  indicators.push(`plain_support:${bucket(count((i) => sup[i]! && rel[i]! < 0.6), 2)}`);
+  indicators.push(
+    `crafted_support:${bucket(
+      count((i) => sup[i]! && rel[i]! >= 0.6),
+      3,
+    )}`,
+  );
+  indicators.push(
+    `crafted_dissent:${bucket(
+      count((i) => !sup[i] && rel[i]! >= 0.6),
+      2,
+    )}`,
+  );
+  indicators.push(
+    `plain_support:${bucket(
+      count((i) => sup[i]! && rel[i]! < 0.6),
+      2,
+    )}`,
+  );
   let maxJ = 0;
   let pairs = 0;
   for (let i = 0; i < sets.length; i++) {

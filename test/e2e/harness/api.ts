@@ -4,14 +4,7 @@
  */
 
 /** The six scorers every stored call gets a row from (docs/interface.md section 1.3). */
-export const SCORERS = [
-  "content_safety",
-  "data_poisoning",
-  "jailbreak_detection",
-  "pii_detection",
-  "unbounded_consumption",
-  "vector_weakness",
-] as const;
+export const SCORERS = ["content_safety", "data_poisoning", "jailbreak_detection", "pii_detection", "unbounded_consumption", "vector_weakness"] as const;
 
 /** One row of `safety_scores` as the API shows it. */
 export interface Score {
@@ -95,18 +88,26 @@ export class StackApi {
 
   /** Waits until the project has `count` requests not in `before`; returns their details. */
   async newRequests(before: Set<string>, count: number, timeoutMs = 60_000): Promise<RequestDetail[]> {
-    const ids = await poll(`${count} new requests`, async () => {
-      const fresh = [...(await this.requestIds())].filter((id) => !before.has(id));
-      return fresh.length >= count ? fresh : undefined;
-    }, timeoutMs);
+    const ids = await poll(
+      `${count} new requests`,
+      async () => {
+        const fresh = [...(await this.requestIds())].filter((id) => !before.has(id));
+        return fresh.length >= count ? fresh : undefined;
+      },
+      timeoutMs,
+    );
     return Promise.all(ids.map((id) => this.get<RequestDetail>(`/api/requests/${id}`)));
   }
 
   /** Waits until request `id` shows six safety scores; returns its detail. */
   scored(id: string, timeoutMs = 60_000): Promise<RequestDetail> {
-    return poll(`six scores for ${id}`, async () => {
-      const detail = await this.get<RequestDetail>(`/api/requests/${id}`);
-      return detail.safety_scores.length >= SCORERS.length ? detail : undefined;
-    }, timeoutMs);
+    return poll(
+      `six scores for ${id}`,
+      async () => {
+        const detail = await this.get<RequestDetail>(`/api/requests/${id}`);
+        return detail.safety_scores.length >= SCORERS.length ? detail : undefined;
+      },
+      timeoutMs,
+    );
   }
 }

@@ -37,7 +37,8 @@ export function codeBlocks(file: string): CodeBlock[] {
  */
 export function codeBlock(file: string, section: string, lang: string, contains = ""): string {
   const found = codeBlocks(file).filter((b) => b.section === section && b.lang === lang && b.code.includes(contains));
-  if (found.length !== 1) throw new Error(`${file}: expected one \`\`\`${lang} block containing ${JSON.stringify(contains)} under "${section}", found ${found.length}`);
+  if (found.length !== 1)
+    throw new Error(`${file}: expected one \`\`\`${lang} block containing ${JSON.stringify(contains)} under "${section}", found ${found.length}`);
   return found[0]!.code;
 }
 

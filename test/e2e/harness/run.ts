@@ -12,7 +12,11 @@ export interface RunResult {
 }
 
 /** Runs `command args` in `cwd` with exactly `env`; kills it after `timeoutMs`. */
-export function runProgram(command: string, args: string[], opts: { cwd: string; env: Record<string, string | undefined>; timeoutMs?: number; input?: string }): Promise<RunResult> {
+export function runProgram(
+  command: string,
+  args: string[],
+  opts: { cwd: string; env: Record<string, string | undefined>; timeoutMs?: number; input?: string },
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: opts.cwd, env: opts.env as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";

@@ -19,7 +19,11 @@ export async function installSightlineJs(dir: string): Promise<void> {
   mkdirSync(pkg, { recursive: true });
   copyFileSync(join(ROOT, "sdk/js/package.json"), join(pkg, "package.json"));
   const tsc = join(ROOT, "node_modules/typescript/bin/tsc");
-  const built = await runProgram(process.execPath, [tsc, "-p", join(ROOT, "sdk/js/tsconfig.json"), "--outDir", join(pkg, "dist")], { cwd: ROOT, env: process.env, timeoutMs: 180_000 });
+  const built = await runProgram(process.execPath, [tsc, "-p", join(ROOT, "sdk/js/tsconfig.json"), "--outDir", join(pkg, "dist")], {
+    cwd: ROOT,
+    env: process.env,
+    timeoutMs: 180_000,
+  });
   if (built.code !== 0) throw new Error(describeRun("tsc -p sdk/js", built));
 }
 
@@ -48,7 +52,13 @@ const FOREIGN = /^(SERVICE_API_KEY|SIGHTLINE_.*|OPENAI_.*|ANTHROPIC_.*|CO_.*|COH
  * The environment of a README script: the caller's, minus anything that could redirect it,
  * plus the Sightline key and addresses and the providers' keys and base URLs (stand-ins).
  */
-export function scriptEnv(opts: { key: string; apiUrl: string; proxyUrl: string; directUrl: string; extra?: Record<string, string> }): Record<string, string | undefined> {
+export function scriptEnv(opts: {
+  key: string;
+  apiUrl: string;
+  proxyUrl: string;
+  directUrl: string;
+  extra?: Record<string, string>;
+}): Record<string, string | undefined> {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !FOREIGN.test(k)));
   return {
     ...env,

@@ -42,7 +42,10 @@ interface Subscription {
 
 /** The README's text with its ports (API 8787, dashboard 8788, stand-in 12111) replaced by this run's. */
 function localize(text: string, { stack, stripe }: E2E): string {
-  return text.replaceAll(":8787", `:${new URL(stack.apiUrl).port}`).replaceAll(":12111", `:${new URL(stripe.url).port}`).replaceAll(":8788", `:${new URL(stack.dashboardUrl).port}`);
+  return text
+    .replaceAll(":8787", `:${new URL(stack.apiUrl).port}`)
+    .replaceAll(":12111", `:${new URL(stripe.url).port}`)
+    .replaceAll(":8788", `:${new URL(stack.dashboardUrl).port}`);
 }
 
 /** The one shell command of `block` that starts with `start` (with its `\` continuation lines). */
@@ -59,10 +62,14 @@ const subscription = (e2e: E2E) => e2e.api.get<Subscription>("/api/billing/subsc
 
 /** Waits until the project's subscription is on `tier`; returns it. */
 const onTier = (e2e: E2E, tier: Subscription["tier"]) =>
-  poll(`the project on ${tier}`, async () => {
-    const sub = await subscription(e2e);
-    return sub.tier === tier ? sub : undefined;
-  }, 30_000);
+  poll(
+    `the project on ${tier}`,
+    async () => {
+      const sub = await subscription(e2e);
+      return sub.tier === tier ? sub : undefined;
+    },
+    30_000,
+  );
 
 /** Registers the billing tests. */
 export function billingSuite(e2e: GetE2E): void {
@@ -85,14 +92,25 @@ export function billingSuite(e2e: GetE2E): void {
 
     it("Should show the demo project on free (limit 10000, no Stripe customer) before any checkout", async () => {
       const ctx = e2e();
-      expect(await subscription(ctx)).toMatchObject({ project_id: ctx.stack.projectId, tier: "free", status: "active", limit: 10_000, payment_customer_id: null, payment_subscription_id: null });
+      expect(await subscription(ctx)).toMatchObject({
+        project_id: ctx.stack.projectId,
+        tier: "free",
+        status: "active",
+        limit: 10_000,
+        payment_customer_id: null,
+        payment_subscription_id: null,
+      });
     });
 
     it("Should answer the README's checkout curl for pro with the stand-in's checkout URL", async () => {
       const ctx = e2e();
       const curl = localize(command(block(), "curl "), ctx);
       expect(curl).toContain('"tier":"pro"');
-      const run = await runProgram("bash", ["-e", "-c", curl], { cwd: tmpdir(), env: { PATH: process.env.PATH, HOME: tmpdir(), SERVICE_API_KEY: ctx.stack.key }, timeoutMs: 60_000 });
+      const run = await runProgram("bash", ["-e", "-c", curl], {
+        cwd: tmpdir(),
+        env: { PATH: process.env.PATH, HOME: tmpdir(), SERVICE_API_KEY: ctx.stack.key },
+        timeoutMs: 60_000,
+      });
       expect(run.code, describeRun("the README's checkout curl", run)).toBe(0);
       const answers = jsonValues(run.stdout) as { id: string; url: string }[];
       expect(answers, run.stdout).toHaveLength(1);
@@ -108,21 +126,35 @@ export function billingSuite(e2e: GetE2E): void {
       expect(checkout, "the previous test started a checkout").toBeDefined();
       expect(readmeText()).toContain("(or `curl -X POST <url>`)");
       const before = await subscription(ctx);
-      const run = await runProgram("curl", ["-s", "-X", "POST", checkout!.url], { cwd: tmpdir(), env: { PATH: process.env.PATH, HOME: tmpdir() }, timeoutMs: 60_000 });
+      const run = await runProgram("curl", ["-s", "-X", "POST", checkout!.url], {
+        cwd: tmpdir(),
+        env: { PATH: process.env.PATH, HOME: tmpdir() },
+        timeoutMs: 60_000,
+      });
       expect(run.code, describeRun("curl -X POST <checkout url>", run)).toBe(0);
 
       // Each of the three events reached POST /webhook/payment, which accepted its signature.
-      const delivered = await poll("the stand-in to report three deliveries", async () => {
-        const lines = [...ctx.stripe.output().matchAll(/stripe stand-in: (\S+) evt_\w+ -> (\S+)$/gm)].map((m) => [m[1], m[2]]);
-        return lines.length >= 3 ? lines : undefined;
-      }, 30_000);
+      const delivered = await poll(
+        "the stand-in to report three deliveries",
+        async () => {
+          const lines = [...ctx.stripe.output().matchAll(/stripe stand-in: (\S+) evt_\w+ -> (\S+)$/gm)].map((m) => [m[1], m[2]]);
+          return lines.length >= 3 ? lines : undefined;
+        },
+        30_000,
+      );
       expect(delivered, ctx.stripe.output()).toEqual([
         ["checkout.session.completed", "200"],
         ["customer.subscription.created", "200"],
         ["invoice.paid", "200"],
       ]);
       paid = await onTier(ctx, "pro");
-      expect(paid).toMatchObject({ tier: "pro", status: "active", limit: 500_000, payment_customer_id: expect.stringMatching(/^cus_/), payment_subscription_id: expect.stringMatching(/^sub_/) });
+      expect(paid).toMatchObject({
+        tier: "pro",
+        status: "active",
+        limit: 500_000,
+        payment_customer_id: expect.stringMatching(/^cus_/),
+        payment_subscription_id: expect.stringMatching(/^sub_/),
+      });
       // invoice.paid started the subscription's first period, with the counter at zero.
       expect(paid.requests_this_period).toBe(0);
       expect(paid.period_start_at).not.toBe(before.period_start_at);
@@ -133,12 +165,18 @@ export function billingSuite(e2e: GetE2E): void {
       expect(paid, "the previous test put the project on pro").toBeDefined();
       const secret = ctx.stripe.vars.PAYMENT_WEBHOOK_SECRET!;
       // What a valid signature would make a downgrade: the end of the project's subscription.
-      const res = await fetch(`${ctx.stripe.url}/v1/subscriptions/${paid!.payment_subscription_id}`, { headers: { Authorization: `Bearer ${ctx.stripe.vars.STRIPE_SECRET_KEY}` } });
+      const res = await fetch(`${ctx.stripe.url}/v1/subscriptions/${paid!.payment_subscription_id}`, {
+        headers: { Authorization: `Bearer ${ctx.stripe.vars.STRIPE_SECRET_KEY}` },
+      });
       expect(res.status).toBe(200);
       const sub = (await res.json()) as Stripe.Subscription;
       const payload = JSON.stringify(eventObject("customer.subscription.deleted", { ...sub, status: "canceled" }));
       const sign = (body: string, opts: { secret?: string; timestamp?: number } = {}) =>
-        Stripe.webhooks.generateTestHeaderStringAsync({ payload: body, secret: opts.secret ?? secret, ...(opts.timestamp ? { timestamp: opts.timestamp } : {}) });
+        Stripe.webhooks.generateTestHeaderStringAsync({
+          payload: body,
+          secret: opts.secret ?? secret,
+          ...(opts.timestamp ? { timestamp: opts.timestamp } : {}),
+        });
       const forgeries: [string, string | undefined][] = [
         ["signed with another secret", await sign(payload, { secret: "whsec_not_this_endpoints_secret" })],
         ["changed after signing", await sign(payload.replace('"customer.subscription.deleted"', '"customer.subscription.updated"'))],
@@ -171,7 +209,9 @@ export function billingSuite(e2e: GetE2E): void {
       const text = await res.text();
       expect(res.status, text).toBe(200);
       const { deliveries } = JSON.parse(text) as { deliveries: { type: string; status: number | null; body: string }[] };
-      expect(deliveries.map((d) => [d.type, d.status, d.body])).toEqual([["customer.subscription.deleted", 200, expect.stringContaining('"outcome":"applied"')]]);
+      expect(deliveries.map((d) => [d.type, d.status, d.body])).toEqual([
+        ["customer.subscription.deleted", 200, expect.stringContaining('"outcome":"applied"')],
+      ]);
 
       expect(await onTier(ctx, "free")).toMatchObject({
         tier: "free",

@@ -37,7 +37,9 @@ export function quickStartSuite(e2e: GetE2E): void {
       const steps = codeBlock(README, SECTION, "sh", "curl");
       expect(steps).toMatch(/^export SERVICE_API_KEY=\S+/m);
       expect(steps).toContain("http://localhost:8787/");
-      const script = steps.replace(/^export SERVICE_API_KEY=\S+/m, `export SERVICE_API_KEY=${stack.key}`).replaceAll("http://localhost:8787/", `${stack.apiUrl}/`);
+      const script = steps
+        .replace(/^export SERVICE_API_KEY=\S+/m, `export SERVICE_API_KEY=${stack.key}`)
+        .replaceAll("http://localhost:8787/", `${stack.apiUrl}/`);
 
       // A clean shell: nothing of this process's environment but what finds curl.
       const run = await runProgram("bash", ["-e", "-c", script], { cwd: tmpdir(), env: { PATH: process.env.PATH, HOME: tmpdir() }, timeoutMs: 60_000 });
@@ -46,7 +48,9 @@ export function quickStartSuite(e2e: GetE2E): void {
       expect(answers, run.stdout).toHaveLength(2);
       const [logged, list] = answers;
       expect(logged.id).toMatch(UUID);
-      expect(list.items).toContainEqual(expect.objectContaining({ id: logged.id, model: "gpt-4o-mini", provider: "openai", prompt_tokens: 12, completion_tokens: 4 }));
+      expect(list.items).toContainEqual(
+        expect.objectContaining({ id: logged.id, model: "gpt-4o-mini", provider: "openai", prompt_tokens: 12, completion_tokens: 4 }),
+      );
 
       // The README's sample answers (`# {...}` lines) name only fields the real answers have.
       const samples = steps.split("\n").filter((line) => line.startsWith("# {"));
@@ -58,10 +62,14 @@ export function quickStartSuite(e2e: GetE2E): void {
       });
 
       // ... and, as the README says below the block, the call is scored soon after.
-      await poll("the quick-start call to be scored", async () => {
-        const { items } = await api.get<{ items: RequestItem[] }>("/api/requests");
-        return items.find((r) => r.id === logged.id && r.scoring_state === "scored");
-      }, 60_000);
+      await poll(
+        "the quick-start call to be scored",
+        async () => {
+          const { items } = await api.get<{ items: RequestItem[] }>("/api/requests");
+          return items.find((r) => r.id === logged.id && r.scoring_state === "scored");
+        },
+        60_000,
+      );
     });
   });
 }

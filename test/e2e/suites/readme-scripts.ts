@@ -56,7 +56,9 @@ export function readmeScriptsSuite(e2e: GetE2E): void {
       expect(fresh).toHaveLength(4);
       const byModel = new Map<string, RequestDetail>(fresh.map((r) => [r.model, r]));
       const usage = ANTHROPIC.usage;
-      expect(byModel.get("gpt-4o-mini"), "proxy mode, logged by the proxy").toMatchObject({ metadata: expect.not.objectContaining({ sdk: expect.anything() }) });
+      expect(byModel.get("gpt-4o-mini"), "proxy mode, logged by the proxy").toMatchObject({
+        metadata: expect.not.objectContaining({ sdk: expect.anything() }),
+      });
       expect(byModel.get("gpt-4o-mini")!.response_body.choices[0].message.content).toBe(OPENAI_TEXT);
       expect(byModel.get("claude-3-5-haiku-latest")).toMatchObject({
         provider: "anthropic",
@@ -80,7 +82,12 @@ export function readmeScriptsSuite(e2e: GetE2E): void {
       writeFileSync(file, codeBlock("sdk/js/README.md", SECTION, "js", "withProxy"));
       await installSightlineJs(work);
       const env = scriptEnv({ key: stack.key, apiUrl: stack.apiUrl, proxyUrl: stack.proxyUrl, directUrl: providers.directUrl });
-      await expectFourModes(() => runProgram(process.execPath, [file], { cwd: work, env, timeoutMs: 60_000 }), "node try-sightline.mjs", "^sightline-js/", "true");
+      await expectFourModes(
+        () => runProgram(process.execPath, [file], { cwd: work, env, timeoutMs: 60_000 }),
+        "node try-sightline.mjs",
+        "^sightline-js/",
+        "true",
+      );
     });
 
     it(`Should log proxy, direct (Anthropic, Cohere) and trace calls from the Python README's script, each with six scores (${python.note})`, async () => {
@@ -94,7 +101,12 @@ export function readmeScriptsSuite(e2e: GetE2E): void {
         directUrl: providers.directUrl,
         extra: { PYTHONPATH: [join(ROOT, "sdk/python"), ...python.paths].join(":"), PYTHONDONTWRITEBYTECODE: "1" },
       });
-      await expectFourModes(() => runProgram("python3", [file], { cwd: work, env, timeoutMs: 60_000 }), "python3 try_sightline.py", "^sightline-python/", "True");
+      await expectFourModes(
+        () => runProgram("python3", [file], { cwd: work, env, timeoutMs: 60_000 }),
+        "python3 try_sightline.py",
+        "^sightline-python/",
+        "True",
+      );
     });
   });
 }

@@ -45,9 +45,10 @@ export function scoringSuite(e2e: GetE2E): void {
     it("Should count the call's six scores in GET /api/safety-scores/summary", async () => {
       const { api, stack } = e2e();
       expect(detail, "the previous test stored a scored call").toBeDefined();
-      const summary = await api.get<{ project_id: string; scorers: { scorer_name: string; total: number; safe: number; unsafe: number; unscored: number; mean_score: number | null }[] }>(
-        `/api/safety-scores/summary?start=${encodeURIComponent(start)}`,
-      );
+      const summary = await api.get<{
+        project_id: string;
+        scorers: { scorer_name: string; total: number; safe: number; unsafe: number; unscored: number; mean_score: number | null }[];
+      }>(`/api/safety-scores/summary?start=${encodeURIComponent(start)}`);
       expect(summary.project_id).toBe(stack.projectId);
       expect(summary.scorers.map((s) => s.scorer_name).sort()).toEqual([...SCORERS]);
       for (const row of summary.scorers) {

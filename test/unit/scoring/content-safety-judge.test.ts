@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scoreContentSafety } from "../../../src/scoring/content-safety";
-import {
-  CLIP_MARK,
-  MAX_TURN_CHARS,
-  llamaGuardConversation,
-  mergeJudge,
-  parseLlamaGuard,
-} from "../../../src/scoring/content-safety-judge";
+import { CLIP_MARK, MAX_TURN_CHARS, llamaGuardConversation, mergeJudge, parseLlamaGuard } from "../../../src/scoring/content-safety-judge";
 import { ask, chat } from "./helpers";
 
 describe("parseLlamaGuard: Workers AI JSON form", () => {
@@ -34,7 +28,8 @@ describe("parseLlamaGuard: Workers AI JSON form", () => {
       { safe: false, categories: "S1" },
       { safe: false, categories: [1] },
       { safe: true, categories: ["S1"] },
-    ]) expect(parseLlamaGuard(bad), JSON.stringify(bad)).toBeNull();
+    ])
+      expect(parseLlamaGuard(bad), JSON.stringify(bad)).toBeNull();
   });
 });
 

@@ -12,7 +12,13 @@ describe("pii validators", () => {
     expect(ibanValid("GB82 WEST 1234 5698 7654 32")).toBe(true);
     expect(ibanValid("GB82 WEST 1234 5698 7654 33")).toBe(false);
     expect(ssnValid("123", "45", "6789")).toBe(true);
-    for (const [a, g, s] of [["000", "12", "3456"], ["666", "12", "3456"], ["912", "12", "3456"], ["123", "00", "3456"], ["123", "45", "0000"]]) {
+    for (const [a, g, s] of [
+      ["000", "12", "3456"],
+      ["666", "12", "3456"],
+      ["912", "12", "3456"],
+      ["123", "00", "3456"],
+      ["123", "45", "0000"],
+    ]) {
       expect(ssnValid(a!, g!, s!)).toBe(false);
     }
   });

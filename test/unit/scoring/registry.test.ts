@@ -5,7 +5,16 @@ import { labelFor, SCORER_NAMES, type ScorableCall } from "../../../src/scoring/
 import { ask } from "./helpers";
 
 function anyCall(request: unknown, response: unknown): ScorableCall {
-  return { model: "m", provider: "openai", prompt_tokens: 10, completion_tokens: 5, cost_usd: 0, latency_ms: 0, request_body: request, response_body: response };
+  return {
+    model: "m",
+    provider: "openai",
+    prompt_tokens: 10,
+    completion_tokens: 5,
+    cost_usd: 0,
+    latency_ms: 0,
+    request_body: request,
+    response_body: response,
+  };
 }
 
 describe("registry", () => {
@@ -20,7 +29,17 @@ describe("registry", () => {
 
   it("Should turn a throwing scorer into unscored with the error class only", () => {
     const hostile = anyCall(
-      new Proxy({}, { get: () => { throw new RangeError("secret 4111"); }, ownKeys: () => { throw new RangeError("secret"); } }),
+      new Proxy(
+        {},
+        {
+          get: () => {
+            throw new RangeError("secret 4111");
+          },
+          ownKeys: () => {
+            throw new RangeError("secret");
+          },
+        },
+      ),
       null,
     );
     const out = scoreCall(hostile);

@@ -14,27 +14,43 @@ describe("extractCall", () => {
         tools: [{ type: "function", function: { name: "lookup", description: "Look up an order" } }],
         messages: [
           { role: "developer", content: "Be brief." },
-          { role: "user", content: [{ type: "text", text: "Hello" }, { type: "image_url", image_url: { url: "data:..." } }] },
-          { role: "assistant", content: null, tool_calls: [{ id: "1", type: "function", function: { name: "lookup", arguments: "{\"id\":\"7\"}" } }] },
+          {
+            role: "user",
+            content: [
+              { type: "text", text: "Hello" },
+              { type: "image_url", image_url: { url: "data:..." } },
+            ],
+          },
+          { role: "assistant", content: null, tool_calls: [{ id: "1", type: "function", function: { name: "lookup", arguments: '{"id":"7"}' } }] },
           { role: "tool", tool_call_id: "1", content: "Order 7 shipped" },
         ],
       },
-      { choices: [{ message: { role: "assistant", content: "Done", tool_calls: [{ function: { name: "x", arguments: "{\"a\":\"b\"}" } }] }, finish_reason: "length" }] },
+      {
+        choices: [
+          { message: { role: "assistant", content: "Done", tool_calls: [{ function: { name: "x", arguments: '{"a":"b"}' } }] }, finish_reason: "length" },
+        ],
+      },
     );
     expect(x.system).toContain("Be brief.");
     expect(x.system.join(" ")).toContain("Look up an order");
     expect(x.user).toEqual(["Hello"]);
     expect(x.documents).toEqual(["Order 7 shipped"]);
-    expect(x.history.join(" ")).toContain("{\"id\":\"7\"}");
+    expect(x.history.join(" ")).toContain('{"id":"7"}');
     expect(x.completion).toContain("Done");
-    expect(x.completion.join(" ")).toContain("{\"a\":\"b\"}");
+    expect(x.completion.join(" ")).toContain('{"a":"b"}');
     expect(x.finishReasons).toEqual(["length"]);
     expect(x.params).toEqual({ maxTokens: 500, n: 2, logprobs: true, topLogprobs: 5, stream: true });
   });
 
   it("Should treat messages that start like retrieved context as documents, one per passage", () => {
     const x = extractCall(
-      { messages: [{ role: "system", content: "Retrieved documents:\n[1] Alpha is 3.\n[2] Alpha is 4." }, { role: "user", content: "Context: the sky is blue" }, { role: "user", content: "What is alpha?" }] },
+      {
+        messages: [
+          { role: "system", content: "Retrieved documents:\n[1] Alpha is 3.\n[2] Alpha is 4." },
+          { role: "user", content: "Context: the sky is blue" },
+          { role: "user", content: "What is alpha?" },
+        ],
+      },
       null,
     );
     expect(x.documents).toEqual(["[1] Alpha is 3.", "[2] Alpha is 4.", "the sky is blue"]);
@@ -58,11 +74,23 @@ describe("extractCall", () => {
         max_tokens: 1024,
         system: [{ type: "text", text: "You are terse." }],
         messages: [
-          { role: "user", content: [{ type: "document", source: { type: "text", data: "Doc body" } }, { type: "text", text: "Summarise" }] },
+          {
+            role: "user",
+            content: [
+              { type: "document", source: { type: "text", data: "Doc body" } },
+              { type: "text", text: "Summarise" },
+            ],
+          },
           { role: "user", content: [{ type: "tool_result", tool_use_id: "t", content: [{ type: "text", text: "42 degrees" }] }] },
         ],
       },
-      { content: [{ type: "text", text: "It is warm." }, { type: "tool_use", name: "t", input: { city: "Oslo" } }], stop_reason: "max_tokens" },
+      {
+        content: [
+          { type: "text", text: "It is warm." },
+          { type: "tool_use", name: "t", input: { city: "Oslo" } },
+        ],
+        stop_reason: "max_tokens",
+      },
     );
     expect(x.system).toEqual(["You are terse."]);
     expect(x.user).toEqual(["Summarise"]);
@@ -74,7 +102,15 @@ describe("extractCall", () => {
 
   it("Should read Cohere v1 chat (preamble, chat_history, documents) and v2 responses", () => {
     const v1 = extractCall(
-      { message: "Where is it?", preamble: "Answer from documents.", chat_history: [{ role: "USER", message: "Hi" }, { role: "CHATBOT", message: "Hello" }], documents: [{ title: "a", snippet: "It is in Oslo" }] },
+      {
+        message: "Where is it?",
+        preamble: "Answer from documents.",
+        chat_history: [
+          { role: "USER", message: "Hi" },
+          { role: "CHATBOT", message: "Hello" },
+        ],
+        documents: [{ title: "a", snippet: "It is in Oslo" }],
+      },
       { text: "Oslo", finish_reason: "COMPLETE" },
     );
     expect(v1.system).toEqual(["Answer from documents."]);
@@ -82,7 +118,10 @@ describe("extractCall", () => {
     expect(v1.history).toEqual(["Hello"]);
     expect(v1.documents).toEqual(["a", "It is in Oslo"]);
     expect(v1.completion).toEqual(["Oslo"]);
-    const v2 = extractCall({ messages: [{ role: "user", content: "Q" }] }, { message: { role: "assistant", content: [{ type: "text", text: "A" }] }, finish_reason: "MAX_TOKENS" });
+    const v2 = extractCall(
+      { messages: [{ role: "user", content: "Q" }] },
+      { message: { role: "assistant", content: [{ type: "text", text: "A" }] }, finish_reason: "MAX_TOKENS" },
+    );
     expect(v2.completion).toEqual(["A"]);
     expect(v2.finishReasons).toEqual(["MAX_TOKENS"]);
   });

@@ -4,7 +4,17 @@ import { repeatedNgramRatio, scoreUnboundedConsumption } from "../../../src/scor
 import type { ScorableCall } from "../../../src/scoring/types";
 
 function call(req: Record<string, unknown>, res: unknown, extra: Partial<ScorableCall> = {}): ScorableCall {
-  return { model: "gpt-4o-mini", provider: "openai", prompt_tokens: 100, completion_tokens: 10, cost_usd: 0.001, latency_ms: 500, request_body: { messages: [{ role: "user", content: "hi" }], ...req }, response_body: res, ...extra };
+  return {
+    model: "gpt-4o-mini",
+    provider: "openai",
+    prompt_tokens: 100,
+    completion_tokens: 10,
+    cost_usd: 0.001,
+    latency_ms: 500,
+    request_body: { messages: [{ role: "user", content: "hi" }], ...req },
+    response_body: res,
+    ...extra,
+  };
 }
 
 describe("unbounded_consumption", () => {
@@ -25,7 +35,13 @@ describe("unbounded_consumption", () => {
   });
 
   it("Should weigh max_tokens, n, logprobs and finish_reason length", () => {
-    const r = scoreUnboundedConsumption(call({ model: "unknown-x", max_tokens: 200_000, n: 10, logprobs: true, top_logprobs: 20 }, { choices: [{ message: { content: "x" }, finish_reason: "length" }] }, { model: "unknown-x" }));
+    const r = scoreUnboundedConsumption(
+      call(
+        { model: "unknown-x", max_tokens: 200_000, n: 10, logprobs: true, top_logprobs: 20 },
+        { choices: [{ message: { content: "x" }, finish_reason: "length" }] },
+        { model: "unknown-x" },
+      ),
+    );
     expect(r.score_label).toBe("unsafe");
     for (const rule of ["huge_max_tokens", "multiple_completions_n", "logprobs_exposed", "finish_reason_length"]) expect(r.rationale).toContain(rule);
     expect(scoreUnboundedConsumption(call({ n: 2 }, null)).score_value).toBe(2);

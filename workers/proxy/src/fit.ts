@@ -85,8 +85,10 @@ export function fitRecord(
   let strLimit = stringLimit(clean, size - maxBytes);
   let arrLimit = Infinity;
   for (let attempt = 0; attempt < 16; attempt++) {
-    const cut = mapValue(clean, (s) => cutString(s, strLimit), (a) =>
-      a.length > arrLimit ? [...a.slice(0, arrLimit), `…[truncated ${a.length - arrLimit} items]`] : a,
+    const cut = mapValue(
+      clean,
+      (s) => cutString(s, strLimit),
+      (a) => (a.length > arrLimit ? [...a.slice(0, arrLimit), `…[truncated ${a.length - arrLimit} items]`] : a),
     ) as Record<string, unknown>;
     mark(cut);
     json = JSON.stringify(cut);

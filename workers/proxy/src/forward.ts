@@ -26,8 +26,7 @@ export async function fetchUpstream(
     return { response, headersAt: Date.now() };
   } catch (err) {
     if (cancel?.aborted) return { failure: { type: "upstream_unreachable", message: "cancelled: the Sightline key was refused" } };
-    if (controller.signal.aborted)
-      return { failure: { type: "upstream_timeout", message: `${url.origin} sent no response headers within ${timeoutMs} ms` } };
+    if (controller.signal.aborted) return { failure: { type: "upstream_timeout", message: `${url.origin} sent no response headers within ${timeoutMs} ms` } };
     return { failure: { type: "upstream_unreachable", message: `${url.origin} could not be reached: ${String(err)}` } };
   } finally {
     clearTimeout(timer);

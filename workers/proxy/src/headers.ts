@@ -32,7 +32,12 @@ const SIGHTLINE_HEADERS = new Set([SERVICE_KEY_HEADER, UPSTREAM_HEADER]);
 /** Fields named by `Connection: a, b` are hop-by-hop too (RFC 9110 §7.6.1). */
 function connectionTokens(headers: Headers): Set<string> {
   const value = headers.get("connection") ?? "";
-  return new Set(value.split(",").map((t) => t.trim().toLowerCase()).filter(Boolean));
+  return new Set(
+    value
+      .split(",")
+      .map((t) => t.trim().toLowerCase())
+      .filter(Boolean),
+  );
 }
 
 /**
@@ -75,10 +80,6 @@ export function clientResponseHeaders(upstream: Headers): Headers {
  * ignored: too short to be a key and too likely to match ordinary text.
  */
 export function secretValues(incoming: Headers): string[] {
-  const values = [
-    incoming.get("authorization")?.replace(/^\s*(Bearer|Basic)\s+/i, ""),
-    incoming.get("api-key"),
-    incoming.get(SERVICE_KEY_HEADER),
-  ];
+  const values = [incoming.get("authorization")?.replace(/^\s*(Bearer|Basic)\s+/i, ""), incoming.get("api-key"), incoming.get(SERVICE_KEY_HEADER)];
   return values.filter((v): v is string => typeof v === "string" && v.trim().length >= 8).map((v) => v.trim());
 }

@@ -89,8 +89,7 @@ export async function handleProxy(request: Request, env: ProxyEnv, ctx: Executio
     if ("response" in upstream) await upstream.response.body?.cancel().catch(() => {});
     return detailResponse(401, checked.detail);
   }
-  if (checked.status === "unchecked")
-    console.error(JSON.stringify({ msg: "key check unavailable; call forwarded (fail open)", reason: checked.reason }));
+  if (checked.status === "unchecked") console.error(JSON.stringify({ msg: "key check unavailable; call forwarded (fail open)", reason: checked.reason }));
   const base = { startedAt, method: request.method, target, requestBody: body.logged };
 
   if ("failure" in upstream) {

@@ -179,8 +179,7 @@ export class StreamReassembler {
   #responsesBody(): Json {
     const response: Json = { ...(this.#response ?? { object: "response" }) };
     // Without a final response.completed (aborted stream), keep the text that did arrive.
-    if (this.#responseText && !(Array.isArray(response.output) && response.output.length > 0))
-      response.output_text = this.#responseText;
+    if (this.#responseText && !(Array.isArray(response.output) && response.output.length > 0)) response.output_text = this.#responseText;
     return response;
   }
 

@@ -106,8 +106,7 @@ function azureTarget(rest: string[], search: string): UpstreamTarget | RouteRefu
 /** The allow-listed `X-Upstream-Base-URL`, or why it is refused. */
 function headerTarget(value: string, env: ProxyEnv, url: URL): UpstreamTarget | RouteRefusal {
   const allowed = parseAllowlist(env.UPSTREAM_ALLOWLIST);
-  if (allowed.size === 0)
-    return { status: 403, detail: `${UPSTREAM_HEADER} is not enabled on this proxy (UPSTREAM_ALLOWLIST is empty)` };
+  if (allowed.size === 0) return { status: 403, detail: `${UPSTREAM_HEADER} is not enabled on this proxy (UPSTREAM_ALLOWLIST is empty)` };
   let base: URL;
   try {
     base = new URL(value);
@@ -125,8 +124,7 @@ export function resolveUpstream(request: Request, env: ProxyEnv): UpstreamTarget
   const [first = "", ...rest] = url.pathname.split("/").slice(1);
   const header = request.headers.get(UPSTREAM_HEADER);
   const named = Object.hasOwn(NAMED_ROUTES, first) ? NAMED_ROUTES[first] : undefined;
-  if ((named || first === "azure") && header !== null)
-    return { status: 400, detail: `${UPSTREAM_HEADER} cannot be combined with the /${first}/ route` };
+  if ((named || first === "azure") && header !== null) return { status: 400, detail: `${UPSTREAM_HEADER} cannot be combined with the /${first}/ route` };
   if (first === "azure") return azureTarget(rest, url.search);
   if (named) return { url: join(named.base, rest.join("/"), url.search), provider: named.provider, route: first };
   if (header !== null) return headerTarget(header, env, url);

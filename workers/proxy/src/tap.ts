@@ -93,7 +93,11 @@ export function tapStream(source: ReadableStream<Uint8Array>, observer: TapObser
 }
 
 /** A reader of `source`: BYOB reads with an adaptive buffer when it is a byte stream, else the default reader. */
-function bytesReader(source: ReadableStream<Uint8Array>): { read(): Promise<ReadableStreamReadResult<Uint8Array>>; cancel(reason?: unknown): Promise<void>; releaseLock(): void } {
+function bytesReader(source: ReadableStream<Uint8Array>): {
+  read(): Promise<ReadableStreamReadResult<Uint8Array>>;
+  cancel(reason?: unknown): Promise<void>;
+  releaseLock(): void;
+} {
   let byob: ReadableStreamBYOBReader;
   try {
     byob = source.getReader({ mode: "byob" });

@@ -66,8 +66,7 @@ export function promptParts(request: unknown): { texts: string[]; messages: numb
   for (const key of ["prompt", "input"] as const) {
     const v = request[key];
     if (typeof v === "string") texts.push(v);
-    else if (Array.isArray(v))
-      for (const item of v) texts.push(typeof item === "string" ? item : isObject(item) ? contentText(item.content ?? item.text) : "");
+    else if (Array.isArray(v)) for (const item of v) texts.push(typeof item === "string" ? item : isObject(item) ? contentText(item.content ?? item.text) : "");
   }
   if (typeof request.instructions === "string") texts.push(request.instructions);
   if (Array.isArray(request.tools)) texts.push(JSON.stringify(request.tools));
@@ -101,9 +100,7 @@ let counter: Promise<Counter> | undefined;
 
 /** Loads the o200k_base encoder once (lazily: see the module doc). */
 function loadCounter(): Promise<Counter> {
-  counter ??= import("gpt-tokenizer/encoding/o200k_base").then(
-    (m) => (text: string) => m.countTokens(text, { disallowedSpecial: new Set() }),
-  );
+  counter ??= import("gpt-tokenizer/encoding/o200k_base").then((m) => (text: string) => m.countTokens(text, { disallowedSpecial: new Set() }));
   return counter;
 }
 

@@ -83,9 +83,7 @@ export async function consumeBatch(batch: MessageBatch<unknown>, env: ScorerEnv,
     // Calls logged without a cost (client libraries) are priced before scoring.
     const costs = await priceUnpricedCalls(calls);
     for (const call of calls) call.cost_usd = costs.get(call.id) ?? call.cost_usd;
-    await saveCosts(handle.db, costs).catch((err: unknown) =>
-      report("saving computed costs failed; the scores still go ahead", { error: String(err) }),
-    );
+    await saveCosts(handle.db, costs).catch((err: unknown) => report("saving computed costs failed; the scores still go ahead", { error: String(err) }));
 
     const verdicts = env.AI ? await judgeCalls(env.AI, calls) : undefined;
     const groups = new Map<string, { scores: RequestScores; messages: Message<unknown>[] }>();
@@ -102,7 +100,10 @@ export async function consumeBatch(batch: MessageBatch<unknown>, env: ScorerEnv,
     }
 
     try {
-      await saveScores(handle.db, [...groups.values()].map((g) => g.scores));
+      await saveScores(
+        handle.db,
+        [...groups.values()].map((g) => g.scores),
+      );
       for (const g of groups.values()) for (const m of g.messages) m.ack();
     } catch (err) {
       report("batch insert of scores failed; writing one by one", { error: String(err) });

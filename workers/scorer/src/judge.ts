@@ -5,13 +5,7 @@
  * leaves the rule-based score: the judge can refine scoring, never block or retry it.
  * Interface: https://developers.cloudflare.com/workers-ai/models/llama-guard-3-8b/
  */
-import {
-  llamaGuardConversation,
-  mergeJudge,
-  parseLlamaGuard,
-  type LlamaGuardMessage,
-  type LlamaGuardVerdict,
-} from "../../../src/scoring/content-safety-judge";
+import { llamaGuardConversation, mergeJudge, parseLlamaGuard, type LlamaGuardMessage, type LlamaGuardVerdict } from "../../../src/scoring/content-safety-judge";
 import type { NamedScore } from "../../../src/scoring/registry";
 import type { ScorableCall } from "../../../src/scoring/types";
 
@@ -34,9 +28,7 @@ export interface LlamaGuardBinding {
 }
 
 /** One judge call's result: a verdict, or why there is none. */
-export type JudgeResult =
-  | { ok: true; verdict: LlamaGuardVerdict }
-  | { ok: false; reason: "timeout" | "error" | "malformed"; detail?: string };
+export type JudgeResult = { ok: true; verdict: LlamaGuardVerdict } | { ok: false; reason: "timeout" | "error" | "malformed"; detail?: string };
 
 /**
  * Inputs for one call: the conversation, the JSON response format (so `response` is the

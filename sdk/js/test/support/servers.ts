@@ -85,7 +85,8 @@ export async function startUpstream(): Promise<StandIn> {
     };
     if (path.endsWith("/v1/messages")) {
       if (body?.model === "error-429") return json(429, fixture("anthropic-error-429.json"), { "retry-after": "0", "x-should-retry": "false" });
-      if (body?.model === "error-400") return json(400, JSON.stringify({ type: "error", error: { type: "invalid_request_error", message: "max_tokens: field required" } }));
+      if (body?.model === "error-400")
+        return json(400, JSON.stringify({ type: "error", error: { type: "invalid_request_error", message: "max_tokens: field required" } }));
       if (body?.stream) {
         res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
         return writeSlowly(res, "", sseChunks(fixture("anthropic-stream.sse")));
@@ -134,7 +135,11 @@ export async function startStandInApi(
     const answer = current(n++, body);
     received.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body, status: answer.status, at: Date.now() });
     res.writeHead(answer.status, { "content-type": "application/json", ...(answer.headers ?? {}) });
-    res.end(JSON.stringify(answer.body ?? (answer.status < 300 ? { id: `00000000-0000-7000-8000-${String(n).padStart(12, "0")}` } : { detail: `status ${answer.status}` })));
+    res.end(
+      JSON.stringify(
+        answer.body ?? (answer.status < 300 ? { id: `00000000-0000-7000-8000-${String(n).padStart(12, "0")}` } : { detail: `status ${answer.status}` }),
+      ),
+    );
   });
   const url = await listen(server, port);
   const logs = () => received.filter((r) => r.path === "/internal/log" && r.method === "POST");
@@ -142,7 +147,10 @@ export async function startStandInApi(
     url,
     received,
     logs: () => logs().map((r) => r.body),
-    accepted: () => logs().filter((r) => (r.status ?? 0) < 300).map((r) => r.body),
+    accepted: () =>
+      logs()
+        .filter((r) => (r.status ?? 0) < 300)
+        .map((r) => r.body),
     setScript: (s) => {
       current = s;
       n = 0;
