@@ -3,7 +3,7 @@
  *
  * Builds OpenAI chat calls of about 1 KB, 4 KB, 32 KB and 100 KB (system prompt, user turn,
  * retrieved documents with some PII and an injected instruction, and a completion), warms up,
- * then times `scoreCall` (all six scorers) per call in one thread in CPU time (process.cpuUsage),
+ * then times `scoreCall` (all six scorers) per call in one thread in main-thread CPU time (process.threadCpuUsage),
  * on calls that share no text (see makeCall).
  * Reports p50/p99 per size, ns per payload byte (flat = linear growth) and per-scorer p50 at
  * 100 KB. Writes bench/results/scorers.md and bench/results/scorers.json.
@@ -73,17 +73,18 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /**
- * CPU milliseconds of `fn` per call (this process's user + system time, `process.cpuUsage`,
- * microsecond resolution): the Workers limit is on CPU time, and unlike wall time it does not
- * count the time the thread waits for a core on a busy machine.
+ * CPU milliseconds of `fn` per call, of the main thread only (`process.threadCpuUsage`, Node >= 23.9;
+ * microsecond resolution): the Workers limit is on the isolate's CPU time, and unlike wall
+ * time or the whole process's CPU it counts neither waiting for a core on a busy machine nor
+ * V8's background GC and compiler threads.
  */
 function time(build: (i: number) => ScorableCall, fn: (c: ScorableCall) => unknown, iterations: number): number[] {
   const samples: number[] = [];
   for (let i = 0; i < iterations; i++) {
     const call = build(i);
-    const t0 = process.cpuUsage();
+    const t0 = process.threadCpuUsage();
     fn(call);
-    const d = process.cpuUsage(t0);
+    const d = process.threadCpuUsage(t0);
     samples.push((d.user + d.system) / 1000);
   }
   return samples.sort((a, b) => a - b);
@@ -124,7 +125,7 @@ function main(): void {
     "# Scorer CPU benchmark",
     "",
     `Command: \`npm run bench:scorers\` - machine: nproc ${machine.nproc} (${machine.cpu}), Node ${machine.node}, date ${machine.date}.`,
-    "All six scorers per call (`scoreCall`), single thread, after warm-up; CPU time of the process per call (user + system, `process.cpuUsage`), every call with texts of its own.",
+    "All six scorers per call (`scoreCall`), single thread, after warm-up; CPU time of the main thread per call (user + system, `process.threadCpuUsage`), every call with texts of its own.",
     "",
     "| size | payload bytes | iterations | p50 ms | p99 ms | ns/byte (p50) |",
     "|---|---|---|---|---|---|",

@@ -20,14 +20,14 @@ function explains(gram: string): boolean {
 }
 
 // Dense view of the feature vector while explaining (filled, read, then cleared: O(features)).
-let dense = new Float64Array(0);
+let dense = new Float32Array(0);
 
 /** How many of the heaviest n-grams are materialised as strings before filtering. */
 const CANDIDATES = 32;
 
 /** Up to `k` n-grams with the largest positive contribution to the linear score, heaviest first. */
 export function topGrams(model: LinearModel, segments: readonly Segment[], x: SparseVector, k = 3): string[] {
-  if (dense.length !== model.weights.length) dense = new Float64Array(model.weights.length);
+  if (dense.length !== model.weights.length) dense = new Float32Array(model.weights.length);
   for (let i = 0; i < x.indices.length; i++) dense[x.indices[i]!]! += x.values[i]!;
   // The CANDIDATES largest contributions (weight x value), kept sorted descending; strings are
   // built only for these.
