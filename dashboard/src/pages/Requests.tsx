@@ -15,7 +15,7 @@ import { useCurrentProject } from "../lib/projects";
 import { RequestDrawer } from "./RequestDrawer";
 
 /** The six scorers, in the order of the chips. */
-export const SCORERS = ["content_safety", "pii_detection", "jailbreak_detection", "data_poisoning", "vector_weakness", "prompt_injection"] as const;
+export const SCORERS = ["content_safety", "pii_detection", "jailbreak_detection", "data_poisoning", "vector_weakness", "unbounded_consumption"] as const;
 
 export interface Chip {
   scorer_name: string;
