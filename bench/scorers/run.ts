@@ -3,7 +3,7 @@
  *
  * Builds OpenAI chat calls of about 1 KB, 4 KB, 32 KB and 100 KB (system prompt, user turn,
  * retrieved documents with some PII and an injected instruction, and a completion), warms up,
- * then times `scoreCall` (all six scorers) per call in one thread in main-thread CPU time (process.threadCpuUsage),
+ * then times `scoreCall` (all six scorers) per call in one thread (wall time of synchronous work, on a quiet machine),
  * on calls that share no text (see makeCall).
  * Reports p50/p99 per size, ns per payload byte (flat = linear growth) and per-scorer p50 at
  * 100 KB. Writes bench/results/scorers.md and bench/results/scorers.json.
@@ -73,19 +73,17 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /**
- * CPU milliseconds of `fn` per call, of the main thread only (`process.threadCpuUsage`, Node >= 23.9;
- * microsecond resolution): the Workers limit is on the isolate's CPU time, and unlike wall
- * time or the whole process's CPU it counts neither waiting for a core on a busy machine nor
- * V8's background GC and compiler threads.
+ * Milliseconds of `fn` per call: wall time of synchronous CPU work on one thread, which equals
+ * its CPU time on a quiet machine (run this benchmark on one; per-call thread CPU clocks tick
+ * at 4 ms here, too coarse for sub-millisecond calls).
  */
 function time(build: (i: number) => ScorableCall, fn: (c: ScorableCall) => unknown, iterations: number): number[] {
   const samples: number[] = [];
   for (let i = 0; i < iterations; i++) {
     const call = build(i);
-    const t0 = process.threadCpuUsage();
+    const t0 = performance.now();
     fn(call);
-    const d = process.threadCpuUsage(t0);
-    samples.push((d.user + d.system) / 1000);
+    samples.push(performance.now() - t0);
   }
   return samples.sort((a, b) => a - b);
 }
@@ -97,7 +95,9 @@ function main(): void {
     const template = makeCall(size);
     const bytes = JSON.stringify(template.request_body).length + JSON.stringify(template.response_body).length;
     let round = 0;
-    const build = (i: number) => makeCall(size, `r${round}i${i} `);
+    // Through JSON, as the worker gets a row: flat strings (a concatenated string would be
+    // flattened by the first regex, a cost the worker never pays).
+    const build = (i: number) => JSON.parse(JSON.stringify(makeCall(size, `r${round}i${i} `))) as ScorableCall;
     const iterations = size >= 100_000 ? 300 : size >= 32_000 ? 600 : 3000;
     time(build, scoreCall, Math.min(200, iterations)); // warm-up (JIT, regex compilation, model table)
     round++;
@@ -125,7 +125,7 @@ function main(): void {
     "# Scorer CPU benchmark",
     "",
     `Command: \`npm run bench:scorers\` - machine: nproc ${machine.nproc} (${machine.cpu}), Node ${machine.node}, date ${machine.date}.`,
-    "All six scorers per call (`scoreCall`), single thread, after warm-up; CPU time of the main thread per call (user + system, `process.threadCpuUsage`), every call with texts of its own.",
+    "All six scorers per call (`scoreCall`), single thread, after warm-up; wall time of synchronous CPU work per call on a quiet machine (load average < 1), every call with texts of its own.",
     "",
     "| size | payload bytes | iterations | p50 ms | p99 ms | ns/byte (p50) |",
     "|---|---|---|---|---|---|",
