@@ -244,11 +244,12 @@ try {
   };
   const insertSql = `INSERT INTO llm_requests (id, project_id, model, provider, prompt_tokens, completion_tokens, cost_usd,
       latency_ms, request_body, response_body, metadata) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`;
-  const plainInsert = async (i: number) => {
+  /** A plain one-row INSERT of record i, spread over `projects` (no key, quota or duplicate check). */
+  const insertFor = (projects: { projectId: string }[]) => async (i: number) => {
     const r = record(i);
     await pool.query(insertSql, [
       uuidv7(),
-      project.id,
+      projects[i % projects.length]!.projectId,
       r.model,
       r.provider,
       r.prompt_tokens,
@@ -260,6 +261,7 @@ try {
       JSON.stringify(r.metadata),
     ]);
   };
+  const plainInsert = insertFor([{ projectId: project.id }]);
 
   // Queue path and the per-project comparison: 1 project (the one above) and 100 projects.
   const many = await Promise.all(
@@ -284,22 +286,6 @@ try {
   const statementFor = (projects: { keyHash: string }[]) => async (i: number) => {
     const result = await ingestWithQuota(pooledDb, { keyHash: projects[i % projects.length]!.keyHash }, logRecord(i), limits);
     if (!result.ok) throw new Error(`ingestWithQuota refused: ${result.reason}`);
-  };
-  const insertFor = (projects: { projectId: string }[]) => async (i: number) => {
-    const r = record(i);
-    await pool.query(insertSql, [
-      uuidv7(),
-      projects[i % projects.length]!.projectId,
-      r.model,
-      r.provider,
-      r.prompt_tokens,
-      r.completion_tokens,
-      r.cost_usd,
-      r.latency_ms,
-      JSON.stringify(r.request_body),
-      JSON.stringify(r.response_body),
-      JSON.stringify(r.metadata),
-    ]);
   };
   // The cheapest batched write: the same rows and jsonb parameter, INSERT only (no key, quota or
   // duplicate check), to show what the checks add over batching itself.
