@@ -243,26 +243,28 @@ try {
     await client.query("SET session_replication_role = replica");
     await client.query("SET maintenance_work_mem = '512MB'");
     const seeded: Seeded[] = [];
-    let t = performance.now();
-    await copy(
-      client,
+    /** COPYs `lines` into `table`, logs and returns the seconds it took. */
+    const timedCopy = async (table: string, columns: string, lines: Iterable<string>, what: string) => {
+      const start = performance.now();
+      await copy(client, table, columns, lines);
+      const seconds = (performance.now() - start) / 1000;
+      log(`COPY ${what}: ${seconds.toFixed(1)} s`);
+      return seconds;
+    };
+    seed.requests_copy_s = await timedCopy(
       "llm_requests",
       "id, project_id, model, provider, prompt_tokens, completion_tokens, cost_usd, latency_ms, request_body, response_body, metadata, created_at, scoring_state",
       requestLines(projectId, seeded),
+      `${ROWS} requests`,
     );
-    seed.requests_copy_s = (performance.now() - t) / 1000;
-    log(`COPY ${ROWS} requests: ${seed.requests_copy_s.toFixed(1)} s`);
-    t = performance.now();
-    await copy(
-      client,
+    seed.scores_copy_s = await timedCopy(
       "safety_scores",
       "id, request_id, project_id, scorer_name, score_value, score_label, rationale, created_at",
       scoreChunks(projectId, seeded),
+      `${ROWS * 6} scores`,
     );
-    seed.scores_copy_s = (performance.now() - t) / 1000;
-    log(`COPY ${ROWS * 6} scores: ${seed.scores_copy_s.toFixed(1)} s`);
     await client.query("SET session_replication_role = DEFAULT");
-    t = performance.now();
+    let t = performance.now();
     for (const ix of dropped) {
       const t1 = performance.now();
       await client.query(ix.indexdef);

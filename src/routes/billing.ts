@@ -31,6 +31,9 @@ const SubscriptionSchema = z
   })
   .openapi("Subscription");
 
+/** The body of GET /api/billing/subscription. */
+export type Subscription = z.infer<typeof SubscriptionSchema>;
+
 const returnUrl = (description: string) =>
   z
     .url({ protocol: /^https?$/ })
