@@ -342,36 +342,12 @@ try {
   routes.push(await measure(base, headers, "count, status=error", `/api/requests/count?${p}&status=error`, null, totalOf));
   routes.push(await measure(base, headers, "count, last 24 h", `/api/requests/count?${p}&start=${iso(END - day)}&end=${iso(END)}`, null, totalOf));
   routes.push(await measure(base, headers, "detail with neighbours", `/api/requests/${detailId}?${p}&neighbours=true`, 50, () => 1));
-  routes.push(
-    await measure(
-      base,
-      headers,
-      "overview 24 h (hour buckets)",
-      `/api/stats/timeseries?${p}&bucket=hour&start=${iso(END - day)}&end=${iso(END)}`,
-      null,
-      pointsOf,
-    ),
-  );
-  routes.push(
-    await measure(
-      base,
-      headers,
-      "overview 30 days (day buckets)",
-      `/api/stats/timeseries?${p}&bucket=day&start=${iso(END - 30 * day)}&end=${iso(END)}`,
-      300,
-      pointsOf,
-    ),
-  );
-  routes.push(
-    await measure(
-      base,
-      headers,
-      "overview 30 days (hour buckets)",
-      `/api/stats/timeseries?${p}&bucket=hour&start=${iso(END - 30 * day)}&end=${iso(END)}`,
-      300,
-      pointsOf,
-    ),
-  );
+  /** GET /api/stats/timeseries over the last `spanMs` in `bucket` buckets, against a p50 target (ms) or none. */
+  const overview = (name: string, bucket: "hour" | "day", spanMs: number, targetMs: number | null) =>
+    measure(base, headers, name, `/api/stats/timeseries?${p}&bucket=${bucket}&start=${iso(END - spanMs)}&end=${iso(END)}`, targetMs, pointsOf);
+  routes.push(await overview("overview 24 h (hour buckets)", "hour", day, null));
+  routes.push(await overview("overview 30 days (day buckets)", "day", 30 * day, 300));
+  routes.push(await overview("overview 30 days (hour buckets)", "hour", 30 * day, 300));
 
   // Export: the last 3 days (a tenth of the rows), JSONL and CSV, every row read.
   const exportRuns: { format: string; rows: number; seconds: number; rows_per_s: number; mb: number }[] = [];
