@@ -9,6 +9,7 @@ import { requestBodyLimit } from "./middleware/body-limit";
 import type { AppBindings } from "./env";
 import { renderError, routeNotFound } from "./error-handler";
 import { methodNotAllowed } from "./middleware/method-not-allowed";
+import { requestLog } from "./middleware/request-log";
 import { billingRoutes } from "./routes/billing";
 import { internalRoutes } from "./routes/internal";
 import { keyCheckRoutes } from "./routes/key-check";
@@ -44,6 +45,8 @@ export function createApp() {
     },
   });
 
+  // First, so that every response (405 and 413 included) and every log line has the request id.
+  app.use("*", requestLog());
   app.use(
     "*",
     methodNotAllowed(() => app.routes),

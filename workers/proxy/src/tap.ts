@@ -12,6 +12,7 @@
  * read in the default reader's ~8 KB chunks cost workerd 3 s of CPU, 1.2 s in BYOB chunks
  * (bench/results/proxy.md, throughput).
  */
+import { logError } from "../../../src/log";
 
 /** First BYOB read buffer: 16 KiB. Doubles after a read that fills it. */
 const MIN_READ_BYTES = 16 * 1024;
@@ -41,7 +42,7 @@ export function tapStream(source: ReadableStream<Uint8Array>, observer: TapObser
       observer.chunk(bytes);
     } catch (err) {
       observing = false;
-      console.error(JSON.stringify({ msg: "capture failed; response keeps streaming, not logged in full", error: String(err) }));
+      logError("capture failed; response keeps streaming, not logged in full", {}, err);
     }
   };
   const end = (outcome: TapOutcome, error?: unknown) => {
@@ -50,7 +51,7 @@ export function tapStream(source: ReadableStream<Uint8Array>, observer: TapObser
     try {
       observer.end(outcome, error);
     } catch (err) {
-      console.error(JSON.stringify({ msg: "capture end failed", error: String(err) }));
+      logError("capture end failed", {}, err);
     }
   };
 
@@ -141,5 +142,5 @@ export function drain(copy: ReadableStream<Uint8Array>, observer: TapObserver): 
     } catch (err) {
       observer.end("error", err);
     }
-  })().catch((err: unknown) => console.error(JSON.stringify({ msg: "capture failed", error: String(err) })));
+  })().catch((err: unknown) => logError("capture failed", {}, err));
 }
