@@ -54,15 +54,9 @@ export function createApp() {
   app.use("*", requestBodyLimit());
   // Each route carries its own database, authentication and input middleware (routes/openapi.ts, `access`).
 
-  app.route("/", logRoutes);
-  app.route("/", requestRoutes);
-  app.route("/", scoreRoutes);
-  app.route("/", statsRoutes);
-  app.route("/", billingRoutes);
-  app.route("/", internalRoutes);
-  app.route("/", keyCheckRoutes);
-  app.route("/", sweepRoutes);
-  app.route("/", webhookRoutes);
+  // One sub-app per resource; each declares its full paths, so all are mounted at the root.
+  const resources = [logRoutes, requestRoutes, scoreRoutes, statsRoutes, billingRoutes, internalRoutes, keyCheckRoutes, sweepRoutes, webhookRoutes];
+  for (const routes of resources) app.route("/", routes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ServiceKey", {
     type: "apiKey",
