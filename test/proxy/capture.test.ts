@@ -235,7 +235,8 @@ describe("log record", () => {
       const raw = new Uint8Array(await res.arrayBuffer());
       wireBytes = raw.byteLength;
       for (const event of new TextDecoder().decode(raw).split("\n\n"))
-        if (event.startsWith("data: {")) streamed += (JSON.parse(event.slice(6)) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content ?? "";
+        if (event.startsWith("data: {"))
+          streamed += (JSON.parse(event.slice(6)) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content ?? "";
     });
     expect(wireBytes).toBeGreaterThan(3_000_000);
     expect(streamed.length).toBe(448_500); // 30 units each, 29 where the 30th would split a surrogate pair
