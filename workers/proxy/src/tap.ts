@@ -1,8 +1,8 @@
 /**
  * Passes a body stream through to the client chunk by chunk while an observer sees each
- * chunk, without buffering: a chunk is enqueued for the client as soon as it is read from the
- * upstream, and the next read happens only when the client side asks for more (backpressure
- * reaches the upstream). The observer can never break the client's stream: its errors are
+ * chunk: a chunk is enqueued for the client as soon as it is read from the upstream, and at
+ * most one chunk is read ahead of the client (highWaterMark 1: the next read overlaps the
+ * runtime's write of the last one; backpressure reaches the upstream). The observer can never break the client's stream: its errors are
  * caught and reported once, then it is detached. A client going away cancels the stream
  * (`cancel` below), which closes the upstream call at once, even while the upstream is silent.
  *
@@ -14,8 +14,8 @@
  *   never waiting for more, so a small SSE event passes at once;
  * - bulk: once the stream has sustained `BULK_MIN_RATE` over a window of `RATE_WINDOW_BYTES`
  *   (1 MiB at >= 10 MB/s: no LLM produces that; a file or a replayed stream does), each read
- *   waits for at least the bytes of `BULK_WAIT_MS` at that rate (16-256 KiB; workerd's
- *   `readAtLeast`), so a 60 MB stream takes ~250 turns. A bulk read that takes longer than
+ *   waits for at least the bytes of `BULK_WAIT_MS` at that rate (16 KiB-1 MiB; workerd's
+ *   `readAtLeast`), so a 60 MB stream takes ~100 turns. A bulk read that takes longer than
  *   `BULK_SLOW_MS` (the stream slowed down) returns the reader to interactive mode: after a
  *   slowdown, one read can wait for up to its minimum, at the new rate.
  */
@@ -32,12 +32,12 @@ export const RATE_WINDOW_BYTES = 1024 * 1024;
 /** Arrival rate that switches to bulk reads: 10 MB/s, in bytes per millisecond. */
 export const BULK_MIN_RATE = 10_000;
 
-/** A bulk read waits for the bytes of this many milliseconds at the measured rate: 4 ms. */
-const BULK_WAIT_MS = 4;
+/** A bulk read waits for the bytes of this many milliseconds at the measured rate: 10 ms. */
+const BULK_WAIT_MS = 10;
 
-/** Smallest and largest bulk read minimum: 16 KiB and 256 KiB. */
+/** Smallest and largest bulk read minimum: 16 KiB and 1 MiB (4 ms and 256 KiB gave 0.64 of direct, this 0.78-1.0). */
 const BULK_MIN_BYTES = 16 * 1024;
-const BULK_MAX_BYTES = 256 * 1024;
+const BULK_MAX_BYTES = 1024 * 1024;
 
 /**
  * A bulk read slower than this means the stream slowed down: back to interactive reads. 50 ms:
