@@ -55,9 +55,17 @@ export interface TapObserver {
   end(outcome: TapOutcome, error?: unknown): void;
 }
 
+/** When reads switch to bulk (tests lower them to exercise bulk reads on a slow loopback). */
+export interface BulkOptions {
+  /** Default `BULK_MIN_RATE`, bytes per millisecond. */
+  minRate?: number;
+  /** Default `RATE_WINDOW_BYTES`. */
+  windowBytes?: number;
+}
+
 /** Wraps `source`; the result is what the client reads. */
-export function tapStream(source: ReadableStream<Uint8Array>, observer: TapObserver): ReadableStream<Uint8Array> {
-  const reader = bytesReader(source);
+export function tapStream(source: ReadableStream<Uint8Array>, observer: TapObserver, bulk: BulkOptions = {}): ReadableStream<Uint8Array> {
+  const reader = bytesReader(source, bulk);
   let observing = true;
   let ended = false;
 
@@ -119,7 +127,10 @@ export function tapStream(source: ReadableStream<Uint8Array>, observer: TapObser
 }
 
 /** A reader of `source`: BYOB reads (see the module comment) when it is a byte stream, else the default reader. */
-function bytesReader(source: ReadableStream<Uint8Array>): {
+function bytesReader(
+  source: ReadableStream<Uint8Array>,
+  bulk: BulkOptions,
+): {
   read(): Promise<ReadableStreamReadResult<Uint8Array>>;
   cancel(reason?: unknown): Promise<void>;
   releaseLock(): void;
@@ -130,6 +141,8 @@ function bytesReader(source: ReadableStream<Uint8Array>): {
   } catch {
     return source.getReader(); // not a byte stream (a body built in JavaScript)
   }
+  const minRate = bulk.minRate ?? BULK_MIN_RATE;
+  const windowSize = bulk.windowBytes ?? RATE_WINDOW_BYTES;
   let size = MIN_READ_BYTES;
   /** Minimum bytes per read: 0 in interactive mode. */
   let atLeast = 0;
@@ -151,9 +164,9 @@ function bytesReader(source: ReadableStream<Uint8Array>): {
         windowBytes = 0;
       } else {
         windowBytes += chunk.byteLength;
-        if (windowBytes >= RATE_WINDOW_BYTES) {
+        if (windowBytes >= windowSize) {
           const rate = windowBytes / Math.max(1, now - windowStart); // bytes per ms
-          atLeast = rate >= BULK_MIN_RATE ? Math.min(BULK_MAX_BYTES, Math.max(BULK_MIN_BYTES, Math.round(rate * BULK_WAIT_MS))) : 0;
+          atLeast = rate >= minRate ? Math.min(BULK_MAX_BYTES, Math.max(BULK_MIN_BYTES, Math.round(rate * BULK_WAIT_MS))) : 0;
           windowStart = now;
           windowBytes = 0;
         }
