@@ -524,9 +524,13 @@ async function main() {
       api_sink_key_checks: sink.checks(),
       targets: { added_ttfb_p50_ms: 1, added_ttfb_p99_ms: 5, chunk_delay_growth: "none" },
     };
-    writeFileSync(join(ROOT, "bench/results/proxy.json"), JSON.stringify(result, null, 2) + "\n");
-    writeFileSync(join(ROOT, "bench/results/proxy.md"), markdown(result));
-    console.log("wrote bench/results/proxy.md and bench/results/proxy.json");
+    // A subset run (BENCH_PROXY_ONLY) prints its figures and leaves the full results in place.
+    if (process.env.BENCH_PROXY_ONLY) console.log("BENCH_PROXY_ONLY: bench/results/proxy.{md,json} not rewritten");
+    else {
+      writeFileSync(join(ROOT, "bench/results/proxy.json"), JSON.stringify(result, null, 2) + "\n");
+      writeFileSync(join(ROOT, "bench/results/proxy.md"), markdown(result));
+      console.log("wrote bench/results/proxy.md and bench/results/proxy.json");
+    }
   } finally {
     agent.destroy();
     server.close();
