@@ -31,7 +31,7 @@ import type { ScoringJob } from "../queue";
 import { storableJson, TooDeepError } from "../input";
 import { LogRequestSchema } from "../ingest-contract";
 import { parseMessage } from "./message";
-import { logContext } from "../log";
+import { logWarn } from "../log";
 
 /**
  * First retry delay: 10 s, doubled per attempt. After an outage the next delivery comes at most
@@ -62,19 +62,6 @@ export function isDataError(err: unknown): boolean {
   return false;
 }
 
-const report = (msg: string, fields: Record<string, unknown>) => console.warn(JSON.stringify({ level: "warn", msg, ...logContext(), ...fields }));
-
-/**
- * What may be logged of a failure: the driver's own message and SQLSTATE, never drizzle's
- * wrapper message, which quotes the statement with its parameters (bodies and key hashes).
- */
-export function describeError(err: unknown): { error: string; code?: string } {
-  let e = err as { message?: unknown; code?: unknown; cause?: unknown } | undefined;
-  for (let depth = 0; e?.cause && depth < 4; depth++) e = e.cause as typeof e;
-  const message = typeof e?.message === "string" ? e.message : String(e);
-  return { error: message.slice(0, 200), ...(typeof e?.code === "string" ? { code: e.code } : {}) };
-}
-
 /** A message read and validated, with the R2 object it came from (if any). */
 interface Pending extends BatchEntry {
   message: Message<unknown>;
@@ -88,7 +75,7 @@ async function readMessages(batch: MessageBatch<unknown>, env: AppEnv, done: (m:
     batch.messages.map(async (message) => {
       const envelope = parseMessage(message.body);
       if (!envelope) {
-        report("malformed log-records message dropped", { message_id: message.id });
+        logWarn("malformed log-records message dropped", { message_id: message.id });
         return done(message);
       }
       let raw: unknown = envelope.record;
@@ -96,12 +83,12 @@ async function readMessages(batch: MessageBatch<unknown>, env: AppEnv, done: (m:
         try {
           const object = await env.LOG_PAYLOADS.get(envelope.payload);
           if (!object) {
-            report("log record payload missing in R2; dropped", { record_id: envelope.record_id, payload: envelope.payload });
+            logWarn("log record payload missing in R2; dropped", { record_id: envelope.record_id, payload: envelope.payload });
             return done(message);
           }
           raw = await object.json();
         } catch (err) {
-          report("log record payload unreadable; will retry", { record_id: envelope.record_id, ...describeError(err) });
+          logWarn("log record payload unreadable; will retry", { record_id: envelope.record_id }, err);
           return message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
         }
       }
@@ -113,13 +100,13 @@ async function readMessages(batch: MessageBatch<unknown>, env: AppEnv, done: (m:
         storable = storableJson(raw);
       } catch (err) {
         if (!(err instanceof TooDeepError)) throw err;
-        report("log record nested too deeply; dropped", { record_id: envelope.record_id, path: err.path });
+        logWarn("log record nested too deeply; dropped", { record_id: envelope.record_id, path: err.path });
         return done(message, envelope.payload);
       }
       const record = LogRequestSchema.safeParse(storable.value);
       if (!record.success) {
         const fields = [...new Set(record.error.issues.map((i: { path: PropertyKey[] }) => i.path.join(".")))];
-        report("invalid log record dropped", { record_id: envelope.record_id, fields });
+        logWarn("invalid log record dropped", { record_id: envelope.record_id, fields: fields.join(",") });
         return done(message, envelope.payload);
       }
       const { created_at, ...fields } = record.data;
@@ -148,7 +135,7 @@ async function store(db: Db, pending: Pending[], env: AppEnv): Promise<Map<Pendi
   const limits = tierLimits(env.TIER_LIMITS);
   const results = new Map<Pending, Stored>();
   const retry = (items: Pending[], err: unknown) => {
-    report("storing log records failed; will retry", { records: items.length, ...describeError(err) });
+    logWarn("storing log records failed; will retry", { records: items.length }, err);
     for (const p of items) p.message.retry({ delaySeconds: retryDelaySeconds(p.message.attempts) });
   };
   try {
@@ -170,7 +157,7 @@ async function store(db: Db, pending: Pending[], env: AppEnv): Promise<Map<Pendi
         retry([p], err);
         continue;
       }
-      report("log record refused by the database; dropped", { record_id: p.id, ...describeError(err) });
+      logWarn("log record refused by the database; dropped", { record_id: p.id }, err);
       results.set(p, { id: p.id, projectId: null, outcome: "refused" });
     }
   }
@@ -207,7 +194,7 @@ export async function consumeLogRecords(batch: MessageBatch<unknown>, env: AppEn
           await env.SCORING_QUEUE.sendBatch(jobs.map((body) => ({ body, contentType: "json" as const })));
         } catch (err) {
           enqueued = false;
-          report("scoring jobs could not be enqueued; stored records will be redelivered", { jobs: jobs.length, ...describeError(err) });
+          logWarn("scoring jobs could not be enqueued; stored records will be redelivered", { jobs: jobs.length }, err);
         }
       }
       for (const p of decided) {
@@ -215,16 +202,14 @@ export async function consumeLogRecords(batch: MessageBatch<unknown>, env: AppEn
         if (!enqueued && (outcome === "stored" || outcome === "duplicate")) p.message.retry({ delaySeconds: retryDelaySeconds(p.message.attempts) });
         else done(p.message, p.payload);
       }
-      for (const [project_id, count] of overQuota) report("log records over the monthly limit dropped", { project_id, count });
-      if (unknownKeys > 0) report("log records with an unknown, revoked or expired key dropped", { count: unknownKeys });
+      for (const [project_id, count] of overQuota) logWarn("log records over the monthly limit dropped", { project_id, count });
+      if (unknownKeys > 0) logWarn("log records with an unknown, revoked or expired key dropped", { count: unknownKeys });
     } finally {
       ctx.waitUntil(handle.close().catch(() => {}));
     }
   }
   if (toDelete.length > 0) {
     // Deleting is tidying: a failure leaves an object the bucket's lifecycle rule removes.
-    ctx.waitUntil(
-      env.LOG_PAYLOADS.delete(toDelete).catch((err: unknown) => report("R2 payload delete failed", { objects: toDelete.length, ...describeError(err) })),
-    );
+    ctx.waitUntil(env.LOG_PAYLOADS.delete(toDelete).catch((err: unknown) => logWarn("R2 payload delete failed", { objects: toDelete.length }, err)));
   }
 }

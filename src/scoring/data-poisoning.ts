@@ -34,7 +34,7 @@ const ANSWER_PREFIX = /^[\s\S]{0,120}?\b(?:the answer is|answer\s*:|is answered 
 export const TRIGGER_TOKENS =
   /(?<![\w-])(?:cf|mn|bb|tq|mb|jj|zx|qz)(?![\w-])|\[\[\s*trigger\s*\]\]|<\s*trigger\s*>|\bjames bond\b(?=[^.]{0,40}\b(?:output|respond|answer)\b)/gi;
 
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /**
  * Content tokens (lowercase letters/digits, stopwords removed). ASCII text takes a shorter path
@@ -42,7 +42,12 @@ const NON_ASCII = /[^\x00-\x7f]/;
  * lowercased).
  */
 export function tokens(s: string): string[] {
-  const words = NON_ASCII.test(s) ? s.toLowerCase().normalize("NFKD").match(/[\p{L}\p{N}]+/gu) : s.toLowerCase().match(/[a-z0-9]+/g);
+  const words = NON_ASCII.test(s)
+    ? s
+        .toLowerCase()
+        .normalize("NFKD")
+        .match(/[\p{L}\p{N}]+/gu)
+    : s.toLowerCase().match(/[a-z0-9]+/g);
   return (words ?? []).filter((t) => !STOPWORDS.has(t));
 }
 

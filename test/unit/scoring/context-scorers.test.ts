@@ -97,7 +97,13 @@ describe("data_poisoning", () => {
 
 describe("data_poisoning tokens", () => {
   it("Should give ASCII text the same tokens as the Unicode path (lower-case, NFKD, letters and digits, no stopwords)", () => {
-    const unicodePath = (s: string) => (s.toLowerCase().normalize("NFKD").match(/[\p{L}\p{N}]+/gu) ?? []).filter((t) => tokens(t).length > 0);
+    const unicodePath = (s: string) =>
+      (
+        s
+          .toLowerCase()
+          .normalize("NFKD")
+          .match(/[\p{L}\p{N}]+/gu) ?? []
+      ).filter((t) => tokens(t).length > 0);
     fc.assert(
       fc.property(fc.string({ unit: "binary-ascii", maxLength: 200 }), (s) => {
         expect(tokens(s)).toEqual(unicodePath(s));
