@@ -35,16 +35,34 @@ ALTER TABLE "score_rollups" ADD CONSTRAINT "score_rollups_project_id_projects_id
 -- Array entry i (1-based) counts latencies v with width_bucket(v, bounds) = i - 1: entry 1 is
 -- v < 1 ms, entry 160 is v >= 4,194,304 ms. The same constant is LATENCY_BOUNDS_MS in TypeScript.
 CREATE FUNCTION sightline_latency_bounds() RETURNS int[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT '{1,2,3,4,5,6,7,8,9,10,11,12,13,15,16,17,19,21,23,25,27,29,32,35,38,41,45,49,54,59,64,70,76,83,91,99,108,117,128,140,152,166,181,197,215,235,256,279,304,332,362,395,431,470,512,558,609,664,724,790,861,939,1024,1117,1218,1328,1448,1579,1722,1878,2048,2233,2435,2656,2896,3158,3444,3756,4096,4467,4871,5312,5793,6317,6889,7512,8192,8933,9742,10624,11585,12634,13777,15024,16384,17867,19484,21247,23170,25268,27554,30048,32768,35734,38968,42495,46341,50535,55109,60097,65536,71468,77936,84990,92682,101070,110218,120194,131072,142935,155872,169979,185364,202141,220436,240387,262144,285870,311744,339959,370728,404281,440872,480774,524288,571740,623487,679917,741455,808563,881744,961548,1048576,1143480,1246974,1359835,1482910,1617125,1763488,1923097,2097152,2286960,2493948,2719670,2965821,3234251,3526975,3846194,4194304}'::int[] $$;--> statement-breakpoint
--- The 160-entry histogram of a set of latencies (ms).
-CREATE FUNCTION sightline_latency_histogram(latencies int[]) RETURNS int[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT array_agg(coalesce(c.n, 0) ORDER BY g.i)
-  FROM generate_series(1, 160) AS g(i)
-  LEFT JOIN (SELECT width_bucket(v, sightline_latency_bounds()) + 1 AS i, count(*)::int AS n FROM unnest(latencies) AS v GROUP BY 1) AS c USING (i)
-$$;--> statement-breakpoint
--- Entry-wise sum of two histograms.
-CREATE FUNCTION sightline_hist_add(a int[], b int[]) RETURNS int[] LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-  SELECT array_agg(x + y ORDER BY i) FROM unnest(a, b) WITH ORDINALITY AS t(x, y, i)
-$$;--> statement-breakpoint
+-- The 160-entry histogram of a set of latencies (ms). PL/pgSQL with in-place element updates:
+-- about ten times cheaper per call than a set-based SQL body (unnest/generate_series), which
+-- matters on the ingest path, where a batch calls it once per (project, hour).
+CREATE FUNCTION sightline_latency_histogram(latencies int[]) RETURNS int[] LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+DECLARE
+  bounds constant int[] := sightline_latency_bounds();
+  h int[] := array_fill(0, ARRAY[160]);
+  v int;
+  i int;
+BEGIN
+  FOREACH v IN ARRAY coalesce(latencies, '{}') LOOP
+    i := width_bucket(v, bounds) + 1;
+    h[i] := h[i] + 1;
+  END LOOP;
+  RETURN h;
+END $$;--> statement-breakpoint
+-- Entry-wise sum of two histograms of equal length.
+CREATE FUNCTION sightline_hist_add(a int[], b int[]) RETURNS int[] LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  h int[] := a;
+BEGIN
+  FOR i IN 1..cardinality(b) LOOP
+    IF b[i] <> 0 THEN
+      h[i] := h[i] + b[i];
+    END IF;
+  END LOOP;
+  RETURN h;
+END $$;--> statement-breakpoint
 -- Entry-wise sum of a column of histograms (a group of one row returns that row as is).
 CREATE AGGREGATE sightline_hist_sum(int[]) (SFUNC = sightline_hist_add, STYPE = int[]);--> statement-breakpoint
 -- Recomputes both rollups from the rows. Exact under concurrent ingest and scoring: the EXCLUSIVE
