@@ -3,7 +3,7 @@
  * PII masking of the bodies and metadata, JSON serialisation, CSV serialisation, per row.
  * `npx tsx bench/dashboard/export-parts.ts` prints microseconds per row for each part.
  */
-import { maskPiiJson } from "../../src/export/mask-pii";
+import { maskPiiJson, memoizedMasker } from "../../src/export/mask-pii";
 
 const N = Number(process.env.N ?? 20_000);
 const TOPICS = ["invoice", "refund", "shipping", "password", "recipe", "poem", "contract", "travel", "diagnosis", "mortgage", "python", "sql"];
@@ -37,6 +37,11 @@ function time(name: string, fn: () => void) {
 let masked: unknown[] = [];
 time("mask (metadata + bodies)", () => {
   masked = rows.map((r) => [maskPiiJson(r.metadata), maskPiiJson(r.request_body), maskPiiJson(r.response_body)]);
+});
+time("mask, memoized per export", () => {
+  const mask = memoizedMasker();
+  const again = rows.map((r) => [mask(r.metadata), mask(r.request_body), mask(r.response_body)]);
+  if (JSON.stringify(again) !== JSON.stringify(masked)) throw new Error("memoized masking differs");
 });
 time("JSON.stringify", () => {
   let n = 0;

@@ -12,7 +12,7 @@ import { exportPage, type ScoreChip } from "../db/queries";
 import type { RequestFilters } from "../db/request-filters";
 import type { AppEnv } from "../env";
 import { SCORER_NAMES } from "../scoring/types";
-import { maskPiiJson } from "./mask-pii";
+import { memoizedMasker } from "./mask-pii";
 
 /** Export formats: CSV (RFC 4180, one header row) or JSON Lines (one object per line). */
 export const EXPORT_FORMATS = ["csv", "jsonl"] as const;
@@ -26,8 +26,8 @@ const EXPORT_PAGE = 1000;
 
 type ExportRow = Awaited<ReturnType<typeof exportPage>>[number];
 
-/** One exported record: list columns, masked bodies, scores keyed by scorer. */
-function record(row: ExportRow) {
+/** One exported record: list columns, bodies and metadata masked by `mask`, scores keyed by scorer. */
+function record(row: ExportRow, mask: (value: unknown) => unknown) {
   const scores: Record<string, Omit<ScoreChip, "scorer_name">> = {};
   for (const s of row.scores) scores[s.scorer_name] = { score_value: s.score_value, score_label: s.score_label, verdict: s.verdict };
   return {
@@ -42,9 +42,9 @@ function record(row: ExportRow) {
     latency_ms: row.latency_ms,
     scoring_state: row.scoring_state,
     scores,
-    metadata: maskPiiJson(row.metadata),
-    request_body: maskPiiJson(row.request_body),
-    response_body: maskPiiJson(row.response_body),
+    metadata: mask(row.metadata),
+    request_body: mask(row.request_body),
+    response_body: mask(row.response_body),
   };
 }
 
@@ -86,7 +86,8 @@ function csvLine(r: ReturnType<typeof record>): string {
 export function exportResponse(env: AppEnv, projectId: string, filters: RequestFilters, format: ExportFormat): Response {
   const handle = createDb(env);
   const encoder = new TextEncoder();
-  const line = format === "csv" ? (row: ExportRow) => csvLine(record(row)) : (row: ExportRow) => `${JSON.stringify(record(row))}\n`;
+  const mask = memoizedMasker();
+  const line = format === "csv" ? (row: ExportRow) => csvLine(record(row, mask)) : (row: ExportRow) => `${JSON.stringify(record(row, mask))}\n`;
   // The next page is read while this one is masked and serialised: the database and the
   // worker's CPU overlap instead of taking turns.
   let next: Promise<ExportRow[]> | null = exportPage(handle.db, projectId, filters, undefined, EXPORT_PAGE);
