@@ -84,7 +84,8 @@ function writeManifest(metrics: Record<string, Record<string, unknown>>): void {
         ...FEATURE_SPEC,
         hashing: "32-bit FNV-1a seeded by namespace and n-gram kind, top `bits` bits",
         ngrams: "word unigrams and bigrams; character 3-5-grams of whitespace-collapsed text",
-        values: "1 + ln(count), L2-normalised per namespace; indicators (rule verdict, structure) add 1",
+        values:
+          "1 + ln(count) per distinct n-gram, L2-normalised per namespace, colliding n-grams summed in their column; indicators (rule verdict, structure) add 1",
         view: `src/scoring/model/views.ts (${name})`,
       },
       hyper_parameters: m.hyper_parameters,

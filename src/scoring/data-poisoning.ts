@@ -5,8 +5,8 @@
  * passage that asserts another), a completion that adopts the planted value, trigger-like
  * tokens (backdoor triggers, Wallace et al. 2021 / Kurita et al. 2020) and planted instructions.
  */
-import { DOCUMENT_RULES } from "./vector-weakness";
-import { applyRules, countMatches, extracted, result, unscored, type Finding } from "./rules";
+import { countMatches, extracted, memo, result, unscored, type Finding } from "./rules";
+import { documentRuleFindings } from "./vector-weakness";
 import { embeddedDocuments, type ExtractedCall, textLength } from "./text";
 import type { ScorableCall, ScoreResult, Scorer } from "./types";
 
@@ -67,6 +67,16 @@ export function passageSets(passages: readonly string[]): Set<string>[] {
   return passages.slice(0, 50).map((p) => new Set(tokens(p.length > 4000 ? p.slice(0, 4000) : p)));
 }
 
+/** `passageSets` of a call's supplied documents, computed once per call. */
+export function callPassageSets(x: ExtractedCall): Set<string>[] {
+  return memo(x, "passageSets", () => passageSets(x.documents));
+}
+
+/** `questionTokens` of a call, computed once per call. */
+export function callQuestionTokens(x: ExtractedCall): Set<string> {
+  return memo(x, "questionTokens", () => questionTokens(x));
+}
+
 /** Does a passage carry most of the answer tokens? */
 export function supports(passage: Set<string>, answer: string[]): boolean {
   if (answer.length === 0) return false;
@@ -110,10 +120,10 @@ export function scoreDataPoisoning(call: ScorableCall): ScoreResult {
   const x = extracted(call);
   if (textLength(x) === 0) return unscored();
   const findings: Finding[] = [];
-  const question = questionTokens(x);
+  const question = callQuestionTokens(x);
   const completion = x.completion.join("\n");
   if (x.documents.length >= 2) {
-    const sets = passageSets(x.documents);
+    const sets = callPassageSets(x);
     const answer = answerTokens(completion, question, sets);
     const c = conflicts(sets, question, answer);
     if (c.pairs > 0) {
@@ -136,9 +146,7 @@ export function scoreDataPoisoning(call: ScorableCall): ScoreResult {
     const offTopic = out.length >= 5 && out.filter((t) => ctxWords.has(t)).length / out.length < 0.2;
     findings.push({ rule: "trigger_tokens", weight: offTopic ? 4 : 3, where: "context", count: triggers });
   }
-  const planted: Finding[] = [];
-  x.documents.forEach((d, i) => applyRules(DOCUMENT_RULES, d, `document ${i + 1}`, planted));
-  for (const f of planted) findings.push({ ...f, rule: `planted_${f.rule}`, weight: 3 });
+  for (const f of documentRuleFindings(x).flat()) findings.push({ ...f, rule: `planted_${f.rule}`, weight: 3 });
   if (findings.length === 0) return result([], x.documents.length ? `${x.documents.length} passage(s), consistent` : "no supplied context");
   return result(findings, "supplied context shows poisoning signals");
 }

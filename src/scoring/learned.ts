@@ -42,7 +42,7 @@ export function learnedScorer(spec: LearnedSpec, model: () => LinearModel): Scor
       const x = featurize(view.segments, view.indicators);
       const p = probability(m, x);
       const t = m.file.threshold;
-      const grams = p >= t / 2 ? topGrams(m, view.segments, x) : [];
+      const grams = p >= t / 2 ? topGrams(m, view.segments) : [];
       const evidence = `model p=${p.toFixed(2)} (t=${t.toFixed(2)})${grams.length ? `: ${grams.map((g) => `"${g}"`).join(", ")}` : ""}`;
       if (isHardRule(rule)) return { ...rule, rationale: `${rule.rationale}; ${evidence}` };
       const value = combine(rule.score_value, p, t);

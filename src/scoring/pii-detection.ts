@@ -25,11 +25,21 @@ const CONTEXT_WINDOW = 48;
 /** Hits kept per text: enough to score, and keeps overlap checks bounded on huge payloads. */
 const MAX_HITS = 200;
 
+const HAS_DIGIT = /[0-9]/;
+
+/** Whether `text` holds one of a detector's `requires` strings (its gate). */
+function present(requires: readonly string[], text: string, hasDigit: boolean): boolean {
+  for (const r of requires) if (r === "0-9" ? hasDigit : text.includes(r)) return true;
+  return false;
+}
+
 /** Runs every detector over `text`; linear in its length (each pattern is backtracking-bounded). */
 export function findPii(text: string): PiiHit[] {
   const hits: PiiHit[] = [];
   const taken: Array<[number, number]> = [];
+  const hasDigit = HAS_DIGIT.test(text);
   for (const d of PII_DETECTORS) {
+    if (!present(d.requires, text, hasDigit)) continue;
     d.pattern.lastIndex = 0;
     let m: RegExpExecArray | null;
     while (hits.length < MAX_HITS && (m = d.pattern.exec(text)) !== null) {

@@ -19,7 +19,15 @@ export interface PiiDetector {
   needsContext?: boolean;
   /** Credentials are secrets, not personal data: reported as `secret`. */
   secret?: boolean;
+  /**
+   * A gate, not a rule: strings of which the pattern cannot match without one (`"0-9"` for any
+   * digit; lower-case when the pattern ignores case). A text without any is not searched.
+   */
+  requires: readonly string[];
 }
+
+/** `requires` of patterns that need a digit. */
+const DIGIT = ["0-9"] as const;
 
 const VERSION_CONTEXT = /\b(?:version|ver|v|build|release|firmware|rev|revision|update|patch|sdk|api|kernel|driver|package|app|browser)\b[\s:#.]*$/i;
 const ORDER_CONTEXT =
@@ -42,6 +50,10 @@ function notDateLike(s: string): boolean {
   return !/^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}$|^\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}$|^\d{1,2}:\d{2}/.test(s.trim());
 }
 
+/** A compound street name: 1-40 letters before a street-type suffix (UPU S42 templates). */
+const COMPOUND_STREET =
+  /^\p{Lu}[\p{L}'-]{1,40}(?:straat|strasse|straße|weg|vej|vägen|gatan|gata|gade|veien|vegen|gasse|laan|plein|katu|tie|utca|ulica|platz|allee|dijk|kade|stræde|steig)$/iu;
+
 /** The detector table, applied in order to every text of a call. */
 export const PII_DETECTORS: readonly PiiDetector[] = [
   {
@@ -49,6 +61,7 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     source: "Presidio CreditCardRecognizer; Luhn and IIN ranges per ISO/IEC 7812-1",
     weight: 4,
     pattern: /(?<![\d-])\d(?:[ .-]?\d){11,18}(?![\d-])/g,
+    requires: DIGIT,
     validate: (m, before) => {
       const d = m[0].replace(/\D/g, "");
       if (!luhnValid(d)) return false;
@@ -65,6 +78,7 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     // "NO 44 1850.05.14562", "ES15-0049-1806-9121-1186-9374"; the validator reads the country's
     // length of characters from the start, so a word after the number does not spoil it.
     pattern: /\b[A-Za-z]{2}[ .-]?\d{2}(?:[ .\/-]?[A-Za-z0-9]){11,30}\b/g,
+    requires: DIGIT,
     validate: (m) => ibanValid(m[0]),
     context: /\b(?:iban|bank|account|transfer|wire|sepa)\b/i,
   },
@@ -73,6 +87,7 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     source: "Presidio UsSsnRecognizer; SSA area/group/serial rules",
     weight: 4,
     pattern: /(?<![\d-])(\d{3})([- .])(\d{2})\2(\d{4})(?![\d-])/g,
+    requires: DIGIT,
     validate: (m, before) => ssnValid(m[1] ?? "", m[3] ?? "", m[4] ?? "") && !ORDER_CONTEXT.test(before),
     context: /\b(?:ssn|social security|social sec|ss#|ssid|tax id|taxpayer)\b/i,
   },
@@ -81,6 +96,7 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     source: "Presidio UsSsnRecognizer (unformatted, context required)",
     weight: 4,
     pattern: /(?<!\d)(\d{3})(\d{2})(\d{4})(?!\d)/g,
+    requires: DIGIT,
     validate: (m) => ssnValid(m[1] ?? "", m[2] ?? "", m[3] ?? ""),
     context: /\b(?:ssn|social security|ss#)\b/i,
     needsContext: true,
@@ -90,12 +106,14 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     source: "Presidio EmailRecognizer (RFC 5322 practical subset)",
     weight: 4,
     pattern: /(?<![\w.%+-])[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_])?@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,6}[A-Za-z]{2,24}\b/g,
+    requires: ["@"],
   },
   {
     id: "phone",
     source: "Presidio PhoneRecognizer: NANP (xxx) xxx-xxxx, ITU-T E.164 with +",
     weight: 4,
     pattern: /(?<![\w+])(?:\+?1[ .-]?)?(?:\(\d{3}\) ?|\d{3}[ .-])\d{3}[ .-]\d{4}(?: ?(?:x|ext\.?) ?\d{1,5})?(?![\d-])/g,
+    requires: DIGIT,
     validate: (m, before) => !VERSION_CONTEXT.test(before) && !ORDER_CONTEXT.test(before),
     context: PHONE_CONTEXT,
   },
@@ -104,6 +122,7 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     source: "ITU-T E.164 international number with leading +",
     weight: 4,
     pattern: /(?<![\w+])\+\d[\d ().-]{6,20}\d(?!\d)/g,
+    requires: DIGIT,
     validate: (m) => phoneDigits(m[0], 8),
     context: PHONE_CONTEXT,
   },
@@ -112,6 +131,7 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     source: "Presidio PhoneRecognizer national formats (context words required)",
     weight: 4,
     pattern: /(?<![\w.+/-])\(?\d[\d ().-]{5,16}\d(?![\w/-])/g,
+    requires: DIGIT,
     validate: (m, before) => phoneDigits(m[0]) && notDateLike(m[0]) && /[\s().-]|^\d{8,}$/.test(m[0]) && !ORDER_CONTEXT.test(before),
     context: PHONE_CONTEXT,
     needsContext: true,
@@ -121,6 +141,7 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     source: "Presidio IpRecognizer: IPv4 dotted quad (RFC 791), version strings excluded",
     weight: 4,
     pattern: /(?<![\w.])\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?![\w]|\.\d)/g,
+    requires: DIGIT,
     validate: (m, before) => ipv4Valid(m[0]) && !VERSION_CONTEXT.test(before),
     context: /\b(?:ip|address|host|server|client|from|connect|blocked|ping|ssh)\b/i,
   },
@@ -129,6 +150,7 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     source: "Presidio IpRecognizer: IPv6 (RFC 4291 section 2.2)",
     weight: 4,
     pattern: /(?<![\w:.])[0-9A-Fa-f]{0,4}:[0-9A-Fa-f:]{2,37}(?![\w:])/g,
+    requires: [":"],
     validate: (m) => ipv6Valid(m[0]) && /::|(?:[^:]*:){7}/.test(m[0]),
   },
   {
@@ -136,6 +158,7 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     source: "Presidio UsLicenseRecognizer (context required)",
     weight: 4,
     pattern: /(?<![\w-])[A-Z]{0,2}\d[\d-]{4,15}\d(?![\w-])|(?<![\w-])[A-Z]\d{3}-\d{4}-\d{4}(?![\w-])/g,
+    requires: DIGIT,
     context: /\b(?:driver'?s?|driving|licen[cs]e|DL|DLN|permit)\b/i,
     needsContext: true,
   },
@@ -145,13 +168,18 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     weight: 4,
     pattern:
       /\b\d{1,6}[A-Za-z]?,? \p{Lu}[\p{L}'.-]*\.? (?:[\p{L}'.-]+\.? ){0,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Square|Sq|Trail|Turnpike|Crescent|Close|Alley|Loop|Pike|Plaza|Ridge|Grove|Gardens|Mews|Expressway|Freeway|Junction|Heights|Str)\b\.?(?! ?\d{1,3} ?(?:km|mi|miles|min))/gu,
+    requires: DIGIT,
   },
   {
     id: "street_address",
     source: "UPU S42 international address templates: compound street names + house number",
     weight: 4,
-    pattern:
-      /\b\p{Lu}[\p{L}'-]{1,40}(?:straat|strasse|straße|weg|vej|vägen|gatan|gata|gade|veien|vegen|gasse|laan|plein|katu|tie|utca|ulica|platz|allee|dijk|kade|stræde|steig)\.? \d{1,5}[a-zA-Z]?\b/giu,
+    // The word is matched first and its suffix checked after (`validate`): the same matches as
+    // one pattern with the suffix alternation inside, without retrying 24 suffixes at every
+    // position of every capitalised word.
+    pattern: /\b\p{Lu}[\p{L}'-]{3,47}\.? \d{1,5}[a-zA-Z]?\b/giu,
+    validate: (m) => COMPOUND_STREET.test(m[0].slice(0, m[0].search(/\.? \d/))),
+    requires: DIGIT,
   },
   {
     id: "street_address",
@@ -159,18 +187,21 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     weight: 4,
     pattern:
       /\b\p{Lu}[\p{L}'-]+ (?:Strasse|Straße|Str\.|tér|út|útja|utca|körút|terrasse|gata|gatan|vej|vei|veien|weg|laan|straat|kapu|sor|allee|gasse|platz|ulica|stræti|vegur|Rua|Avenida) \d{1,5}[a-zA-Z]?\b/gu,
+    requires: DIGIT,
   },
   {
     id: "street_address",
     source: "UPU S42 international address templates: name + house number + street word",
     weight: 4,
     pattern: /\b\p{Lu}[\p{L}'-]+ \d{1,5}[a-zA-Z]?\.? (?:St|st|Street|street|Str|str)\b/gu,
+    requires: DIGIT,
   },
   {
     id: "street_address",
     source: "UPU S42 international address templates: house number, street name, number, line break",
     weight: 4,
     pattern: /(?<![\d.,])\d{1,5} \p{Lu}[\p{L}'.-]+(?: [\p{L}'.-]+){0,3} \d{1,5}[a-zA-Z]?\.?(?= *(?:\n|,|$))/gu,
+    requires: DIGIT,
   },
   {
     id: "street_address",
@@ -178,6 +209,7 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     weight: 4,
     pattern:
       /\b\d{1,5}[a-zA-Z]?,? (?:[Rr]ue|Avenue|Boulevard|Chemin|Allée|Impasse|Via|Viale|Piazza|Corso|Calle|Avenida|Paseo|Rua|Rúa|Travessa|Carrer) (?:d[eiu]s? |la |le |l'|del |da |do |dos |das )?\p{L}[\p{L}'-]+/gu,
+    requires: DIGIT,
   },
   {
     id: "street_address",
@@ -185,18 +217,21 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     weight: 4,
     pattern:
       /\b(?:[Rr]ue|Avenue|Boulevard|Chemin|Allée|Impasse|Via|Viale|Piazza|Corso|Calle|Avenida|Paseo|Rua|Rúa|Travessa|Praça|[Uu]l\.|[Uu]lica|Aleja|Al\.|Strada|Odos|Odós|Leoforos|Calea|Bulevardul|Carrer|Rambla) (?:[\p{L}'.-]+ ){0,4}?\d{1,5}\b(?![.,]?\d)/gu,
+    requires: DIGIT,
   },
   {
     id: "street_address",
     source: "USPS Publication 28 secondary unit designators (Apt, Suite) after a street line",
     weight: 4,
     pattern: /\b\d{1,6}[ ,]+[\s\S]{2,80}?\b(?:Apt\.?|Apartment|Suite|Ste\.) ?#? ?\d{1,5}[A-Za-z]?\b/gu,
+    requires: DIGIT,
   },
   {
     id: "street_address",
     source: "USPS Publication 28 military (PSC/Unit + Box, APO/FPO/DPO AA/AE/AP) and PO Box",
     weight: 4,
     pattern: /\b(?:PSC|CMR|Unit) \d{3,5},? Box \d{3,5}\b|\b(?:APO|FPO|DPO) (?:AA|AE|AP) \d{5}\b|\bP\.? ?O\.? Box \d{1,6}\b/gi,
+    requires: DIGIT,
   },
   {
     id: "street_address",
@@ -204,12 +239,14 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     weight: 4,
     pattern:
       /\b(?:[Aa]ddress(?: is| it is)?|ADDRESS|[Ll]ocated at|[Ll]ives? (?:at|on)|[Ll]iving at|[Mm]eet(?: me)? at|[Ss]end (?:it|them|one) to|[Dd]eliver(?:ed)? to|[Ss]hip(?:ped)? to|[Tt]axi to|[Cc]orner of|[Dd]rops? you off at|[Ss]tation is on|[Ss]ent to|[Ii]t'?s in)[:?]? (?:it is |[Ii]t'?s )?(?:\p{L}[\p{L}'.-]*,? ){0,4}?(?:\d{1,5}[a-zA-Z]?,? (?:[\p{L}'.-]+ ){0,3}[\p{L}'.-]+|\p{Lu}[\p{L}'.-]+ (?:\p{L}+ )?\d{1,5}\b)/gu,
+    requires: DIGIT,
   },
   {
     id: "aws_access_key",
     source: "AWS IAM access key id format (AKIA/ASIA + 16), gitleaks aws-access-token",
     weight: 5,
     pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA)[0-9A-Z]{16}\b/g,
+    requires: ["AKIA", "ASIA", "AGPA", "AIDA", "AROA", "ANPA"],
     secret: true,
   },
   {
@@ -217,24 +254,48 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     source: "GitHub token formats ghp_/gho_/ghu_/ghs_/ghr_ and github_pat_",
     weight: 5,
     pattern: /\bgh[pousr]_[A-Za-z0-9]{36}\b|\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g,
+    requires: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
     secret: true,
   },
-  { id: "slack_token", source: "Slack token formats xoxb/xoxp/xoxa/xoxo/xoxs/xoxr", weight: 5, pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,120}\b/g, secret: true },
-  { id: "stripe_key", source: "Stripe live secret/restricted keys sk_live_/rk_live_", weight: 5, pattern: /\b[sr]k_live_[0-9A-Za-z]{20,99}\b/g, secret: true },
+  {
+    id: "slack_token",
+    source: "Slack token formats xoxb/xoxp/xoxa/xoxo/xoxs/xoxr",
+    weight: 5,
+    pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,120}\b/g,
+    secret: true,
+    requires: ["xox"],
+  },
+  {
+    id: "stripe_key",
+    source: "Stripe live secret/restricted keys sk_live_/rk_live_",
+    weight: 5,
+    pattern: /\b[sr]k_live_[0-9A-Za-z]{20,99}\b/g,
+    secret: true,
+    requires: ["k_live_"],
+  },
   {
     id: "openai_key",
     source: "OpenAI API key formats sk-, sk-proj-, sk-svcacct-",
     weight: 5,
     pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,200}/g,
+    requires: ["sk-"],
     validate: (m) => /\d/.test(m[0]) && /[A-Za-z].*[A-Za-z]/.test(m[0].slice(3)),
     secret: true,
   },
-  { id: "google_api_key", source: "Google API key format AIza + 35", weight: 5, pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g, secret: true },
+  {
+    id: "google_api_key",
+    source: "Google API key format AIza + 35",
+    weight: 5,
+    pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g,
+    secret: true,
+    requires: ["AIza"],
+  },
   {
     id: "private_key",
     source: "RFC 7468 PEM private key armor",
     weight: 5,
     pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/g,
+    requires: ["-----BEGIN"],
     secret: true,
   },
   {
@@ -242,6 +303,7 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     source: "RFC 7519 JWT: three base64url parts, header JSON with alg",
     weight: 5,
     pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{8,}/g,
+    requires: ["eyJ"],
     validate: (m) => jwtValid(m[0]),
     secret: true,
   },

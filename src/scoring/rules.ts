@@ -36,6 +36,23 @@ export function extracted(call: ScorableCall): ExtractedCall {
   return x;
 }
 
+const memos = new WeakMap<ExtractedCall, Map<string, unknown>>();
+
+/**
+ * `compute()` evaluated once per extracted call under `key` and shared by the scorers that need
+ * it (they run one after another on the same call): passage token sets, document units, rule
+ * hits that two scorers read.
+ */
+export function memo<T>(x: ExtractedCall, key: string, compute: () => T): T {
+  let m = memos.get(x);
+  if (!m) {
+    m = new Map();
+    memos.set(x, m);
+  }
+  if (!m.has(key)) m.set(key, compute());
+  return m.get(key) as T;
+}
+
 /** Number of matches of a global regex in `text` (stops counting at `cap`). */
 export function countMatches(re: RegExp, text: string, cap = 1000): number {
   if (!re.global) return re.test(text) ? 1 : 0;

@@ -24,16 +24,36 @@ export const LIMITS = {
   repetitionMinWords: 200,
 } as const;
 
-/** Share of word 4-grams in `text` that repeat an earlier 4-gram (0..1); linear time. */
+/**
+ * Share of word n-grams (default 4) in `text` that repeat an earlier n-gram (0..1); linear
+ * time. Words get exact integer ids; an n-gram is keyed by two 32-bit mixes of its ids packed
+ * into 52 bits, so two different n-grams share a key with probability about 2^-52 per pair.
+ */
 export function repeatedNgramRatio(text: string, n = 4): { ratio: number; words: number } {
   const words = text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
   if (words.length < n + 1) return { ratio: 0, words: words.length };
-  const seen = new Set<string>();
+  const idOf = new Map<string, number>();
+  const ids = new Int32Array(words.length);
+  for (let i = 0; i < words.length; i++) {
+    let id = idOf.get(words[i]!);
+    if (id === undefined) {
+      id = idOf.size + 1;
+      idOf.set(words[i]!, id);
+    }
+    ids[i] = id;
+  }
+  const seen = new Set<number>();
   let repeats = 0;
   for (let i = 0; i + n <= words.length; i++) {
-    const g = words.slice(i, i + n).join(" ");
-    if (seen.has(g)) repeats++;
-    else seen.add(g);
+    let a = 0x811c9dc5;
+    let b = 0x9747b28c;
+    for (let k = i; k < i + n; k++) {
+      a = Math.imul(a ^ ids[k]!, 0x01000193);
+      b = Math.imul(b ^ ids[k]!, 0x5bd1e995) ^ (b >>> 15);
+    }
+    const key = (a >>> 0) * 0x100000 + (b & 0xfffff);
+    if (seen.has(key)) repeats++;
+    else seen.add(key);
   }
   return { ratio: repeats / (words.length - n + 1), words: words.length };
 }

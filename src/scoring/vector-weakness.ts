@@ -6,7 +6,8 @@
  */
 import { PROMPT_RULES } from "./jailbreak-lexicon";
 import { BIDI, TAG_CHARS, ZERO_WIDTH } from "./obfuscation";
-import { applyRules, countMatches, extracted, result, unscored, type Finding, type Rule } from "./rules";
+import { applyRules, countMatches, extracted, memo, result, unscored, type Finding, type Rule } from "./rules";
+import type { ExtractedCall } from "./text";
 import type { ScorableCall, ScoreResult, Scorer } from "./types";
 
 /** Rules applied to each document (weights are Likert scores). */
@@ -68,6 +69,22 @@ export function documentUnits(doc: string): string[] {
     .filter((u) => u.length >= 12 && u.length <= 400);
 }
 
+/** `documentUnits` of each supplied document of a call, computed once per call. */
+export function callDocumentUnits(x: ExtractedCall): string[][] {
+  return memo(x, "documentUnits", () => x.documents.map(documentUnits));
+}
+
+/** `DOCUMENT_RULES` findings per supplied document (`where` = `document N`), computed once per call. */
+export function documentRuleFindings(x: ExtractedCall): Finding[][] {
+  return memo(x, "documentRules", () =>
+    x.documents.map((doc, i) => {
+      const out: Finding[] = [];
+      applyRules(DOCUMENT_RULES, doc, `document ${i + 1}`, out);
+      return out;
+    }),
+  );
+}
+
 /** Words that address the reader of a text, or an AI reading it (Greshake et al. 2023). */
 const ADDRESSES_READER = /\b(?:you|your|yours|yourself|AI|assistant|chatbot|LLM|GPT|model|agent|bot|instructions?|prompt|respond|reply|output)\b/i;
 
@@ -81,8 +98,7 @@ export function isDirective(unit: string): boolean {
 }
 
 /** Standalone lines/sentences that read as a task for the model and are off-topic for the document. */
-function plantedTasks(doc: string): number {
-  const units = documentUnits(doc);
+function plantedTasks(doc: string, units: readonly string[]): number {
   let docWords: Map<string, number> | null = null;
   let n = 0;
   for (const u of units) {
@@ -124,15 +140,17 @@ export function scoreVectorWeakness(call: ScorableCall): ScoreResult {
     return x.system.length + x.user.length + x.completion.length > 0 ? result([], "no retrieved documents or tool results") : unscored();
   }
   const findings: Finding[] = [];
+  const ruleHits = documentRuleFindings(x);
+  const units = callDocumentUnits(x);
   x.documents.forEach((doc, i) => {
     const at = `document ${i + 1}`;
-    applyRules(DOCUMENT_RULES, doc, at, findings);
+    findings.push(...ruleHits[i]!);
     applyRules(OVERRIDE_RULES, doc, at, findings);
     const tags = countMatches(TAG_CHARS, doc);
     if (tags > 0) findings.push({ rule: "unicode_tag_text", weight: 5, where: at, count: tags });
     const zw = countMatches(ZERO_WIDTH, doc) + countMatches(BIDI, doc);
     if (zw >= 3) findings.push({ rule: "invisible_characters", weight: 3, where: at, count: zw });
-    const planted = plantedTasks(doc);
+    const planted = plantedTasks(doc, units[i]!);
     if (planted > 0) findings.push({ rule: "planted_task", weight: 4, where: at, count: planted });
     const tenants = crossTenant(doc, call.metadata);
     if (tenants > 0) findings.push({ rule: "cross_tenant_marker", weight: 4, where: at, count: tenants });

@@ -3,7 +3,7 @@
  * call whose weight x value pushed the score up most. Only purely alphabetic n-grams are
  * named, so digits, e-mail addresses, keys and other values never reach a rationale.
  */
-import { column, featureText, fnv1a, forEachWordGram, type Segment, type SparseVector } from "./features";
+import { column, fnv1a, gramTable, type Segment, sublinear, tableNorm } from "./features";
 import type { LinearModel } from "./linear";
 
 const NAMEABLE = /^[a-z]{2,24}(?: [a-z]{2,24})?$/;
@@ -19,36 +19,39 @@ function explains(gram: string): boolean {
   return NAMEABLE.test(gram) && gram.split(" ").some((w) => !FUNCTION_WORDS.has(w));
 }
 
-// Dense view of the feature vector while explaining (filled, read, then cleared: O(features)).
-let dense = new Float32Array(0);
-
 /** How many of the heaviest n-grams are materialised as strings before filtering. */
 const CANDIDATES = 32;
 
-/** Up to `k` n-grams with the largest positive contribution to the linear score, heaviest first. */
-export function topGrams(model: LinearModel, segments: readonly Segment[], x: SparseVector, k = 3): string[] {
-  if (dense.length !== model.weights.length) dense = new Float32Array(model.weights.length);
-  for (let i = 0; i < x.indices.length; i++) dense[x.indices[i]!]! += x.values[i]!;
+/**
+ * Up to `k` n-grams with the largest positive contribution (weight x value) to the linear
+ * score, heaviest first. The value is the n-gram's in its own segment (1 + ln count over the
+ * segment's norm), which is its feature value whenever the segment has its namespace to itself.
+ */
+export function topGrams(model: LinearModel, segments: readonly Segment[], k = 3): string[] {
   // The CANDIDATES largest contributions (weight x value), kept sorted descending; strings are
   // built only for these.
   const top: Array<{ c: number; col: number; text: string; start: number; end: number }> = [];
   for (const seg of segments) {
-    const text = featureText(seg.text);
+    if (!seg.text) continue;
+    // The word n-grams of the segment, from the table its features were built from.
+    const table = gramTable(seg.text);
+    const { text, hashes, counts, start, end } = table;
+    const inv = 1 / tableNorm(table);
     const seed = fnv1a(seg.ns);
-    forEachWordGram(text, (h, start, end) => {
-      const col = column(h, seed);
+    for (let k = 0; k < hashes.length; k++) {
+      if (start[k]! < 0) continue;
+      const col = column(hashes[k]!, seed);
       const w = model.weights[col]!;
-      if (w <= 0) return;
-      const c = w * dense[col]!;
-      if (top.length === CANDIDATES && c <= top[CANDIDATES - 1]!.c) return;
-      if (top.some((t) => t.col === col)) return;
+      if (w <= 0) continue;
+      const c = w * sublinear(counts[k]!) * inv;
+      if (top.length === CANDIDATES && c <= top[CANDIDATES - 1]!.c) continue;
+      if (top.some((t) => t.col === col)) continue;
       let i = top.length;
       while (i > 0 && top[i - 1]!.c < c) i--;
-      top.splice(i, 0, { c, col, text, start, end });
+      top.splice(i, 0, { c, col, text, start: start[k]!, end: end[k]! });
       if (top.length > CANDIDATES) top.pop();
-    });
+    }
   }
-  for (let i = 0; i < x.indices.length; i++) dense[x.indices[i]!] = 0;
   const out: string[] = [];
   for (const t of top) {
     const g = t.text.slice(t.start, t.end).replace(/[^\p{L}\p{N}]+/gu, " ");

@@ -8,9 +8,14 @@
  * Per segment: lowercased word unigrams and bigrams, and character 3- to 5-grams over the
  * whitespace-collapsed text (punctuation kept: adversarial suffixes and markup live there).
  * Each n-gram gets a 32-bit FNV-1a base hash (salted by kind), mixed with its namespace's hash
- * by a multiplicative hash whose top `bits` bits select its column (`column`). Values are
- * sublinear term frequencies (1 + ln count), L2-normalised per namespace; indicator features
- * (rule verdicts, structure) add 1 to their column and are not normalised.
+ * by a multiplicative hash whose top `bits` bits select its column (`column`). Each distinct
+ * n-gram of a namespace has the value 1 + ln(count) (sublinear term frequency), L2-normalised
+ * per namespace; n-grams whose hashes share a column add up there. Indicator features (rule
+ * verdicts, structure) add 1 to their column and are not normalised.
+ *
+ * Cost: the distinct n-grams of a text and their counts (`GramTable`) are computed once per
+ * text and shared by every model of the call; a model then spends one hash, one weight read
+ * and one multiply-add per distinct n-gram of its view.
  */
 
 /** A piece of text and the namespace its n-grams are hashed into. */
@@ -38,7 +43,7 @@ export interface FeatureSpec {
 }
 
 /** The feature definition every model uses (kept in one place so trainer and worker agree). */
-export const FEATURE_SPEC: FeatureSpec = { bits: 18, headChars: 6000, tailChars: 2000, charMin: 3, charMax: 5 };
+export const FEATURE_SPEC: FeatureSpec = { bits: 18, headChars: 2000, tailChars: 1000, charMin: 3, charMax: 5 };
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
@@ -76,6 +81,7 @@ export function column(base: number, nsSeed: number, bits = FEATURE_SPEC.bits): 
 
 const BIGRAM_SALT = 0x5bd1e995;
 const CHAR_SALT = [0, 0, 0, 0x27d4eb2d, 0x165667b1, 0x61c88647];
+const GOLDEN = 0x9e3779b1;
 
 function isWordChar(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
@@ -85,10 +91,100 @@ function isWordChar(text: string, i: number): boolean {
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 /**
+ * The distinct n-grams of one featurised text (see `gramTable`): parallel arrays, one entry
+ * per distinct base hash, in order of first occurrence.
+ */
+export interface GramTable {
+  /** The featurised text (clipped, lowercased) that `start`/`end` index into. */
+  text: string;
+  /** Base hash of each distinct n-gram. */
+  hashes: Int32Array;
+  /** Occurrences of each. */
+  counts: Uint32Array;
+  /** For word unigrams and bigrams, the span [start, end) of the first occurrence in `text`; -1 for character n-grams. */
+  start: Int32Array;
+  end: Int32Array;
+  /** L2 norm of the table's values (see `tableNorm`), computed on first use. */
+  norm?: number;
+}
+
+/**
+ * Builds `GramTable`s: an open-addressing set of base hashes (linear probing, load <= 1/2)
+ * whose slots hold entry index + 1 (0 = empty), and growable entry arrays; reused by every
+ * build (one instance per isolate: scorers run synchronously) and cleared entry by entry.
+ */
+class TableBuilder {
+  slots = new Int32Array(1 << 12);
+  hashes = new Int32Array(1 << 11);
+  counts = new Uint32Array(1 << 11);
+  start = new Int32Array(1 << 11);
+  end = new Int32Array(1 << 11);
+  slotOf = new Int32Array(1 << 11);
+  n = 0;
+  shift = 20;
+
+  /** Starts a table of at most `maxGrams` distinct n-grams. */
+  begin(maxGrams: number): void {
+    let size = 1 << 12;
+    while (size < maxGrams * 2) size <<= 1;
+    if (this.slots.length < size) this.slots = new Int32Array(size);
+    this.shift = 32 - Math.log2(size);
+    if (this.hashes.length < maxGrams) {
+      this.hashes = new Int32Array(maxGrams);
+      this.counts = new Uint32Array(maxGrams);
+      this.start = new Int32Array(maxGrams);
+      this.end = new Int32Array(maxGrams);
+      this.slotOf = new Int32Array(maxGrams);
+    }
+    this.n = 0;
+  }
+
+  /** Counts `count` more occurrences of base hash `h` (span start/end for a word gram, else -1). */
+  add(h: number, count: number, start: number, end: number): void {
+    const slots = this.slots;
+    const mask = (1 << (32 - this.shift)) - 1;
+    let s = Math.imul(h, GOLDEN) >>> this.shift;
+    for (;;) {
+      const e = slots[s]!;
+      if (e === 0) {
+        const n = this.n++;
+        this.hashes[n] = h;
+        this.counts[n] = count;
+        this.start[n] = start;
+        this.end[n] = end;
+        this.slotOf[n] = s;
+        slots[s] = n + 1;
+        return;
+      }
+      if (this.hashes[e - 1] === h) {
+        this.counts[e - 1]! += count;
+        return;
+      }
+      s = (s + 1) & mask;
+    }
+  }
+
+  /** The table built since `begin`, copied out; clears the slots it used. */
+  finish(text: string): GramTable {
+    const n = this.n;
+    for (let k = 0; k < n; k++) this.slots[this.slotOf[k]!] = 0;
+    return {
+      text,
+      hashes: this.hashes.slice(0, n),
+      counts: this.counts.slice(0, n),
+      start: this.start.slice(0, n),
+      end: this.end.slice(0, n),
+    };
+  }
+}
+
+const builder = new TableBuilder();
+let codes = new Uint16Array(1 << 12);
+
+/**
  * Calls `fn` with the base hash of each word unigram and bigram of `text` (already clipped and
  * lowercased; words are runs of Unicode letters and digits) and the span [start, end) of the
- * n-gram in `text`. Numbers only, no allocation per n-gram: this is the hot loop of every
- * learned scorer. Unigram: FNV-1a of the word; bigram: the previous word's hash mixed with
+ * n-gram in `text`. Unigram: FNV-1a of the word; bigram: the previous word's hash mixed with
  * this one's.
  */
 export function forEachWordGram(text: string, fn: (hash: number, start: number, end: number) => void): void {
@@ -115,23 +211,57 @@ export function forEachWordGram(text: string, fn: (hash: number, start: number, 
   }
 }
 
-/** Base hashes of every n-gram of a featurised text: words, bigrams, character 3-5-grams. */
-function gramHashes(text: string, spec: FeatureSpec): Int32Array {
-  const flat = ` ${text.replace(SPACE, " ").trim()} `;
-  const out = new Int32Array(text.length + 8 + flat.length * (spec.charMax - spec.charMin + 1));
-  let k = 0;
-  forEachWordGram(text, (h) => {
-    out[k++] = h;
-  });
-  for (let i = 0; i + spec.charMin <= flat.length; i++) {
+/**
+ * Distinct n-grams of a featurised text with their counts: words, bigrams, character
+ * 3-5-grams. The hot loop of every learned scorer: the set probe is written out inline (no
+ * call per n-gram) over local references to the builder's arrays.
+ */
+function buildTable(text: string, spec: FeatureSpec): GramTable {
+  // The whitespace-collapsed text between two spaces, as UTF-16 code units in a typed array
+  // (reading a concatenated string code unit by code unit is several times slower).
+  const collapsed = text.replace(SPACE, " ").trim();
+  const len = collapsed.length + 2;
+  if (codes.length < len) codes = new Uint16Array(len * 2);
+  const flat = codes;
+  flat[0] = 32;
+  for (let i = 0; i < collapsed.length; i++) flat[i + 1] = collapsed.charCodeAt(i);
+  flat[len - 1] = 32;
+  const b = builder;
+  b.begin(2 * text.length + 2 + len * (spec.charMax - spec.charMin + 1));
+  forEachWordGram(text, (h, start, end) => b.add(h | 0, 1, start, end));
+  const { slots, hashes, counts, start, end, slotOf } = b;
+  const shift = b.shift;
+  const mask = (1 << (32 - shift)) - 1;
+  let n = b.n;
+  const { charMin, charMax } = spec;
+  for (let i = 0; i + charMin <= len; i++) {
     let h = FNV_OFFSET;
-    for (let n = 0; n < spec.charMax && i + n < flat.length; n++) {
-      h ^= flat.charCodeAt(i + n);
-      h = Math.imul(h, FNV_PRIME);
-      if (n + 1 >= spec.charMin) out[k++] = h ^ CHAR_SALT[n + 1]!;
+    for (let k = 0; k < charMax && i + k < len; k++) {
+      h = Math.imul(h ^ flat[i + k]!, FNV_PRIME);
+      if (k + 1 < charMin) continue;
+      const g = h ^ CHAR_SALT[k + 1]!;
+      let s = Math.imul(g, GOLDEN) >>> shift;
+      for (;;) {
+        const e = slots[s]!;
+        if (e === 0) {
+          hashes[n] = g;
+          counts[n] = 1;
+          start[n] = -1;
+          end[n] = -1;
+          slotOf[n] = s;
+          slots[s] = ++n;
+          break;
+        }
+        if (hashes[e - 1] === g) {
+          counts[e - 1]!++;
+          break;
+        }
+        s = (s + 1) & mask;
+      }
     }
   }
-  return out.subarray(0, k);
+  b.n = n;
+  return b.finish(text);
 }
 
 /** The featurised part of a segment's text: clipped to head + tail, lowercased. */
@@ -139,26 +269,47 @@ export function featureText(text: string, spec: FeatureSpec = FEATURE_SPEC): str
   return clip(text, spec).toLowerCase();
 }
 
-// Base hashes per text, shared by the models of one call (several read the same user turn).
-const HASH_CACHE_MAX = 64;
-let hashCache = new Map<string, Int32Array>();
+// Tables per text, shared by the models of one call (several read the same user turn).
+const TABLE_CACHE_MAX = 64;
+let tableCache = new Map<string, GramTable>();
 
-function cachedGramHashes(text: string, spec: FeatureSpec): Int32Array {
-  let h = hashCache.get(text);
-  if (!h) {
-    if (hashCache.size >= HASH_CACHE_MAX) hashCache = new Map();
-    h = gramHashes(featureText(text, spec), spec);
-    hashCache.set(text, h);
+/** The distinct n-grams of a segment's text (featurised with `spec`), cached per text. */
+export function gramTable(text: string, spec: FeatureSpec = FEATURE_SPEC): GramTable {
+  let t = tableCache.get(text);
+  if (!t) {
+    if (tableCache.size >= TABLE_CACHE_MAX) tableCache = new Map();
+    t = buildTable(featureText(text, spec), spec);
+    tableCache.set(text, t);
   }
-  return h;
+  return t;
 }
 
-// Scratch accumulator shared by calls: scorers run synchronously, one call at a time per isolate.
-let scratch = new Uint32Array(0); // n-gram counts (exact integers; 1 MiB at 2^18 columns, kinder to caches than doubles)
-let touched = new Int32Array(1024);
+/** Several segments of one namespace as one table (their counts summed). */
+function mergedTable(tables: readonly GramTable[]): GramTable {
+  if (tables.length === 1) return tables[0]!;
+  let total = 0;
+  for (const t of tables) total += t.hashes.length;
+  builder.begin(total);
+  for (const t of tables) for (let k = 0; k < t.hashes.length; k++) builder.add(t.hashes[k]!, t.counts[k]!, t.start[k]!, t.end[k]!);
+  return builder.finish("");
+}
 
-function ensureScratch(bits: number): void {
-  if (scratch.length !== 1 << bits) scratch = new Uint32Array(1 << bits);
+// 1 + ln(c) for small counts (the values Math.log gives, looked up instead of recomputed).
+const SUBLINEAR = Float64Array.from({ length: 1024 }, (_, c) => (c === 0 ? 0 : 1 + Math.log(c)));
+
+/** Sublinear term frequency 1 + ln(count). */
+export function sublinear(c: number): number {
+  return c < SUBLINEAR.length ? SUBLINEAR[c]! : 1 + Math.log(c);
+}
+
+/** L2 norm of a table's sublinear values: the feature norm of a namespace holding only this text. */
+export function tableNorm(table: GramTable): number {
+  if (table.norm === undefined) {
+    let norm = 0;
+    for (let k = 0; k < table.counts.length; k++) norm += sublinear(table.counts[k]!) ** 2;
+    table.norm = Math.sqrt(norm) || 1;
+  }
+  return table.norm;
 }
 
 /** Growable output of `featurize`: columns and values, unsorted, a column possibly repeated. */
@@ -166,62 +317,53 @@ class Builder {
   indices = new Int32Array(4096);
   values = new Float64Array(4096);
   length = 0;
+  reserve(n: number): void {
+    if (this.length + n <= this.indices.length) return;
+    const size = Math.max(this.indices.length * 2, this.length + n);
+    const i = new Int32Array(size);
+    i.set(this.indices.subarray(0, this.length));
+    this.indices = i;
+    const v = new Float64Array(size);
+    v.set(this.values.subarray(0, this.length));
+    this.values = v;
+  }
   push(col: number, v: number): void {
-    if (this.length === this.indices.length) {
-      const i = new Int32Array(this.length * 2);
-      i.set(this.indices);
-      this.indices = i;
-      const v2 = new Float64Array(this.length * 2);
-      v2.set(this.values);
-      this.values = v2;
-    }
+    this.reserve(1);
     this.indices[this.length] = col;
     this.values[this.length++] = v;
   }
 }
 
-/** Accumulates one namespace's n-grams into `out`, L2-normalised on their own. */
+/** Appends one namespace's distinct n-grams to `out`, L2-normalised on their own. */
 function addNamespace(ns: string, segments: readonly Segment[], spec: FeatureSpec, out: Builder): void {
+  const table = mergedTable(segments.map((s) => gramTable(s.text, spec)));
+  const { hashes, counts } = table;
   const shift = 32 - spec.bits;
   const seed = fnv1a(ns);
-  let nTouched = 0;
-  for (const seg of segments) {
-    const hashes = cachedGramHashes(seg.text, spec);
-    if (touched.length < nTouched + hashes.length) {
-      const grown = new Int32Array((nTouched + hashes.length) * 2);
-      grown.set(touched.subarray(0, nTouched));
-      touched = grown;
-    }
-    for (let k = 0; k < hashes.length; k++) {
-      const col = Math.imul(hashes[k]! ^ seed, 0x9e3779b1) >>> shift;
-      const v = scratch[col]!;
-      if (v === 0) touched[nTouched++] = col;
-      scratch[col] = v + 1;
-    }
-  }
+  out.reserve(hashes.length);
+  const { indices, values } = out;
+  const from = out.length;
   let norm = 0;
-  for (let k = 0; k < nTouched; k++) {
-    const v = 1 + Math.log(scratch[touched[k]!]!);
+  for (let k = 0; k < hashes.length; k++) {
+    const v = sublinear(counts[k]!);
     norm += v * v;
+    indices[from + k] = Math.imul(hashes[k]! ^ seed, GOLDEN) >>> shift;
+    values[from + k] = v;
   }
-  norm = Math.sqrt(norm) || 1;
-  for (let k = 0; k < nTouched; k++) {
-    const col = touched[k]!;
-    out.push(col, (1 + Math.log(scratch[col]!)) / norm);
-    scratch[col] = 0;
-  }
+  const inv = 1 / (Math.sqrt(norm) || 1);
+  for (let k = from; k < from + hashes.length; k++) values[k]! *= inv;
+  out.length = from + hashes.length;
 }
 
 /**
  * Feature vector of a call's segments plus indicator names. Each namespace is L2-normalised
  * on its own (a long document does not drown the prompt), then each indicator adds 1 to its
- * column. Columns come unsorted and may repeat (a hash collision across namespaces): a
- * linear score sums them either way; `canonical` sorts and merges for export.
+ * column. Columns come unsorted and may repeat (n-grams whose hashes collide): a linear score
+ * sums them either way; `canonical` sorts and merges for export.
  * Cost: linear in the clipped text (at most head + tail characters per segment); the n-gram
- * hashes of a text are computed once and shared by every model that reads it.
+ * table of a text is computed once and shared by every model that reads it.
  */
 export function featurize(segments: readonly Segment[], indicators: readonly string[] = [], spec: FeatureSpec = FEATURE_SPEC): SparseVector {
-  ensureScratch(spec.bits);
   const byNs = new Map<string, Segment[]>();
   for (const seg of segments) {
     if (!seg.text) continue;

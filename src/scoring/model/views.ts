@@ -4,11 +4,11 @@
  * indicator features taken from the rules. One function per scorer; the trainer and the
  * worker both call these, so the model sees the same view in both.
  */
-import { answerTokens, jaccard, passageSets, questionTokens, supports } from "../data-poisoning";
+import { answerTokens, callPassageSets, callQuestionTokens, jaccard, supports } from "../data-poisoning";
 import { stance } from "../refusal";
 import { extracted } from "../rules";
 import type { ScorableCall, ScoreResult } from "../types";
-import { documentUnits, isDirective } from "../vector-weakness";
+import { callDocumentUnits, isDirective } from "../vector-weakness";
 import type { Segment } from "./features";
 
 /** Segments and indicators of one call for one model. */
@@ -77,7 +77,7 @@ export function vectorWeaknessView(call: ScorableCall, rule: ScoreResult): Model
   push(segments, "d", x.documents);
   // Directive-looking units of each document again in their own namespace, so that a planted
   // instruction is not drowned by the document's bulk.
-  for (const doc of x.documents) push(segments, "dd", documentUnits(doc).filter(isDirective));
+  for (const units of callDocumentUnits(x)) push(segments, "dd", units.filter(isDirective));
   push(segments, "s", x.system);
   push(segments, "u", x.user);
   return { segments, indicators: [ruleIndicator(rule), x.documents.length > 0 ? "has_documents" : "no_documents"] };
@@ -95,10 +95,10 @@ const bucket = (n: number, max: number) => String(Math.min(n, max));
 export function dataPoisoningView(call: ScorableCall, rule: ScoreResult): ModelView {
   const x = extracted(call);
   const indicators = [ruleIndicator(rule)];
-  const sets = passageSets(x.documents);
+  const sets = callPassageSets(x);
   indicators.push(`passages:${bucket(sets.length, 5)}`);
   if (sets.length === 0) return { segments: [], indicators };
-  const q = questionTokens(x);
+  const q = callQuestionTokens(x);
   const answer = answerTokens(x.completion.join("\n"), q, sets);
   indicators.push(answer.length === 0 ? "answer:none" : `answer:${bucket(answer.length, 4)}`);
   const qs = [...q];

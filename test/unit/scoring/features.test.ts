@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonical, FEATURE_SPEC, featurize as raw, fnv1a, indicatorColumn, type Segment } from "../../../src/scoring/model/features";
+import { canonical, FEATURE_SPEC, featurize as raw, fnv1a, gramTable, indicatorColumn, type Segment } from "../../../src/scoring/model/features";
 
 const featurize = (segs: Segment[], ind: string[] = []) => canonical(raw(segs, ind));
 
@@ -51,5 +51,26 @@ describe("hashed features", () => {
     const withMiddle = featurize([{ ns: "u", text }]);
     const withoutMiddle = featurize([{ ns: "u", text: text.replace(/zebra /g, "tiger ") }]);
     expect([...withMiddle.indices]).toEqual([...withoutMiddle.indices]);
+  });
+
+  it("Should count each distinct n-gram once per text with its occurrences and the span of its first word occurrence", () => {
+    const t = gramTable("Spam spam SPAM eggs");
+    const word = (w: string) => fnv1a(w) | 0;
+    const k = [...t.hashes].indexOf(word("spam"));
+    expect(k).toBeGreaterThanOrEqual(0);
+    expect(t.counts[k]).toBe(3);
+    expect(t.text.slice(t.start[k]!, t.end[k]!)).toBe("spam");
+    const e = [...t.hashes].indexOf(word("eggs"));
+    expect(t.counts[e]).toBe(1);
+    expect(t.text.slice(t.start[e]!, t.end[e]!)).toBe("eggs");
+    // Distinct hashes, and every occurrence counted: 4 words, 3 bigrams, and the character
+    // 3-, 4- and 5-grams of " spam spam spam eggs " (21 characters: 19 + 18 + 17).
+    expect(new Set(t.hashes).size).toBe(t.hashes.length);
+    expect([...t.counts].reduce((a, b) => a + b, 0)).toBe(4 + 3 + 19 + 18 + 17);
+    // A namespace's value of a repeated n-gram is 1 + ln(count), before normalisation.
+    const x = featurize([{ ns: "u", text: "spam spam spam eggs" }]);
+    const col = Math.imul(word("spam") ^ fnv1a("u"), 0x9e3779b1) >>> (32 - FEATURE_SPEC.bits);
+    const one = x.values[x.indices.indexOf(Math.imul(word("eggs") ^ fnv1a("u"), 0x9e3779b1) >>> (32 - FEATURE_SPEC.bits))]!;
+    expect(x.values[x.indices.indexOf(col)]! / one).toBeCloseTo(1 + Math.log(3), 10);
   });
 });

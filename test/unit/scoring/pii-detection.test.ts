@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { findPii, scorePii } from "../../../src/scoring/pii-detection";
 import { ibanValid, luhnValid, ssnValid } from "../../../src/scoring/pii-validators";
+import { splitItems } from "../../../scripts/lib/eval-items";
+import { PII_DETECTORS } from "../../../src/scoring/pii-patterns";
+import { extractCall } from "../../../src/scoring/text";
 import { ask } from "./helpers";
 
 const kinds = (t: string) => findPii(t).map((h) => h.id);
@@ -97,5 +100,31 @@ describe("pii_detection", () => {
 
   it("Should be unscored with no text", () => {
     expect(scorePii(ask("")).score_label).toBe("unscored");
+  });
+});
+
+describe("pii_detection: detector gates", () => {
+  it("Should skip a detector only on texts its pattern cannot match (the gate never hides a match)", () => {
+    // Every text of the PII train and dev items, plus each text upper- and lower-cased.
+    const texts = (["train", "dev"] as const).flatMap((split) =>
+      splitItems(split, "pii_detection").flatMap((item) => {
+        const x = extractCall(item.request_body, item.response_body);
+        return [...x.system, ...x.user, ...x.documents, ...x.history, ...x.completion];
+      }),
+    );
+    expect(texts.length).toBeGreaterThan(3000);
+    const gateOpen = (requires: readonly string[], t: string) => requires.some((r) => (r === "0-9" ? /[0-9]/.test(t) : t.includes(r)));
+    let matched = 0;
+    for (const t of texts.flatMap((t) => [t, t.toUpperCase(), t.toLowerCase()])) {
+      for (const d of PII_DETECTORS) {
+        d.pattern.lastIndex = 0;
+        const hit = d.pattern.test(t);
+        d.pattern.lastIndex = 0;
+        if (!hit) continue;
+        matched++;
+        expect(gateOpen(d.requires, t), `${d.id} matched a text its gate would skip`).toBe(true);
+      }
+    }
+    expect(matched).toBeGreaterThan(1000);
   });
 });

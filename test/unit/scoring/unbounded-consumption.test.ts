@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { contextWindow, DEFAULT_CONTEXT_WINDOW } from "../../../src/scoring/model-windows";
 import { repeatedNgramRatio, scoreUnboundedConsumption } from "../../../src/scoring/unbounded-consumption";
@@ -53,6 +54,24 @@ describe("unbounded_consumption", () => {
     expect(scoreUnboundedConsumption(call({}, { choices: [{ message: { content: loop } }] })).score_label).toBe("unsafe");
     const prose = Array.from({ length: 300 }, (_, i) => `word${i}`).join(" ");
     expect(repeatedNgramRatio(prose).ratio).toBe(0);
+  });
+
+  it("Should give the share of repeated word 4-grams exactly as counting the 4-grams as strings does", () => {
+    const reference = (text: string) => {
+      const w = text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+      if (w.length < 5) return 0;
+      const seen = new Set<string>();
+      let repeats = 0;
+      for (let i = 0; i + 4 <= w.length; i++) {
+        const g = w.slice(i, i + 4).join(" ");
+        if (seen.has(g)) repeats++;
+        else seen.add(g);
+      }
+      return repeats / (w.length - 3);
+    };
+    // Texts over a small vocabulary, so that 4-grams repeat often.
+    const text = fc.array(fc.constantFrom("a", "b", "c", "The", "cat", "sat", "don't", "x1"), { minLength: 0, maxLength: 400 }).map((w) => w.join(" "));
+    fc.assert(fc.property(text, (t) => repeatedNgramRatio(t).ratio === reference(t)), { numRuns: 300 });
   });
 
   it("Should flag cost and latency outliers, relative to project stats when given", () => {
