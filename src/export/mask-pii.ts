@@ -21,10 +21,21 @@ export function maskPiiText(text: string): string {
  * they are the API's shape, not user data). Non-string leaves are returned as they are.
  */
 export function maskPiiJson(value: unknown): unknown {
-  if (typeof value === "string") return maskPiiText(value);
-  if (Array.isArray(value)) return value.map(maskPiiJson);
+  return mapStrings(value, maskPiiText);
+}
+
+/** A copy of a JSON value with `fn` applied to every string value (keys and other leaves kept). */
+function mapStrings(value: unknown, fn: (s: string) => string): unknown {
+  if (typeof value === "string") return fn(value);
+  if (Array.isArray(value)) return value.map((v) => mapStrings(v, fn));
   if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, maskPiiJson(v)]));
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      // A "__proto__" key (JSON.parse makes it an own property) must stay a property.
+      if (k === "__proto__") Object.defineProperty(out, k, { value: mapStrings(v, fn), enumerable: true, writable: true, configurable: true });
+      else out[k] = mapStrings(v, fn);
+    }
+    return out;
   }
   return value;
 }
@@ -53,19 +64,5 @@ export function memoizedMasker(): (value: unknown) => unknown {
     }
     return masked;
   };
-  const json = (value: unknown): unknown => {
-    if (typeof value === "string") return text(value);
-    if (Array.isArray(value)) return value.map(json);
-    if (value !== null && typeof value === "object") {
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value)) {
-        // A "__proto__" key (JSON.parse makes it an own property) must stay a property.
-        if (k === "__proto__") Object.defineProperty(out, k, { value: json(v), enumerable: true, writable: true, configurable: true });
-        else out[k] = json(v);
-      }
-      return out;
-    }
-    return value;
-  };
-  return json;
+  return (value: unknown) => mapStrings(value, text);
 }
