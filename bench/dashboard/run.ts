@@ -232,6 +232,7 @@ try {
   await ensureDatabase(server.serverUrl, "sightline_bench_dashboard", true);
   await applyMigrations(url);
   const pool = new pg.Pool({ connectionString: url, max: 2 });
+  pool.on("error", () => {}); // an idle client cut off when the server stops at the end
   stops.unshift(() => pool.end());
   const projectId = uuidv7At(Date.now());
   const client = await pool.connect();
