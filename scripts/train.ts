@@ -85,7 +85,7 @@ function writeManifest(metrics: Record<string, Record<string, unknown>>): void {
         hashing: "32-bit FNV-1a seeded by namespace and n-gram kind, top `bits` bits",
         ngrams: "word unigrams and bigrams; character 3-5-grams of whitespace-collapsed text",
         values:
-          "1 + ln(count) per distinct n-gram, L2-normalised per namespace, colliding n-grams summed in their column; indicators (rule verdict, structure) add 1",
+          "1 + ln(count) per distinct n-gram, L2-normalised per text, the k texts of a namespace summed over sqrt(k), colliding n-grams summed in their column; indicators (rule verdict, structure) add 1",
         view: `src/scoring/model/views.ts (${name})`,
       },
       hyper_parameters: m.hyper_parameters,

@@ -4,14 +4,14 @@
  *
  * Writes, per learned scorer, under `.data/train/`:
  * - `<scorer>.svm`: one line per item, `label col:value ...` (svmlight, 0-based columns);
- * - `<scorer>.meta.json`: per line `{id, family, split, hard}` (hard: a weight-5 rule fired)
- *   and the SHA-256 of the input files;
+ * - `<scorer>.meta.json`: per line `{id, family, split, hard}` (hard: a weight-5 rule fired),
+ *   the SHA-256 of the input files and the feature width `bits`;
  * - `<scorer>.pins.svm` / `.pins.json`: the pinned inputs of `pins.ts`.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { canonical, featurize, type SparseVector } from "../../src/scoring/model/features";
+import { canonical, FEATURE_SPEC, featurize, type SparseVector } from "../../src/scoring/model/features";
 import { isHardRule, LEARNED_SPECS, type LearnedName } from "../../src/scoring/model/specs";
 import type { ScorableCall } from "../../src/scoring/types";
 import { evalDir, sourceFamily, splitItems, toCall } from "../lib/eval-items";
@@ -50,7 +50,7 @@ export function exportScorer(name: LearnedName): number {
   }
   mkdirSync(TRAIN_DIR, { recursive: true });
   writeFileSync(join(TRAIN_DIR, `${name}.svm`), `${lines.join("\n")}\n`);
-  writeFileSync(join(TRAIN_DIR, `${name}.meta.json`), JSON.stringify({ data_sha256: digest.digest("hex"), items: meta }));
+  writeFileSync(join(TRAIN_DIR, `${name}.meta.json`), JSON.stringify({ data_sha256: digest.digest("hex"), bits: FEATURE_SPEC.bits, items: meta }));
   const pins = PINS[name].map((p) => ({ id: p.id, ...features(name, p.call) }));
   writeFileSync(join(TRAIN_DIR, `${name}.pins.svm`), `${pins.map((p) => line(0, p.x)).join("\n")}\n`);
   writeFileSync(join(TRAIN_DIR, `${name}.pins.json`), JSON.stringify(pins.map((p) => ({ id: p.id, hard: p.hard }))));

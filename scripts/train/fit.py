@@ -30,7 +30,6 @@ from sklearn.datasets import load_svmlight_file
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import StratifiedKFold
 
-BITS = 18
 SEED = 20261123
 FOLDS = 5
 
@@ -45,10 +44,12 @@ HYPER = {
 
 
 def load(train_dir, name):
-    X, y = load_svmlight_file(os.path.join(train_dir, f"{name}.svm"), n_features=1 << BITS, zero_based=True)
+    # The feature width comes from the exporter (FEATURE_SPEC.bits in features.ts): one source.
     with open(os.path.join(train_dir, f"{name}.meta.json")) as f:
         meta = json.load(f)
-    P, _ = load_svmlight_file(os.path.join(train_dir, f"{name}.pins.svm"), n_features=1 << BITS, zero_based=True)
+    bits = meta["bits"]
+    X, y = load_svmlight_file(os.path.join(train_dir, f"{name}.svm"), n_features=1 << bits, zero_based=True)
+    P, _ = load_svmlight_file(os.path.join(train_dir, f"{name}.pins.svm"), n_features=1 << bits, zero_based=True)
     with open(os.path.join(train_dir, f"{name}.pins.json")) as f:
         pins = json.load(f)
     return X.tocsr(), y.astype(int), meta, P.tocsr(), pins
@@ -156,7 +157,7 @@ def run(train_dir, models_dir, name, final_only):
     model = {
         "format": 1,
         "scorer": name,
-        "bits": BITS,
+        "bits": meta["bits"],
         "scale": scale,
         "intercept": intercept,
         "calibration": {"a": a, "b": b},

@@ -17,8 +17,7 @@ import dataPoisoningModel from "./models/data_poisoning.json";
 import jailbreakModel from "./models/jailbreak_detection.json";
 import vectorWeaknessModel from "./models/vector_weakness.json";
 import { topGrams } from "./model/explain";
-import { featurize } from "./model/features";
-import { lazyModel, type LinearModel, type ModelFile, probability } from "./model/linear";
+import { lazyModel, type LinearModel, type ModelFile, viewProbability } from "./model/linear";
 import { isHardRule, LEARNED_SPECS, type LearnedName, type LearnedSpec } from "./model/specs";
 import { labelFor, type ScorableCall, type ScoreResult, type Scorer } from "./types";
 
@@ -39,8 +38,7 @@ export function learnedScorer(spec: LearnedSpec, model: () => LinearModel): Scor
       if (rule.score_value === null) return rule;
       const m = model();
       const view = spec.view(call, rule);
-      const x = featurize(view.segments, view.indicators);
-      const p = probability(m, x);
+      const p = viewProbability(m, view.segments, view.indicators);
       const t = m.file.threshold;
       const grams = p >= t / 2 ? topGrams(m, view.segments) : [];
       const evidence = `model p=${p.toFixed(2)} (t=${t.toFixed(2)})${grams.length ? `: ${grams.map((g) => `"${g}"`).join(", ")}` : ""}`;

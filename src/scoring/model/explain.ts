@@ -3,7 +3,7 @@
  * call whose weight x value pushed the score up most. Only purely alphabetic n-grams are
  * named, so digits, e-mail addresses, keys and other values never reach a rationale.
  */
-import { column, fnv1a, gramTable, type Segment, sublinear, tableNorm } from "./features";
+import { column, fnv1a, gramTable, type Segment, unitValues } from "./features";
 import type { LinearModel } from "./linear";
 
 const NAMEABLE = /^[a-z]{2,24}(?: [a-z]{2,24})?$/;
@@ -24,8 +24,8 @@ const CANDIDATES = 32;
 
 /**
  * Up to `k` n-grams with the largest positive contribution (weight x value) to the linear
- * score, heaviest first. The value is the n-gram's in its own segment (1 + ln count over the
- * segment's norm), which is its feature value whenever the segment has its namespace to itself.
+ * score, heaviest first. The value is the n-gram's in its own segment (`unitValues`), its
+ * feature value whenever the segment has its namespace to itself.
  */
 export function topGrams(model: LinearModel, segments: readonly Segment[], k = 3): string[] {
   // The CANDIDATES largest contributions (weight x value), kept sorted descending; strings are
@@ -35,15 +35,15 @@ export function topGrams(model: LinearModel, segments: readonly Segment[], k = 3
     if (!seg.text) continue;
     // The word n-grams of the segment, from the table its features were built from.
     const table = gramTable(seg.text);
-    const { text, hashes, counts, start, end } = table;
-    const inv = 1 / tableNorm(table);
+    const { text, hashes, start, end } = table;
+    const values = unitValues(table);
     const seed = fnv1a(seg.ns);
     for (let k = 0; k < hashes.length; k++) {
       if (start[k]! < 0) continue;
       const col = column(hashes[k]!, seed);
       const w = model.weights[col]!;
       if (w <= 0) continue;
-      const c = w * sublinear(counts[k]!) * inv;
+      const c = w * values[k]!;
       if (top.length === CANDIDATES && c <= top[CANDIDATES - 1]!.c) continue;
       if (top.some((t) => t.col === col)) continue;
       let i = top.length;

@@ -9,9 +9,10 @@
  * whitespace-collapsed text (punctuation kept: adversarial suffixes and markup live there).
  * Each n-gram gets a 32-bit FNV-1a base hash (salted by kind), mixed with its namespace's hash
  * by a multiplicative hash whose top `bits` bits select its column (`column`). Each distinct
- * n-gram of a namespace has the value 1 + ln(count) (sublinear term frequency), L2-normalised
- * per namespace; n-grams whose hashes share a column add up there. Indicator features (rule
- * verdicts, structure) add 1 to their column and are not normalised.
+ * n-gram of a segment has the value 1 + ln(count) (sublinear term frequency), L2-normalised
+ * per segment, and the k segments of a namespace are summed over sqrt(k); n-grams whose
+ * hashes share a column add up there. Indicator features (rule verdicts, structure) add 1 to
+ * their column and are not normalised.
  *
  * Cost: the distinct n-grams of a text and their counts (`GramTable`) are computed once per
  * text and shared by every model of the call; a model then spends one hash, one weight read
@@ -43,7 +44,7 @@ export interface FeatureSpec {
 }
 
 /** The feature definition every model uses (kept in one place so trainer and worker agree). */
-export const FEATURE_SPEC: FeatureSpec = { bits: 18, headChars: 2000, tailChars: 1000, charMin: 3, charMax: 5 };
+export const FEATURE_SPEC: FeatureSpec = { bits: 16, headChars: 2000, tailChars: 1000, charMin: 3, charMax: 5 };
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
@@ -104,8 +105,8 @@ export interface GramTable {
   /** For word unigrams and bigrams, the span [start, end) of the first occurrence in `text`; -1 for character n-grams. */
   start: Int32Array;
   end: Int32Array;
-  /** L2 norm of the table's values (see `tableNorm`), computed on first use. */
-  norm?: number;
+  /** Unit-length feature values of the table (see `unitValues`), computed on first use. */
+  values?: Float64Array;
 }
 
 /**
@@ -284,16 +285,6 @@ export function gramTable(text: string, spec: FeatureSpec = FEATURE_SPEC): GramT
   return t;
 }
 
-/** Several segments of one namespace as one table (their counts summed). */
-function mergedTable(tables: readonly GramTable[]): GramTable {
-  if (tables.length === 1) return tables[0]!;
-  let total = 0;
-  for (const t of tables) total += t.hashes.length;
-  builder.begin(total);
-  for (const t of tables) for (let k = 0; k < t.hashes.length; k++) builder.add(t.hashes[k]!, t.counts[k]!, t.start[k]!, t.end[k]!);
-  return builder.finish("");
-}
-
 // 1 + ln(c) for small counts (the values Math.log gives, looked up instead of recomputed).
 const SUBLINEAR = Float64Array.from({ length: 1024 }, (_, c) => (c === 0 ? 0 : 1 + Math.log(c)));
 
@@ -302,14 +293,24 @@ export function sublinear(c: number): number {
   return c < SUBLINEAR.length ? SUBLINEAR[c]! : 1 + Math.log(c);
 }
 
-/** L2 norm of a table's sublinear values: the feature norm of a namespace holding only this text. */
-export function tableNorm(table: GramTable): number {
-  if (table.norm === undefined) {
+/**
+ * The table's feature values on their own: 1 + ln(count) per distinct n-gram over the L2 norm
+ * of them all (so a text's vector has unit length). Computed on first use and kept with the
+ * table: they do not depend on the namespace.
+ */
+export function unitValues(table: GramTable): Float64Array {
+  if (!table.values) {
+    const v = new Float64Array(table.counts.length);
     let norm = 0;
-    for (let k = 0; k < table.counts.length; k++) norm += sublinear(table.counts[k]!) ** 2;
-    table.norm = Math.sqrt(norm) || 1;
+    for (let k = 0; k < v.length; k++) {
+      v[k] = sublinear(table.counts[k]!);
+      norm += v[k]! * v[k]!;
+    }
+    const inv = 1 / (Math.sqrt(norm) || 1);
+    for (let k = 0; k < v.length; k++) v[k]! *= inv;
+    table.values = v;
   }
-  return table.norm;
+  return table.values;
 }
 
 /** Growable output of `featurize`: columns and values, unsorted, a column possibly repeated. */
@@ -334,46 +335,41 @@ class Builder {
   }
 }
 
-/** Appends one namespace's distinct n-grams to `out`, L2-normalised on their own. */
-function addNamespace(ns: string, segments: readonly Segment[], spec: FeatureSpec, out: Builder): void {
-  const table = mergedTable(segments.map((s) => gramTable(s.text, spec)));
-  const { hashes, counts } = table;
-  const shift = 32 - spec.bits;
-  const seed = fnv1a(ns);
-  out.reserve(hashes.length);
-  const { indices, values } = out;
-  const from = out.length;
-  let norm = 0;
-  for (let k = 0; k < hashes.length; k++) {
-    const v = sublinear(counts[k]!);
-    norm += v * v;
-    indices[from + k] = Math.imul(hashes[k]! ^ seed, GOLDEN) >>> shift;
-    values[from + k] = v;
-  }
-  const inv = 1 / (Math.sqrt(norm) || 1);
-  for (let k = from; k < from + hashes.length; k++) values[k]! *= inv;
-  out.length = from + hashes.length;
-}
-
 /**
- * Feature vector of a call's segments plus indicator names. Each namespace is L2-normalised
- * on its own (a long document does not drown the prompt), then each indicator adds 1 to its
- * column. Columns come unsorted and may repeat (n-grams whose hashes collide): a linear score
- * sums them either way; `canonical` sorts and merges for export.
- * Cost: linear in the clipped text (at most head + tail characters per segment); the n-gram
- * table of a text is computed once and shared by every model that reads it.
+ * Calls `fn(column, value)` for every feature of a call's segments plus indicator names: each
+ * segment's distinct n-grams with their unit-length values (`unitValues`) in its namespace's
+ * columns, divided by sqrt(k) when k segments share the namespace (k disjoint texts still make
+ * a unit-length namespace; a long document does not drown the prompt), then 1 per indicator.
+ * A column may come more than once (n-grams whose hashes collide, the same n-gram in two
+ * segments of a namespace): a linear score sums them either way.
+ * Cost: one hash and one call per distinct n-gram of each segment; the n-gram table of a text
+ * is computed once and shared by every model that reads it.
  */
-export function featurize(segments: readonly Segment[], indicators: readonly string[] = [], spec: FeatureSpec = FEATURE_SPEC): SparseVector {
-  const byNs = new Map<string, Segment[]>();
+export function forEachFeature(
+  segments: readonly Segment[],
+  indicators: readonly string[],
+  fn: (column: number, value: number) => void,
+  spec: FeatureSpec = FEATURE_SPEC,
+): void {
+  const perNs = new Map<string, number>();
+  for (const seg of segments) if (seg.text) perNs.set(seg.ns, (perNs.get(seg.ns) ?? 0) + 1);
+  const shift = 32 - spec.bits;
   for (const seg of segments) {
     if (!seg.text) continue;
-    const list = byNs.get(seg.ns);
-    if (list) list.push(seg);
-    else byNs.set(seg.ns, [seg]);
+    const table = gramTable(seg.text, spec);
+    const values = unitValues(table);
+    const { hashes } = table;
+    const seed = fnv1a(seg.ns);
+    const scale = 1 / Math.sqrt(perNs.get(seg.ns)!);
+    for (let k = 0; k < hashes.length; k++) fn(Math.imul(hashes[k]! ^ seed, GOLDEN) >>> shift, values[k]! * scale);
   }
+  for (const name of indicators) fn(indicatorColumn(name, spec.bits), 1);
+}
+
+/** The feature vector of `forEachFeature`, columns unsorted and possibly repeated (`canonical` merges them). */
+export function featurize(segments: readonly Segment[], indicators: readonly string[] = [], spec: FeatureSpec = FEATURE_SPEC): SparseVector {
   const out = new Builder();
-  for (const [ns, list] of byNs) addNamespace(ns, list, spec, out);
-  for (const name of indicators) out.push(indicatorColumn(name, spec.bits), 1);
+  forEachFeature(segments, indicators, (col, v) => out.push(col, v), spec);
   return { indices: out.indices.subarray(0, out.length), values: out.values.subarray(0, out.length) };
 }
 

@@ -4,7 +4,7 @@
  * int8-quantised weights and Platt calibration (Platt 1999) fitted on out-of-fold scores.
  * Cost: one multiply-add per non-zero feature.
  */
-import { FEATURE_SPEC, type SparseVector } from "./features";
+import { FEATURE_SPEC, forEachFeature, type Segment, type SparseVector } from "./features";
 
 /** A model file as written by the trainer (`src/scoring/models/<scorer>.json`). */
 export interface ModelFile {
@@ -62,8 +62,28 @@ export function linearScore(model: LinearModel, x: SparseVector): number {
   return file.intercept + z * file.scale;
 }
 
+/** Platt-calibrated probability of a linear score z, in [0, 1]. */
+function calibrated(model: LinearModel, z: number): number {
+  const { a, b } = model.file.calibration;
+  return 1 / (1 + Math.exp(-(a * z + b)));
+}
+
 /** Calibrated probability of `unsafe` for a feature vector, in [0, 1]. */
 export function probability(model: LinearModel, x: SparseVector): number {
-  const { a, b } = model.file.calibration;
-  return 1 / (1 + Math.exp(-(a * linearScore(model, x) + b)));
+  return calibrated(model, linearScore(model, x));
+}
+
+/**
+ * Calibrated probability of `unsafe` for a view's segments and indicators, without building
+ * the feature vector: the same value as `probability(model, featurize(segments, indicators))`
+ * up to the order of floating-point additions.
+ */
+export function viewProbability(model: LinearModel, segments: readonly Segment[], indicators: readonly string[]): number {
+  const { weights, file } = model;
+  // The sum lives in a typed array: a captured `let` double would be boxed on every update.
+  const z = new Float64Array(1);
+  forEachFeature(segments, indicators, (col, v) => {
+    z[0]! += weights[col]! * v;
+  });
+  return calibrated(model, file.intercept + z[0]! * file.scale);
 }

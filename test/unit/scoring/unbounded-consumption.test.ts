@@ -71,7 +71,10 @@ describe("unbounded_consumption", () => {
     };
     // Texts over a small vocabulary, so that 4-grams repeat often.
     const text = fc.array(fc.constantFrom("a", "b", "c", "The", "cat", "sat", "don't", "x1"), { minLength: 0, maxLength: 400 }).map((w) => w.join(" "));
-    fc.assert(fc.property(text, (t) => repeatedNgramRatio(t).ratio === reference(t)), { numRuns: 300 });
+    fc.assert(
+      fc.property(text, (t) => repeatedNgramRatio(t).ratio === reference(t)),
+      { numRuns: 300 },
+    );
   });
 
   it("Should flag cost and latency outliers, relative to project stats when given", () => {
