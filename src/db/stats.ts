@@ -111,6 +111,8 @@ export async function scoreBuckets(db: Db, projectId: string, unit: Bucket, star
     WITH parts AS (${parts})
     SELECT date_trunc(${unitSql(unit)}, t, 'UTC') AS bucket, scorer_name, sum(scores)::int AS scores, sum(unsafe)::int AS unsafe,
       sum(unscored)::int AS unscored
-    FROM parts GROUP BY 1, 2 ORDER BY 1, 2`)) as unknown as { rows: { bucket: Date | string; scorer_name: ScorerName; scores: number; unsafe: number; unscored: number }[] };
+    FROM parts GROUP BY 1, 2 ORDER BY 1, 2`)) as unknown as {
+    rows: { bucket: Date | string; scorer_name: ScorerName; scores: number; unsafe: number; unscored: number }[];
+  };
   return result.rows.filter((r) => r.scores > 0).map((r) => ({ ...r, bucket: new Date(r.bucket) }));
 }

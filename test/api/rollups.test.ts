@@ -157,7 +157,9 @@ describe("Hourly rollups", () => {
 
     // Scores: saved once, then the same job redelivered.
     const ids = [...single, ...entries.map((e) => e.id)];
-    const batch = ids.slice(0, 4).map((id, i) => ({ request_id: id, project_id: projectId, scores: scores(1 + i, i === 1 ? ["pii_detection"] : [], i === 2 ? ["content_safety"] : []) }));
+    const batch = ids
+      .slice(0, 4)
+      .map((id, i) => ({ request_id: id, project_id: projectId, scores: scores(1 + i, i === 1 ? ["pii_detection"] : [], i === 2 ? ["content_safety"] : []) }));
     await saveScores(db, batch);
     await saveScores(db, batch);
     await expectRollupsExact(projectId);
@@ -209,7 +211,13 @@ describe("Hourly rollups", () => {
     // 10:20 to 12:40: two partial hours around one whole hour.
     const start = at(20);
     const end = at(160);
-    expect(splitRange(start, end)).toEqual({ hours: [at(60), at(120)], edges: [[start, at(60)], [at(120), end]] });
+    expect(splitRange(start, end)).toEqual({
+      hours: [at(60), at(120)],
+      edges: [
+        [start, at(60)],
+        [at(120), end],
+      ],
+    });
     const hours = await requestBuckets(db, projectId, "hour", start, end);
     const raw = await sql<{ hour: Date; n: number; errors: number }>(
       `SELECT date_trunc('hour', created_at, 'UTC') AS hour, count(*)::int AS n, count(*) FILTER (WHERE is_error)::int AS errors

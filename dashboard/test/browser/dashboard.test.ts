@@ -384,7 +384,9 @@ describe("Dashboard in Chromium", () => {
     await page.getByRole("cell", { name: "bulk-export" }).first().waitFor();
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export JSONL" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^requests-.*\.jsonl$/);
-    const lines = readFileSync((await download.path())!, "utf8").trimEnd().split("\n");
+    const lines = readFileSync((await download.path())!, "utf8")
+      .trimEnd()
+      .split("\n");
     const exported = lines.map((l) => JSON.parse(l) as { id: string; model: string; request_body: { messages: { content: string }[] } });
     const expected = await db<{ id: string }>("SELECT id FROM llm_requests WHERE project_id = $1 AND model = 'bulk-export'", [aliceProject]);
     expect(exported).toHaveLength(ROWS);
