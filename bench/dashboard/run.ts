@@ -225,7 +225,14 @@ async function measure(
 
 // ---- main -------------------------------------------------------------------------------------
 
-const server = await startEmbeddedPostgres({ dir: ".data/bench-dashboard-pg", port: PG_PORT, ephemeral: true });
+// BENCH_SHARED_BUFFERS (e.g. 1GB) sizes PostgreSQL's buffer cache; the default is the server's (128 MB).
+const SHARED_BUFFERS = process.env.BENCH_SHARED_BUFFERS;
+const server = await startEmbeddedPostgres({
+  dir: ".data/bench-dashboard-pg",
+  port: PG_PORT,
+  ephemeral: true,
+  settings: SHARED_BUFFERS ? { shared_buffers: SHARED_BUFFERS } : {},
+});
 const url = server.urlFor("sightline_bench_dashboard");
 const stops: (() => Promise<void>)[] = [() => server.stop()];
 try {
@@ -414,8 +421,7 @@ try {
 
   const result = {
     date: new Date().toISOString(),
-    machine:
-      "2 cores (shared with other engineers' test runs), embedded PostgreSQL 18 (fsync off), API bundle in workerd, PgBouncer transaction pool as Hyperdrive stand-in",
+    machine: `2 cores (shared with other engineers' test runs), embedded PostgreSQL 18 (fsync off, shared_buffers ${SHARED_BUFFERS ?? "128MB, the default"}), API bundle in workerd, PgBouncer transaction pool as Hyperdrive stand-in`,
     scale: { requests: Number(counts.r), scores: Number(counts.s), requests_size: sizes.r, scores_size: sizes.s },
     seed_seconds: seed,
     samples_per_route: SAMPLES,
