@@ -20,7 +20,7 @@
  * second stack beside yours (e.g. the e2e tests) also needs its own WRANGLER_REGISTRY_PATH, so
  * that its proxy's service binding reaches its own API worker.
  */
-import { ensureInternalSecret, readDevVars } from "./lib/dev-vars";
+import { BILLING_VARS, ensureInternalSecret, readDevVars } from "./lib/dev-vars";
 import { releaseSignalHandling } from "./lib/postgres";
 import { DEV_DATA_DIR, seedDemoProject, startDatabase } from "./lib/stack";
 import { bothHosts, STAND_IN_PORT, startDevStripe, type DevStripe } from "./lib/stripe-dev";
@@ -35,15 +35,6 @@ const STRIPE_PORT = port("SIGHTLINE_STRIPE_PORT", STAND_IN_PORT);
 const DASHBOARD_PORT = port("SIGHTLINE_DASHBOARD_PORT", 8788);
 /** The sweep's period locally; production's cron is in workers/scorer/wrangler.jsonc. */
 const SWEEP_EVERY_MS = port("SIGHTLINE_SWEEP_EVERY_MS", 60_000);
-const BILLING_VARS = [
-  "STRIPE_API_BASE",
-  "STRIPE_SECRET_KEY",
-  "PAYMENT_WEBHOOK_SECRET",
-  "STRIPE_PRICE_PRO",
-  "STRIPE_PRICE_TEAM",
-  "STRIPE_PRICE_ENTERPRISE",
-  "BILLING_RETURN_ORIGINS",
-];
 /** .dev.vars keys the API worker reads (the rest are this launcher's: DATABASE_URL). */
 const API_VARS = ["TIER_LIMITS", "DOCS_ENABLED", "LOG_MAX_BYTES", ...BILLING_VARS];
 

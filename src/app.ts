@@ -9,6 +9,7 @@ import { requestBodyLimit } from "./middleware/body-limit";
 import type { AppBindings } from "./env";
 import { renderError, routeNotFound } from "./error-handler";
 import { methodNotAllowed } from "./middleware/method-not-allowed";
+import { requestLog } from "./middleware/request-log";
 import { billingRoutes } from "./routes/billing";
 import { internalRoutes } from "./routes/internal";
 import { keyCheckRoutes } from "./routes/key-check";
@@ -44,6 +45,8 @@ export function createApp() {
     },
   });
 
+  // First, so that every response (405 and 413 included) and every log line has the request id.
+  app.use("*", requestLog());
   app.use(
     "*",
     methodNotAllowed(() => app.routes),
@@ -51,15 +54,9 @@ export function createApp() {
   app.use("*", requestBodyLimit());
   // Each route carries its own database, authentication and input middleware (routes/openapi.ts, `access`).
 
-  app.route("/", logRoutes);
-  app.route("/", requestRoutes);
-  app.route("/", scoreRoutes);
-  app.route("/", statsRoutes);
-  app.route("/", billingRoutes);
-  app.route("/", internalRoutes);
-  app.route("/", keyCheckRoutes);
-  app.route("/", sweepRoutes);
-  app.route("/", webhookRoutes);
+  // One sub-app per resource; each declares its full paths, so all are mounted at the root.
+  const resources = [logRoutes, requestRoutes, scoreRoutes, statsRoutes, billingRoutes, internalRoutes, keyCheckRoutes, sweepRoutes, webhookRoutes];
+  for (const routes of resources) app.route("/", routes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ServiceKey", {
     type: "apiKey",

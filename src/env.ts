@@ -36,6 +36,8 @@ export interface AppVariables {
   projectId: string;
   /** How the caller authenticated. */
   authKind: "api_key" | "internal";
+  /** The request's id (hono/request-id, src/middleware/request-log.ts), also sent as `X-Request-Id`. */
+  requestId: string;
   /** POST /internal/log only: the project, or the key hash the ingest statement resolves. */
   credential: IngestCredential;
   /** Strings of the JSON body in which NUL or lone surrogates became U+FFFD (`middleware/json-input.ts`). */

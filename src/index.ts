@@ -5,10 +5,12 @@
 import { createApp } from "./app";
 import { consumeLogRecords } from "./capture/consume";
 import type { AppEnv } from "./env";
+import { withLogContext } from "./log";
 
 const app = createApp();
 
 export default {
   fetch: app.fetch,
-  queue: (batch, env, ctx) => consumeLogRecords(batch, env, ctx),
+  // Every line logged for a batch names its queue and the batch (src/log.ts).
+  queue: (batch, env, ctx) => withLogContext({ queue: batch.queue, batch_id: crypto.randomUUID() }, () => consumeLogRecords(batch, env, ctx)),
 } satisfies ExportedHandler<AppEnv, unknown>;

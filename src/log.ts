@@ -1,9 +1,16 @@
 /**
- * The API's one logging helper: JSON lines with a message and named fields, and errors
- * described by their type only. Never logs payloads or key material: an error's message can
- * quote SQL parameters (drizzle's "Failed query: ... params: ..."), request bodies (a JSON
- * SyntaxError quotes the text) or key hashes, so only names, codes and stack frames are kept.
+ * The one logging helper of the API, scorer and proxy workers: JSON lines with a level, a
+ * message and named fields, and errors described by their type only. Never logs payloads or
+ * key material: an error's message can quote SQL parameters (drizzle's "Failed query: ...
+ * params: ..."), request bodies (a JSON SyntaxError quotes the text) or key hashes, so only
+ * names, codes and stack frames are kept.
+ *
+ * Every line written while a unit of work runs inside `withLogContext` (an HTTP request, a
+ * queue message) carries that context's fields, e.g. `http_request_id`, without each call
+ * passing them: the context lives in an AsyncLocalStorage (the `nodejs_als` compatibility
+ * flag in each worker's wrangler.jsonc), so it also reaches helpers that never see the request.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 
 /** What of an error may be logged: its class name, its code (SQLSTATE or system code), the
  * same for each `cause`, and the stack frames without the message line. */
@@ -34,12 +41,37 @@ export function describeError(err: unknown, depth = 0): LoggedError {
 /** Fields of a log line: identifiers and counts, never bodies, SQL parameters or keys. */
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 
-/** Logs an error line: `{msg, ...fields, error: describeError(err)}`. */
-export function logError(msg: string, fields: LogFields, err?: unknown): void {
-  console.error(JSON.stringify({ level: "error", msg, ...fields, ...(err === undefined ? {} : { error: describeError(err) }) }));
+/** Response (and request) header carrying the id of an HTTP request, as hono/request-id names it. */
+export const REQUEST_ID_HEADER = "X-Request-Id";
+
+const context = new AsyncLocalStorage<LogFields>();
+
+/**
+ * Runs `fn` with `fields` added to every line logged until it settles (nested contexts add
+ * to the outer one). Use one per unit of work: `{http_request_id}` per HTTP request,
+ * `{message_id, request_id}` per queue message.
+ */
+export function withLogContext<T>(fields: LogFields, fn: () => T): T {
+  return context.run({ ...context.getStore(), ...fields }, fn);
 }
 
-/** Logs an information line: `{msg, ...fields}`. */
+/** The fields of the running unit of work (`withLogContext`), for a module that writes its own lines. */
+export const logContext = (): LogFields => context.getStore() ?? {};
+
+const line = (level: "error" | "warn" | "info", msg: string, fields: LogFields, err: unknown) =>
+  JSON.stringify({ level, msg, ...context.getStore(), ...fields, ...(err === undefined ? {} : { error: describeError(err) }) });
+
+/** Logs an error line: `{level, msg, ...context, ...fields, error: describeError(err)}`. */
+export function logError(msg: string, fields: LogFields, err?: unknown): void {
+  console.error(line("error", msg, fields, err));
+}
+
+/** Logs a warning line (a problem handled without failing the work): as `logError`. */
+export function logWarn(msg: string, fields: LogFields, err?: unknown): void {
+  console.warn(line("warn", msg, fields, err));
+}
+
+/** Logs an information line: `{level, msg, ...context, ...fields}`. */
 export function logInfo(msg: string, fields: LogFields): void {
-  console.log(JSON.stringify({ level: "info", msg, ...fields }));
+  console.log(line("info", msg, fields, undefined));
 }

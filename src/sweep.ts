@@ -9,6 +9,7 @@ import type { AppEnv } from "./env";
 import { createDb } from "./db/client";
 import { claimStaleRequests, releaseClaim } from "./db/scoring";
 import type { ScoringJob } from "./queue";
+import { logError, logInfo } from "./log";
 
 /** The bindings a sweep needs (both the API and the scorer have them). */
 export type SweepEnv = Pick<AppEnv, "HYPERDRIVE" | "DATABASE_URL" | "NEON_WSPROXY"> & { SCORING_QUEUE: Queue<unknown> };
@@ -34,14 +35,14 @@ export async function sweep(env: SweepEnv, olderThanSeconds = STALE_AFTER_SECOND
         await env.SCORING_QUEUE.sendBatch(chunk.map((body) => ({ body, contentType: "json" as const })));
         sent += chunk.length;
       } catch (err) {
-        console.error(JSON.stringify({ msg: "sweep enqueue failed", count: chunk.length, error: String(err) }));
+        logError("sweep enqueue failed", { count: chunk.length }, err);
         await releaseClaim(
           handle.db,
           chunk.map((j) => j.request_id),
         );
       }
     }
-    if (jobs.length) console.log(JSON.stringify({ msg: "sweep re-enqueued stale requests", count: sent }));
+    if (jobs.length) logInfo("sweep re-enqueued stale requests", { count: sent });
     return sent;
   } finally {
     await handle.close().catch(() => {});

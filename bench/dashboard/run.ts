@@ -255,26 +255,28 @@ try {
     await client.query("SET session_replication_role = replica");
     await client.query("SET maintenance_work_mem = '512MB'");
     const seeded: Seeded[] = [];
-    let t = performance.now();
-    await copy(
-      client,
+    /** COPYs `lines` into `table`, logs and returns the seconds it took. */
+    const timedCopy = async (table: string, columns: string, lines: Iterable<string>, what: string) => {
+      const start = performance.now();
+      await copy(client, table, columns, lines);
+      const seconds = (performance.now() - start) / 1000;
+      log(`COPY ${what}: ${seconds.toFixed(1)} s`);
+      return seconds;
+    };
+    seed.requests_copy_s = await timedCopy(
       "llm_requests",
       "id, project_id, model, provider, prompt_tokens, completion_tokens, cost_usd, latency_ms, request_body, response_body, metadata, created_at, scoring_state",
       requestLines(projectId, seeded),
+      `${ROWS} requests`,
     );
-    seed.requests_copy_s = (performance.now() - t) / 1000;
-    log(`COPY ${ROWS} requests: ${seed.requests_copy_s.toFixed(1)} s`);
-    t = performance.now();
-    await copy(
-      client,
+    seed.scores_copy_s = await timedCopy(
       "safety_scores",
       "id, request_id, project_id, scorer_name, score_value, score_label, rationale, created_at",
       scoreChunks(projectId, seeded),
+      `${ROWS * 6} scores`,
     );
-    seed.scores_copy_s = (performance.now() - t) / 1000;
-    log(`COPY ${ROWS * 6} scores: ${seed.scores_copy_s.toFixed(1)} s`);
     await client.query("SET session_replication_role = DEFAULT");
-    t = performance.now();
+    let t = performance.now();
     for (const ix of dropped) {
       const t1 = performance.now();
       await client.query(ix.indexdef);
@@ -360,36 +362,12 @@ try {
   routes.push(await measure(base, headers, "count, status=error", `/api/requests/count?${p}&status=error`, null, totalOf));
   routes.push(await measure(base, headers, "count, last 24 h", `/api/requests/count?${p}&start=${iso(END - day)}&end=${iso(END)}`, null, totalOf));
   routes.push(await measure(base, headers, "detail with neighbours", `/api/requests/${detailId}?${p}&neighbours=true`, 50, () => 1));
-  routes.push(
-    await measure(
-      base,
-      headers,
-      "overview 24 h (hour buckets)",
-      `/api/stats/timeseries?${p}&bucket=hour&start=${iso(END - day)}&end=${iso(END)}`,
-      null,
-      pointsOf,
-    ),
-  );
-  routes.push(
-    await measure(
-      base,
-      headers,
-      "overview 30 days (day buckets)",
-      `/api/stats/timeseries?${p}&bucket=day&start=${iso(END - 30 * day)}&end=${iso(END)}`,
-      300,
-      pointsOf,
-    ),
-  );
-  routes.push(
-    await measure(
-      base,
-      headers,
-      "overview 30 days (hour buckets)",
-      `/api/stats/timeseries?${p}&bucket=hour&start=${iso(END - 30 * day)}&end=${iso(END)}`,
-      300,
-      pointsOf,
-    ),
-  );
+  /** GET /api/stats/timeseries over the last `spanMs` in `bucket` buckets, against a p50 target (ms) or none. */
+  const overview = (name: string, bucket: "hour" | "day", spanMs: number, targetMs: number | null) =>
+    measure(base, headers, name, `/api/stats/timeseries?${p}&bucket=${bucket}&start=${iso(END - spanMs)}&end=${iso(END)}`, targetMs, pointsOf);
+  routes.push(await overview("overview 24 h (hour buckets)", "hour", day, null));
+  routes.push(await overview("overview 30 days (day buckets)", "day", 30 * day, 300));
+  routes.push(await overview("overview 30 days (hour buckets)", "hour", 30 * day, 300));
 
   // Export: the last 3 days (a tenth of the rows), JSONL and CSV, every row read.
   const exportRuns: { format: string; rows: number; seconds: number; rows_per_s: number; mb: number }[] = [];

@@ -9,6 +9,17 @@ import { ROOT } from "./postgres";
 
 const FILE = join(ROOT, ".dev.vars");
 
+/** The API worker's billing variables (Stripe and return origins): `npm run dev` passes them on, the e2e harness clears them to act as a fresh clone. */
+export const BILLING_VARS = [
+  "STRIPE_API_BASE",
+  "STRIPE_SECRET_KEY",
+  "PAYMENT_WEBHOOK_SECRET",
+  "STRIPE_PRICE_PRO",
+  "STRIPE_PRICE_TEAM",
+  "STRIPE_PRICE_ENTERPRISE",
+  "BILLING_RETURN_ORIGINS",
+];
+
 /** Parses KEY=value lines (no quotes handling beyond stripping one pair). */
 export function readDevVars(): Record<string, string> {
   if (!existsSync(FILE)) return {};

@@ -31,6 +31,7 @@ import type { ScoringJob } from "../queue";
 import { storableJson, TooDeepError } from "../input";
 import { LogRequestSchema } from "../ingest-contract";
 import { parseMessage } from "./message";
+import { logContext } from "../log";
 
 /**
  * First retry delay: 10 s, doubled per attempt. After an outage the next delivery comes at most
@@ -61,7 +62,7 @@ export function isDataError(err: unknown): boolean {
   return false;
 }
 
-const report = (msg: string, fields: Record<string, unknown>) => console.warn(JSON.stringify({ msg, ...fields }));
+const report = (msg: string, fields: Record<string, unknown>) => console.warn(JSON.stringify({ level: "warn", msg, ...logContext(), ...fields }));
 
 /**
  * What may be logged of a failure: the driver's own message and SQLSTATE, never drizzle's

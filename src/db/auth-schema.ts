@@ -8,10 +8,9 @@
  * `organization_projects` ties a Sightline project (created through the API's
  * /internal/projects) to the organisation that owns it (docs/decisions.md D15).
  */
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { ownedBy, timestamptz } from "./columns";
 import { projects } from "./schema";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 /** A dashboard account (email + password). */
 export const authUser = pgTable("auth_user", {
@@ -20,8 +19,8 @@ export const authUser = pgTable("auth_user", {
   email: text("email").notNull().unique("auth_user_email_key"),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
-  createdAt: ts("created_at").notNull().defaultNow(),
-  updatedAt: ts("updated_at").notNull().defaultNow(),
+  createdAt: timestamptz("created_at").notNull().defaultNow(),
+  updatedAt: timestamptz("updated_at").notNull().defaultNow(),
 });
 
 /** A signed-in browser: the cookie carries `token` (signed). */
@@ -29,15 +28,13 @@ export const authSession = pgTable(
   "auth_session",
   {
     id: text("id").primaryKey(),
-    expiresAt: ts("expires_at").notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
     token: text("token").notNull().unique("auth_session_token_key"),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    updatedAt: ts("updated_at").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    userId: text("user_id")
-      .notNull()
-      .references(() => authUser.id, { onDelete: "cascade" }),
+    userId: ownedBy(text("user_id").notNull(), () => authUser.id),
     /** Organisation plugin: the organisation the session works in. */
     activeOrganizationId: text("active_organization_id"),
   },
@@ -51,18 +48,16 @@ export const authAccount = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => authUser.id, { onDelete: "cascade" }),
+    userId: ownedBy(text("user_id").notNull(), () => authUser.id),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
-    accessTokenExpiresAt: ts("access_token_expires_at"),
-    refreshTokenExpiresAt: ts("refresh_token_expires_at"),
+    accessTokenExpiresAt: timestamptz("access_token_expires_at"),
+    refreshTokenExpiresAt: timestamptz("refresh_token_expires_at"),
     scope: text("scope"),
     password: text("password"),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    updatedAt: ts("updated_at").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull(),
   },
   (t) => [index("auth_account_user_idx").on(t.userId)],
 );
@@ -74,9 +69,9 @@ export const authVerification = pgTable(
     id: text("id").primaryKey(),
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
-    expiresAt: ts("expires_at").notNull(),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
   (t) => [index("auth_verification_identifier_idx").on(t.identifier)],
 );
@@ -87,7 +82,7 @@ export const authOrganization = pgTable("auth_organization", {
   name: text("name").notNull(),
   slug: text("slug").notNull().unique("auth_organization_slug_key"),
   logo: text("logo"),
-  createdAt: ts("created_at").notNull(),
+  createdAt: timestamptz("created_at").notNull(),
   metadata: text("metadata"),
 });
 
@@ -96,15 +91,11 @@ export const authMember = pgTable(
   "auth_member",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => authOrganization.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => authUser.id, { onDelete: "cascade" }),
+    organizationId: ownedBy(text("organization_id").notNull(), () => authOrganization.id),
+    userId: ownedBy(text("user_id").notNull(), () => authUser.id),
     /** owner | admin | member | viewer (dashboard/server/auth/roles.ts). */
     role: text("role").notNull().default("member"),
-    createdAt: ts("created_at").notNull(),
+    createdAt: timestamptz("created_at").notNull(),
   },
   (t) => [index("auth_member_organization_idx").on(t.organizationId), index("auth_member_user_idx").on(t.userId)],
 );
@@ -114,17 +105,13 @@ export const authInvitation = pgTable(
   "auth_invitation",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => authOrganization.id, { onDelete: "cascade" }),
+    organizationId: ownedBy(text("organization_id").notNull(), () => authOrganization.id),
     email: text("email").notNull(),
     role: text("role"),
     status: text("status").notNull().default("pending"),
-    expiresAt: ts("expires_at").notNull(),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    inviterId: text("inviter_id")
-      .notNull()
-      .references(() => authUser.id, { onDelete: "cascade" }),
+    expiresAt: timestamptz("expires_at").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    inviterId: ownedBy(text("inviter_id").notNull(), () => authUser.id),
   },
   (t) => [index("auth_invitation_organization_idx").on(t.organizationId), index("auth_invitation_email_idx").on(t.email)],
 );
@@ -142,13 +129,9 @@ export const authRateLimit = pgTable("auth_rate_limit", {
 export const organizationProjects = pgTable(
   "organization_projects",
   {
-    project_id: uuid("project_id")
-      .primaryKey()
-      .references(() => projects.id, { onDelete: "cascade" }),
-    organization_id: text("organization_id")
-      .notNull()
-      .references(() => authOrganization.id, { onDelete: "cascade" }),
-    created_at: ts("created_at").notNull().defaultNow(),
+    project_id: ownedBy(uuid("project_id").primaryKey(), () => projects.id),
+    organization_id: ownedBy(text("organization_id").notNull(), () => authOrganization.id),
+    created_at: timestamptz("created_at").notNull().defaultNow(),
   },
   (t) => [index("organization_projects_organization_idx").on(t.organization_id)],
 );

@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "./client";
+import { logError } from "../log";
 
 /** Resolution of `last_used_at`, in milliseconds (the dashboard shows minutes). */
 export const KEY_USE_INTERVAL_MS = 60_000;
@@ -33,6 +34,6 @@ export async function recordKeyUse(db: Db, keyHash: string): Promise<void> {
       WHERE key_hash = ${keyHash}
         AND (last_used_at IS NULL OR last_used_at < now() - make_interval(secs => ${KEY_USE_INTERVAL_MS / 1000}))`);
   } catch (err) {
-    console.error(JSON.stringify({ msg: "last_used_at update failed", error: String(err) }));
+    logError("last_used_at update failed", {}, err); // class and code only: the message would quote the key hash
   }
 }

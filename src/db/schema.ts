@@ -10,24 +10,24 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
-  primaryKey,
   check,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   customType,
   uuid,
 } from "drizzle-orm/pg-core";
 import { SCORER_NAMES } from "../scoring/types";
+import { ownedBy, timestamptz } from "./columns";
 
-const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const createdAt = () => timestamptz("created_at").notNull().defaultNow();
 
 /** A project: the unit of scoping for keys, requests, scores and the subscription. */
 export const projects = pgTable("projects", {
@@ -45,21 +45,19 @@ export const apiKeys = pgTable(
   "api_keys",
   {
     id: uuid("id").primaryKey(),
-    project_id: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    project_id: ownedBy(uuid("project_id").notNull(), () => projects.id),
     name: text("name").notNull().default("default"),
     key_hash: text("key_hash").notNull().unique("api_keys_key_hash_key"),
     key_hint: text("key_hint").notNull(),
     created_at: createdAt(),
-    expires_at: timestamp("expires_at", { withTimezone: true, mode: "date" }),
-    revoked_at: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+    expires_at: timestamptz("expires_at"),
+    revoked_at: timestamptz("revoked_at"),
     /** The key that replaced this one by rotation, if any. */
     replaced_by: uuid("replaced_by"),
     /** Who created the key in the dashboard (email), or null (CLI, API, demo seed). */
     created_by: text("created_by"),
     /** Last accepted use, recorded at most once a minute per key (src/db/key-usage.ts). */
-    last_used_at: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
+    last_used_at: timestamptz("last_used_at"),
   },
   (t) => [index("api_keys_project_idx").on(t.project_id, t.created_at)],
 );
@@ -97,9 +95,7 @@ export const llmRequests = pgTable(
   {
     /** UUIDv7: time-ordered, so inserts stay local in the primary key index. */
     id: uuid("id").primaryKey(),
-    project_id: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    project_id: ownedBy(uuid("project_id").notNull(), () => projects.id),
     model: text("model").notNull(),
     provider: text("provider").notNull(),
     prompt_tokens: integer("prompt_tokens").notNull().default(0),
@@ -115,7 +111,7 @@ export const llmRequests = pgTable(
     created_at: createdAt(),
     scoring_state: text("scoring_state", { enum: SCORING_STATES }).notNull().default("pending"),
     /** When the request was last handed to the scoring queue (null: never). */
-    enqueued_at: timestamp("enqueued_at", { withTimezone: true, mode: "date" }),
+    enqueued_at: timestamptz("enqueued_at"),
     /**
      * The call failed: `metadata.status` is `"error"` (the capture convention of the ingest
      * contract: SDKs and the proxy write `status: "success" | "error"`). Stored so the status
@@ -145,13 +141,9 @@ export const safetyScores = pgTable(
   "safety_scores",
   {
     id: uuid("id").primaryKey(),
-    request_id: uuid("request_id")
-      .notNull()
-      .references(() => llmRequests.id, { onDelete: "cascade" }),
+    request_id: ownedBy(uuid("request_id").notNull(), () => llmRequests.id),
     /** Copied from the request so project-scoped queries need no join. */
-    project_id: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    project_id: ownedBy(uuid("project_id").notNull(), () => projects.id),
     /** Typed in TypeScript only (a text column): one of the six scorers of src/scoring. */
     scorer_name: text("scorer_name", { enum: SCORER_NAMES }).notNull(),
     /** Likert 1..5; null when `score_label` is `unscored`. */
@@ -179,11 +171,9 @@ export const safetyScores = pgTable(
 export const requestRollups = pgTable(
   "request_rollups",
   {
-    project_id: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    project_id: ownedBy(uuid("project_id").notNull(), () => projects.id),
     /** Start of the UTC hour (`date_trunc('hour', created_at, 'UTC')`). */
-    hour: timestamp("hour", { withTimezone: true, mode: "date" }).notNull(),
+    hour: timestamptz("hour").notNull(),
     requests: integer("requests").notNull(),
     /** Requests with `is_error`. */
     errors: integer("errors").notNull(),
@@ -207,10 +197,8 @@ export const requestRollups = pgTable(
 export const scoreRollups = pgTable(
   "score_rollups",
   {
-    project_id: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
-    hour: timestamp("hour", { withTimezone: true, mode: "date" }).notNull(),
+    project_id: ownedBy(uuid("project_id").notNull(), () => projects.id),
+    hour: timestamptz("hour").notNull(),
     scorer_name: text("scorer_name", { enum: SCORER_NAMES }).notNull(),
     /** Score rows written (every label). */
     scores: integer("scores").notNull(),
@@ -237,20 +225,14 @@ export const REVIEW_VERDICTS = ["false_positive", "confirmed"] as const;
 export const scoreReviews = pgTable(
   "score_reviews",
   {
-    score_id: uuid("score_id")
-      .primaryKey()
-      .references(() => safetyScores.id, { onDelete: "cascade" }),
-    request_id: uuid("request_id")
-      .notNull()
-      .references(() => llmRequests.id, { onDelete: "cascade" }),
-    project_id: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    score_id: ownedBy(uuid("score_id").primaryKey(), () => safetyScores.id),
+    request_id: ownedBy(uuid("request_id").notNull(), () => llmRequests.id),
+    project_id: ownedBy(uuid("project_id").notNull(), () => projects.id),
     scorer_name: text("scorer_name", { enum: SCORER_NAMES }).notNull(),
     verdict: text("verdict", { enum: REVIEW_VERDICTS }).notNull(),
     /** Who reviewed: the dashboard user's email or id, as the caller states it. */
     reviewer: text("reviewer").notNull(),
-    reviewed_at: timestamp("reviewed_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    reviewed_at: timestamptz("reviewed_at").notNull().defaultNow(),
   },
   (t) => [index("score_reviews_project_verdict_request_idx").on(t.project_id, t.verdict, t.request_id)],
 );
@@ -265,9 +247,7 @@ export const TIERS = ["free", "pro", "team", "enterprise"] as const;
 export const subscriptions = pgTable(
   "subscriptions",
   {
-    project_id: uuid("project_id")
-      .primaryKey()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    project_id: ownedBy(uuid("project_id").primaryKey(), () => projects.id),
     tier: text("tier", { enum: TIERS }).notNull().default("free"),
     /** Provider subscription status (`active`, `past_due`, `canceled`...); `active` for free. */
     status: text("status").notNull().default("active"),
@@ -275,12 +255,12 @@ export const subscriptions = pgTable(
     payment_subscription_id: text("payment_subscription_id"),
     requests_this_period: bigint("requests_this_period", { mode: "number" }).notNull().default(0),
     /** Start of the current period (UTC). */
-    period_start_at: timestamp("period_start_at", { withTimezone: true, mode: "date" }).notNull(),
+    period_start_at: timestamptz("period_start_at").notNull(),
     /** When the counter resets: next calendar month (UTC) for free, Stripe's period end for paid. */
-    period_reset_at: timestamp("period_reset_at", { withTimezone: true, mode: "date" }).notNull(),
+    period_reset_at: timestamptz("period_reset_at").notNull(),
     /** Creation time (Unix seconds) of the newest provider event applied: older events are ignored. */
     last_event_created: bigint("last_event_created", { mode: "number" }),
-    updated_at: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updated_at: timestamptz("updated_at").notNull().defaultNow(),
   },
   // Webhooks find the project by the provider's ids; each customer and subscription belongs
   // to one project (NULLs do not collide).
@@ -323,7 +303,7 @@ export const webhookEvents = pgTable(
     /** The project the event was matched to, if any. */
     project_id: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
     outcome: text("outcome", { enum: WEBHOOK_OUTCOMES }).notNull(),
-    received_at: timestamp("received_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    received_at: timestamptz("received_at").notNull().defaultNow(),
   },
   (t) => [index("webhook_events_project_received_idx").on(t.project_id, t.received_at.desc())],
 );

@@ -3,7 +3,7 @@
  * Checkout session to subscribe, and a Stripe Billing Portal session for self-service. Open to
  * a project API key, or to the dashboard's internal secret with `?project_id=`.
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { openPortal, startCheckout } from "../billing/checkout";
 import { priceTable } from "../billing/prices";
 import { allowedReturnUrl, returnOrigins } from "../billing/return-urls";
@@ -13,7 +13,7 @@ import { TIERS } from "../db/schema";
 import { getBillingAccount } from "../db/billing";
 import { notFound } from "../errors";
 import { iso } from "../util";
-import { commonErrors, createRouter, errorResponse, notFoundResponse, ProjectIdQuery, access } from "./openapi";
+import { access, createRouter, errorResponse, jsonBody, jsonResponse, ProjectIdQuery, projectErrors, routesTagged } from "./openapi";
 
 const SubscriptionSchema = z
   .object({
@@ -30,6 +30,9 @@ const SubscriptionSchema = z
     payment_subscription_id: z.string().nullable(),
   })
   .openapi("Subscription");
+
+/** The body of GET /api/billing/subscription. */
+export type Subscription = z.infer<typeof SubscriptionSchema>;
 
 const returnUrl = (description: string) =>
   z
@@ -55,53 +58,37 @@ const CheckoutSession = z
 const PortalBody = z.object({ return_url: returnUrl("Where the portal's back link leads") }).openapi("PortalRequest");
 const PortalSession = z.object({ url: z.url().openapi({ description: "Stripe-hosted billing portal: redirect the customer here" }) }).openapi("PortalSession");
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const providerErrors = {
   502: errorResponse("Stripe refused the request (a configuration problem of this deployment)"),
   503: errorResponse("Billing is not configured, or the database or Stripe is unavailable"),
 };
+/** Errors of the routes that call Stripe: those of every project route, 409 for `conflict`, and Stripe's own. */
+const stripeErrors = (conflict: string) => ({ ...projectErrors, 409: errorResponse(conflict), ...providerErrors });
+const route = routesTagged("billing");
 
 const routes = {
-  subscription: createRoute({
-    method: "get",
-    path: "/api/billing/subscription",
-    tags: ["billing"],
+  subscription: route("get", "/api/billing/subscription", {
     summary: "Current subscription tier and usage",
     ...access.project(),
     request: { query: ProjectIdQuery },
-    responses: { 200: json(SubscriptionSchema, "The subscription"), ...commonErrors, ...notFoundResponse },
+    responses: { 200: jsonResponse(SubscriptionSchema, "The subscription"), ...projectErrors },
   }),
-  checkout: createRoute({
-    method: "post",
-    path: "/api/billing/checkout",
-    tags: ["billing"],
+  checkout: route("post", "/api/billing/checkout", {
     summary: "Start a Stripe Checkout session to subscribe to a paid tier",
     description:
       "Creates (or reuses) the project's Stripe customer and a subscription-mode Checkout Session. The tier is applied when Stripe's webhook reports the paid subscription. Repeating the same request within the hour returns the same session.",
     ...access.project(),
-    request: { query: ProjectIdQuery, body: { required: true, content: { "application/json": { schema: CheckoutBody } } } },
+    request: { query: ProjectIdQuery, body: jsonBody(CheckoutBody) },
     responses: {
-      200: json(CheckoutSession, "The checkout session"),
-      ...commonErrors,
-      ...notFoundResponse,
-      409: errorResponse("The project is already on that tier, or has a subscription (change plans in the portal)"),
-      ...providerErrors,
+      200: jsonResponse(CheckoutSession, "The checkout session"),
+      ...stripeErrors("The project is already on that tier, or has a subscription (change plans in the portal)"),
     },
   }),
-  portal: createRoute({
-    method: "post",
-    path: "/api/billing/portal",
-    tags: ["billing"],
+  portal: route("post", "/api/billing/portal", {
     summary: "Open a Stripe Billing Portal session (change plan, payment method, invoices, cancel)",
     ...access.project(),
-    request: { query: ProjectIdQuery, body: { required: true, content: { "application/json": { schema: PortalBody } } } },
-    responses: {
-      200: json(PortalSession, "The portal session"),
-      ...commonErrors,
-      ...notFoundResponse,
-      409: errorResponse("The project has no Stripe customer yet (no checkout was started)"),
-      ...providerErrors,
-    },
+    request: { query: ProjectIdQuery, body: jsonBody(PortalBody) },
+    responses: { 200: jsonResponse(PortalSession, "The portal session"), ...stripeErrors("The project has no Stripe customer yet (no checkout was started)") },
   }),
 };
 

@@ -11,7 +11,7 @@ import { createSelectSchema } from "drizzle-zod";
 import { instant } from "./schemas";
 import { iso, isoOrNull } from "../util";
 import { notFound } from "../errors";
-import { commonErrors, createRouter, access, notFoundResponse } from "./openapi";
+import { access, commonErrors, createRouter, jsonResponse as json, notFoundResponse } from "./openapi";
 
 // Derived from the tables (drizzle-zod): instants as ISO-8601 text; a key never shows its hash.
 const ProjectSchema = createSelectSchema(projects, { created_at: instant }).openapi("Project");
@@ -40,7 +40,6 @@ const CreatedBy = z.string().trim().min(1).max(320).optional().openapi({ descrip
 const projectJson = (p: { id: string; name: string; created_at: Date }) => ({ ...p, created_at: iso(p.created_at) });
 const ProjectParam = z.object({ project_id: z.uuid() });
 const KeyParam = ProjectParam.extend({ key_id: z.uuid() });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const admin = { tags: ["internal"], ...access.internal() };
 
 const routes = {

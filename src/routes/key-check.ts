@@ -6,21 +6,15 @@
  * Authenticated by the key itself (`access.key()`, src/middleware/key-auth.ts): the route tells the caller nothing that any
  * /api route does not already tell the holder of the same key. One indexed query (`lookupKey`).
  */
-import { createRoute, z } from "@hono/zod-openapi";
-import { access, commonErrors, createRouter } from "./openapi";
+import { z } from "@hono/zod-openapi";
+import { access, commonErrors, createRouter, jsonResponse, routesTagged } from "./openapi";
 
-const route = createRoute({
-  method: "get",
-  path: "/internal/keys/check",
-  tags: ["ingest"],
+const route = routesTagged("ingest")("get", "/internal/keys/check", {
   summary: "Check an API key (used by the capture proxy)",
   description: "200 when the key is accepted now; 401 `{detail}` when it is unknown, revoked, or expired after rotation.",
   ...access.key(),
   responses: {
-    200: {
-      description: "The key is accepted",
-      content: { "application/json": { schema: z.object({ project_id: z.uuid() }).openapi("KeyCheck") } },
-    },
+    200: jsonResponse(z.object({ project_id: z.uuid() }).openapi("KeyCheck"), "The key is accepted"),
     ...commonErrors,
   },
 });

@@ -3,7 +3,7 @@
  * and the client libraries. Stores the record under the project's quota, then enqueues a
  * scoring job `{request_id, project_id}` and answers 202 `{id}`.
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { tierLimits } from "../billing/tiers";
 import { ingestWithQuota, markEnqueueFailed } from "../db/ingest";
 import { recordKeyUse } from "../db/key-usage";
@@ -12,7 +12,7 @@ import { redactSecrets } from "../redact";
 import { ApiError, notFound } from "../errors";
 import type { ScoringJob } from "../queue";
 import { LogRequestSchema } from "../ingest-contract";
-import { commonErrors, createRouter, errorResponse, access } from "./openapi";
+import { access, commonErrors, createRouter, errorResponse, jsonBody, jsonResponse, routesTagged } from "./openapi";
 import { logError } from "../log";
 
 /** The producers' contract (proxy, client libraries) lives in ../ingest-contract.ts. */
@@ -21,18 +21,12 @@ export type { LogRequest } from "../ingest-contract";
 /** Largest clock skew accepted for a client-supplied `created_at` in the future. */
 const MAX_FUTURE_SKEW_MS = 5 * 60_000;
 
-const route = createRoute({
-  method: "post",
-  path: "/internal/log",
-  tags: ["ingest"],
+const route = routesTagged("ingest")("post", "/internal/log", {
   summary: "Log one LLM call",
   ...access.ingest(),
-  request: { body: { required: true, content: { "application/json": { schema: LogRequestSchema } } } },
+  request: { body: jsonBody(LogRequestSchema) },
   responses: {
-    202: {
-      description: "Stored; scoring is queued",
-      content: { "application/json": { schema: z.object({ id: z.uuid() }).openapi("LogAccepted") } },
-    },
+    202: jsonResponse(z.object({ id: z.uuid() }).openapi("LogAccepted"), "Stored; scoring is queued"),
     400: errorResponse("Malformed JSON"),
     413: errorResponse("Body larger than LOG_MAX_BYTES (2 MiB by default)"),
     404: errorResponse("With the internal secret: no project has that project_id"),

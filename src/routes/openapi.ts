@@ -3,7 +3,7 @@
  * validation failure into 422 `{detail}`, the error schema, common error responses, security
  * requirements and the paged list envelope (docs/interface.md section 2.6).
  */
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
 import type { AppBindings } from "../env";
 import { database } from "../middleware/database";
 import { internalAuth } from "../middleware/internal-auth";
@@ -49,6 +49,25 @@ export const notFoundResponse = { 404: errorResponse("No such record in this pro
 
 /** Builds an error response entry for a route's `responses`. */
 export { errorResponse };
+
+/** Error responses of a route scoped to one project: `commonErrors` and 404. */
+export const projectErrors = { ...commonErrors, ...notFoundResponse } as const;
+
+/** A response entry whose body is JSON matching `schema`. */
+export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+
+/** A request `body` entry: required JSON matching `schema`. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
+
+/**
+ * `createRoute` for the routes of one resource, whose OpenAPI tag is given once:
+ * `const route = routesTagged("requests"); route("get", "/api/requests", { ...access.project(), ... })`.
+ * Who may call stays in each route's own object (`access.x()`); the declaration goes to `createRoute` unchanged.
+ */
+export function routesTagged(tag: string) {
+  return <const M extends RouteConfig["method"], const P extends string, const R extends Omit<RouteConfig, "method" | "path">>(method: M, path: P, spec: R) =>
+    createRoute({ method, path, tags: [tag], ...spec });
+}
 
 /** Security requirement of routes open to an API key or to the dashboard's internal secret. */
 export const projectSecurity: Record<string, string[]>[] = [{ ServiceKey: [] }, { BearerKey: [] }, { InternalSecret: [] }];

@@ -3,11 +3,11 @@
  * /api/requests/export and /api/requests/{id}. The filters are shared (./request-query.ts).
  * The fixed paths are registered before `{id}` so they are not read as an id.
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { countRequests, getRequest, listRequests, listRequestsKeyset, neighbours } from "../db/queries";
 import { ApiError, notFound } from "../errors";
 import { exportResponse, EXPORT_FORMATS } from "../export/stream";
-import { access, commonErrors, createRouter, MAX_PAGE_SIZE, notFoundResponse, pageOf, PaginationQuery } from "./openapi";
+import { access, createRouter, jsonResponse, MAX_PAGE_SIZE, pageOf, PaginationQuery, projectErrors, routesTagged } from "./openapi";
 import { checkedFilters, RequestFilterQuery, toFilters } from "./request-query";
 import { RequestDetailSchema, RequestListItemSchema, RequestSummarySchema, withIsoDates } from "./schemas";
 
@@ -38,44 +38,26 @@ const KeysetPageSchema = z
   })
   .openapi("LlmRequestKeysetPage");
 
-const listRoute = createRoute({
-  method: "get",
-  path: "/api/requests",
-  tags: ["requests"],
+const route = routesTagged("requests");
+
+const listRoute = route("get", "/api/requests", {
   summary: "List logged requests of a project, newest first",
   description:
     "Two modes. Page mode (`page`, `page_size`; the envelope of docs/interface.md section 4.3, with `total`). Keyset mode, chosen by any of `cursor`, `after`, `limit` or `ids`: " +
     "`{items, next_cursor, limit}` ordered by (created_at, id) descending, each row with its score chips, and no total (ask /api/requests/count).",
   ...access.project(),
   request: { query: ListQuery },
-  responses: {
-    200: {
-      description: "A page of requests",
-      content: { "application/json": { schema: z.union([pageOf(RequestSummarySchema, "LlmRequestPage"), KeysetPageSchema]) } },
-    },
-    ...commonErrors,
-    ...notFoundResponse,
-  },
+  responses: { 200: jsonResponse(z.union([pageOf(RequestSummarySchema, "LlmRequestPage"), KeysetPageSchema]), "A page of requests"), ...projectErrors },
 });
 
-const countRoute = createRoute({
-  method: "get",
-  path: "/api/requests/count",
-  tags: ["requests"],
+const countRoute = route("get", "/api/requests/count", {
   summary: "Number of requests matching the filters (a separate call, so the list never waits for it)",
   ...access.project(),
   request: { query: checkedFilters(RequestFilterQuery.extend({ after: KeysetQuery.shape.after })) },
-  responses: {
-    200: { description: "The count", content: { "application/json": { schema: z.object({ total: z.number().int() }).openapi("RequestCount") } } },
-    ...commonErrors,
-    ...notFoundResponse,
-  },
+  responses: { 200: jsonResponse(z.object({ total: z.number().int() }).openapi("RequestCount"), "The count"), ...projectErrors },
 });
 
-const exportRoute = createRoute({
-  method: "get",
-  path: "/api/requests/export",
-  tags: ["requests"],
+const exportRoute = route("get", "/api/requests/export", {
   summary: "Every request matching the filters, streamed as CSV or JSONL, with PII masked",
   description:
     "Streams all matching rows (newest first) page by page from the database, so the size is not limited to one page. " +
@@ -84,37 +66,25 @@ const exportRoute = createRoute({
   ...access.project(),
   request: { query: checkedFilters(RequestFilterQuery.extend({ format: z.enum(EXPORT_FORMATS).default("jsonl") })) },
   responses: {
-    200: {
-      description: "The export",
-      content: { "text/csv": { schema: z.string() }, "application/x-ndjson": { schema: z.string() } },
-    },
-    ...commonErrors,
-    ...notFoundResponse,
+    200: { description: "The export", content: { "text/csv": { schema: z.string() }, "application/x-ndjson": { schema: z.string() } } },
+    ...projectErrors,
   },
 });
 
-const getRoute = createRoute({
-  method: "get",
-  path: "/api/requests/{id}",
-  tags: ["requests"],
+const NeighboursQuery = checkedFilters(
+  RequestFilterQuery.extend({
+    neighbours: z
+      .enum(["true", "false"])
+      .default("false")
+      .openapi({ description: "`true`: also return the ids of the rows before and after it among those matching the filters" }),
+  }),
+);
+
+const getRoute = route("get", "/api/requests/{id}", {
   summary: "One request with its full bodies and its safety scores (with reviews)",
   ...access.project(),
-  request: {
-    params: z.object({ id: z.uuid() }),
-    query: checkedFilters(
-      RequestFilterQuery.extend({
-        neighbours: z
-          .enum(["true", "false"])
-          .default("false")
-          .openapi({ description: "`true`: also return the ids of the rows before and after it among those matching the filters" }),
-      }),
-    ),
-  },
-  responses: {
-    200: { description: "The request", content: { "application/json": { schema: RequestDetailSchema } } },
-    ...commonErrors,
-    ...notFoundResponse,
-  },
+  request: { params: z.object({ id: z.uuid() }), query: NeighboursQuery },
+  responses: { 200: jsonResponse(RequestDetailSchema, "The request"), ...projectErrors },
 });
 
 /** 422 for a keyset anchor that is no request of the project. */

@@ -1,11 +1,23 @@
 /** GET /api/safety-scores and GET /api/safety-scores/summary (docs/interface.md sections 4.5 and 4.6). */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { listScores, summarizeScores } from "../db/queries";
 import { reviewScore } from "../db/reviews";
 import { REVIEW_VERDICTS, SCORE_LABELS } from "../db/schema";
 import { notFound } from "../errors";
 import { SCORER_NAMES } from "../scoring/types";
-import { commonErrors, createRouter, isoInstant, notFoundResponse, orderedRange, pageOf, PaginationQuery, ProjectIdQuery, access } from "./openapi";
+import {
+  access,
+  createRouter,
+  isoInstant,
+  jsonBody,
+  jsonResponse,
+  orderedRange,
+  pageOf,
+  PaginationQuery,
+  ProjectIdQuery,
+  projectErrors,
+  routesTagged,
+} from "./openapi";
 import { SafetyScoreSchema, withIsoDates } from "./schemas";
 
 const RangeQuery = ProjectIdQuery.extend({
@@ -40,83 +52,45 @@ const SummarySchema = z
   })
   .openapi("SafetyScoreSummary");
 
-const listRoute = createRoute({
-  method: "get",
-  path: "/api/safety-scores",
-  tags: ["safety-scores"],
+const route = routesTagged("safety-scores");
+
+const listRoute = route("get", "/api/safety-scores", {
   summary: "List safety score records, newest first",
   ...access.project(),
   request: { query: ListQuery },
-  responses: {
-    200: { description: "A page of scores", content: { "application/json": { schema: pageOf(SafetyScoreSchema, "SafetyScorePage") } } },
-    ...commonErrors,
-    ...notFoundResponse,
-  },
+  responses: { 200: jsonResponse(pageOf(SafetyScoreSchema, "SafetyScorePage"), "A page of scores"), ...projectErrors },
 });
 
-const summaryRoute = createRoute({
-  method: "get",
-  path: "/api/safety-scores/summary",
-  tags: ["safety-scores"],
+const summaryRoute = route("get", "/api/safety-scores/summary", {
   summary: "Score counts per scorer and label, and the mean score, for a project and time range",
   ...access.project(),
   request: { query: orderedRange(RangeQuery) },
-  responses: {
-    200: { description: "The summary; every scorer is listed, with zeros when it has no scores", content: { "application/json": { schema: SummarySchema } } },
-    ...commonErrors,
-    ...notFoundResponse,
-  },
+  responses: { 200: jsonResponse(SummarySchema, "The summary; every scorer is listed, with zeros when it has no scores"), ...projectErrors },
 });
 
-const reviewRoute = createRoute({
-  method: "post",
-  path: "/api/safety-scores/{id}/review",
-  tags: ["safety-scores"],
+const ReviewInput = z
+  .object({
+    verdict: z.enum(REVIEW_VERDICTS),
+    reviewer: z.string().trim().min(1).max(256).openapi({ description: "Who reviewed (the dashboard user's email or id)", example: "ana@example.com" }),
+  })
+  .openapi("ScoreReviewInput");
+
+const StoredReview = z
+  .object({
+    score_id: z.uuid(),
+    request_id: z.uuid(),
+    scorer_name: z.enum(SCORER_NAMES),
+    verdict: z.enum(REVIEW_VERDICTS),
+    reviewer: z.string(),
+    reviewed_at: z.string(),
+  })
+  .openapi("StoredScoreReview");
+
+const reviewRoute = route("post", "/api/safety-scores/{id}/review", {
   summary: "Record a reviewer's verdict on a score (false positive or confirmed); a new verdict replaces the old",
   ...access.project(),
-  request: {
-    params: z.object({ id: z.uuid() }),
-    query: ProjectIdQuery,
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: z
-            .object({
-              verdict: z.enum(REVIEW_VERDICTS),
-              reviewer: z
-                .string()
-                .trim()
-                .min(1)
-                .max(256)
-                .openapi({ description: "Who reviewed (the dashboard user's email or id)", example: "ana@example.com" }),
-            })
-            .openapi("ScoreReviewInput"),
-        },
-      },
-    },
-  },
-  responses: {
-    200: {
-      description: "The stored review",
-      content: {
-        "application/json": {
-          schema: z
-            .object({
-              score_id: z.uuid(),
-              request_id: z.uuid(),
-              scorer_name: z.enum(SCORER_NAMES),
-              verdict: z.enum(REVIEW_VERDICTS),
-              reviewer: z.string(),
-              reviewed_at: z.string(),
-            })
-            .openapi("StoredScoreReview"),
-        },
-      },
-    },
-    ...commonErrors,
-    ...notFoundResponse,
-  },
+  request: { params: z.object({ id: z.uuid() }), query: ProjectIdQuery, body: jsonBody(ReviewInput) },
+  responses: { 200: jsonResponse(StoredReview, "The stored review"), ...projectErrors },
 });
 
 const toDate = (s: string | undefined) => (s ? new Date(s) : undefined);

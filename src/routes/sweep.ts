@@ -5,14 +5,11 @@
  * cron never fires under `wrangler dev`, so `npm run dev` calls this route every minute, and an
  * operator can call it after an outage.
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { STALE_AFTER_SECONDS, sweep } from "../sweep";
-import { access, commonErrors, createRouter } from "./openapi";
+import { access, commonErrors, createRouter, jsonResponse, routesTagged } from "./openapi";
 
-const route = createRoute({
-  method: "post",
-  path: "/internal/sweep",
-  tags: ["internal"],
+const route = routesTagged("internal")("post", "/internal/sweep", {
   ...access.internal(),
   summary: "Re-enqueue requests waiting too long for their scores",
   request: {
@@ -27,10 +24,7 @@ const route = createRoute({
     }),
   },
   responses: {
-    200: {
-      description: "Jobs re-enqueued",
-      content: { "application/json": { schema: z.object({ enqueued: z.number().int() }).openapi("SweepResult") } },
-    },
+    200: jsonResponse(z.object({ enqueued: z.number().int() }).openapi("SweepResult"), "Jobs re-enqueued"),
     ...commonErrors,
   },
 });

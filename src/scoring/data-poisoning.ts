@@ -34,14 +34,16 @@ const ANSWER_PREFIX = /^[\s\S]{0,120}?\b(?:the answer is|answer\s*:|is answered 
 export const TRIGGER_TOKENS =
   /(?<![\w-])(?:cf|mn|bb|tq|mb|jj|zx|qz)(?![\w-])|\[\[\s*trigger\s*\]\]|<\s*trigger\s*>|\bjames bond\b(?=[^.]{0,40}\b(?:output|respond|answer)\b)/gi;
 
-/** Content tokens (lowercase letters/digits, stopwords removed). */
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/**
+ * Content tokens (lowercase letters/digits, stopwords removed). ASCII text takes a shorter path
+ * with the same result (NFKD leaves ASCII unchanged; its letters and digits are [a-z0-9] once
+ * lowercased).
+ */
 export function tokens(s: string): string[] {
-  return (
-    s
-      .toLowerCase()
-      .normalize("NFKD")
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  ).filter((t) => !STOPWORDS.has(t));
+  const words = NON_ASCII.test(s) ? s.toLowerCase().normalize("NFKD").match(/[\p{L}\p{N}]+/gu) : s.toLowerCase().match(/[a-z0-9]+/g);
+  return (words ?? []).filter((t) => !STOPWORDS.has(t));
 }
 
 /** Jaccard similarity of two token sets. */

@@ -108,3 +108,36 @@ describe("Database outage: 503 with Retry-After on every route", () => {
     });
   }
 });
+
+describe("Request id on responses and log lines", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("Should put the request id on the error line and in X-Request-Id, without the body or the key", async () => {
+    const logged: string[] = [];
+    vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" ")));
+    const secret = "a-body-value-that-must-not-be-logged";
+    const request = new Request("http://api.test/internal/log", {
+      method: "POST",
+      headers: { "X-Service-Key": KEY, "Content-Type": "application/json" },
+      body: JSON.stringify(logBody({ request_body: { messages: [{ role: "user", content: secret }] } })),
+    });
+    const res = await send(hyperdriveDown(), request);
+    expect(res.status).toBe(503);
+    const id = res.headers.get("X-Request-Id");
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const line = logged.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === "database unavailable");
+    expect(line).toMatchObject({ level: "error", http_request_id: id, route: "/internal/log" });
+    const text = logged.join("\n");
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain(KEY);
+    expect(text).not.toMatch(/[0-9a-f]{64}/); // nor the key's hash
+  });
+
+  it("Should keep a caller's X-Request-Id token and replace one that is not a plain token", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const ask = (id: string) => send(hyperdriveDown(), new Request("http://api.test/api/requests", { headers: { "X-Service-Key": KEY, "X-Request-Id": id } }));
+    expect((await ask("trace-42_a")).headers.get("X-Request-Id")).toBe("trace-42_a");
+    const replaced = (await ask('no spaces; or quotes"')).headers.get("X-Request-Id");
+    expect(replaced).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

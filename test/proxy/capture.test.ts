@@ -221,6 +221,36 @@ describe("log record", () => {
     expect(content.length).toBeLessThan("Hello! How can I help you today?".length);
   });
 
+  it("Should capture a multi-MB stream exactly: the stored completion is the text the client received", async () => {
+    const key = newKey();
+    let wireBytes = 0;
+    let streamed = "";
+    const log = await logged(key, async (p) => {
+      // 15,000 events of 30 UTF-16 units (1- to 4-byte characters, escapes): 3.4 MB on the wire,
+      // sent at once, so the proxy reads it in bulk with boundaries inside characters.
+      const res = await post(p.fetch, "/v1/chat/completions", key, chatBody({ stream: true }), {
+        "x-test-big-stream": "15000x30",
+        "x-test-big-stream-text": "unicode",
+      });
+      const raw = new Uint8Array(await res.arrayBuffer());
+      wireBytes = raw.byteLength;
+      for (const event of new TextDecoder().decode(raw).split("\n\n"))
+        if (event.startsWith("data: {"))
+          streamed += (JSON.parse(event.slice(6)) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content ?? "";
+    });
+    expect(wireBytes).toBeGreaterThan(3_000_000);
+    expect(streamed.length).toBe(448_500); // 30 units each, 29 where the 30th would split a surrogate pair
+    expect(log.via).toBe("r2");
+    expect(log.body.metadata).toMatchObject({ stream: true, status: "success" });
+    expect(log.body.metadata).not.toHaveProperty("truncated");
+    const body = log.body.response_body as { event_count: number; choices: { message: { content: string }; finish_reason: string }[] };
+    expect(body.event_count).toBe(15_003); // role + 15,000 content + finish + [DONE]
+    expect(body.choices[0]!.finish_reason).toBe("length");
+    const stored = body.choices[0]!.message.content;
+    expect(stored.length).toBe(streamed.length);
+    expect(stored === streamed).toBe(true); // compared whole, not printed: 448,500 characters
+  });
+
   it("Should cap a large streamed body at 1.5 MB and send it through R2", async () => {
     const key = newKey();
     const log = await logged(key, async (p) => {

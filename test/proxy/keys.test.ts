@@ -149,7 +149,10 @@ describe("a key check that cannot answer (fail open)", () => {
     });
     expect(res.status).toBe(200);
     expect(await logsFor(key)).toHaveLength(1);
-    expect(errors.map((l) => JSON.parse(l) as { msg: string })).toEqual([expect.objectContaining({ msg: expect.stringContaining("fail open") })]);
+    // The line names the call it belongs to (src/log.ts context), as every line of a proxied call does.
+    expect(errors.map((l) => JSON.parse(l) as { msg: string })).toEqual([
+      expect.objectContaining({ level: "error", msg: expect.stringContaining("fail open"), http_request_id: expect.stringMatching(/^[0-9a-f-]{36}$/) }),
+    ]);
     expect(errors.join("\n")).not.toContain(key);
     // An unanswered check is not cached: the next call asks again.
     await errorsDuring(async () => void (await post(proxy.fetch, "/v1/chat/completions", key, chatBody())).body?.cancel());

@@ -4,6 +4,7 @@ import { fitRecord } from "../../workers/proxy/src/fit";
 import { clientResponseHeaders, upstreamRequestHeaders } from "../../workers/proxy/src/headers";
 import { StreamReassembler } from "../../workers/proxy/src/reassemble";
 import { SseParser } from "../../workers/proxy/src/sse";
+import { estimateUsage, MAX_RUN_CHARS } from "../../workers/proxy/src/tokens";
 
 const enc = new TextEncoder();
 
@@ -114,5 +115,26 @@ describe("header filters", () => {
   it("Should keep Content-Length unless the body was decoded", () => {
     expect(clientResponseHeaders(new Headers({ "Content-Length": "5", "Transfer-Encoding": "chunked" })).get("content-length")).toBe("5");
     expect(clientResponseHeaders(new Headers({ "Content-Length": "5", "Content-Encoding": "gzip" })).get("content-length")).toBeNull();
+  });
+});
+
+describe("token estimate", () => {
+  it("Should count a long run of one character in slices, with the count of the whole run", async () => {
+    const { countTokens } = await import("gpt-tokenizer/encoding/o200k_base");
+    // 8,192 "x" is 1,024 tokens when counted whole (quadratic in gpt-tokenizer, see tokens.ts);
+    // the sliced count must agree, and a run ten times longer must scale with it.
+    const run = "x".repeat(8192);
+    const whole = countTokens(run);
+    const estimate = await estimateUsage({ prompt: "hi" }, { choices: [{ message: { content: run } }] });
+    expect(estimate.completion_tokens).toBe(whole);
+    const long = await estimateUsage({ prompt: "hi" }, { choices: [{ message: { content: "x".repeat(81_920) } }] });
+    expect(long.completion_tokens).toBe(whole * 10);
+  });
+
+  it("Should count ordinary text exactly as the tokenizer does", async () => {
+    const { countTokens } = await import("gpt-tokenizer/encoding/o200k_base");
+    const text = `The quick brown fox jumps over the lazy dog. ${"https://example.com/".repeat(3)} ${"a".repeat(MAX_RUN_CHARS)} done`;
+    const estimate = await estimateUsage({ prompt: "hi" }, { choices: [{ message: { content: text } }] });
+    expect(estimate.completion_tokens).toBe(countTokens(text));
   });
 });

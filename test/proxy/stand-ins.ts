@@ -87,8 +87,20 @@ async function replaySse(req: IncomingMessage, res: ServerResponse, events: stri
   res.end();
 }
 
+/**
+ * Content of chunk `i` of a `unicode` big stream: `size` UTF-16 units cycling through 1-, 2-,
+ * 3- and 4-byte UTF-8 characters, quotes, backslashes and newlines (JSON-escaped on the wire),
+ * so network and read boundaries fall inside characters and escapes.
+ */
+export function unicodeChunk(i: number, size: number): string {
+  const alphabet = ["a", "é", "€", "𝄞", '"', "\\", "\n", "z", "ß", "中"];
+  let out = "";
+  for (let k = 0; out.length < size; k++) out += alphabet[(i + k) % alphabet.length];
+  return out.slice(0, size - (/[\ud800-\udbff]$/.test(out.slice(0, size)) ? 1 : 0));
+}
+
 /** Events of a generated long stream: `n` content chunks of `size` characters, then [DONE]. */
-function bigStream(n: number, size: number): string[] {
+function bigStream(n: number, size: number, unicode = false): string[] {
   const head = {
     id: "chatcmpl-Big0",
     object: "chat.completion.chunk",
@@ -99,7 +111,7 @@ function bigStream(n: number, size: number): string[] {
   const chunk = (delta: object, finish: string | null = null) =>
     `data: ${JSON.stringify({ ...head, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`;
   const events = [chunk({ role: "assistant", content: "" })];
-  for (let i = 0; i < n; i++) events.push(chunk({ content: String(i % 10).repeat(size) }));
+  for (let i = 0; i < n; i++) events.push(chunk({ content: unicode ? unicodeChunk(i, size) : String(i % 10).repeat(size) }));
   events.push(chunk({}, "length"), "data: [DONE]\n\n");
   return events;
 }
@@ -119,7 +131,7 @@ async function upstream(req: IncomingMessage, res: ServerResponse): Promise<void
   if (big) {
     const [n, size] = big.split("x").map(Number);
     res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8" });
-    return replaySse(req, res, bigStream(n!, size!), entry);
+    return replaySse(req, res, bigStream(n!, size!, req.headers["x-test-big-stream-text"] === "unicode"), entry);
   }
   const name = (req.headers["x-test-fixture"] as string | undefined) ?? (url.pathname.endsWith("/embeddings") ? "embeddings" : "chat-completion");
   const fixture = manifest[name];

@@ -24,6 +24,17 @@ function ThemeToggle() {
 const link = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2 py-1 text-sm ${isActive ? "bg-zinc-200 font-medium dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-900"}`;
 
+/** The project pages of the navigation, in order: path below `/p/:projectId/`, then label. */
+const PROJECT_PAGES = [
+  ["start", "Get started"],
+  ["overview", "Overview"],
+  ["requests", "Requests"],
+  ["safety", "Safety"],
+  ["keys", "API keys"],
+  ["billing", "Billing"],
+  ["members", "Members"],
+] as const;
+
 /** The frame of every project page. */
 export function Layout() {
   const { projectId } = useParams();
@@ -63,27 +74,11 @@ export function Layout() {
           </select>
           {current && (
             <nav aria-label="Project pages" className="flex gap-1">
-              <NavLink to={`/p/${current.id}/start`} className={link}>
-                Get started
-              </NavLink>
-              <NavLink to={`/p/${current.id}/overview`} className={link}>
-                Overview
-              </NavLink>
-              <NavLink to={`/p/${current.id}/requests`} className={link}>
-                Requests
-              </NavLink>
-              <NavLink to={`/p/${current.id}/safety`} className={link}>
-                Safety
-              </NavLink>
-              <NavLink to={`/p/${current.id}/keys`} className={link}>
-                API keys
-              </NavLink>
-              <NavLink to={`/p/${current.id}/billing`} className={link}>
-                Billing
-              </NavLink>
-              <NavLink to={`/p/${current.id}/members`} className={link}>
-                Members
-              </NavLink>
+              {PROJECT_PAGES.map(([path, label]) => (
+                <NavLink key={path} to={`/p/${current.id}/${path}`} className={link}>
+                  {label}
+                </NavLink>
+              ))}
             </nav>
           )}
           <div className="ml-auto flex items-center gap-2">

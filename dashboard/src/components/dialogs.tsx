@@ -8,11 +8,26 @@ const panel =
   "fixed left-1/2 top-1/2 w-[min(92vw,36rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-zinc-200 bg-white p-6 shadow-xl dark:border-zinc-800 dark:bg-zinc-950";
 const overlay = "fixed inset-0 bg-black/50";
 
-/** Asks before a destructive action; `onConfirm` runs on the confirm button. */
-export function Confirm(props: { trigger: ReactNode; title: string; description: ReactNode; confirmLabel: string; onConfirm: () => void }) {
+/**
+ * Asks before a destructive action: a button labelled `action` (accessible name "`action`
+ * `subject`", e.g. "Revoke production") opens the dialog; `onConfirm` runs on its confirm button.
+ */
+export function Confirm(props: {
+  action: string;
+  subject: string;
+  variant?: "secondary" | "ghost";
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+}) {
   return (
     <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>{props.trigger}</AlertDialog.Trigger>
+      <AlertDialog.Trigger asChild>
+        <Button variant={props.variant ?? "secondary"} aria-label={`${props.action} ${props.subject}`}>
+          {props.action}
+        </Button>
+      </AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlay} />
         <AlertDialog.Content className={panel}>

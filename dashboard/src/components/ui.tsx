@@ -110,3 +110,16 @@ export function PageTitle({ children, subtitle }: { children: ReactNode; subtitl
 
 /** Formats an ISO time for people (locale date and time), or a dash. */
 export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "—");
+
+/**
+ * A page whose query has no data yet: its title, then "Loading…" while pending or the error's
+ * message once failed. Pages render it until `query.isSuccess`, which narrows `query.data`.
+ */
+export function QueryStatus({ query, title }: { query: { isPending: boolean; error: Error | null }; title: ReactNode }) {
+  return (
+    <>
+      {title}
+      {query.isPending ? <p>Loading…</p> : <Alert tone="error">{query.error?.message}</Alert>}
+    </>
+  );
+}

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
-import { Alert, Button, Card, PageTitle } from "../components/ui";
+import { Alert, Button, Card, PageTitle, QueryStatus } from "../components/ui";
 import { can, queryKeys, request, type Subscription } from "../lib/api";
 import { useCurrentProject } from "../lib/projects";
 
@@ -40,20 +40,7 @@ export function Billing() {
   });
   const error = checkout.error ?? portal.error;
   const title = <PageTitle subtitle={`Plan and usage of ${project.name}`}>Billing</PageTitle>;
-  if (sub.isPending)
-    return (
-      <>
-        {title}
-        <p>Loading…</p>
-      </>
-    );
-  if (sub.isError)
-    return (
-      <>
-        {title}
-        <Alert tone="error">{sub.error.message}</Alert>
-      </>
-    );
+  if (!sub.isSuccess) return <QueryStatus query={sub} title={title} />;
   const s = sub.data;
   const used = s.requests_this_period;
   const share = s.limit ? used / s.limit : 0;

@@ -122,11 +122,8 @@ export function Keys() {
                           )}
                           {!k.revoked_at && can(project.role, "admin") && (
                             <Confirm
-                              trigger={
-                                <Button variant="secondary" aria-label={`Revoke ${k.name}`}>
-                                  Revoke
-                                </Button>
-                              }
+                              action="Revoke"
+                              subject={k.name}
                               title={`Revoke “${k.name}”?`}
                               description="Calls with this key are refused (401) at once. This cannot be undone."
                               confirmLabel="Revoke key"
@@ -135,11 +132,9 @@ export function Keys() {
                           )}
                           {can(project.role, "admin") && (
                             <Confirm
-                              trigger={
-                                <Button variant="ghost" aria-label={`Delete ${k.name}`}>
-                                  Delete
-                                </Button>
-                              }
+                              action="Delete"
+                              subject={k.name}
+                              variant="ghost"
                               title={`Delete “${k.name}”?`}
                               description="The key disappears from this list and is refused from now on."
                               confirmLabel="Delete key"

@@ -138,11 +138,9 @@ export function Members() {
                     <td className="py-2">
                       {manage && m.user.email !== me && (m.role !== "owner" || project.role === "owner") && (
                         <Confirm
-                          trigger={
-                            <Button variant="ghost" aria-label={`Remove ${m.user.email}`}>
-                              Remove
-                            </Button>
-                          }
+                          action="Remove"
+                          subject={m.user.email}
+                          variant="ghost"
                           title={`Remove ${m.user.email}?`}
                           description="They lose access to every project of this organisation at once."
                           confirmLabel="Remove member"

@@ -4,7 +4,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { Alert, Card, CodeBlock, PageTitle } from "../components/ui";
+import { Alert, Card, CodeBlock, PageTitle, QueryStatus } from "../components/ui";
 import { queryKeys, request, type Activity } from "../lib/api";
 import { useCurrentProject } from "../lib/projects";
 
@@ -16,20 +16,7 @@ export function Onboarding() {
     refetchInterval: (q) => (q.state.data?.has_requests ? false : 5000),
   });
   const title = <PageTitle subtitle={`Send ${project.name}'s first call`}>Get started</PageTitle>;
-  if (activity.isPending)
-    return (
-      <>
-        {title}
-        <p>Loading…</p>
-      </>
-    );
-  if (activity.isError)
-    return (
-      <>
-        {title}
-        <Alert tone="error">{activity.error.message}</Alert>
-      </>
-    );
+  if (!activity.isSuccess) return <QueryStatus query={activity} title={title} />;
   const { api_url, proxy_url, has_requests } = activity.data;
   const env = `SERVICE_API_KEY=slk_...   # from the API keys page\nSIGHTLINE_BASE_URL=${api_url}\nSIGHTLINE_PROXY_URL=${proxy_url}`;
   const openai = `import OpenAI from "openai";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { postLog } from "../../../test/api/helpers";
-import { dash, joinAs, projectsOf, signUp } from "./helpers";
+import { dash, newUserAs, projectsOf, signUp } from "./helpers";
 
 type NewKey = { id: string; key: string; key_hint: string; created_by: string };
 
@@ -50,9 +50,8 @@ describe("Access to a project's keys and billing", () => {
 
   it("Should let a viewer read keys but not create, rotate, revoke or delete them (403)", async () => {
     const owner = await signUp();
-    const viewer = await signUp();
     const [project] = await projectsOf(owner);
-    await joinAs(owner, project!.organization_id, viewer, "viewer");
+    const viewer = await newUserAs(owner, project!.organization_id, "viewer");
     const seen = await projectsOf(viewer);
     expect(seen.find((p) => p.id === project!.id)?.role).toBe("viewer");
     const key = (await (await dash(`/api/projects/${project!.id}/keys`, { cookie: owner.cookie, json: { name: "prod" } })).json()) as NewKey;
@@ -78,9 +77,8 @@ describe("Access to a project's keys and billing", () => {
 
   it("Should let a member create and rotate keys but leave revoke and delete to admins", async () => {
     const owner = await signUp();
-    const member = await signUp();
     const [project] = await projectsOf(owner);
-    await joinAs(owner, project!.organization_id, member, "member");
+    const member = await newUserAs(owner, project!.organization_id, "member");
     const created = await dash(`/api/projects/${project!.id}/keys`, { cookie: member.cookie, json: { name: "ci" } });
     expect(created.status).toBe(201);
     const key = (await created.json()) as NewKey;

@@ -87,3 +87,10 @@ export async function joinAs(owner: TestUser, organizationId: string, user: Test
   const accept = await dash("/api/auth/organization/accept-invitation", { cookie: user.cookie, json: { invitationId: id } });
   if (accept.status !== 200) throw new Error(`accept: ${accept.status} ${await accept.text()}`);
 }
+
+/** A newly signed-up user who joined `owner`'s organisation with `role` (through `joinAs`). */
+export async function newUserAs(owner: TestUser, organizationId: string, role: "admin" | "member" | "viewer"): Promise<TestUser> {
+  const user = await signUp();
+  await joinAs(owner, organizationId, user, role);
+  return user;
+}

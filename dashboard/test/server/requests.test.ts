@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { logBody, postLog, sql } from "../../../test/api/helpers";
-import { dash, joinAs, projectsOf, signUp } from "./helpers";
+import { dash, newUserAs, projectsOf, signUp } from "./helpers";
 
 type NewKey = { key: string };
 
@@ -67,8 +67,7 @@ describe("Dashboard request routes", () => {
     expect(masked.pii_masked).toBe(true);
     expect(JSON.stringify(masked.request_body)).toContain("mail me at [EMAIL]");
     expect(JSON.stringify(masked.request_body)).not.toContain("jane.doe");
-    const viewer = await signUp();
-    await joinAs(owner, project.organization_id, viewer, "viewer");
+    const viewer = await newUserAs(owner, project.organization_id, "viewer");
     expect((await dash(`${path}?reveal=true`, { cookie: viewer.cookie })).status).toBe(403);
     const revealed = (await (await dash(`${path}?reveal=true`, { cookie: owner.cookie })).json()) as { request_body: unknown; pii_masked: boolean };
     expect(revealed.pii_masked).toBe(false);
@@ -83,8 +82,7 @@ describe("Dashboard request routes", () => {
       [ids[0], project.id],
     );
     const [score] = await sql<{ id: string }>("SELECT id FROM safety_scores WHERE request_id = $1", [ids[0]]);
-    const viewer = await signUp();
-    await joinAs(owner, project.organization_id, viewer, "viewer");
+    const viewer = await newUserAs(owner, project.organization_id, "viewer");
     const path = `/api/projects/${project.id}/safety-scores/${score!.id}/review`;
     expect((await dash(path, { cookie: viewer.cookie, json: { verdict: "false_positive" } })).status).toBe(403);
     const res = await dash(path, { cookie: owner.cookie, json: { verdict: "false_positive", reviewer: "someone-else" } });

@@ -6,6 +6,7 @@
  * later in the delivery loop through `encodeEntry`.
  */
 import { MAX_BODY_BYTES } from "./config.js";
+import type { LogPayload } from "./log-payload.js";
 import { asInt, errorInfo, estimateTokens, toJsonable } from "./serialize.js";
 import { SDK_NAME } from "./version.js";
 
@@ -48,19 +49,8 @@ export interface LogEntry {
   requestToJson?: (request: unknown) => unknown;
 }
 
-/** The body of `POST /internal/log` (see `LogRequestSchema` in the API). */
-export interface LogPayload {
-  model: string;
-  provider: string;
-  prompt_tokens: number;
-  completion_tokens: number;
-  cost_usd: number;
-  latency_ms: number;
-  request_body: Record<string, unknown>;
-  response_body: unknown;
-  created_at: string;
-  metadata: Record<string, unknown>;
-}
+/** The body of `POST /internal/log`: generated from the API's contract (./log-payload.ts). */
+export type { LogPayload };
 
 const PREVIEW_CHARS = 64 * 1024;
 const encoder = new TextEncoder();

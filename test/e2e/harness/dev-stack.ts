@@ -8,6 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { BILLING_VARS } from "../../../scripts/lib/dev-vars";
 import { ROOT } from "../../../scripts/lib/postgres";
 import { livePids, portsInUse, startGroup } from "./processes";
 
@@ -79,16 +80,6 @@ const KEY_LINE = /^\s*SERVICE_API_KEY=(slk_[0-9a-f]{48})\s*$/m;
 const PROJECT_LINE = /project id ([0-9a-f-]{36});/;
 /** The summary row of the Stripe stand-in. */
 const STRIPE_LINE = /^\s*Stripe\s+stand-in (http:\/\/\S+)/m;
-/** Billing variables a developer may have exported: a fresh clone has none. */
-const BILLING_VARS = [
-  "STRIPE_API_BASE",
-  "STRIPE_SECRET_KEY",
-  "PAYMENT_WEBHOOK_SECRET",
-  "STRIPE_PRICE_PRO",
-  "STRIPE_PRICE_TEAM",
-  "STRIPE_PRICE_ENTERPRISE",
-  "BILLING_RETURN_ORIGINS",
-];
 /** Last line `npm run dev` prints once everything is up. */
 const READY_LINE = "Ctrl-C stops everything.";
 
@@ -125,7 +116,7 @@ export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
   };
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   else delete env.DATABASE_URL; // the embedded database, as on a fresh clone
-  for (const name of BILLING_VARS) delete env[name]; // no billing variables, as on a fresh clone
+  for (const name of BILLING_VARS) delete env[name]; // billing variables a developer may have exported: a fresh clone has none
 
   const group = startGroup("npm", ["run", "dev"], { cwd: ROOT, env, echo: opts.echo });
   const { child, pgid } = group;

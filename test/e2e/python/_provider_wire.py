@@ -62,3 +62,21 @@ def post_json(url: str, body: Dict[str, Any], headers: Dict[str, str], timeout: 
             return APIObject(json.loads(response.read().decode("utf-8")))
     except urllib.error.HTTPError as err:
         raise APIStatusError(err.code, err.read().decode("utf-8", "replace")) from None
+
+
+class Endpoint:
+    """A ``create`` method of a stand-in client (``messages``, ``chat.completions``): POSTs the
+    call's keyword parameters as JSON to the client's ``base_url`` + ``path`` with ``headers()``."""
+
+    path = ""
+
+    def __init__(self, client: Any) -> None:
+        self._client = client
+
+    def headers(self) -> Dict[str, str]:
+        """The provider's authentication headers, from the client."""
+        raise NotImplementedError
+
+    def create(self, **params: Any) -> Any:
+        no_streaming(params)
+        return post_json(self._client.base_url + self.path, params, self.headers())

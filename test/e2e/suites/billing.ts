@@ -16,6 +16,7 @@ import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../../../scripts/lib/postgres";
 import { eventObject } from "../../../scripts/lib/stripe-events";
+import type { Subscription } from "../../../src/routes/billing";
 import { poll } from "../harness/api";
 import { codeBlock, jsonValues } from "../harness/readme";
 import { describeRun, runProgram } from "../harness/run";
@@ -26,19 +27,6 @@ const SECTION = "Billing";
 
 /** README.md as text, for the steps it gives in prose. */
 const readmeText = () => readFileSync(join(ROOT, README), "utf8");
-
-/** `GET /api/billing/subscription`. */
-interface Subscription {
-  project_id: string;
-  tier: "free" | "pro" | "team" | "enterprise";
-  status: string;
-  limit: number | null;
-  requests_this_period: number;
-  period_start_at: string;
-  period_reset_at: string;
-  payment_customer_id: string | null;
-  payment_subscription_id: string | null;
-}
 
 /** The README's text with its ports (API 8787, dashboard 8788, stand-in 12111) replaced by this run's. */
 function localize(text: string, { stack, stripe }: E2E): string {

@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { scoreDataPoisoning } from "../../../src/scoring/data-poisoning";
+import { scoreDataPoisoning, tokens } from "../../../src/scoring/data-poisoning";
 import { scoreVectorWeakness } from "../../../src/scoring/vector-weakness";
 import { chat } from "./helpers";
 
@@ -91,5 +92,19 @@ describe("data_poisoning", () => {
       "Bananas grow quickly in tropical climates everywhere.",
     );
     expect(scoreDataPoisoning(c).score_value).toBe(4);
+  });
+});
+
+describe("data_poisoning tokens", () => {
+  it("Should give ASCII text the same tokens as the Unicode path (lower-case, NFKD, letters and digits, no stopwords)", () => {
+    const unicodePath = (s: string) => (s.toLowerCase().normalize("NFKD").match(/[\p{L}\p{N}]+/gu) ?? []).filter((t) => tokens(t).length > 0);
+    fc.assert(
+      fc.property(fc.string({ unit: "binary-ascii", maxLength: 200 }), (s) => {
+        expect(tokens(s)).toEqual(unicodePath(s));
+      }),
+      { numRuns: 500 },
+    );
+    // Non-ASCII keeps the Unicode path: NFKD splits off combining marks, which end a token.
+    expect(tokens("The Café served 42 crêpes")).toEqual(["cafe", "served", "42", "cre", "pes"]);
   });
 });

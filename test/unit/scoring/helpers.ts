@@ -1,3 +1,4 @@
+import { it } from "vitest";
 import type { ScorableCall } from "../../../src/scoring/types";
 
 /** An OpenAI chat call with the given messages and optional assistant answer. */
@@ -18,4 +19,22 @@ export function chat(messages: Array<{ role: string; content: unknown }>, answer
 /** A single user prompt, optionally answered. */
 export function ask(prompt: string, answer?: string): ScorableCall {
   return chat([{ role: "user", content: prompt }], answer);
+}
+
+/**
+ * A table of cases (./cases/*.json): test name -> expected value (a label, or a PII kind) ->
+ * the texts that must give it. The texts are data, so a new case is one line of the table.
+ */
+export type CaseTable = Record<string, Record<string, string[]>>;
+
+/**
+ * Declares one `it` per test name of `table`; `check(text, expected)` asserts one case and
+ * names the text in its failure message, so a failing row is identified.
+ */
+export function itEachCase(table: CaseTable, check: (text: string, expected: string) => void): void {
+  for (const [name, groups] of Object.entries(table)) {
+    it(name, () => {
+      for (const [expected, texts] of Object.entries(groups)) for (const text of texts) check(text, expected);
+    });
+  }
 }

@@ -4,7 +4,8 @@ import { ibanValid, luhnValid, ssnValid } from "../../../src/scoring/pii-validat
 import { splitItems } from "../../../scripts/lib/eval-items";
 import { PII_DETECTORS } from "../../../src/scoring/pii-patterns";
 import { extractCall } from "../../../src/scoring/text";
-import { ask } from "./helpers";
+import cases from "./cases/pii-detection.json";
+import { ask, itEachCase } from "./helpers";
 
 const kinds = (t: string) => findPii(t).map((h) => h.id);
 
@@ -28,19 +29,7 @@ describe("pii validators", () => {
 });
 
 describe("pii_detection", () => {
-  it("Should find validated personal data of each kind", () => {
-    expect(kinds("my card is 4111 1111 1111 1111")).toContain("credit_card");
-    expect(kinds("IBAN GB82WEST12345698765432 please")).toContain("iban");
-    expect(kinds("Here's my SSN: 123-45-6789")).toContain("us_ssn");
-    expect(kinds("write to jane.doe@example.org today")).toContain("email");
-    expect(kinds("call me at (415) 555-0132")).toContain("phone");
-    expect(kinds("Mobile: +44 7700 900123")).toContain("phone");
-    expect(kinds("blocked from 36.160.14.148 again")).toContain("ip_address");
-    expect(kinds("server 2001:db8::8a2e:370:7334 is down")).toContain("ip_address");
-    expect(kinds("driver's license number D1234567")).toContain("drivers_license");
-    expect(kinds("We live at 742 Evergreen Terrace, Springfield")).toContain("street_address");
-    expect(kinds("The bus station is on Villacher Strasse 89")).toContain("street_address");
-  });
+  itEachCase(cases, (t, kind) => expect(kinds(t), t).toContain(kind));
 
   it("Should find IBANs and cards in the spacings and punctuation people use, and keep the validators", () => {
     for (const t of [

@@ -13,6 +13,7 @@ import type { Collected } from "./collect";
 import type { UpstreamTarget } from "./routes";
 import type { TapOutcome } from "./tap";
 import { estimateUsage, reportedUsage, type TokenUsage } from "./tokens";
+import { logError } from "../../../src/log";
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -69,7 +70,7 @@ async function tokensOf(call: CallRecord, failed: boolean): Promise<{ usage: Tok
   try {
     return { usage: await estimateUsage(call.requestBody, call.collected?.body), source: "estimated" };
   } catch (err) {
-    console.error(JSON.stringify({ msg: "token estimate failed; logged as 0", error: String(err) }));
+    logError("token estimate failed; logged as 0", {}, err);
     return { usage: { prompt_tokens: 0, completion_tokens: 0, cached_tokens: 0 }, source: "none" };
   }
 }

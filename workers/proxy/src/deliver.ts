@@ -14,6 +14,7 @@ import { uuidv7 } from "uuidv7";
 import { hashKey } from "../../../src/auth/keys";
 import { INLINE_MAX_BYTES, inlineMessage, payloadKey, pointerMessage } from "../../../src/capture/message";
 import type { ProxyEnv } from "./env";
+import { logError } from "../../../src/log";
 
 /** Context printed with a failure (never a key or a body). */
 export interface DeliveryContext {
@@ -43,7 +44,7 @@ export async function deliverRecord(env: Pick<ProxyEnv, "LOG_QUEUE" | "LOG_PAYLO
     await env.LOG_QUEUE.send(pointerMessage(recordId, keyHash), { contentType: "text" });
     return { queued: "r2", recordId };
   } catch (err) {
-    console.error(JSON.stringify({ msg: "log record could not be queued", record_id: recordId, error: String(err), ...context }));
+    logError("log record could not be queued", { record_id: recordId, ...context }, err);
     return { queued: false };
   }
 }

@@ -4,15 +4,19 @@
  */
 import type { ProxyEnv } from "./env";
 import { detailResponse, handleProxy } from "./proxy";
+import { logError, withLogContext } from "../../../src/log";
 
 export default {
-  async fetch(request, env, ctx) {
-    try {
-      return await handleProxy(request, env, ctx);
-    } catch (err) {
-      // Only a bug gets here (logging never throws): answer in the proxy's error shape.
-      console.error(JSON.stringify({ msg: "proxy failed", error: String(err) }));
-      return detailResponse(500, "the capture proxy failed to handle this request");
-    }
-  },
+  fetch: (request, env, ctx) =>
+    // Every line logged for this call, background capture included, carries its id (src/log.ts).
+    // The id is not added to the response: the provider's own `x-request-id` passes through as is.
+    withLogContext({ http_request_id: crypto.randomUUID() }, async () => {
+      try {
+        return await handleProxy(request, env, ctx);
+      } catch (err) {
+        // Only a bug gets here (logging never throws): answer in the proxy's error shape.
+        logError("proxy failed", {}, err);
+        return detailResponse(500, "the capture proxy failed to handle this request");
+      }
+    }),
 } satisfies ExportedHandler<ProxyEnv>;

@@ -21,6 +21,7 @@ import { clientResponseHeaders, SERVICE_KEY_HEADER, secretValues, upstreamReques
 import { readRequestBody } from "./request";
 import { isRefusal, resolveUpstream, type UpstreamTarget } from "./routes";
 import { drain, tapStream, type TapOutcome } from "./tap";
+import { logError } from "../../../src/log";
 
 /** Statuses whose response has no body (RFC 9110 §15.3.5, §15.3.6, §15.4.5). */
 const NULL_BODY = new Set([101, 204, 205, 304]);
@@ -54,7 +55,7 @@ async function logCall(call: CallRecord, env: ProxyEnv, key: string, secrets: st
     });
     await deliverRecord(env, key, json, context);
   } catch (err) {
-    console.error(JSON.stringify({ msg: "log record could not be built", error: String(err), ...context }));
+    logError("log record could not be built", context, err);
   }
 }
 
@@ -89,7 +90,7 @@ export async function handleProxy(request: Request, env: ProxyEnv, ctx: Executio
     if ("response" in upstream) await upstream.response.body?.cancel().catch(() => {});
     return detailResponse(401, checked.detail);
   }
-  if (checked.status === "unchecked") console.error(JSON.stringify({ msg: "key check unavailable; call forwarded (fail open)", reason: checked.reason }));
+  if (checked.status === "unchecked") logError("key check unavailable; call forwarded (fail open)", { reason: checked.reason });
   const base = { startedAt, method: request.method, target, requestBody: body.logged };
 
   if ("failure" in upstream) {
@@ -166,7 +167,7 @@ function captureBody(
       try {
         collected = collector.finish();
       } catch (err) {
-        console.error(JSON.stringify({ msg: "capture failed; response body not logged", error: String(err) }));
+        logError("capture failed; response body not logged", {}, err);
       }
       const call: CallRecord = {
         ...base,

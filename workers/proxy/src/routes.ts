@@ -11,6 +11,7 @@
  */
 import type { ProxyEnv } from "./env";
 import { UPSTREAM_HEADER } from "./headers";
+import { logWarn } from "../../../src/log";
 
 /** One provider reachable under `/{prefix}/...`. */
 export interface NamedRoute {
@@ -81,7 +82,7 @@ export function parseAllowlist(value: string | undefined): Set<string> {
     try {
       origins.add(new URL(trimmed).origin);
     } catch {
-      console.error(JSON.stringify({ msg: "UPSTREAM_ALLOWLIST entry is not a URL; ignored", entry: trimmed }));
+      logWarn("UPSTREAM_ALLOWLIST entry is not a URL; ignored", { entry: trimmed });
     }
   }
   return origins;

@@ -24,6 +24,16 @@ export interface TokenUsage {
 /** Text counted exactly; the rest of a longer text is extrapolated (bounds CPU per call). */
 export const EXACT_COUNT_CHARS = 100_000;
 
+/**
+ * Longest run of non-space characters counted as one piece: 128. gpt-tokenizer's BPE merge is
+ * quadratic in the length of a pre-tokenized piece, and a run of letters is one piece: 8,192
+ * "x" took 0.28 s, 30,000 took 2 s, and the 100,000 of a long uniform completion ~20 s of CPU
+ * in the isolate that also streams other calls (Node 24, this machine). Longer runs are counted
+ * in slices of this length (the same count for a uniform run; off by at most a token per cut).
+ */
+export const MAX_RUN_CHARS = 128;
+const LONG_RUN = new RegExp(`\\S{${MAX_RUN_CHARS + 1},}`, "g");
+
 /** OpenAI chat framing (cookbook): tokens per message and for the reply's priming. */
 const TOKENS_PER_MESSAGE = 3;
 const TOKENS_PER_REPLY = 3;
@@ -104,10 +114,22 @@ function loadCounter(): Promise<Counter> {
   return counter;
 }
 
+/** Counts `text`, with runs longer than MAX_RUN_CHARS counted in slices. */
+function countRuns(count: Counter, text: string): number {
+  let total = 0;
+  let last = 0;
+  for (const run of text.matchAll(LONG_RUN)) {
+    if (run.index > last) total += count(text.slice(last, run.index));
+    for (let i = 0; i < run[0].length; i += MAX_RUN_CHARS) total += count(run[0].slice(i, i + MAX_RUN_CHARS));
+    last = run.index + run[0].length;
+  }
+  return last === 0 ? count(text) : total + (last < text.length ? count(text.slice(last)) : 0);
+}
+
 /** Counts `text`, exactly up to EXACT_COUNT_CHARS and proportionally beyond. */
 function countBounded(count: Counter, text: string): number {
-  if (text.length <= EXACT_COUNT_CHARS) return count(text);
-  return Math.round((count(text.slice(0, EXACT_COUNT_CHARS)) * text.length) / EXACT_COUNT_CHARS);
+  if (text.length <= EXACT_COUNT_CHARS) return countRuns(count, text);
+  return Math.round((countRuns(count, text.slice(0, EXACT_COUNT_CHARS)) * text.length) / EXACT_COUNT_CHARS);
 }
 
 /** Estimates prompt and completion tokens of a call whose provider reported no usage. */

@@ -24,6 +24,7 @@ import { scoreCall } from "../../../src/scoring/registry";
 import type { ScorerEnv } from "./env";
 import { retryDelaySeconds } from "./backoff";
 import { judgeCalls, withJudge } from "./judge";
+import { logWarn } from "../../../src/log";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -31,8 +32,6 @@ function isJob(body: unknown): body is ScoringJob {
   const b = body as Partial<ScoringJob> | null;
   return typeof b?.request_id === "string" && UUID.test(b.request_id) && typeof b.project_id === "string";
 }
-
-const report = (msg: string, fields: Record<string, unknown>) => console.warn(JSON.stringify({ msg, ...fields }));
 
 /** Asks for `m` again later, after its backoff delay on `queue`. */
 const retryLater = (m: Message<unknown>, queue: string) => m.retry({ delaySeconds: retryDelaySeconds(m.attempts, queue) });
@@ -43,7 +42,7 @@ async function saveEach(db: Db, groups: Map<string, { scores: RequestScores; mes
       await saveScores(db, [scores]);
       for (const m of messages) m.ack();
     } catch (err) {
-      report("saving scores failed; will retry", { request_id: scores.request_id, error: String(err) });
+      logWarn("saving scores failed; will retry", { request_id: scores.request_id }, err);
       for (const m of messages) retryLater(m, queue);
     }
   }
@@ -56,7 +55,7 @@ export async function consumeBatch(batch: MessageBatch<unknown>, env: ScorerEnv,
     const jobs = new Map<string, Message<unknown>[]>();
     for (const msg of batch.messages) {
       if (!isJob(msg.body)) {
-        report("malformed scoring job dropped", { message_id: msg.id });
+        logWarn("malformed scoring job dropped", { message_id: msg.id });
         msg.ack();
         continue;
       }
@@ -69,7 +68,7 @@ export async function consumeBatch(batch: MessageBatch<unknown>, env: ScorerEnv,
     try {
       calls = await loadCalls(handle.db, [...jobs.keys()]);
     } catch (err) {
-      report("loading requests failed; batch will be retried", { queue: batch.queue, error: String(err) });
+      logWarn("loading requests failed; batch will be retried", {}, err);
       for (const messages of jobs.values()) for (const m of messages) retryLater(m, batch.queue);
       return;
     }
@@ -83,7 +82,7 @@ export async function consumeBatch(batch: MessageBatch<unknown>, env: ScorerEnv,
     // Calls logged without a cost (client libraries) are priced before scoring.
     const costs = await priceUnpricedCalls(calls);
     for (const call of calls) call.cost_usd = costs.get(call.id) ?? call.cost_usd;
-    await saveCosts(handle.db, costs).catch((err: unknown) => report("saving computed costs failed; the scores still go ahead", { error: String(err) }));
+    await saveCosts(handle.db, costs).catch((err: unknown) => logWarn("saving computed costs failed; the scores still go ahead", {}, err));
 
     const verdicts = env.AI ? await judgeCalls(env.AI, calls) : undefined;
     const groups = new Map<string, { scores: RequestScores; messages: Message<unknown>[] }>();
@@ -95,7 +94,7 @@ export async function consumeBatch(batch: MessageBatch<unknown>, env: ScorerEnv,
     }
     for (const [id, messages] of jobs) {
       if (groups.has(id)) continue;
-      report("scoring job for a request that no longer exists", { request_id: id });
+      logWarn("scoring job for a request that no longer exists", { request_id: id });
       for (const m of messages) m.ack();
     }
 
@@ -106,7 +105,7 @@ export async function consumeBatch(batch: MessageBatch<unknown>, env: ScorerEnv,
       );
       for (const g of groups.values()) for (const m of g.messages) m.ack();
     } catch (err) {
-      report("batch insert of scores failed; writing one by one", { error: String(err) });
+      logWarn("batch insert of scores failed; writing one by one", {}, err);
       await saveEach(handle.db, groups, batch.queue);
     }
   } finally {

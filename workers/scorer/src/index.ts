@@ -5,8 +5,10 @@
 import { sweep } from "../../../src/sweep";
 import { consumeBatch } from "./consume";
 import type { ScorerEnv } from "./env";
+import { withLogContext } from "../../../src/log";
 
 export default {
-  queue: (batch, env, ctx) => consumeBatch(batch, env, ctx),
+  // Every line logged for a batch names its queue and the batch (src/log.ts).
+  queue: (batch, env, ctx) => withLogContext({ queue: batch.queue, batch_id: crypto.randomUUID() }, () => consumeBatch(batch, env, ctx)),
   scheduled: async (_controller, env, ctx) => ctx.waitUntil(sweep(env).then(() => undefined)),
 } satisfies ExportedHandler<ScorerEnv, unknown>;

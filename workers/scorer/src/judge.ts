@@ -8,6 +8,7 @@
 import { llamaGuardConversation, mergeJudge, parseLlamaGuard, type LlamaGuardMessage, type LlamaGuardVerdict } from "../../../src/scoring/content-safety-judge";
 import type { NamedScore } from "../../../src/scoring/registry";
 import type { ScorableCall } from "../../../src/scoring/types";
+import { logWarn } from "../../../src/log";
 
 /** Workers AI model id of Llama Guard 3 8B. */
 export const LLAMA_GUARD_MODEL = "@cf/meta/llama-guard-3-8b";
@@ -96,7 +97,7 @@ export async function judgeCalls(
     if (result.ok) verdicts.set(call.id, result.verdict);
     else {
       const fields = { request_id: call.id, reason: result.reason, ...(result.detail ? { error: result.detail } : {}) };
-      console.warn(JSON.stringify({ msg: "llama guard judge failed; rule-based content_safety kept", ...fields }));
+      logWarn("llama guard judge failed; rule-based content_safety kept", fields);
     }
   });
   return verdicts;

@@ -4,22 +4,18 @@
 from __future__ import annotations
 
 import os
-from typing import Any, Optional
+from typing import Any, Dict, Optional
 
-from _provider_wire import APIStatusError, no_streaming, post_json
+from _provider_wire import APIStatusError, Endpoint
 
 __all__ = ["Anthropic", "APIStatusError"]
 
 
-class _Messages:
-    def __init__(self, client: "Anthropic") -> None:
-        self._client = client
+class _Messages(Endpoint):
+    path = "/v1/messages"
 
-    def create(self, **params: Any) -> Any:
-        no_streaming(params)
-        c = self._client
-        return post_json(c.base_url + "/v1/messages", params,
-                         {"x-api-key": c.api_key, "anthropic-version": "2023-06-01"})
+    def headers(self) -> Dict[str, str]:
+        return {"x-api-key": self._client.api_key, "anthropic-version": "2023-06-01"}
 
 
 class Anthropic:

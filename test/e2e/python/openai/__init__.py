@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from typing import Any, Dict, Optional
 
-from _provider_wire import APIStatusError, no_streaming, post_json
+from _provider_wire import APIStatusError, Endpoint
 
 __all__ = ["OpenAI", "OpenAIError", "APIStatusError"]
 
@@ -16,15 +16,11 @@ class OpenAIError(Exception):
     """Raised like the SDK's when no API key is given."""
 
 
-class _Completions:
-    def __init__(self, client: "OpenAI") -> None:
-        self._client = client
+class _Completions(Endpoint):
+    path = "chat/completions"
 
-    def create(self, **params: Any) -> Any:
-        no_streaming(params)
-        c = self._client
-        return post_json(c.base_url + "chat/completions", params,
-                         {"Authorization": "Bearer " + c.api_key, **c._custom_headers})
+    def headers(self) -> Dict[str, str]:
+        return {"Authorization": "Bearer " + self._client.api_key, **self._client._custom_headers}
 
 
 class _Chat:
