@@ -53,9 +53,10 @@ const WARMUP = 300;
 /** Extra alternating runs of the production model and the pooled raw statement. */
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const PG_PORT = 55435;
-const API_PORT = 8795;
-const PGBOUNCER_PORT = 55436;
+// Fixed defaults (run under the shared fixed-ports lock); BENCH_*_PORT to run beside others.
+const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 55435);
+const API_PORT = Number(process.env.BENCH_API_PORT ?? 8795);
+const PGBOUNCER_PORT = Number(process.env.BENCH_PGBOUNCER_PORT ?? 55436);
 const PROCESSES = ["load generator", "workerd", "pgbouncer", "postgres"];
 
 /** A realistic ~1.5 KB chat-completion record. */

@@ -63,6 +63,8 @@ export interface EmbeddedOptions {
   port: number;
   /** Trade durability for speed (fsync off): tests and benchmarks only. */
   ephemeral?: boolean;
+  /** Extra server settings, e.g. `{ shared_buffers: "1GB" }` (passed as `-c name=value`). */
+  settings?: Record<string, string>;
   log?: (line: string) => void;
 }
 
@@ -99,6 +101,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Loca
       "-c",
       "max_connections=600",
       ...(opts.ephemeral ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
+      ...Object.entries(opts.settings ?? {}).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
     ],
     onLog: opts.log ?? (() => {}),
     onError: (e: unknown) => opts.log?.(String(e)),

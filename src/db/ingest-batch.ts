@@ -8,7 +8,9 @@
  * 3. locks each project's subscription row once, in project id order (so two batches never
  *    deadlock), resets an ended period, grants `min(wanted, limit - used)` records and moves
  *    the counter once by that number: exact, never one over the limit,
- * 4. inserts the granted records (each project's earliest in batch order first),
+ * 4. inserts the granted records (each project's earliest in batch order first) and adds the
+ *    inserted ones to their (project, hour) rollup rows (src/db/rollups.ts; one upsert row per
+ *    project and hour, so a redelivered record, which inserts nothing, counts nothing),
  * 5. returns one outcome per input record.
  *
  * Exactness under concurrency: the `locked` CTE reads the subscription rows `FOR UPDATE`; under
@@ -24,6 +26,7 @@ import { sql } from "drizzle-orm";
 import { nextPeriodResetSql } from "../billing/periods";
 import type { TierLimits } from "../billing/tiers";
 import type { Db } from "./client";
+import { addRequestsToRollup } from "./rollups";
 import { keyUsableSql, periodExpiredSql, tierLimitSql, type LogRecord } from "./ingest";
 
 /** One record to store: its id (UUIDv7 from the proxy), the key hash it came with, the fields. */
@@ -131,8 +134,9 @@ export async function ingestBatch(db: Db, entries: readonly BatchEntry[], limits
       FROM ranked r JOIN sub USING (project_id)
       WHERE r.rn <= sub.accepted
       ON CONFLICT (id) DO NOTHING
-      RETURNING id
-    )
+      RETURNING id, project_id, created_at, latency_ms, cost_usd, is_error, prompt_tokens, completion_tokens
+    ),
+    rollup AS (${addRequestsToRollup(sql`ins`)})
     SELECT i.id, coalesce(e.project_id, k.project_id) AS project_id,
       CASE WHEN ins.id IS NOT NULL THEN 'stored' WHEN e.id IS NOT NULL THEN 'duplicate'
         WHEN k.project_id IS NULL THEN 'key' ELSE 'quota' END AS outcome

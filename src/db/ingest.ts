@@ -4,7 +4,8 @@
  * `requests_this_period` and inserts the request (docs/decisions.md D7): one round trip on the
  * hot path. The UPDATE takes the subscription row lock; under READ COMMITTED a
  * concurrent statement waits for it and re-checks the WHERE clause on the new row version,
- * so the limit is exact under any concurrency: never one request over it.
+ * so the limit is exact under any concurrency: never one request over it. The same statement
+ * adds the stored request to its hour's rollup row (src/db/rollups.ts).
  */
 import { sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
@@ -14,6 +15,7 @@ import type { ScorableCall } from "../scoring/types";
 import type { Db } from "./client";
 import { lookupKey, type KeyLookup } from "./keys";
 import { getBillingAccount } from "./billing";
+import { addRequestsToRollup } from "./rollups";
 import { llmRequests } from "./schema";
 import { eq } from "drizzle-orm";
 import { storableJson, storableText } from "../input";
@@ -80,7 +82,8 @@ export async function ingestWithQuota(db: Db, credential: IngestCredential, reco
       WHERE s.project_id = (SELECT project_id FROM caller)
         AND (${limit} IS NULL OR (CASE WHEN ${expired} THEN 0 ELSE s.requests_this_period END) < ${limit})
       RETURNING s.project_id
-    )
+    ),
+    ins AS (
     INSERT INTO llm_requests (id, project_id, model, provider, prompt_tokens, completion_tokens, cost_usd,
       latency_ms, request_body, response_body, metadata, created_at, scoring_state, enqueued_at)
     SELECT ${id}, sub.project_id, ${storableText(record.model)}, ${storableText(record.provider)}, ${record.prompt_tokens},
@@ -88,7 +91,10 @@ export async function ingestWithQuota(db: Db, credential: IngestCredential, reco
       ${toJsonb(record.response_body)}::jsonb, ${toJsonb(record.metadata)}::jsonb,
       coalesce(${record.created_at?.toISOString() ?? null}::timestamptz, now()), 'queued', now()
     FROM sub
-    RETURNING id, project_id`)) as unknown as { rows: { id: string; project_id: string }[] };
+    RETURNING id, project_id, created_at, latency_ms, cost_usd, is_error, prompt_tokens, completion_tokens
+    ),
+    rollup AS (${addRequestsToRollup(sql`ins`)})
+    SELECT id, project_id FROM ins`)) as unknown as { rows: { id: string; project_id: string }[] };
   const [row] = result.rows;
   if (row) return { ok: true, id, projectId: row.project_id };
 

@@ -221,19 +221,42 @@ export async function getRequest(db: Db, projectId: string, id: string) {
   return { ...request, safety_scores: scores };
 }
 
-/** Columns of one exported request: the list columns, both bodies and the score chips. */
+/**
+ * One page of exported requests: the list columns, both bodies and the score chips. Two
+ * statements: the page of requests, then the scores of all its requests in one probe of the
+ * `(request_id, scorer_name)` index (`= ANY(ids)`). The list's per-row `json_agg` subquery
+ * (`scoreChips`) made the export's query 2.3x slower (9,000-10,000 against 21,000-22,000
+ * rows/s from Node on bench:dashboard's data, 100,000 requests).
+ */
 export async function exportPage(db: Db, projectId: string, filters: RequestFilters, cursor: string | undefined, limit: number) {
-  return db
-    .select({
-      ...requestSummaryColumns,
-      request_body: llmRequests.request_body,
-      response_body: llmRequests.response_body,
-      scores: scoreChips,
-    })
+  const rows = await db
+    .select({ ...requestSummaryColumns, request_body: llmRequests.request_body, response_body: llmRequests.response_body })
     .from(llmRequests)
     .where(and(requestConditions(projectId, filters), cursor ? keyset(projectId, cursor, "older") : undefined))
     .orderBy(...newestFirst(llmRequests.created_at, llmRequests.id))
     .limit(limit);
+  if (rows.length === 0) return [];
+  // One array parameter (ids come from the database: UUIDs), not one parameter per id.
+  const ids = `{${rows.map((r) => r.id).join(",")}}`;
+  const scores = await db
+    .select({
+      request_id: safetyScores.request_id,
+      scorer_name: safetyScores.scorer_name,
+      score_value: safetyScores.score_value,
+      score_label: safetyScores.score_label,
+      verdict: scoreReviews.verdict,
+    })
+    .from(safetyScores)
+    .leftJoin(scoreReviews, eq(scoreReviews.score_id, safetyScores.id))
+    .where(sql`${safetyScores.request_id} = ANY(${ids}::uuid[])`)
+    .orderBy(safetyScores.request_id, safetyScores.scorer_name);
+  const byRequest = new Map<string, ScoreChip[]>();
+  for (const { request_id, ...chip } of scores) {
+    const list = byRequest.get(request_id);
+    if (list) list.push(chip);
+    else byRequest.set(request_id, [chip]);
+  }
+  return rows.map((r) => ({ ...r, scores: byRequest.get(r.id) ?? [] }));
 }
 
 /** Filters of the score list. */

@@ -9,7 +9,8 @@ import type { NamedScore } from "../scoring/registry";
 import type { ScorableCall } from "../scoring/types";
 import type { Db } from "./client";
 import { requestSummaryColumns } from "./queries";
-import { llmRequests, safetyScores, type SCORING_STATES } from "./schema";
+import { addCostsToRollup, addScoresToRollup } from "./rollups";
+import { llmRequests, type SCORING_STATES } from "./schema";
 
 type ScoringState = (typeof SCORING_STATES)[number];
 
@@ -40,11 +41,16 @@ export async function saveCosts(db: Db, costs: ReadonlyMap<string, number>): Pro
     [...costs].map(([id, cost]) => sql`(${id}::uuid, ${cost}::numeric)`),
     sql`, `,
   );
+  // Rows change from cost 0, so each one adds its new cost to its hour's rollup.
   await db.execute(sql`
-    UPDATE llm_requests AS r
-    SET cost_usd = v.cost, metadata = r.metadata || jsonb_build_object('cost_source', ${PRICED_SOURCE}::text)
-    FROM (VALUES ${values}) AS v(id, cost)
-    WHERE r.id = v.id AND r.cost_usd = 0`);
+    WITH priced AS (
+      UPDATE llm_requests AS r
+      SET cost_usd = v.cost, metadata = r.metadata || jsonb_build_object('cost_source', ${PRICED_SOURCE}::text)
+      FROM (VALUES ${values}) AS v(id, cost)
+      WHERE r.id = v.id AND r.cost_usd = 0
+      RETURNING r.project_id, r.created_at, r.cost_usd AS cost_delta
+    )
+    ${addCostsToRollup(sql`priced`)}`);
 }
 
 /** Score rows of one request, ready to insert. */
@@ -56,26 +62,27 @@ export interface RequestScores {
 
 /**
  * Writes the scores of several requests in one multi-row insert with
- * `ON CONFLICT (request_id, scorer_name) DO NOTHING` (a redelivered job adds nothing), then
+ * `ON CONFLICT (request_id, scorer_name) DO NOTHING` (a redelivered job adds nothing), adding
+ * the rows really inserted to their hours' score rollups in the same statement
+ * (src/db/rollups.ts: a score row is never replaced, so a re-scored request counts once), then
  * marks those requests `scored`.
  */
 export async function saveScores(db: Db, batch: readonly RequestScores[]): Promise<void> {
   if (batch.length === 0) return;
   const rows = batch.flatMap((r) =>
-    r.scores.map((s) => ({
-      id: uuidv7(),
-      request_id: r.request_id,
-      project_id: r.project_id,
-      scorer_name: s.scorer_name,
-      score_value: s.score_value,
-      score_label: s.score_label,
-      rationale: s.rationale,
-    })),
+    r.scores.map(
+      (s) =>
+        sql`(${uuidv7()}::uuid, ${r.request_id}::uuid, ${r.project_id}::uuid, ${s.scorer_name}, ${s.score_value}::smallint, ${s.score_label}, ${s.rationale})`,
+    ),
   );
-  await db
-    .insert(safetyScores)
-    .values(rows)
-    .onConflictDoNothing({ target: [safetyScores.request_id, safetyScores.scorer_name] });
+  await db.execute(sql`
+    WITH inserted AS (
+      INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale)
+      VALUES ${sql.join(rows, sql`, `)}
+      ON CONFLICT (request_id, scorer_name) DO NOTHING
+      RETURNING project_id, created_at, scorer_name, score_value, score_label
+    )
+    ${addScoresToRollup(sql`inserted`)}`);
   await db
     .update(llmRequests)
     .set({ scoring_state: "scored" })

@@ -12,19 +12,22 @@ import { exportPage, type ScoreChip } from "../db/queries";
 import type { RequestFilters } from "../db/request-filters";
 import type { AppEnv } from "../env";
 import { SCORER_NAMES } from "../scoring/types";
-import { maskPiiJson } from "./mask-pii";
+import { memoizedMasker } from "./mask-pii";
 
 /** Export formats: CSV (RFC 4180, one header row) or JSON Lines (one object per line). */
 export const EXPORT_FORMATS = ["csv", "jsonl"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** Rows per database round trip: large enough to amortise it, small enough to bound memory. */
+/**
+ * Rows per database round trip: large enough to amortise it, small enough to bound memory
+ * (two pages are held at once: one being written, the next being read).
+ */
 const EXPORT_PAGE = 1000;
 
 type ExportRow = Awaited<ReturnType<typeof exportPage>>[number];
 
-/** One exported record: list columns, masked bodies, scores keyed by scorer. */
-function record(row: ExportRow) {
+/** One exported record: list columns, bodies and metadata masked by `mask`, scores keyed by scorer. */
+function record(row: ExportRow, mask: (value: unknown) => unknown) {
   const scores: Record<string, Omit<ScoreChip, "scorer_name">> = {};
   for (const s of row.scores) scores[s.scorer_name] = { score_value: s.score_value, score_label: s.score_label, verdict: s.verdict };
   return {
@@ -39,9 +42,9 @@ function record(row: ExportRow) {
     latency_ms: row.latency_ms,
     scoring_state: row.scoring_state,
     scores,
-    metadata: maskPiiJson(row.metadata),
-    request_body: maskPiiJson(row.request_body),
-    response_body: maskPiiJson(row.response_body),
+    metadata: mask(row.metadata),
+    request_body: mask(row.request_body),
+    response_body: mask(row.response_body),
   };
 }
 
@@ -83,33 +86,40 @@ function csvLine(r: ReturnType<typeof record>): string {
 export function exportResponse(env: AppEnv, projectId: string, filters: RequestFilters, format: ExportFormat): Response {
   const handle = createDb(env);
   const encoder = new TextEncoder();
-  let cursor: string | undefined;
-  let done = false;
+  const mask = memoizedMasker();
+  const line = format === "csv" ? (row: ExportRow) => csvLine(record(row, mask)) : (row: ExportRow) => `${JSON.stringify(record(row, mask))}\n`;
+  // The next page is read while this one is masked and serialised: the database and the
+  // worker's CPU overlap instead of taking turns.
+  let next: Promise<ExportRow[]> | null = exportPage(handle.db, projectId, filters, undefined, EXPORT_PAGE);
+  next.catch(() => {}); // handled where awaited; no unhandled rejection while it waits
   const close = () => handle.close().catch(() => {});
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       if (format === "csv") controller.enqueue(encoder.encode(`${CSV_COLUMNS.join(",")}\r\n`));
     },
     async pull(controller) {
-      if (done) return;
+      if (!next) return;
       try {
-        const rows = await exportPage(handle.db, projectId, filters, cursor, EXPORT_PAGE);
-        const text = rows.map((row) => (format === "csv" ? csvLine(record(row)) : `${JSON.stringify(record(row))}\n`)).join("");
+        const rows = await next;
+        const full = rows.length === EXPORT_PAGE;
+        next = full ? exportPage(handle.db, projectId, filters, rows[rows.length - 1]!.id, EXPORT_PAGE) : null;
+        next?.catch(() => {});
+        let text = "";
+        for (const row of rows) text += line(row);
         if (text) controller.enqueue(encoder.encode(text));
-        if (rows.length < EXPORT_PAGE) {
-          done = true;
+        if (!full) {
           controller.close();
           await close();
-        } else cursor = rows[rows.length - 1]!.id;
+        }
       } catch (err) {
         // Headers are sent already: the only signal left is a broken body (the client sees a truncated transfer).
-        done = true;
+        next = null;
         controller.error(err);
         await close();
       }
     },
     async cancel() {
-      done = true;
+      next = null;
       await close();
     },
   });

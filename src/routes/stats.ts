@@ -1,6 +1,6 @@
 /**
  * GET /api/stats/timeseries: the dashboard overview's series, computed in the database per
- * UTC hour or day (src/db/stats.ts), never by shipping rows to the browser.
+ * UTC hour or day from the hourly rollups (src/db/stats.ts), never by shipping rows to the browser.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { requestBuckets, scoreBuckets } from "../db/stats";
@@ -35,8 +35,8 @@ const PointSchema = z.object({
   requests: z.number().int(),
   errors: z.number().int(),
   error_rate: z.number().nullable().openapi({ description: "errors / requests; null when no requests" }),
-  p50_latency_ms: z.number().nullable(),
-  p95_latency_ms: z.number().nullable(),
+  p50_latency_ms: z.number().nullable().openapi({ description: "From the bucket's latency histogram (within 9%); null when no requests" }),
+  p95_latency_ms: z.number().nullable().openapi({ description: "From the bucket's latency histogram (within 9%); null when no requests" }),
   cost_usd: z.number(),
   scorers: z.array(ScorerRateSchema).openapi({ description: "Every scorer, zeros when it wrote no score in the bucket" }),
 });
@@ -48,8 +48,10 @@ const timeseriesRoute = createRoute({
   summary: "Per time bucket: requests, error rate, p50/p95 latency, cost and unsafe rate per scorer",
   description:
     "Every bucket of [start, end) is listed, zeros where nothing happened. Requests count by their created_at; " +
-    'errors are requests whose capture recorded `metadata.status = "error"`; latency percentiles are continuous ' +
-    "(percentile_cont). Scores count by their own created_at.",
+    'errors are requests whose capture recorded `metadata.status = "error"`; latency percentiles are interpolated in ' +
+    "a per-hour latency histogram with log-spaced buckets 2^(k/8) ms (Prometheus native histogram schema 3), so within " +
+    "9% of the exact value. Whole hours are read from hourly rollups and partial hours at the range's edges from the " +
+    "rows, so any range is exact. Scores count by their own created_at.",
   ...access.project(),
   request: { query: TimeseriesQuery },
   responses: {

@@ -2,7 +2,9 @@
  * Every list and aggregate of the dashboard is served by an index: the statements the API
  * builds (captured from the real query functions through drizzle's logger) are EXPLAINed on a
  * table seeded with generate_series, large enough that the planner prefers an index over a
- * sequential scan. Two projects of equal size, so no filter selects the whole table.
+ * sequential scan. Two projects of equal size, so no filter selects the whole table. The overview
+ * reads the hourly rollups (src/db/rollups.ts) by their primary keys, and raw rows only for the
+ * partial hours at a range's edges.
  */
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
@@ -13,6 +15,7 @@ import { countRequests, exportPage, listRequestsKeyset, neighbours } from "../..
 import type { RequestFilters } from "../../src/db/request-filters";
 import { requestBuckets, scoreBuckets } from "../../src/db/stats";
 import { searchIds } from "../../src/db/text-search";
+import { SCORER_NAMES } from "../../src/scoring/types";
 import { newProject, sql, testEnv } from "./helpers";
 
 /** Requests per project; scores are six per request. */
@@ -59,6 +62,19 @@ beforeAll(async () => {
     "INSERT INTO score_reviews (score_id, request_id, project_id, scorer_name, verdict, reviewer) SELECT id, request_id, project_id, scorer_name, 'false_positive', 't' FROM safety_scores WHERE id = $1",
     [s!.id],
   );
+  // Seeded by INSERT ... SELECT, not by the API's writers: fill the hourly rollups from the rows.
+  await sql("SELECT sightline_rebuild_rollups()");
+  // Twenty more projects with 30 days of rollup rows, so the rollup tables hold many projects
+  // as in production (with two, reading a whole table beats its index).
+  await sql(
+    `WITH p AS (INSERT INTO projects (id, name) SELECT gen_random_uuid(), 'plans filler ' || i FROM generate_series(1, 20) AS i RETURNING id),
+     h AS (SELECT p.id, to_timestamp($1::double precision / 1000) + k * interval '1 hour' AS hour FROM p CROSS JOIN generate_series(0, 719) AS k),
+     r AS (INSERT INTO request_rollups SELECT id, hour, 1, 0, 0, 0, 0, 100, sightline_latency_histogram(ARRAY[100]) FROM h)
+     INSERT INTO score_rollups SELECT id, hour, n, 1, 0, 0, 1, 0, 0, 0, 0 FROM h CROSS JOIN unnest($2::text[]) AS n`,
+    [T0, SCORER_NAMES],
+  );
+  await sql("VACUUM ANALYZE request_rollups");
+  await sql("VACUUM ANALYZE score_rollups");
   await sql("VACUUM ANALYZE llm_requests");
   await sql("VACUUM ANALYZE safety_scores");
   await sql("VACUUM ANALYZE score_reviews");
@@ -106,20 +122,33 @@ describe("Query plans of the dashboard routes", () => {
     ["count of errors", () => () => countRequests(db, projectId, { status: "error" }), /llm_requests_project_errors_created_idx/],
     ["export page", () => () => exportPage(db, projectId, {}, anchor, 1000), /Index Scan using llm_requests_project_created_idx/],
     ["neighbours", () => () => neighbours(db, projectId, anchor, {}), /Index (Only )?Scan (Backward )?using llm_requests_project_created_idx/],
+    // The overview reads whole hours from the hourly rollups' primary keys...
     [
       "timeseries requests (30 days)",
       () => () => requestBuckets(db, projectId, "day", new Date(T0), new Date(T0 + 30 * 86_400_000)),
-      /Index Only Scan using llm_requests_project_created_idx/,
+      /Index Scan (using|on) request_rollups_pkey/,
     ],
     [
-      "timeseries scores (24 h)",
-      () => () => scoreBuckets(db, projectId, "hour", new Date(T0), new Date(T0 + 86_400_000)),
-      /Index (Only )?Scan on safety_scores_project_created(_label)?_idx|Index Only Scan using safety_scores_project_created_label_idx/,
+      "timeseries scores (30 days)",
+      () => () => scoreBuckets(db, projectId, "day", new Date(T0), new Date(T0 + 30 * 86_400_000)),
+      /Index Scan (using|on) score_rollups_pkey/,
+    ],
+    // ...and the partial hours at the edges of a range from the raw rows' covering indexes.
+    [
+      "timeseries requests with partial edges",
+      () => () => requestBuckets(db, projectId, "hour", new Date(T0 + 1_800_000), new Date(T0 + 86_400_000 + 1_800_000)),
+      /Index Scan (using|on) request_rollups_pkey[\s\S]*Index Only Scan using llm_requests_project_created_idx[\s\S]*Index Only Scan using llm_requests_project_created_idx/,
+    ],
+    [
+      "timeseries scores with partial edges",
+      () => () => scoreBuckets(db, projectId, "hour", new Date(T0 + 1_800_000), new Date(T0 + 86_400_000 + 1_800_000)),
+      /Index Scan (using|on) score_rollups_pkey[\s\S]*Index Only Scan using safety_scores_project_created_label_idx/,
     ],
   ])("Should serve %s from an index, never a sequential scan of llm_requests", async (_, make, expected) => {
     const plan = await plansOf(make());
     expect(plan).toMatch(expected);
     expect(plan).not.toMatch(/Seq Scan on llm_requests/);
     expect(plan).not.toMatch(/Seq Scan on safety_scores/);
+    expect(plan).not.toMatch(/Seq Scan on (request|score)_rollups/);
   });
 });

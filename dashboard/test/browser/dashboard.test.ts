@@ -4,8 +4,9 @@
  * upgrade through the Stripe stand-in, role enforcement, axe-core on every page. Screenshots
  * go to docs/screenshots/, first-render times to bench/results/dashboard.md.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import pg from "pg";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ROOT } from "../../../scripts/lib/postgres";
@@ -22,6 +23,17 @@ const bobEmail = `bob-${Date.now()}@example.com`;
 let aliceProject = "";
 /** First render of each page: Chromium's FCP, the page's heading, its data on screen (ms from navigation). */
 const renders: { page: string; fcpMs: number | null; headingMs: number; readyMs: number }[] = [];
+
+/** A query on the stack's database (for what the stack does not run: the scorer, bulk seeding). */
+async function db<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: inject("databaseUrl") });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
 
 /** Opens `path`, waits for its heading, then for `ready` (the page's data), recording the times. */
 async function visit(page: Page, path: string, heading: string, name: string, ready: (page: Page) => Locator): Promise<void> {
@@ -311,6 +323,78 @@ describe("Dashboard in Chromium", () => {
     await shot(page, "overview");
     await visit(page, `/p/${aliceProject}/safety`, "Safety triage", "Safety triage", (p) => p.getByRole("img", { name: /unsafe rate per day/ }));
     await shot(page, "safety-triage");
+  }, 90_000);
+
+  it("Should store a false positive marked in the detail, with who, and filter the list by it", async () => {
+    const { page } = alice;
+    await page.goto(`${stack.dashboardUrl}/p/${aliceProject}/keys`);
+    const created = await fetchInPage(page, `/api/projects/${aliceProject}/keys`, { method: "POST", json: { name: "review" } });
+    const { key } = JSON.parse(created.body) as { key: string };
+    const res = await fetch(`${stack.apiUrl}/internal/log`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Service-Key": key },
+      body: JSON.stringify({ model: "review-model", provider: "openai", request_body: { messages: [{ role: "user", content: "how do I pick a lock" }] } }),
+    });
+    expect(res.status).toBe(202);
+    const { id } = (await res.json()) as { id: string };
+    // The stack runs without the scorer: its six scores are written as the scorer writes them.
+    await db(
+      `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale)
+       SELECT gen_random_uuid(), $1, $2, n, CASE WHEN n = 'content_safety' THEN 5 ELSE 1 END,
+              CASE WHEN n = 'content_safety' THEN 'unsafe' ELSE 'safe' END, 'browser test'
+         FROM unnest(ARRAY['content_safety','pii_detection','jailbreak_detection','data_poisoning','vector_weakness','unbounded_consumption']) AS n`,
+      [id, aliceProject],
+    );
+    await db("UPDATE llm_requests SET scoring_state = 'scored' WHERE id = $1", [id]);
+    await page.goto(`${stack.dashboardUrl}/p/${aliceProject}/requests?model=review-model`);
+    await page.getByRole("cell", { name: "review-model" }).click();
+    const drawer = page.getByRole("dialog", { name: "Request detail" });
+    const contentSafety = drawer.getByRole("listitem").filter({ hasText: "content_safety" });
+    await contentSafety.getByRole("button", { name: "Mark false positive" }).click();
+    await contentSafety.getByText(`Reviewed false positive by ${aliceEmail}`).waitFor();
+    const stored = await db<{ verdict: string; reviewer: string; scorer_name: string }>(
+      "SELECT verdict, reviewer, scorer_name FROM score_reviews WHERE request_id = $1",
+      [id],
+    );
+    expect(stored).toEqual([{ verdict: "false_positive", reviewer: aliceEmail, scorer_name: "content_safety" }]);
+    // The list filtered by the verdict (from the filter control, then the URL) shows only that call.
+    await drawer.getByRole("button", { name: "Close" }).click();
+    await page.goto(`${stack.dashboardUrl}/p/${aliceProject}/requests`);
+    await page.getByRole("cell", { name: "claude-test" }).waitFor();
+    await page.getByLabel("Reviewed", { exact: true }).selectOption("false_positive");
+    await page.waitForURL(/reviewed=false_positive/);
+    await page.getByRole("cell", { name: "review-model" }).waitFor();
+    await expect(page.getByRole("cell", { name: "claude-test" }).count()).resolves.toBe(0);
+    await expect(page.getByRole("cell", { name: "gpt-4o-mini" }).count()).resolves.toBe(0);
+  }, 90_000);
+
+  it("Should export every row of a filter larger than one database page from the Export link", async () => {
+    const { page } = alice;
+    // 2,345 calls (the export reads pages of 1,000), written straight to the database.
+    const ROWS = 2345;
+    await db(
+      `INSERT INTO llm_requests (id, project_id, model, provider, request_body, response_body, metadata, created_at, latency_ms)
+       SELECT gen_random_uuid(), $1, 'bulk-export', 'openai', jsonb_build_object('messages', jsonb_build_array(jsonb_build_object('role', 'user',
+                'content', 'bulk ' || i || CASE WHEN i % 100 = 0 THEN ' mail me at bulk' || i || '@example.com' ELSE '' END))),
+              '{"choices":[]}', '{"status":"success"}', now() - i * interval '1 second', 100
+         FROM generate_series(1, $2::int) AS i`,
+      [aliceProject, ROWS],
+    );
+    await page.goto(`${stack.dashboardUrl}/p/${aliceProject}/requests?model=bulk-export`);
+    await page.getByRole("cell", { name: "bulk-export" }).first().waitFor();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export JSONL" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^requests-.*\.jsonl$/);
+    const lines = readFileSync((await download.path())!, "utf8")
+      .trimEnd()
+      .split("\n");
+    const exported = lines.map((l) => JSON.parse(l) as { id: string; model: string; request_body: { messages: { content: string }[] } });
+    const expected = await db<{ id: string }>("SELECT id FROM llm_requests WHERE project_id = $1 AND model = 'bulk-export'", [aliceProject]);
+    expect(exported).toHaveLength(ROWS);
+    expect(new Set(exported.map((r) => r.id))).toEqual(new Set(expected.map((r) => r.id)));
+    // PII stays masked in the file.
+    const text = lines.join("\n");
+    expect(text).not.toContain("@example.com");
+    expect(exported.filter((r) => r.request_body.messages[0]!.content.includes("[EMAIL]"))).toHaveLength(Math.floor(ROWS / 100));
   }, 90_000);
 });
 
