@@ -336,40 +336,44 @@ class Builder {
 }
 
 /**
- * Calls `fn(column, value)` for every feature of a call's segments plus indicator names: each
- * segment's distinct n-grams with their unit-length values (`unitValues`) in its namespace's
- * columns, divided by sqrt(k) when k segments share the namespace (k disjoint texts still make
- * a unit-length namespace; a long document does not drown the prompt), then 1 per indicator.
- * A column may come more than once (n-grams whose hashes collide, the same n-gram in two
- * segments of a namespace): a linear score sums them either way.
- * Cost: one hash and one call per distinct n-gram of each segment; the n-gram table of a text
- * is computed once and shared by every model that reads it.
+ * The features of a call's segments, one segment at a time: `fn` gets the segment's distinct
+ * n-gram base hashes, their unit-length values (`unitValues`), its namespace's seed (columns
+ * are `column(hash, seed)`) and the namespace's scale 1/sqrt(k) when k segments share the
+ * namespace (k disjoint texts still make a unit-length namespace; a long document does not
+ * drown the prompt). Indicators are not included (`indicatorColumn`, value 1 each).
+ * The n-gram table of a text is computed once and shared by every model that reads it; the
+ * per-feature loop stays in the caller, free of calls.
  */
-export function forEachFeature(
+export function forEachSegment(
   segments: readonly Segment[],
-  indicators: readonly string[],
-  fn: (column: number, value: number) => void,
+  fn: (hashes: Int32Array, values: Float64Array, seed: number, scale: number) => void,
   spec: FeatureSpec = FEATURE_SPEC,
 ): void {
   const perNs = new Map<string, number>();
   for (const seg of segments) if (seg.text) perNs.set(seg.ns, (perNs.get(seg.ns) ?? 0) + 1);
-  const shift = 32 - spec.bits;
   for (const seg of segments) {
     if (!seg.text) continue;
     const table = gramTable(seg.text, spec);
-    const values = unitValues(table);
-    const { hashes } = table;
-    const seed = fnv1a(seg.ns);
-    const scale = 1 / Math.sqrt(perNs.get(seg.ns)!);
-    for (let k = 0; k < hashes.length; k++) fn(Math.imul(hashes[k]! ^ seed, GOLDEN) >>> shift, values[k]! * scale);
+    fn(table.hashes, unitValues(table), fnv1a(seg.ns), 1 / Math.sqrt(perNs.get(seg.ns)!));
   }
-  for (const name of indicators) fn(indicatorColumn(name, spec.bits), 1);
 }
 
-/** The feature vector of `forEachFeature`, columns unsorted and possibly repeated (`canonical` merges them). */
+/**
+ * Feature vector of a call's segments (`forEachSegment`) plus indicator names (1 each), columns
+ * unsorted and possibly repeated (n-grams whose hashes collide, the same n-gram in two segments
+ * of a namespace): a linear score sums them either way; `canonical` sorts and merges for export.
+ */
 export function featurize(segments: readonly Segment[], indicators: readonly string[] = [], spec: FeatureSpec = FEATURE_SPEC): SparseVector {
   const out = new Builder();
-  forEachFeature(segments, indicators, (col, v) => out.push(col, v), spec);
+  forEachSegment(
+    segments,
+    (hashes, values, seed, scale) => {
+      out.reserve(hashes.length);
+      for (let k = 0; k < hashes.length; k++) out.push(column(hashes[k]!, seed, spec.bits), values[k]! * scale);
+    },
+    spec,
+  );
+  for (const name of indicators) out.push(indicatorColumn(name, spec.bits), 1);
   return { indices: out.indices.subarray(0, out.length), values: out.values.subarray(0, out.length) };
 }
 

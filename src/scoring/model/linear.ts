@@ -4,7 +4,7 @@
  * int8-quantised weights and Platt calibration (Platt 1999) fitted on out-of-fold scores.
  * Cost: one multiply-add per non-zero feature.
  */
-import { FEATURE_SPEC, forEachFeature, type Segment, type SparseVector } from "./features";
+import { column, FEATURE_SPEC, forEachSegment, indicatorColumn, type Segment, type SparseVector } from "./features";
 
 /** A model file as written by the trainer (`src/scoring/models/<scorer>.json`). */
 export interface ModelFile {
@@ -80,10 +80,13 @@ export function probability(model: LinearModel, x: SparseVector): number {
  */
 export function viewProbability(model: LinearModel, segments: readonly Segment[], indicators: readonly string[]): number {
   const { weights, file } = model;
-  // The sum lives in a typed array: a captured `let` double would be boxed on every update.
-  const z = new Float64Array(1);
-  forEachFeature(segments, indicators, (col, v) => {
-    z[0]! += weights[col]! * v;
+  const bits = file.bits;
+  let z = 0;
+  forEachSegment(segments, (hashes, values, seed, scale) => {
+    let zs = 0;
+    for (let k = 0; k < hashes.length; k++) zs += weights[column(hashes[k]!, seed, bits)]! * values[k]!;
+    z += zs * scale;
   });
-  return calibrated(model, file.intercept + z[0]! * file.scale);
+  for (const name of indicators) z += weights[indicatorColumn(name, bits)]!;
+  return calibrated(model, file.intercept + z * file.scale);
 }
