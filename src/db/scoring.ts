@@ -97,9 +97,10 @@ export async function saveScores(db: Db, batch: readonly RequestScores[]): Promi
 /**
  * Claims up to `limit` requests that have waited longer than `olderThanSeconds` for scores
  * (never enqueued, or enqueued and not scored since), oldest first, and stamps them as
- * re-enqueued now so the next sweep leaves them alone for another interval.
+ * re-enqueued now so the next sweep leaves them alone for another interval. Returns their jobs
+ * oldest first.
  */
-export async function claimStaleRequests(db: Db, olderThanSeconds: number, limit: number) {
+export async function claimStaleRequests(db: Db, olderThanSeconds: number, limit: number): Promise<Array<{ request_id: string; project_id: string }>> {
   const cutoff = sql`now() - make_interval(secs => ${olderThanSeconds})`;
   const stale = db
     .select({ id: llmRequests.id })
@@ -108,11 +109,14 @@ export async function claimStaleRequests(db: Db, olderThanSeconds: number, limit
     .orderBy(llmRequests.created_at)
     .limit(limit)
     .for("update", { skipLocked: true });
-  return db
+  const claimed = await db
     .update(llmRequests)
     .set({ scoring_state: "queued", enqueued_at: sql`now()` })
     .where(inArray(llmRequests.id, stale))
-    .returning({ request_id: llmRequests.id, project_id: llmRequests.project_id });
+    .returning({ request_id: llmRequests.id, project_id: llmRequests.project_id, created_at: llmRequests.created_at });
+  // RETURNING has no order: hand the jobs out oldest first, as they were claimed.
+  claimed.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+  return claimed.map(({ request_id, project_id }) => ({ request_id, project_id }));
 }
 
 /** Marks requests as not enqueued (their re-enqueue failed), so the next sweep takes them. */

@@ -2,12 +2,17 @@
 import { describe, expect, it } from "vitest";
 import { api, internal, newProject, postLog, sql } from "./helpers";
 
+// The sweep claims the oldest stale requests first, SWEEP_LIMIT at a time, across all projects; in
+// the whole suite other files leave thousands of unscored rows in the same database, so the rows
+// these tests sweep are dated oldest (their projects' rollups are not read here).
+const OLDEST = "2001-01-01T00:00:00Z";
+
 describe("POST /internal/sweep", () => {
   it("Should re-enqueue a request left unscored and leave a fresh one alone", async () => {
     const { key } = await newProject();
     const stale = (await (await postLog(key)).json()) as { id: string };
     const fresh = (await (await postLog(key)).json()) as { id: string };
-    await sql("UPDATE llm_requests SET scoring_state = 'pending', enqueued_at = NULL WHERE id = $1", [stale.id]);
+    await sql("UPDATE llm_requests SET scoring_state = 'pending', enqueued_at = NULL, created_at = $2 WHERE id = $1", [stale.id, OLDEST]);
     const res = await api("/internal/sweep", { method: "POST", headers: internal });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { enqueued: number }).enqueued).toBeGreaterThanOrEqual(1);
@@ -22,7 +27,7 @@ describe("POST /internal/sweep", () => {
   it("Should take older_than_seconds from the query and refuse a bad one", async () => {
     const { key } = await newProject();
     const { id } = (await (await postLog(key)).json()) as { id: string };
-    await sql("UPDATE llm_requests SET enqueued_at = now() - interval '30 seconds' WHERE id = $1", [id]);
+    await sql("UPDATE llm_requests SET enqueued_at = now() - interval '30 seconds', created_at = $2 WHERE id = $1", [id, OLDEST]);
     expect((await api("/internal/sweep?older_than_seconds=20", { method: "POST", headers: internal })).status).toBe(200);
     const [row] = await sql<{ enqueued_at: Date }>("SELECT enqueued_at FROM llm_requests WHERE id = $1", [id]);
     expect(Date.now() - row!.enqueued_at.getTime()).toBeLessThan(20_000);

@@ -147,8 +147,13 @@ describe("dead-letter queue consumer (real queue)", () => {
 });
 
 describe("sweep", () => {
+  // The sweep claims the oldest stale requests first, SWEEP_LIMIT at a time, across all projects;
+  // other test files leave unscored rows in the same database, so the swept rows are dated oldest.
+  const oldest = (id: string) => sql("UPDATE llm_requests SET created_at = '2001-01-01T00:00:00Z' WHERE id = $1", [id]);
+
   it("Should re-enqueue a request whose job was never sent, and it gets scored", async () => {
     const a = await storedRequest({ scoring_state: "pending", enqueued_at: null });
+    await oldest(a.requestId);
     const fresh = await storedRequest(); // enqueued just now: not stale
     const sent = await sweep(scorerEnv);
     expect(sent).toBeGreaterThanOrEqual(1);
@@ -169,6 +174,7 @@ describe("sweep", () => {
 
   it("Should re-enqueue a request left unscored past the stale interval", async () => {
     const a = await storedRequest({ enqueued_at: new Date(Date.now() - 10 * 60_000).toISOString() });
+    await oldest(a.requestId);
     expect(await sweep(scorerEnv)).toBeGreaterThanOrEqual(1);
     const [row] = await sql<{ enqueued_at: Date }>("SELECT enqueued_at FROM llm_requests WHERE id = $1", [a.requestId]);
     expect(Date.now() - row!.enqueued_at.getTime()).toBeLessThan(60_000);
