@@ -140,8 +140,8 @@ class TableBuilder {
     this.n = 0;
   }
 
-  /** Counts `count` more occurrences of base hash `h` (span start/end for a word gram, else -1). */
-  add(h: number, count: number, start: number, end: number): void {
+  /** Counts one more occurrence of base hash `h` (span start/end of a word gram). */
+  add(h: number, start: number, end: number): void {
     const slots = this.slots;
     const mask = (1 << (32 - this.shift)) - 1;
     let s = Math.imul(h, GOLDEN) >>> this.shift;
@@ -150,7 +150,7 @@ class TableBuilder {
       if (e === 0) {
         const n = this.n++;
         this.hashes[n] = h;
-        this.counts[n] = count;
+        this.counts[n] = 1;
         this.start[n] = start;
         this.end[n] = end;
         this.slotOf[n] = s;
@@ -158,7 +158,7 @@ class TableBuilder {
         return;
       }
       if (this.hashes[e - 1] === h) {
-        this.counts[e - 1]! += count;
+        this.counts[e - 1]!++;
         return;
       }
       s = (s + 1) & mask;
@@ -188,7 +188,7 @@ let codes = new Uint16Array(1 << 12);
  * n-gram in `text`. Unigram: FNV-1a of the word; bigram: the previous word's hash mixed with
  * this one's.
  */
-export function forEachWordGram(text: string, fn: (hash: number, start: number, end: number) => void): void {
+function forEachWordGram(text: string, fn: (hash: number, start: number, end: number) => void): void {
   let prev = 0;
   let prevStart = -1;
   let i = 0;
@@ -229,7 +229,7 @@ function buildTable(text: string, spec: FeatureSpec): GramTable {
   flat[len - 1] = 32;
   const b = builder;
   b.begin(2 * text.length + 2 + len * (spec.charMax - spec.charMin + 1));
-  forEachWordGram(text, (h, start, end) => b.add(h | 0, 1, start, end));
+  forEachWordGram(text, (h, start, end) => b.add(h | 0, start, end));
   const { slots, hashes, counts, start, end, slotOf } = b;
   const shift = b.shift;
   const mask = (1 << (32 - shift)) - 1;
@@ -266,7 +266,7 @@ function buildTable(text: string, spec: FeatureSpec): GramTable {
 }
 
 /** The featurised part of a segment's text: clipped to head + tail, lowercased. */
-export function featureText(text: string, spec: FeatureSpec = FEATURE_SPEC): string {
+function featureText(text: string, spec: FeatureSpec = FEATURE_SPEC): string {
   return clip(text, spec).toLowerCase();
 }
 
@@ -289,7 +289,7 @@ export function gramTable(text: string, spec: FeatureSpec = FEATURE_SPEC): GramT
 const SUBLINEAR = Float64Array.from({ length: 1024 }, (_, c) => (c === 0 ? 0 : 1 + Math.log(c)));
 
 /** Sublinear term frequency 1 + ln(count). */
-export function sublinear(c: number): number {
+function sublinear(c: number): number {
   return c < SUBLINEAR.length ? SUBLINEAR[c]! : 1 + Math.log(c);
 }
 

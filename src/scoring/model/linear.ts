@@ -55,7 +55,7 @@ export function lazyModel(file: ModelFile): () => LinearModel {
 }
 
 /** Linear score z = intercept + w . x (x sparse). */
-export function linearScore(model: LinearModel, x: SparseVector): number {
+function linearScore(model: LinearModel, x: SparseVector): number {
   const { weights, file } = model;
   let z = 0;
   for (let k = 0; k < x.indices.length; k++) z += weights[x.indices[k]!]! * x.values[k]!;
