@@ -3,8 +3,8 @@
  * package (binaries ship inside the registry package; no Docker, no system install).
  */
 import type { ChildProcess } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { chmodSync, existsSync, readFileSync, rmSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { userInfo } from "node:os";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
@@ -82,9 +82,30 @@ function removeStalePid(dir: string) {
   }
 }
 
+/**
+ * Run as root, the server runs as the `postgres` user (PostgreSQL refuses root), which must be
+ * able to reach its binaries (under node_modules) and its data directory. A checkout in a
+ * directory only its owner may enter (`mktemp -d` makes mode 700) would stop it with EACCES, so
+ * every existing directory from `path` up to `/` gets search permission for others (o+x: enter,
+ * not list or read).
+ */
+function letOthersTraverse(path: string): void {
+  let d = path;
+  while (!existsSync(d)) d = dirname(d);
+  for (;;) {
+    const { mode } = statSync(d);
+    if ((mode & 0o001) === 0) chmodSync(d, (mode & 0o7777) | 0o001);
+    const parent = dirname(d);
+    if (parent === d) return;
+    d = parent;
+  }
+}
+
 /** Starts (initialising on first use) an embedded PostgreSQL in `dir` on 127.0.0.1:`port`. */
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<LocalPostgres> {
   const dir = resolve(ROOT, opts.dir);
+  const asRoot = userInfo().uid === 0;
+  if (asRoot) for (const path of [ROOT, dir]) letOthersTraverse(path);
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port: opts.port,
@@ -93,7 +114,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Loca
     authMethod: "password",
     persistent: true,
     // PostgreSQL refuses to run as root; the package then runs it as a `postgres` user.
-    createPostgresUser: userInfo().uid === 0,
+    createPostgresUser: asRoot,
     postgresFlags: [
       "-c",
       "listen_addresses=127.0.0.1",
