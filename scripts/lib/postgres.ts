@@ -84,7 +84,7 @@ function removeStalePid(dir: string) {
 
 /**
  * Run as root, the server runs as the `postgres` user (PostgreSQL refuses root), which must be
- * able to reach its binaries (under node_modules) and its data directory. A checkout in a
+ * able to reach its binaries (under node_modules) and the parent of its data directory. A checkout in a
  * directory only its owner may enter (`mktemp -d` makes mode 700) would stop it with EACCES, so
  * every existing directory from `path` up to `/` gets search permission for others (o+x: enter,
  * not list or read).
@@ -105,7 +105,8 @@ function letOthersTraverse(path: string): void {
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<LocalPostgres> {
   const dir = resolve(ROOT, opts.dir);
   const asRoot = userInfo().uid === 0;
-  if (asRoot) for (const path of [ROOT, dir]) letOthersTraverse(path);
+  // The data directory itself stays as PostgreSQL wants it (0700): only the path to it opens.
+  if (asRoot) for (const path of [ROOT, dirname(dir)]) letOthersTraverse(path);
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port: opts.port,
