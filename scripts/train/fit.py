@@ -68,11 +68,18 @@ def sigmoid(z):
     return 1.0 / (1.0 + np.exp(-z))
 
 
+def significant(v, digits=8):
+    """`v` rounded to `digits` significant digits: L-BFGS and BLAS differ in the last bits between
+    CPUs (AVX2 vs AVX-512 kernels), and the model files must be byte-identical on any machine."""
+    return float(f"{v:.{digits}g}")
+
+
 def platt(z, y):
-    """Platt scaling: a, b with p = sigmoid(a z + b), fitted on out-of-fold scores."""
+    """Platt scaling: a, b with p = sigmoid(a z + b), fitted on out-of-fold scores (rounded to
+    8 significant digits, see `significant`)."""
     lr = LogisticRegression(C=1e6, solver="lbfgs", max_iter=1000)
     lr.fit(z.reshape(-1, 1), y)
-    return float(lr.coef_[0][0]), float(lr.intercept_[0])
+    return significant(float(lr.coef_[0][0])), significant(float(lr.intercept_[0]))
 
 
 def counts(pred, y):
@@ -103,7 +110,7 @@ def choose_threshold(prob, hard, y, max_fpr):
 
 
 def quantise(w):
-    scale = float(np.max(np.abs(w))) / 127.0 or 1.0
+    scale = significant(float(np.max(np.abs(w))) / 127.0, 12) or 1.0
     q = np.clip(np.rint(w / scale), -127, 127).astype(np.int8)
     return q, scale
 
@@ -154,7 +161,7 @@ def run(train_dir, models_dir, name, final_only):
 
     clf = fit(X, y, hp)
     q, scale = quantise(clf.coef_[0])
-    intercept = float(clf.intercept_[0])
+    intercept = significant(float(clf.intercept_[0]), 12)
     zq = intercept + P @ (q.astype(np.float64) * scale)
     pin_probs = sigmoid(a * zq + b)
     model = {
@@ -165,7 +172,7 @@ def run(train_dir, models_dir, name, final_only):
         "intercept": intercept,
         "calibration": {"a": a, "b": b},
         "threshold": threshold,
-        "pins": [{"id": p["id"], "probability": float(v)} for p, v in zip(pins, pin_probs)],
+        "pins": [{"id": p["id"], "probability": significant(float(v), 12)} for p, v in zip(pins, pin_probs)],
         "weights": base64.b64encode(q.tobytes()).decode("ascii"),
     }
     body = json.dumps(model, indent=1, sort_keys=False) + "\n"
