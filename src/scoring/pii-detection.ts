@@ -7,6 +7,7 @@ import { PHONE_CONTEXT_AFTER, PII_DETECTORS } from "./pii-patterns";
 import { extracted, result, unscored, where, type Finding } from "./rules";
 import { textLength } from "./text";
 import type { ScorableCall, ScoreResult, Scorer } from "./types";
+import { mayMatch } from "./prefilter";
 
 /** A detector hit: detector id, normalised value (kept in memory only), context flag. */
 export interface PiiHit {
@@ -33,13 +34,17 @@ function present(requires: readonly string[], text: string, hasDigit: boolean): 
   return false;
 }
 
-/** Runs every detector over `text`; linear in its length (each pattern is backtracking-bounded). */
+/**
+ * Runs every detector over `text`; linear in its length (each pattern is backtracking-bounded).
+ * A detector is skipped when its `requires` gate or its literal prefilter (./prefilter.ts) rules
+ * a hit out.
+ */
 export function findPii(text: string): PiiHit[] {
   const hits: PiiHit[] = [];
   const taken: Array<[number, number]> = [];
   const hasDigit = HAS_DIGIT.test(text);
   for (const d of PII_DETECTORS) {
-    if (!present(d.requires, text, hasDigit)) continue;
+    if (!present(d.requires, text, hasDigit) || !mayMatch(d.gate ?? d.pattern, text)) continue;
     d.pattern.lastIndex = 0;
     let m: RegExpExecArray | null;
     while (hits.length < MAX_HITS && (m = d.pattern.exec(text)) !== null) {

@@ -24,6 +24,12 @@ export interface PiiDetector {
    * digit; lower-case when the pattern ignores case). A text without any is not searched.
    */
   requires: readonly string[];
+  /**
+   * A pattern that matches in every text where this detector reports a hit, when its literals
+   * rule out more texts than the detector's own pattern does (the literal prefilter,
+   * ./prefilter.ts, reads it instead of `pattern`).
+   */
+  gate?: RegExp;
 }
 
 /** `requires` of patterns that need a digit. */
@@ -50,9 +56,11 @@ function notDateLike(s: string): boolean {
   return !/^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}$|^\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}$|^\d{1,2}:\d{2}/.test(s.trim());
 }
 
-/** A compound street name: 1-40 letters before a street-type suffix (UPU S42 templates). */
-const COMPOUND_STREET =
-  /^\p{Lu}[\p{L}'-]{1,40}(?:straat|strasse|straße|weg|vej|vägen|gatan|gata|gade|veien|vegen|gasse|laan|plein|katu|tie|utca|ulica|platz|allee|dijk|kade|stræde|steig)$/iu;
+/** Street-type suffixes of compound street names (UPU S42 international address templates). */
+const STREET_SUFFIXES =
+  "straat|strasse|straße|weg|vej|vägen|gatan|gata|gade|veien|vegen|gasse|laan|plein|katu|tie|utca|ulica|platz|allee|dijk|kade|stræde|steig";
+/** A compound street name: 1-40 letters before a street-type suffix. */
+const COMPOUND_STREET = new RegExp(`^\\p{Lu}[\\p{L}'-]{1,40}(?:${STREET_SUFFIXES})$`, "iu");
 
 /** The detector table, applied in order to every text of a call. */
 export const PII_DETECTORS: readonly PiiDetector[] = [
@@ -77,7 +85,7 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     // Any grouping people and documents use: "NO9386011117947", "DE89 3704 0044 0532 0130 00",
     // "NO 44 1850.05.14562", "ES15-0049-1806-9121-1186-9374"; the validator reads the country's
     // length of characters from the start, so a word after the number does not spoil it.
-    pattern: /\b[A-Za-z]{2}[ .-]?\d{2}(?:[ .\/-]?[A-Za-z0-9]){11,30}\b/g,
+    pattern: /\b[A-Za-z]{2}[ .-]?\d{2}(?:[ ./-]?[A-Za-z0-9]){11,30}\b/g,
     requires: DIGIT,
     validate: (m) => ibanValid(m[0]),
     context: /\b(?:iban|bank|account|transfer|wire|sepa)\b/i,
@@ -180,6 +188,8 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     pattern: /\b\p{Lu}[\p{L}'-]{3,47}\.? \d{1,5}[a-zA-Z]?\b/giu,
     validate: (m) => COMPOUND_STREET.test(m[0].slice(0, m[0].search(/\.? \d/))),
     requires: DIGIT,
+    // A hit is a word ending in a suffix, then `.? ` and a digit: texts without that are skipped.
+    gate: new RegExp(`(?:${STREET_SUFFIXES})\\.? \\d`, "iu"),
   },
   {
     id: "street_address",

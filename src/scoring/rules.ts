@@ -2,6 +2,7 @@
  * Shared machinery for rule-table scorers: the rule shape, per-call extraction cache,
  * match counting and the mapping from fired rules to a Likert score and rationale.
  */
+import { mayMatch } from "./prefilter";
 import { extractCall, type ExtractedCall } from "./text";
 import { labelFor, type ScorableCall, type ScoreResult } from "./types";
 
@@ -53,8 +54,12 @@ export function memo<T>(x: ExtractedCall, key: string, compute: () => T): T {
   return m.get(key) as T;
 }
 
-/** Number of matches of a global regex in `text` (stops counting at `cap`). */
+/**
+ * Number of matches of a global regex in `text` (stops counting at `cap`); 0 at once when the
+ * pattern's literal prefilter rules a match out (./prefilter.ts).
+ */
 export function countMatches(re: RegExp, text: string, cap = 1000): number {
+  if (!mayMatch(re, text)) return 0;
   if (!re.global) return re.test(text) ? 1 : 0;
   re.lastIndex = 0;
   let n = 0;
