@@ -3,7 +3,7 @@
  * completion (docs/decisions.md D17; OWASP LLM02:2025 Sensitive Information Disclosure).
  * Detectors and their sources are in `pii-patterns.ts`; this module applies them.
  */
-import { PHONE_CONTEXT_AFTER, PII_DETECTORS } from "./pii-patterns";
+import { PHONE_CONTEXT_AFTER, PII_DETECTORS, type PiiDetector } from "./pii-patterns";
 import { extracted, result, unscored, where, type Finding } from "./rules";
 import { textLength } from "./text";
 import type { ScorableCall, ScoreResult, Scorer } from "./types";
@@ -35,38 +35,62 @@ function present(requires: readonly string[], text: string, hasDigit: boolean): 
 }
 
 /**
+ * The next match of detector `d` in `text` at or after `from` (the pattern's own leftmost
+ * match): with an anchor, the search starts `reach` before the next landmark, since no match
+ * can start earlier (pii-patterns.ts, `anchor`). Exposed for tests.
+ */
+export function nextMatch(d: PiiDetector, text: string, from: number): RegExpExecArray | null {
+  let start = from;
+  if (d.anchor) {
+    d.anchor.pattern.lastIndex = from;
+    const landmark = d.anchor.pattern.exec(text);
+    d.anchor.pattern.lastIndex = 0;
+    if (!landmark) return null;
+    start = Math.max(from, landmark.index - d.anchor.reach);
+  }
+  d.pattern.lastIndex = start;
+  const m = d.pattern.exec(text);
+  d.pattern.lastIndex = 0;
+  return m;
+}
+
+/**
  * Runs every detector over `text`; linear in its length (each pattern is backtracking-bounded).
  * A detector is skipped when its `requires` gate or its literal prefilter (./prefilter.ts) rules
  * a hit out.
  */
 export function findPii(text: string): PiiHit[] {
   const hits: PiiHit[] = [];
-  const taken: Array<[number, number]> = [];
+  // Code units claimed by a hit: a span overlapping one is not counted twice.
+  let claimed: Uint8Array | undefined;
   const hasDigit = HAS_DIGIT.test(text);
   for (const d of PII_DETECTORS) {
     if (!present(d.requires, text, hasDigit) || !mayMatch(d.gate ?? d.pattern, text)) continue;
-    d.pattern.lastIndex = 0;
+    let from = 0;
     let m: RegExpExecArray | null;
-    while (hits.length < MAX_HITS && (m = d.pattern.exec(text)) !== null) {
-      if (m[0].length === 0) {
-        d.pattern.lastIndex++;
-        continue;
-      }
+    while (hits.length < MAX_HITS && (m = nextMatch(d, text, from)) !== null) {
       const start = m.index;
       const end = start + m[0].length;
+      from = end > start ? end : start + 1;
+      if (end === start) continue;
       // A span already claimed by an earlier (more specific) detector is not counted twice.
-      if (taken.some(([s, e]) => start < e && end > s)) continue;
+      if (claimed && overlaps(claimed, start, end)) continue;
       const before = text.slice(Math.max(0, start - CONTEXT_WINDOW), start);
       const after = d.id === "phone" ? text.slice(end, end + 16) : "";
       const withContext = d.context ? d.context.test(before) || PHONE_CONTEXT_AFTER.test(after) : false;
       if (d.needsContext && !withContext) continue;
       if (d.validate && !d.validate(m, before)) continue;
-      taken.push([start, end]);
+      claimed ??= new Uint8Array(text.length);
+      claimed.fill(1, start, end);
       hits.push({ id: d.id, weight: d.weight, secret: d.secret === true, withContext, key: m[0].replace(/[\s().-]/g, "").toLowerCase(), start, end });
     }
-    d.pattern.lastIndex = 0;
   }
   return hits;
+}
+
+function overlaps(claimed: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (claimed[i]) return true;
+  return false;
 }
 
 function toFindings(hits: PiiHit[], at: string, out: Finding[], boost: (h: PiiHit) => number): void {

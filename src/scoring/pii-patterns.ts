@@ -30,6 +30,12 @@ export interface PiiDetector {
    * ./prefilter.ts, reads it instead of `pattern`).
    */
   gate?: RegExp;
+  /**
+   * A landmark every match holds: a match of `pattern` (global) that starts at most `reach`
+   * code units after the match's start (the `@` of an e-mail address). The search jumps to
+   * `reach` before each landmark instead of trying every position of the text (findPii).
+   */
+  anchor?: { pattern: RegExp; reach: number };
 }
 
 /** `requires` of patterns that need a digit. */
@@ -115,6 +121,7 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     weight: 4,
     pattern: /(?<![\w.%+-])[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_])?@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,6}[A-Za-z]{2,24}\b/g,
     requires: ["@"],
+    anchor: { pattern: /@/g, reach: 64 }, // local part: 1 + 62 + 1 characters at most
   },
   {
     id: "phone",
@@ -159,6 +166,7 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     weight: 4,
     pattern: /(?<![\w:.])[0-9A-Fa-f]{0,4}:[0-9A-Fa-f:]{2,37}(?![\w:])/g,
     requires: [":"],
+    anchor: { pattern: /:/g, reach: 4 }, // at most 4 hex digits before the first colon
     validate: (m) => ipv6Valid(m[0]) && /::|(?:[^:]*:){7}/.test(m[0]),
   },
   {
@@ -186,6 +194,7 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     // one pattern with the suffix alternation inside, without retrying 24 suffixes at every
     // position of every capitalised word.
     pattern: /\b\p{Lu}[\p{L}'-]{3,47}\.? \d{1,5}[a-zA-Z]?\b/giu,
+    anchor: { pattern: / \d/g, reach: 97 }, // 1 + 47 letters (2 code units each if astral) and a dot before the space
     validate: (m) => COMPOUND_STREET.test(m[0].slice(0, m[0].search(/\.? \d/))),
     requires: DIGIT,
     // A hit is a word ending in a suffix, then `.? ` and a digit: texts without that are skipped.

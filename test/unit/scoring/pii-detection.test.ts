@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { findPii, scorePii } from "../../../src/scoring/pii-detection";
+import fc from "fast-check";
+import { findPii, nextMatch, scorePii } from "../../../src/scoring/pii-detection";
 import { ibanValid, luhnValid, ssnValid } from "../../../src/scoring/pii-validators";
 import { splitItems } from "../../../scripts/lib/eval-items";
 import { PII_DETECTORS } from "../../../src/scoring/pii-patterns";
@@ -115,5 +116,62 @@ describe("pii_detection: detector gates", () => {
       }
     }
     expect(matched).toBeGreaterThan(1000);
+  });
+});
+
+describe("pii_detection: anchored search", () => {
+  /** Every match of a detector's pattern, scanning every position (the reference). */
+  function plain(re: RegExp, text: string): Array<[number, string]> {
+    const out: Array<[number, string]> = [];
+    const g = new RegExp(re.source, re.flags);
+    for (let m = g.exec(text); m !== null; m = g.exec(text)) {
+      out.push([m.index, m[0]]);
+      if (m[0].length === 0) g.lastIndex++;
+    }
+    return out;
+  }
+  /** The same through nextMatch, which jumps from landmark to landmark. */
+  function anchored(d: (typeof PII_DETECTORS)[number], text: string): Array<[number, string]> {
+    const out: Array<[number, string]> = [];
+    let from = 0;
+    for (let m = nextMatch(d, text, from); m !== null; m = nextMatch(d, text, from)) {
+      out.push([m.index, m[0]]);
+      from = m[0].length > 0 ? m.index + m[0].length : m.index + 1;
+    }
+    return out;
+  }
+  const withAnchor = PII_DETECTORS.filter((d) => d.anchor);
+
+  it("Should find exactly the matches of a full scan, on every text of the corpus", () => {
+    expect(withAnchor.map((d) => d.id).sort()).toEqual(["email", "ip_address", "street_address"]);
+    const texts = (["train", "dev"] as const).flatMap((split) =>
+      splitItems(split, "pii_detection").flatMap((item) => {
+        const x = extractCall(item.request_body, item.response_body);
+        return [...x.system, ...x.user, ...x.documents, ...x.history, ...x.completion];
+      }),
+    );
+    let found = 0;
+    for (const t of texts) {
+      for (const d of withAnchor) {
+        const expected = plain(d.pattern, t);
+        found += expected.length;
+        expect(anchored(d, t), d.id).toEqual(expected);
+      }
+    }
+    expect(found).toBeGreaterThan(500);
+  });
+
+  it("Should find exactly the matches of a full scan, on random texts near the landmarks", () => {
+    const piece = fc.oneof(
+      fc.constantFrom("@", ":", "::", " 12", ". 7", "a", "Z", "é", "𝐀", "-", ".", "_", "+", " ", "\n", "ff", "db8", "Hauptstraße", "x".repeat(70)),
+      fc.string({ maxLength: 4 }),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), fc.constantFrom(...withAnchor), (parts, d) => {
+        const text = parts.join("");
+        expect(anchored(d, text)).toEqual(plain(d.pattern, text));
+      }),
+      { numRuns: 5_000 },
+    );
   });
 });
