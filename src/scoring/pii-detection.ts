@@ -34,25 +34,61 @@ function present(requires: readonly string[], text: string, hasDigit: boolean): 
   return false;
 }
 
+const stickyCopies = new WeakMap<RegExp, RegExp>();
+
+/** `re` matching only at `lastIndex` (flag y), for trying the starts before a landmark. */
+function sticky(re: RegExp): RegExp {
+  let s = stickyCopies.get(re);
+  if (!s) {
+    s = new RegExp(re.source, `${re.flags.replace("g", "")}y`);
+    stickyCopies.set(re, s);
+  }
+  return s;
+}
+
 /**
- * The next match of detector `d` in `text` at or after `from` (the pattern's own leftmost
- * match): with an anchor, the search starts `reach` before the next landmark, since no match
- * can start earlier (pii-patterns.ts, `anchor`). Exposed for tests.
+ * The next match of detector `d` in `text` at or after `from`: the pattern's own leftmost
+ * match. With an anchor (pii-patterns.ts), only the starts that can reach a landmark are
+ * tried: for each landmark in order, the positions back to where `before` fails (at most
+ * `reach` back); the landmark's first code unit fails `before`, so these runs do not overlap
+ * and the first match found is the leftmost. Exposed for tests.
  */
 export function nextMatch(d: PiiDetector, text: string, from: number): RegExpExecArray | null {
-  let start = from;
-  if (d.anchor) {
-    d.anchor.pattern.lastIndex = from;
-    const landmark = d.anchor.pattern.exec(text);
-    d.anchor.pattern.lastIndex = 0;
-    if (!landmark) return null;
-    start = Math.max(from, landmark.index - d.anchor.reach);
+  if (!d.anchor) {
+    d.pattern.lastIndex = from;
+    const m = d.pattern.exec(text);
+    d.pattern.lastIndex = 0;
+    return m;
   }
-  d.pattern.lastIndex = start;
-  const m = d.pattern.exec(text);
-  d.pattern.lastIndex = 0;
-  return m;
+  const { pattern: landmarks, reach, before } = d.anchor;
+  const re = sticky(d.pattern);
+  const unicode = re.unicode;
+  let tried = from; // every start below this has been tried (or cannot match)
+  landmarks.lastIndex = from;
+  try {
+    for (let l = landmarks.exec(text); l !== null; l = landmarks.exec(text)) {
+      const q = l.index;
+      const limit = Math.max(tried, q - reach);
+      let s = q;
+      while (s > limit && before(text.charCodeAt(s - 1))) s--;
+      for (; s <= q; s++) {
+        // A /u pattern never starts between the two halves of a surrogate pair.
+        if (unicode && s > 0 && isTrail(text.charCodeAt(s)) && isLead(text.charCodeAt(s - 1))) continue;
+        re.lastIndex = s;
+        const m = re.exec(text);
+        if (m) return m;
+      }
+      tried = q + 1;
+    }
+    return null;
+  } finally {
+    landmarks.lastIndex = 0;
+    re.lastIndex = 0;
+  }
 }
+
+const isLead = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isTrail = (c: number) => c >= 0xdc00 && c <= 0xdfff;
 
 /**
  * Runs every detector over `text`; linear in its length (each pattern is backtracking-bounded).

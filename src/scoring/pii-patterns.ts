@@ -31,11 +31,12 @@ export interface PiiDetector {
    */
   gate?: RegExp;
   /**
-   * A landmark every match holds: a match of `pattern` (global) that starts at most `reach`
-   * code units after the match's start (the `@` of an e-mail address). The search jumps to
-   * `reach` before each landmark instead of trying every position of the text (findPii).
+   * A landmark every match holds, for a search that visits landmarks instead of every position
+   * (findPii, `nextMatch`): `pattern` (global) finds the landmarks, the first of which in a
+   * match starts at most `reach` code units after the match's start; every code unit of the
+   * match before it satisfies `before`; the landmark's own first code unit never does.
    */
-  anchor?: { pattern: RegExp; reach: number };
+  anchor?: { pattern: RegExp; reach: number; before: (code: number) => boolean };
 }
 
 /** `requires` of patterns that need a digit. */
@@ -67,6 +68,21 @@ const STREET_SUFFIXES =
   "straat|strasse|straße|weg|vej|vägen|gatan|gata|gade|veien|vegen|gasse|laan|plein|katu|tie|utca|ulica|platz|allee|dijk|kade|stræde|steig";
 /** A compound street name: 1-40 letters before a street-type suffix. */
 const COMPOUND_STREET = new RegExp(`^\\p{Lu}[\\p{L}'-]{1,40}(?:${STREET_SUFFIXES})$`, "iu");
+
+/** `[A-Za-z0-9._%+-]`: the characters of an e-mail address's local part in the pattern below. */
+function isLocalPart(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 46 || c === 95 || c === 37 || c === 43 || c === 45;
+}
+
+/** `[0-9A-Fa-f]`. */
+function isHexDigit(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+}
+
+/** A superset of `[\p{L}'.-]`: ASCII letters, `'`, `-`, `.` and every non-ASCII code unit. */
+function maybeWordOrDot(c: number): boolean {
+  return c > 127 || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 39 || c === 45 || c === 46;
+}
 
 /** The detector table, applied in order to every text of a call. */
 export const PII_DETECTORS: readonly PiiDetector[] = [
@@ -121,7 +137,7 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     weight: 4,
     pattern: /(?<![\w.%+-])[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_])?@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,6}[A-Za-z]{2,24}\b/g,
     requires: ["@"],
-    anchor: { pattern: /@/g, reach: 64 }, // local part: 1 + 62 + 1 characters at most
+    anchor: { pattern: /@/g, reach: 64, before: isLocalPart }, // local part: 1 + 62 + 1 characters at most
   },
   {
     id: "phone",
@@ -166,7 +182,7 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     weight: 4,
     pattern: /(?<![\w:.])[0-9A-Fa-f]{0,4}:[0-9A-Fa-f:]{2,37}(?![\w:])/g,
     requires: [":"],
-    anchor: { pattern: /:/g, reach: 4 }, // at most 4 hex digits before the first colon
+    anchor: { pattern: /:/g, reach: 4, before: isHexDigit }, // at most 4 hex digits before the first colon
     validate: (m) => ipv6Valid(m[0]) && /::|(?:[^:]*:){7}/.test(m[0]),
   },
   {
@@ -194,7 +210,7 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     // one pattern with the suffix alternation inside, without retrying 24 suffixes at every
     // position of every capitalised word.
     pattern: /\b\p{Lu}[\p{L}'-]{3,47}\.? \d{1,5}[a-zA-Z]?\b/giu,
-    anchor: { pattern: / \d/g, reach: 97 }, // 1 + 47 letters (2 code units each if astral) and a dot before the space
+    anchor: { pattern: / \d/g, reach: 97, before: maybeWordOrDot }, // 1 + 47 letters (2 code units each if astral) and a dot
     validate: (m) => COMPOUND_STREET.test(m[0].slice(0, m[0].search(/\.? \d/))),
     requires: DIGIT,
     // A hit is a word ending in a suffix, then `.? ` and a digit: texts without that are skipped.

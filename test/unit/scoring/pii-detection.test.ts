@@ -163,7 +163,30 @@ describe("pii_detection: anchored search", () => {
 
   it("Should find exactly the matches of a full scan, on random texts near the landmarks", () => {
     const piece = fc.oneof(
-      fc.constantFrom("@", ":", "::", " 12", ". 7", "a", "Z", "é", "𝐀", "-", ".", "_", "+", " ", "\n", "ff", "db8", "Hauptstraße", "x".repeat(70)),
+      fc.constantFrom(
+        "@",
+        ":",
+        "::",
+        " 12",
+        ". 7",
+        "a",
+        "Z",
+        "é",
+        "𝐀",
+        "-",
+        ".",
+        "_",
+        "+",
+        " ",
+        "\n",
+        "ff",
+        "db8",
+        "user",
+        ".com",
+        "Hauptstraße",
+        "Jean-Paul",
+        "x".repeat(70),
+      ),
       fc.string({ maxLength: 4 }),
     );
     fc.assert(
