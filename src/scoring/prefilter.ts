@@ -176,34 +176,26 @@ function element(node: AST.Element, ic: boolean): Info {
   }
 }
 
-/** Bitsets of texts up to SMALL_TEXT code units have 2^SMALL_BITS bits; longer ones 2^LARGE_BITS. */
-const SMALL_TEXT = 1024;
-const SMALL_BITS = 14;
-const LARGE_BITS = 18;
+/** A text's bitset has about 16 bits per code unit, between 2^MIN_BITS and 2^MAX_BITS bits. */
+const MIN_BITS = 11;
+const MAX_BITS = 18;
 
 /**
- * A pattern's gate: literals of three or more code units as the bit positions of their trigrams
- * in the small and in the large bitset (one flat array each; literal k's positions end at
- * `ends[k]`), and shorter literals as themselves.
+ * A pattern's gate: literals of three or more code units as the mixed hashes of their trigrams
+ * (one flat array; literal k's end at `ends[k]`; the bit of a hash in a bitset of 2^b bits is
+ * its top b bits), and shorter literals as themselves.
  */
 interface Gate {
-  small: Int32Array;
-  large: Int32Array;
+  hashes: Int32Array;
   ends: Int32Array;
   short: string[];
 }
 
 const gates = new WeakMap<RegExp, Gate | null>();
 
-/** Bit position of the folded trigram `a b c` in a bitset of 2^`bits` bits (multiplicative hashing). */
-function trigramBit(a: number, b: number, c: number, bits: number): number {
-  return Math.imul(Math.imul(a, 0x01000193) ^ ((b << 16) | c), 0x9e3779b1) >>> (32 - bits);
-}
-
-function trigramBits(literals: readonly string[], bits: number): Int32Array {
-  const out: number[] = [];
-  for (const s of literals) for (let i = 0; i + 3 <= s.length; i++) out.push(trigramBit(s.charCodeAt(i), s.charCodeAt(i + 1), s.charCodeAt(i + 2), bits));
-  return Int32Array.from(out);
+/** Mixed 32-bit hash of the folded trigram `a b c` (multiplicative hashing: the top bits are the mixed ones). */
+function trigramHash(a: number, b: number, c: number): number {
+  return Math.imul(Math.imul(a, 0x01000193) ^ ((b << 16) | c), 0x9e3779b1);
 }
 
 /**
@@ -230,16 +222,18 @@ function gateOf(re: RegExp): Gate | null {
     const long = literals.filter((l) => l.length >= 3);
     let end = 0;
     const ends = Int32Array.from(long, (l) => (end += l.length - 2));
-    g = { small: trigramBits(long, SMALL_BITS), large: trigramBits(long, LARGE_BITS), ends, short: literals.filter((l) => l.length < 3) };
+    const hashes: number[] = [];
+    for (const l of long) for (let i = 0; i + 3 <= l.length; i++) hashes.push(trigramHash(l.charCodeAt(i), l.charCodeAt(i + 1), l.charCodeAt(i + 2)));
+    g = { hashes: Int32Array.from(hashes), ends, short: literals.filter((l) => l.length < 3) };
   }
   gates.set(re, g);
   return g;
 }
 
-/** A text's trigram presence bitset (bit `trigramBit(a, b, c, bits)` set for each folded trigram). */
+/** A text's trigram presence bitset: bit `trigramHash(a, b, c) >>> shift` set for each folded trigram. */
 interface Grams {
   bits: Uint32Array;
-  large: boolean;
+  shift: number;
 }
 
 /** Texts whose bitsets are remembered (the rule tables of several scorers scan the same texts). */
@@ -249,19 +243,20 @@ let cached = new Map<string, Grams>();
 function gramsOf(text: string): Grams {
   let g = cached.get(text);
   if (g) return g;
-  const large = text.length > SMALL_TEXT;
-  const size = large ? LARGE_BITS : SMALL_BITS;
+  let size = MIN_BITS;
+  while (size < MAX_BITS && 1 << size < text.length * 16) size++;
+  const shift = 32 - size;
   const bits = new Uint32Array(1 << (size - 5));
   let a = text.length > 0 ? fold(text.charCodeAt(0)) : 0;
   let b = text.length > 1 ? fold(text.charCodeAt(1)) : 0;
   for (let i = 2; i < text.length; i++) {
     const c = fold(text.charCodeAt(i));
-    const h = trigramBit(a, b, c, size);
+    const h = trigramHash(a, b, c) >>> shift;
     bits[h >>> 5]! |= 1 << (h & 31);
     a = b;
     b = c;
   }
-  g = { bits, large };
+  g = { bits, shift };
   if (cached.size >= MAX_CACHED) cached = new Map();
   cached.set(text, g);
   return g;
@@ -277,13 +272,13 @@ export function mayMatch(re: RegExp, text: string): boolean {
   for (let k = 0; k < gate.short.length; k++) if (text.includes(gate.short[k]!)) return true;
   const ends = gate.ends;
   if (ends.length === 0) return false;
-  const { bits, large } = gramsOf(text);
-  const positions = large ? gate.large : gate.small;
+  const { bits, shift } = gramsOf(text);
+  const hashes = gate.hashes;
   let j = 0;
   for (let k = 0; k < ends.length; k++) {
     const end = ends[k]!;
     while (j < end) {
-      const i = positions[j]!;
+      const i = hashes[j]! >>> shift;
       if ((bits[i >>> 5]! & (1 << (i & 31))) === 0) break;
       j++;
     }
