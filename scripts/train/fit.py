@@ -35,11 +35,11 @@ FOLDS = 5
 
 # Hyper-parameters per scorer: inverse L2 strength C (liblinear), class weighting, and the cap
 # on the out-of-fold false-positive rate under which the threshold is chosen. content_safety's C
-# is, of {0.5, 1, 2, 4}, the one with the best leave-one-source-out mean F1 among those whose
-# shipped model keeps dev F1 >= 0.88: C = 2 (leave-one-source-out 0.693, dev 0.890); C = 1
-# generalises a little better (0.713) but fits dev at 0.851, C = 4 gives 0.686 and 0.932.
+# (with the shared prompt/completion namespace of views.ts): leave-one-source-out mean F1 0.740
+# at C = 1, 0.750 at 2, 0.764 at 4, 0.762 at 8, 0.767 at 16; C = 4 is the smallest within 0.005
+# of the best.
 HYPER = {
-    "content_safety": {"C": 2.0, "class_weight": "balanced", "max_fpr": 1.0},
+    "content_safety": {"C": 4.0, "class_weight": "balanced", "max_fpr": 1.0},
     "jailbreak_detection": {"C": 4.0, "class_weight": "balanced", "max_fpr": 0.015},
     "data_poisoning": {"C": 1.0, "class_weight": "balanced", "max_fpr": 1.0},
     "vector_weakness": {"C": 4.0, "class_weight": "balanced", "max_fpr": 1.0},

@@ -27,22 +27,26 @@ function push(out: Segment[], ns: string, texts: readonly string[]): void {
 }
 
 /**
- * content_safety: whether harm is delivered depends on the completion, so the prompt is read
- * in a different namespace when a completion exists (`pc`) than when it does not (`p`): the
- * model can learn that a harmful question answered by a refusal is safe. Indicators: the rule
- * verdict and the completion's stance (refusal / compliance cues).
+ * content_safety: the user's turns and the completion share one namespace (`t`), so hazard
+ * vocabulary learned from harmful requests also counts in harmful answers and the reverse
+ * (sources differ in which of the two they carry); the completion is read once more on its
+ * own (`c`) and the system prompt apart (`s`). Indicators: the rule verdict and the
+ * completion's stance (answered, refusal and compliance cues), so a harmful question answered
+ * by a refusal can score safe. Leave-one-source-out mean F1 0.693 with separate prompt
+ * namespaces (`p`/`pc`) -> 0.764 with this view (bench/results/eval-loso.md).
  */
 export function contentSafetyView(call: ScorableCall, rule: ScoreResult): ModelView {
   const x = extracted(call);
   const completion = x.completion.join("\n");
   const answered = completion.trim().length > 0;
   const segments: Segment[] = [];
-  push(segments, answered ? "pc" : "p", x.user);
-  push(segments, answered ? "pc" : "p", x.history);
   push(segments, "s", x.system);
+  push(segments, "t", x.user);
+  push(segments, "t", x.history);
   const indicators = [ruleIndicator(rule)];
   if (answered) {
     segments.push({ ns: "c", text: completion });
+    segments.push({ ns: "t", text: completion });
     const s = stance(completion);
     indicators.push("answered");
     if (s.refused) indicators.push("refused");
