@@ -43,6 +43,17 @@ describe("upstream errors", () => {
     expect(log!.body).toMatchObject({ response_body: null, metadata: { status: "error", http_status: 502, error: { type: "upstream_unreachable" } } });
   });
 
+  it("Should answer 502 {detail} when a JSON answer breaks off before its Content-Length, and log it", async () => {
+    const key = newKey();
+    const proxy = directProxy();
+    const res = await post(proxy.fetch, "/v1/chat/completions", key, chatBody(), { "x-test-truncate": "1" });
+    expect(res.status).toBe(502);
+    expect(await res.json()).toMatchObject({ detail: expect.stringContaining("before it was complete") });
+    await proxy.settled();
+    const [log] = await logsFor(key);
+    expect(log!.body).toMatchObject({ metadata: { status: "error" } });
+  });
+
   it("Should answer 502 {detail} when the upstream sends no headers in time", async () => {
     const key = newKey();
     const proxy = directProxy({ UPSTREAM_TIMEOUT_MS: "200" });

@@ -150,6 +150,11 @@ async function upstream(req: IncomingMessage, res: ServerResponse): Promise<void
   const gzip = req.headers["x-test-gzip"] && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
   const body = gzip ? gzipSync(bytes) : bytes;
   res.writeHead(fixture.status, { ...fixture.headers, ...(gzip ? { "content-encoding": "gzip" } : {}), "content-length": String(body.byteLength) });
+  // `x-test-truncate`: half the announced body, then the connection is cut.
+  if (req.headers["x-test-truncate"]) {
+    res.write(body.subarray(0, body.byteLength >> 1), () => res.destroy());
+    return;
+  }
   res.end(body);
 }
 

@@ -2,16 +2,16 @@
  * One proxied call: check the Sightline key's format, start its check with the API
  * (key-check.ts) and, in parallel, choose the upstream and forward; the response waits for
  * the check, so a refused key gets 401 before any byte (and the upstream call is cancelled).
- * Otherwise the answer streams back while a copy is collected; when the stream ends (or the client goes away) the
- * log record is built and queued (deliver.ts) inside `ctx.waitUntil`, after the client has
- * its bytes.
+ * Otherwise the answer streams back while a copy is collected (a small JSON answer is read
+ * whole and sent as one body); when it ends (or the client goes away) the log record is built
+ * and queued (deliver.ts) inside `ctx.waitUntil`, after the client has its bytes.
  *
  * Only POST calls are logged (chat, completions, responses, embeddings, ...); GET, HEAD,
  * DELETE and OPTIONS calls (`/v1/models`, file listings, preflights) pass through unlogged.
  */
 import { KEY_PATTERN } from "../../../src/auth/keys";
 import { buildLogRecord, type CallRecord } from "./capture";
-import { createCollector } from "./collect";
+import { createCollector, type Collector } from "./collect";
 import { deliverRecord } from "./deliver";
 import type { ProxyEnv } from "./env";
 import { fitRecord } from "./fit";
@@ -20,7 +20,7 @@ import { DEFAULT_UPSTREAM_TIMEOUT_MS, fetchUpstream } from "./forward";
 import { clientResponseHeaders, SERVICE_KEY_HEADER, secretValues, upstreamRequestHeaders } from "./headers";
 import { readRequestBody } from "./request";
 import { isRefusal, resolveUpstream, type UpstreamTarget } from "./routes";
-import { drain, tapStream, type TapOutcome } from "./tap";
+import { tapStream, type TapOutcome } from "./tap";
 import { logError } from "../../../src/log";
 
 /** Statuses whose response has no body (RFC 9110 §15.3.5, §15.3.6, §15.4.5). */
@@ -106,33 +106,100 @@ export async function handleProxy(request: Request, env: ProxyEnv, ctx: Executio
     ctx.waitUntil(logCall({ ...base, response: meta, endedAt: headersAt, outcome: "complete" }, env, key, secrets));
     return new Response(NULL_BODY.has(response.status) ? null : response.body, init);
   }
+  if (smallJson(response.headers)) return bufferedJson(response, headersAt, base, env, ctx, key, secrets, init);
   return new Response(captureBody(response, headersAt, base, env, ctx, key, secrets), init);
 }
 
-/**
- * Largest body (by Content-Length) copied with the runtime's native `tee()` instead of the
- * JS tap: 1 MiB. A native tee hands the client's branch to the runtime (no JS per chunk, the
- * first byte sooner), but buffers whatever the slower branch has not read, so it is kept to
- * small bodies that are complete once sent (JSON answers); streams keep the tap (tap.ts),
- * which also sees a client going away.
- */
-const NATIVE_TEE_MAX_BYTES = 1024 * 1024;
+/** What is known of a call before its response body: the request side and the route. */
+type CallBase = { startedAt: number; method: string; target: UpstreamTarget; requestBody: Record<string, unknown> };
 
-/** True for a JSON body with a Content-Length of at most NATIVE_TEE_MAX_BYTES. */
+/** Logs an ended call (in waitUntil, after the client's bytes): collects, builds, queues. */
+function logEnded(
+  response: Response,
+  headersAt: number,
+  base: CallBase,
+  end: { collector: Collector; firstByteAt: number | undefined; endedAt: number; outcome: TapOutcome; error?: unknown },
+  env: ProxyEnv,
+  key: string,
+  secrets: string[],
+): Promise<void> {
+  let collected: ReturnType<Collector["finish"]> | undefined;
+  try {
+    collected = end.collector.finish();
+  } catch (err) {
+    logError("capture failed; response body not logged", {}, err);
+  }
+  const call: CallRecord = {
+    ...base,
+    response: { status: response.status, headers: response.headers, headersAt },
+    collected,
+    firstByteAt: end.firstByteAt,
+    endedAt: end.endedAt,
+    outcome: end.outcome,
+    streamError: end.error,
+  };
+  return logCall(call, env, key, secrets);
+}
+
+/**
+ * A small JSON answer (smallJson): read whole, then sent as one fixed-length body; the log
+ * gets the same bytes. Such an answer is complete when its headers arrive (non-streamed
+ * completions), so reading it first costs the client nothing and spares a stream pump per
+ * chunk. A body that fails mid-way gets 502 (and is logged as an error).
+ */
+async function bufferedJson(
+  response: Response,
+  headersAt: number,
+  base: CallBase,
+  env: ProxyEnv,
+  ctx: ExecutionContext,
+  key: string,
+  secrets: string[],
+  init: ResponseInit,
+): Promise<Response> {
+  const collector = createCollector(response.headers.get("content-type"));
+  let bytes: ArrayBuffer;
+  try {
+    bytes = await response.arrayBuffer();
+  } catch (err) {
+    ctx.waitUntil(
+      logEnded(response, headersAt, base, { collector, firstByteAt: undefined, endedAt: Date.now(), outcome: "error", error: err }, env, key, secrets),
+    );
+    return detailResponse(502, "the upstream response body failed before it was complete");
+  }
+  const endedAt = Date.now();
+  ctx.waitUntil(
+    (async () => {
+      await yieldToIo();
+      collector.push(new Uint8Array(bytes));
+      await logEnded(response, headersAt, base, { collector, firstByteAt: endedAt, endedAt, outcome: "complete" }, env, key, secrets);
+    })(),
+  );
+  return new Response(bytes, init);
+}
+
+/**
+ * Largest JSON body (by Content-Length) read whole before it is sent on (bufferedJson): 1 MiB.
+ * Streams and larger or unsized bodies go through the tap (tap.ts), which forwards each chunk
+ * as it comes and also sees a client going away.
+ */
+const BUFFERED_JSON_MAX_BYTES = 1024 * 1024;
+
+/** True for a JSON body with a Content-Length of at most BUFFERED_JSON_MAX_BYTES. */
 function smallJson(headers: Headers): boolean {
   const type = (headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   const length = Number(headers.get("content-length") ?? NaN);
-  return (type === "application/json" || type.endsWith("+json")) && Number.isFinite(length) && length <= NATIVE_TEE_MAX_BYTES;
+  return (type === "application/json" || type.endsWith("+json")) && Number.isFinite(length) && length <= BUFFERED_JSON_MAX_BYTES;
 }
 
 /** Resolves after pending I/O: a timer is a macrotask in workerd's event loop. */
 const yieldToIo = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** Tees the body to the collector; logs once it ends. */
+/** Taps the body for the collector as it streams to the client; logs once it ends. */
 function captureBody(
   response: Response,
   headersAt: number,
-  base: { startedAt: number; method: string; target: UpstreamTarget; requestBody: Record<string, unknown> },
+  base: CallBase,
   env: ProxyEnv,
   ctx: ExecutionContext,
   key: string,
@@ -142,7 +209,7 @@ function captureBody(
   let firstByteAt: number | undefined;
   let ended!: (end: { outcome: TapOutcome; error?: unknown }) => void;
   const done = new Promise<{ outcome: TapOutcome; error?: unknown }>((resolve) => (ended = resolve));
-  const observer = {
+  const stream = tapStream(response.body!, {
     chunk(bytes: Uint8Array) {
       firstByteAt ??= Date.now();
       collector.push(bytes);
@@ -150,35 +217,14 @@ function captureBody(
     end(outcome: TapOutcome, error?: unknown) {
       ended({ outcome, error });
     },
-  };
-  let stream: ReadableStream<Uint8Array>;
-  if (smallJson(response.headers)) {
-    const [forClient, forLog] = response.body!.tee();
-    stream = forClient;
-    drain(forLog, observer);
-  } else stream = tapStream(response.body!, observer);
+  });
   ctx.waitUntil(
     done.then(async ({ outcome, error }) => {
       const endedAt = Date.now();
       // The end is seen as the last chunk is handed over, before the runtime has written it;
       // building the record is CPU work, so let that write (the client's bytes) go first.
       await yieldToIo();
-      let collected: ReturnType<typeof collector.finish> | undefined;
-      try {
-        collected = collector.finish();
-      } catch (err) {
-        logError("capture failed; response body not logged", {}, err);
-      }
-      const call: CallRecord = {
-        ...base,
-        response: { status: response.status, headers: response.headers, headersAt },
-        collected,
-        firstByteAt,
-        endedAt,
-        outcome,
-        streamError: error,
-      };
-      return logCall(call, env, key, secrets);
+      return logEnded(response, headersAt, base, { collector, firstByteAt, endedAt, outcome, error }, env, key, secrets);
     }),
   );
   return stream;

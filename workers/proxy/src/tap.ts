@@ -185,23 +185,3 @@ function bytesReader(
     releaseLock: () => byob.releaseLock(),
   };
 }
-
-/**
- * Reads a copy of a body to its end for `observer` (the log branch of a native `tee()`).
- * Never throws: a read error ends the observation with `error`.
- */
-export function drain(copy: ReadableStream<Uint8Array>, observer: TapObserver): void {
-  void (async () => {
-    const reader = copy.getReader();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        observer.chunk(value);
-      }
-      observer.end("complete");
-    } catch (err) {
-      observer.end("error", err);
-    }
-  })().catch((err: unknown) => logError("capture failed", {}, err));
-}
