@@ -1,7 +1,8 @@
 /**
  * The words behind a model's verdict, for the rationale: the word unigrams and bigrams of the
- * call whose weight x value pushed the score up most. Only purely alphabetic n-grams are
- * named, so digits, e-mail addresses, keys and other values never reach a rationale.
+ * call whose weight x value pushed the score up most. Only purely alphabetic n-grams of prose
+ * are named (not a word of an e-mail address, URL or dotted name), so digits, addresses, keys
+ * and other values never reach a rationale.
  */
 import { column, fnv1a, gramTable, type Segment, unitValues } from "./features";
 import type { LinearModel } from "./linear";
@@ -17,6 +18,22 @@ const FUNCTION_WORDS = new Set(
 
 function explains(gram: string): boolean {
   return NAMEABLE.test(gram) && gram.split(" ").some((w) => !FUNCTION_WORDS.has(w));
+}
+
+/** Inside an address, a URL, a number or a dotted name (`jane.doe@example.org`, `a.b/c`). */
+const NOT_PROSE = /[@/:\d]|\p{L}\.\p{L}/u;
+
+/**
+ * Whether the whitespace-delimited words around `text[start, end)` are prose: a word of an
+ * e-mail address or a URL is alphabetic on its own ("jane" of jane.doe@example.org) but names
+ * a person or a site, so it is never named.
+ */
+function inProse(text: string, start: number, end: number): boolean {
+  let a = start;
+  while (a > 0 && !/\s/.test(text[a - 1]!)) a--;
+  let b = end;
+  while (b < text.length && !/\s/.test(text[b]!)) b++;
+  return !NOT_PROSE.test(text.slice(a, b));
 }
 
 /** How many of the heaviest n-grams are materialised as strings before filtering. */
@@ -55,7 +72,7 @@ export function topGrams(model: LinearModel, segments: readonly Segment[], k = 3
   const out: string[] = [];
   for (const t of top) {
     const g = t.text.slice(t.start, t.end).replace(/[^\p{L}\p{N}]+/gu, " ");
-    if (explains(g) && !out.includes(g)) out.push(g);
+    if (explains(g) && inProse(t.text, t.start, t.end) && !out.includes(g)) out.push(g);
     if (out.length === k) break;
   }
   return out;
