@@ -225,9 +225,9 @@ export async function getRequest(db: Db, projectId: string, id: string) {
 type ChipTuple = [ScorerName, number | null, ScoreLabel, ScoreChip["verdict"]];
 
 /**
- * An exported request as the export's query sends it: one JSON array per row, in this order.
- * `created_at` and `cost_usd` are the columns' text forms (the same text the driver would read),
- * `chips` null when the request has no scores.
+ * An exported request as the export's query sends it: one JSON array per request, in this
+ * order. `created_at` and `cost_usd` are the columns' text forms (the same text the driver would
+ * read), `chips` null when the request has no scores.
  */
 type ExportTuple = [
   id: string,
@@ -249,20 +249,24 @@ type ExportTuple = [
 /**
  * One page of exported requests, newest first after `cursor`: the list columns, both bodies and
  * the score chips (sorted by scorer name in the database's collation, as the list's). ONE
- * statement: the page (a MATERIALIZED CTE, one range scan of `(project_id, created_at DESC, id
- * DESC)`), then the scores of all its requests in one probe of the `(request_id, scorer_name)`
- * unique index (`= ANY(ARRAY(SELECT id FROM page))`), aggregated per request; each row comes back
- * as ONE JSON array column (`ExportTuple`).
+ * statement, ONE value: the page (a MATERIALIZED CTE, one range scan of `(project_id, created_at
+ * DESC, id DESC)`), the scores of all its requests in one probe of the `(request_id,
+ * scorer_name)` unique index (`= ANY(ARRAY(SELECT id FROM page))`) aggregated per request, and
+ * the page as one JSON array of `ExportTuple`s in list order.
  *
- * Why (bench:dashboard, 1M requests, 1,000-row pages, in workerd): the page and a separate
- * `= ANY(ids)` query sent 7,000 protocol rows of 5-15 fields per page, and the driver's per-row
- * and per-field work (message parsing, a UTF-8 decode and a type parser per field, a row object)
- * was most of the worker's CPU; one field per row is one decode and one native `JSON.parse`. The
- * database's time is the same (about 15 ms a page either way); a correlated per-row `json_agg`
- * subquery (the list's `scoreChips`) costs 22-25 ms a page (1,000 subplan runs).
+ * Why (bench:dashboard, 1M requests, 100,000 exported, 1,000-row pages, CPU of workerd): the
+ * page and a separate `= ANY(ids)` query sent 7,000 protocol rows of 5-15 fields per page, and
+ * the driver's per-row and per-field work (message parsing, a UTF-8 decode and a type parser per
+ * field, a row object) was most of the worker's CPU: 4.4-4.6 s; one JSON column per row 2.0-2.4
+ * s; one value per page 1.8-2.1 s (one decode, one native `JSON.parse`). PostgreSQL's share
+ * grew from 1.3 to 1.5-1.7 s. A correlated per-row `json_agg` subquery (the list's `scoreChips`)
+ * costs 22-25 ms a page in PostgreSQL against about 15 (1,000 subplan runs).
+ *
+ * Memory: the driver holds a page at once, as it held its rows before (bodies of up to
+ * LOG_MAX_BYTES each; a page of large bodies is the bound to watch, not the row count).
  *
  * Values are converted as drizzle's select converted them before: `created_at` (timestamptz text)
- * to a Date, `cost_usd` (numeric text) to a number.
+ * to a Date, `cost_usd` (numeric text) to a number; keys in the detail's column order.
  */
 export async function exportPage(db: Db, projectId: string, filters: RequestFilters, cursor: string | undefined, limit: number) {
   const page = db
@@ -277,12 +281,11 @@ export async function exportPage(db: Db, projectId: string, filters: RequestFilt
       FROM ${safetyScores} s LEFT JOIN ${scoreReviews} r ON r.score_id = s.id
       WHERE s.request_id = ANY(ARRAY(SELECT id FROM page))
       GROUP BY s.request_id)
-    SELECT json_build_array(p.id, p.created_at::text, p.model, p.provider, p.is_error, p.prompt_tokens, p.completion_tokens, p.cost_usd::text,
-      p.latency_ms, p.scoring_state, c.chips, p.metadata, p.request_body, p.response_body) AS row
-    FROM page p LEFT JOIN chips c ON c.request_id = p.id
-    ORDER BY ${sql.join(newestFirst(sql`p.created_at`, sql`p.id`), sql`, `)}`)) as unknown as { rows: { row: ExportTuple }[] };
-  // Keys in the order of the detail's columns (requestSummaryColumns without project_id, then the bodies).
-  return result.rows.map(({ row: r }) => ({
+    SELECT json_agg(json_build_array(p.id, p.created_at::text, p.model, p.provider, p.is_error, p.prompt_tokens, p.completion_tokens, p.cost_usd::text,
+      p.latency_ms, p.scoring_state, c.chips, p.metadata, p.request_body, p.response_body)
+      ORDER BY ${sql.join(newestFirst(sql`p.created_at`, sql`p.id`), sql`, `)}) AS rows
+    FROM page p LEFT JOIN chips c ON c.request_id = p.id`)) as unknown as { rows: { rows: ExportTuple[] | null }[] };
+  return (result.rows[0]?.rows ?? []).map((r) => ({
     id: r[0],
     model: r[2],
     provider: r[3],

@@ -93,6 +93,8 @@ describe("exportPage", () => {
       expect(JSON.stringify(rest)).toBe(JSON.stringify(detail));
       expect(JSON.stringify(scores)).toBe(JSON.stringify(list.items[i]!.scores));
     }
+    // Past the last row: an empty page (the aggregate of no rows is NULL).
+    expect(await exportPage(db, projectId, {}, rows[rows.length - 1]!.id, 5)).toEqual([]);
     expect(rows.some((r) => r.scores.length === 0)).toBe(true);
     expect(rows.some((r) => r.scores.some((s) => s.verdict === "confirmed"))).toBe(true);
   });
