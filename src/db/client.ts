@@ -19,6 +19,7 @@ import type { Duplex } from "node:stream";
 import { Pool as PgPool } from "pg";
 import { CloudflareSocket } from "pg-cloudflare";
 import { coalescedWrites, type SocketWrite } from "./coalesced-writes";
+import { type CloudflareSocketReads, largeReads } from "./large-reads";
 import { guardDriver } from "./unavailable";
 import type { AppEnv } from "../env";
 
@@ -97,6 +98,7 @@ export function workersSocket(): Duplex {
     return end(...args);
   }) as typeof socket.end;
   socket.emit = ((event: string | symbol, ...args: unknown[]) => (event === "error" && ended ? false : emit(event, ...args))) as typeof socket.emit;
+  largeReads(socket as unknown as CloudflareSocketReads);
   const writable = socket as unknown as { write: SocketWrite };
   writable.write = coalescedWrites(writable.write.bind(socket));
   // pg only uses the socket-like subset of Duplex that CloudflareSocket implements.

@@ -26,7 +26,10 @@ const EXPORT_PAGE = 1000;
 
 type ExportRow = Awaited<ReturnType<typeof exportPage>>[number];
 
-/** One exported record: list columns, bodies and metadata masked by `mask`, scores keyed by scorer. */
+/**
+ * One exported record: list columns, bodies and metadata masked by `mask` (in place: the row's
+ * JSON values are the export's own, fresh from the driver's JSON.parse), scores keyed by scorer.
+ */
 function record(row: ExportRow, mask: (value: unknown) => unknown) {
   const scores: Record<string, Omit<ScoreChip, "scorer_name">> = {};
   for (const s of row.scores) scores[s.scorer_name] = { score_value: s.score_value, score_label: s.score_label, verdict: s.verdict };

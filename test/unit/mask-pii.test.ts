@@ -35,17 +35,29 @@ describe("memoizedMasker", () => {
     const pii = fc.constantFrom("x@example.com", "call 415-555-0132", "4111 1111 1111 1111", "user", "stop", "10 Downing Street");
     const value = fc.jsonValue().map((v) => JSON.parse(JSON.stringify(v)) as unknown);
     fc.assert(
-      fc.property(fc.array(fc.oneof(value, pii, fc.dictionary(fc.string(), pii))), (values) => {
-        for (const v of values) expect(mask(v)).toEqual(maskPiiJson(v));
+      fc.property(fc.array(fc.oneof(value, pii, fc.dictionary(fc.string(), pii), fc.array(pii))), (values) => {
+        for (const v of values) {
+          const expected = maskPiiJson(v);
+          // It masks in place: the same text serialised, and the masker's own argument returned.
+          const own = JSON.parse(JSON.stringify(v)) as unknown;
+          const masked = mask(own);
+          expect(JSON.stringify(masked)).toBe(JSON.stringify(expected));
+          expect(masked).toEqual(expected);
+          if (own !== null && typeof own === "object") expect(masked).toBe(own);
+        }
       }),
     );
     // The memo hands back the masked form, never the original, on a second sight.
     expect(mask({ a: "x@example.com" })).toEqual({ a: "[EMAIL]" });
     expect(mask({ a: "x@example.com" })).toEqual({ a: "[EMAIL]" });
+    expect(mask(["x@example.com", { b: ["y@example.com"] }])).toEqual(["[EMAIL]", { b: ["[EMAIL]"] }]);
   });
 
-  it("Should keep a __proto__ key as a property", () => {
-    const parsed = JSON.parse('{"__proto__": "x@example.com"}') as unknown;
-    expect(Object.keys(memoizedMasker()(parsed) as object)).toEqual(["__proto__"]);
+  it("Should keep a __proto__ key as a property and mask its value", () => {
+    const parsed = JSON.parse('{"__proto__": "x@example.com", "a": {"__proto__": {"b": "y@example.com"}}}') as unknown;
+    const masked = memoizedMasker()(parsed) as Record<string, unknown>;
+    expect(Object.keys(masked)).toEqual(["__proto__", "a"]);
+    expect(JSON.stringify(masked)).toBe('{"__proto__":"[EMAIL]","a":{"__proto__":{"b":"[EMAIL]"}}}');
+    expect(Object.getPrototypeOf(masked)).toBe(Object.prototype);
   });
 });
