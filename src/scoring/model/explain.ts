@@ -52,11 +52,10 @@ export function topGrams(model: LinearModel, segments: readonly Segment[], k = 3
     if (!seg.text) continue;
     // The word n-grams of the segment, from the table its features were built from.
     const table = gramTable(seg.text);
-    const { text, hashes, start, end } = table;
+    const { text, hashes, start, end, words } = table;
     const values = unitValues(table);
     const seed = fnv1a(seg.ns);
-    for (let k = 0; k < hashes.length; k++) {
-      if (start[k]! < 0) continue;
+    for (let k = 0; k < words; k++) {
       const col = column(hashes[k]!, seed);
       const w = model.weights[col]!;
       if (w <= 0) continue;

@@ -105,6 +105,8 @@ export interface GramTable {
   /** For word unigrams and bigrams, the span [start, end) of the first occurrence in `text`; -1 for character n-grams. */
   start: Int32Array;
   end: Int32Array;
+  /** Entries [0, words) are the word unigrams and bigrams (added first); the rest are character n-grams. */
+  words: number;
   /** Unit-length feature values of the table (see `unitValues`), computed on first use. */
   values?: Float64Array;
 }
@@ -165,8 +167,8 @@ class TableBuilder {
     }
   }
 
-  /** The table built since `begin`, copied out; clears the slots it used. */
-  finish(text: string): GramTable {
+  /** The table built since `begin`, copied out (its first `words` entries are word n-grams); clears the slots it used. */
+  finish(text: string, words: number): GramTable {
     const n = this.n;
     for (let k = 0; k < n; k++) this.slots[this.slotOf[k]!] = 0;
     return {
@@ -175,6 +177,7 @@ class TableBuilder {
       counts: this.counts.slice(0, n),
       start: this.start.slice(0, n),
       end: this.end.slice(0, n),
+      words,
     };
   }
 }
@@ -230,6 +233,7 @@ function buildTable(text: string, spec: FeatureSpec): GramTable {
   const b = builder;
   b.begin(2 * text.length + 2 + len * (spec.charMax - spec.charMin + 1));
   forEachWordGram(text, (h, start, end) => b.add(h | 0, start, end));
+  const words = b.n;
   const { slots, hashes, counts, start, end, slotOf } = b;
   const shift = b.shift;
   const mask = (1 << (32 - shift)) - 1;
@@ -262,7 +266,7 @@ function buildTable(text: string, spec: FeatureSpec): GramTable {
     }
   }
   b.n = n;
-  return b.finish(text);
+  return b.finish(text, words);
 }
 
 /** The featurised part of a segment's text: clipped to head + tail, lowercased. */
