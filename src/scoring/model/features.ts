@@ -102,11 +102,11 @@ export interface GramTable {
   hashes: Int32Array;
   /** Occurrences of each. */
   counts: Uint32Array;
-  /** For word unigrams and bigrams, the span [start, end) of the first occurrence in `text`; -1 for character n-grams. */
-  start: Int32Array;
-  end: Int32Array;
   /** Entries [0, words) are the word unigrams and bigrams (added first); the rest are character n-grams. */
   words: number;
+  /** For each word n-gram (`words` entries), the span [start, end) of its first occurrence in `text`. */
+  start: Int32Array;
+  end: Int32Array;
   /** Unit-length feature values of the table (see `unitValues`), computed on first use. */
   values?: Float64Array;
 }
@@ -175,9 +175,9 @@ class TableBuilder {
       text,
       hashes: this.hashes.slice(0, n),
       counts: this.counts.slice(0, n),
-      start: this.start.slice(0, n),
-      end: this.end.slice(0, n),
       words,
+      start: this.start.slice(0, words),
+      end: this.end.slice(0, words),
     };
   }
 }
@@ -234,7 +234,7 @@ function buildTable(text: string, spec: FeatureSpec): GramTable {
   b.begin(2 * text.length + 2 + len * (spec.charMax - spec.charMin + 1));
   forEachWordGram(text, (h, start, end) => b.add(h | 0, start, end));
   const words = b.n;
-  const { slots, hashes, counts, start, end, slotOf } = b;
+  const { slots, hashes, counts, slotOf } = b;
   const shift = b.shift;
   const mask = (1 << (32 - shift)) - 1;
   let n = b.n;
@@ -251,8 +251,6 @@ function buildTable(text: string, spec: FeatureSpec): GramTable {
         if (e === 0) {
           hashes[n] = g;
           counts[n] = 1;
-          start[n] = -1;
-          end[n] = -1;
           slotOf[n] = s;
           slots[s] = ++n;
           break;
