@@ -79,12 +79,16 @@ export function findEncoded(text: string): EncodedFinding {
  * "mixed-script confusables"), e.g. "pаssword" with a Cyrillic "а".
  */
 export function mixedScriptWords(text: string): number {
+  // No Greek or Cyrillic letter at all (most texts): no word can mix, skip the word scan.
+  if (!GREEK_OR_CYRILLIC.test(text)) return 0;
   let n = 0;
   for (const m of text.matchAll(/[\p{L}]{3,}/gu)) {
     const w = m[0];
     const latin = /[A-Za-z]/.test(w);
-    if (latin && /[\u0370-\u03FF\u0400-\u04FF]/.test(w)) n++;
+    if (latin && GREEK_OR_CYRILLIC.test(w)) n++;
     if (n >= 50) break;
   }
   return n;
 }
+
+const GREEK_OR_CYRILLIC = /[\u0370-\u03FF\u0400-\u04FF]/;

@@ -45,6 +45,9 @@ function fold(c: number): number {
   return c;
 }
 
+/** `fold` of the ASCII code units, looked up in the per-character loop. */
+const ASCII_FOLD = Uint16Array.from({ length: 128 }, (_, c) => fold(c));
+
 /** The folded form of one code point, or null when it is unknown (non-ASCII under /i). */
 function char(cp: number, ignoreCase: boolean): string | null {
   if (ignoreCase && cp > 127) return null;
@@ -250,7 +253,8 @@ function gramsOf(text: string): Grams {
   let a = text.length > 0 ? fold(text.charCodeAt(0)) : 0;
   let b = text.length > 1 ? fold(text.charCodeAt(1)) : 0;
   for (let i = 2; i < text.length; i++) {
-    const c = fold(text.charCodeAt(i));
+    const u = text.charCodeAt(i);
+    const c = u < 128 ? ASCII_FOLD[u]! : fold(u);
     const h = trigramHash(a, b, c) >>> shift;
     bits[h >>> 5]! |= 1 << (h & 31);
     a = b;
