@@ -28,10 +28,11 @@ export const LIMITS = {
  * Share of word n-grams (default 4) in `text` that repeat an earlier n-gram (0..1); linear
  * time. Words get exact integer ids; an n-gram is keyed by two 32-bit mixes of its ids packed
  * into 52 bits, so two different n-grams share a key with probability about 2^-52 per pair.
+ * A text of fewer than `minWords` words gets ratio 0 without the n-gram count.
  */
-export function repeatedNgramRatio(text: string, n = 4): { ratio: number; words: number } {
+export function repeatedNgramRatio(text: string, n = 4, minWords = n + 1): { ratio: number; words: number } {
   const words = text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
-  if (words.length < n + 1) return { ratio: 0, words: words.length };
+  if (words.length < Math.max(minWords, n + 1)) return { ratio: 0, words: words.length };
   const idOf = new Map<string, number>();
   const ids = new Int32Array(words.length);
   for (let i = 0; i < words.length; i++) {
@@ -84,7 +85,7 @@ export function scoreUnboundedConsumption(call: ScorableCall): ScoreResult {
   const truncated = x.finishReasons.filter((r) => /^(?:length|max_tokens|MAX_TOKENS|model_length)$/i.test(r)).length;
   if (truncated > 0) f.push({ rule: "finish_reason_length", weight: 3, where: "completion", count: truncated });
   for (const c of x.completion) {
-    const rep = repeatedNgramRatio(c.length > 200_000 ? c.slice(0, 200_000) : c);
+    const rep = repeatedNgramRatio(c.length > 200_000 ? c.slice(0, 200_000) : c, 4, LIMITS.repetitionMinWords);
     if (rep.words >= LIMITS.repetitionMinWords && rep.ratio >= LIMITS.repetition) {
       f.push({ rule: "runaway_repetition", weight: rep.ratio >= 0.8 ? 4 : 3, where: "completion", count: Math.round(rep.ratio * 100) });
     }
