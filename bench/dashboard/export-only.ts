@@ -14,6 +14,7 @@ import pg from "pg";
 import { startEmbeddedPostgres } from "../../scripts/lib/postgres";
 import { startPgBouncer } from "../../scripts/lib/pgbouncer";
 import { startWorkerd } from "../../scripts/lib/workerd";
+import { countLines } from "../lib/count-lines";
 
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 55592);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 8791);
@@ -23,23 +24,6 @@ const END = Date.UTC(2026, 10, 20);
 const day = 86_400_000;
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-function countLines(url: string, headers: Record<string, string>): Promise<{ status: number; lines: number; bytes: number; ms: number }> {
-  const t0 = performance.now();
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent, headers }, (res) => {
-        let lines = 0;
-        let bytes = 0;
-        res.on("data", (d: Buffer) => {
-          bytes += d.length;
-          for (let i = d.indexOf(10); i !== -1; i = d.indexOf(10, i + 1)) lines++;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, lines, bytes, ms: performance.now() - t0 }));
-        res.on("error", reject);
-      })
-      .on("error", reject);
-  });
-}
 
 const server = await startEmbeddedPostgres({
   dir: ".data/bench-dashboard-pg",
@@ -75,6 +59,7 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const format of ["jsonl", "csv"]) {
       const r = await countLines(
+        agent,
         `${worker.url}/api/requests/export?project_id=${projectId}&format=${format}&start=${iso(END - 3 * day)}&end=${iso(END)}`,
         headers,
       );

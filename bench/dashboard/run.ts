@@ -29,6 +29,7 @@ import { from as copyFrom } from "pg-copy-streams";
 import { applyMigrations, ensureDatabase, ROOT, startEmbeddedPostgres } from "../../scripts/lib/postgres";
 import { startPgBouncer } from "../../scripts/lib/pgbouncer";
 import { startWorkerd } from "../../scripts/lib/workerd";
+import { countLines } from "../lib/count-lines";
 import type { Db } from "../../src/db/client";
 import { exportPage } from "../../src/db/queries";
 import { SCORER_NAMES } from "../../src/scoring/types";
@@ -166,25 +167,6 @@ function get(url: string, headers: Record<string, string>): Promise<{ status: nu
       res.on("error", reject);
     });
     req.on("error", reject);
-  });
-}
-
-/** Counts the lines of a streamed response without keeping it. */
-function countLines(url: string, headers: Record<string, string>): Promise<{ status: number; lines: number; bytes: number; ms: number }> {
-  const t0 = performance.now();
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent, headers }, (res) => {
-        let lines = 0;
-        let bytes = 0;
-        res.on("data", (d: Buffer) => {
-          bytes += d.length;
-          for (let i = d.indexOf(10); i !== -1; i = d.indexOf(10, i + 1)) lines++;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, lines, bytes, ms: performance.now() - t0 }));
-        res.on("error", reject);
-      })
-      .on("error", reject);
   });
 }
 
@@ -372,7 +354,7 @@ try {
   // Export: the last 3 days (a tenth of the rows), JSONL and CSV, every row read.
   const exportRuns: { format: string; rows: number; seconds: number; rows_per_s: number; mb: number }[] = [];
   for (const format of ["jsonl", "csv"]) {
-    const r = await countLines(`${base}/api/requests/export?${p}&format=${format}&start=${iso(END - 3 * day)}&end=${iso(END)}`, headers);
+    const r = await countLines(agent, `${base}/api/requests/export?${p}&format=${format}&start=${iso(END - 3 * day)}&end=${iso(END)}`, headers);
     if (r.status !== 200) throw new Error(`export ${format}: ${r.status}`);
     const rows = format === "csv" ? r.lines - 1 : r.lines;
     const run = { format, rows, seconds: r.ms / 1000, rows_per_s: rows / (r.ms / 1000), mb: r.bytes / 1e6 };
