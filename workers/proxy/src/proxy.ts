@@ -106,22 +106,29 @@ export async function handleProxy(request: Request, env: ProxyEnv, ctx: Executio
     ctx.waitUntil(logCall({ ...base, response: meta, endedAt: headersAt, outcome: "complete" }, env, key, secrets));
     return new Response(NULL_BODY.has(response.status) ? null : response.body, init);
   }
-  if (smallJson(response.headers)) return bufferedJson(response, headersAt, base, env, ctx, key, secrets, init);
-  return new Response(captureBody(response, headersAt, base, env, ctx, key, secrets), init);
+  const capture: Capture = { response, headersAt, base, env, ctx, key, secrets };
+  if (smallJson(response.headers)) return bufferedJson(capture, init);
+  return new Response(captureBody(capture), init);
 }
 
-/** What is known of a call before its response body: the request side and the route. */
-type CallBase = { startedAt: number; method: string; target: UpstreamTarget; requestBody: Record<string, unknown> };
+/**
+ * A call whose upstream answered with a body to capture: the answer, when its headers arrived,
+ * the request side and route (`base`), and what logging it needs.
+ */
+interface Capture {
+  response: Response;
+  headersAt: number;
+  base: { startedAt: number; method: string; target: UpstreamTarget; requestBody: Record<string, unknown> };
+  env: ProxyEnv;
+  ctx: ExecutionContext;
+  key: string;
+  secrets: string[];
+}
 
 /** Logs an ended call (in waitUntil, after the client's bytes): collects, builds, queues. */
 function logEnded(
-  response: Response,
-  headersAt: number,
-  base: CallBase,
+  { response, headersAt, base, env, key, secrets }: Capture,
   end: { collector: Collector; firstByteAt: number | undefined; endedAt: number; outcome: TapOutcome; error?: unknown },
-  env: ProxyEnv,
-  key: string,
-  secrets: string[],
 ): Promise<void> {
   let collected: ReturnType<Collector["finish"]> | undefined;
   try {
@@ -147,24 +154,14 @@ function logEnded(
  * completions), so reading it first costs the client nothing and spares a stream pump per
  * chunk. A body that fails mid-way gets 502 (and is logged as an error).
  */
-async function bufferedJson(
-  response: Response,
-  headersAt: number,
-  base: CallBase,
-  env: ProxyEnv,
-  ctx: ExecutionContext,
-  key: string,
-  secrets: string[],
-  init: ResponseInit,
-): Promise<Response> {
+async function bufferedJson(capture: Capture, init: ResponseInit): Promise<Response> {
+  const { response, ctx } = capture;
   const collector = createCollector(response.headers.get("content-type"));
   let bytes: ArrayBuffer;
   try {
     bytes = await response.arrayBuffer();
   } catch (err) {
-    ctx.waitUntil(
-      logEnded(response, headersAt, base, { collector, firstByteAt: undefined, endedAt: Date.now(), outcome: "error", error: err }, env, key, secrets),
-    );
+    ctx.waitUntil(logEnded(capture, { collector, firstByteAt: undefined, endedAt: Date.now(), outcome: "error", error: err }));
     return detailResponse(502, "the upstream response body failed before it was complete");
   }
   const endedAt = Date.now();
@@ -172,7 +169,7 @@ async function bufferedJson(
     (async () => {
       await yieldToIo();
       collector.push(new Uint8Array(bytes));
-      await logEnded(response, headersAt, base, { collector, firstByteAt: endedAt, endedAt, outcome: "complete" }, env, key, secrets);
+      await logEnded(capture, { collector, firstByteAt: endedAt, endedAt, outcome: "complete" });
     })(),
   );
   return new Response(bytes, init);
@@ -196,15 +193,8 @@ function smallJson(headers: Headers): boolean {
 const yieldToIo = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Taps the body for the collector as it streams to the client; logs once it ends. */
-function captureBody(
-  response: Response,
-  headersAt: number,
-  base: CallBase,
-  env: ProxyEnv,
-  ctx: ExecutionContext,
-  key: string,
-  secrets: string[],
-): ReadableStream<Uint8Array> {
+function captureBody(capture: Capture): ReadableStream<Uint8Array> {
+  const { response, ctx } = capture;
   const collector = createCollector(response.headers.get("content-type"));
   let firstByteAt: number | undefined;
   let ended!: (end: { outcome: TapOutcome; error?: unknown }) => void;
@@ -224,7 +214,7 @@ function captureBody(
       // The end is seen as the last chunk is handed over, before the runtime has written it;
       // building the record is CPU work, so let that write (the client's bytes) go first.
       await yieldToIo();
-      return logEnded(response, headersAt, base, { collector, firstByteAt, endedAt, outcome, error }, env, key, secrets);
+      return logEnded(capture, { collector, firstByteAt, endedAt, outcome, error });
     }),
   );
   return stream;
