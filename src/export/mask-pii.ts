@@ -18,26 +18,11 @@ export function maskPiiText(text: string): string {
 
 /**
  * A copy of a JSON value with every string masked by `maskPiiText` (object keys are kept:
- * they are the API's shape, not user data). Non-string leaves are returned as they are.
+ * they are the API's shape, not user data). Non-string leaves are returned as they are; the
+ * argument is not changed (a structured clone is masked in place).
  */
 export function maskPiiJson(value: unknown): unknown {
-  return mapStrings(value, maskPiiText);
-}
-
-/** A copy of a JSON value with `fn` applied to every string value (keys and other leaves kept). */
-function mapStrings(value: unknown, fn: (s: string) => string): unknown {
-  if (typeof value === "string") return fn(value);
-  if (Array.isArray(value)) return value.map((v) => mapStrings(v, fn));
-  if (value !== null && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      // A "__proto__" key (JSON.parse makes it an own property) must stay a property.
-      if (k === "__proto__") Object.defineProperty(out, k, { value: mapStrings(v, fn), enumerable: true, writable: true, configurable: true });
-      else out[k] = mapStrings(v, fn);
-    }
-    return out;
-  }
-  return value;
+  return mapStringsInPlace(typeof value === "object" && value !== null ? structuredClone(value) : value, maskPiiText);
 }
 
 /** Strings up to this many UTF-16 units are remembered by `memoizedMasker` (roles, models, system prompts). */
