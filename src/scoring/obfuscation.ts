@@ -74,6 +74,9 @@ export function findEncoded(text: string): EncodedFinding {
   return out;
 }
 
+/** A Greek or Cyrillic letter (the scripts with Latin look-alikes). */
+const GREEK_OR_CYRILLIC = /[\u0370-\u03FF\u0400-\u04FF]/;
+
 /**
  * Words mixing Latin with Cyrillic or Greek letters (homoglyph spoofing, Unicode TR39
  * "mixed-script confusables"), e.g. "pаssword" with a Cyrillic "а".
@@ -90,5 +93,3 @@ export function mixedScriptWords(text: string): number {
   }
   return n;
 }
-
-const GREEK_OR_CYRILLIC = /[\u0370-\u03FF\u0400-\u04FF]/;
