@@ -18,7 +18,7 @@ import { fitRecord } from "./fit";
 import { checkKey, DEFAULT_KEY_CHECK_TIMEOUT_MS } from "./key-check";
 import { DEFAULT_UPSTREAM_TIMEOUT_MS, fetchUpstream } from "./forward";
 import { clientResponseHeaders, SERVICE_KEY_HEADER, secretValues, upstreamRequestHeaders } from "./headers";
-import { readRequestBody } from "./request";
+import { readRequestBody, type RequestBody } from "./request";
 import { isRefusal, resolveUpstream, type UpstreamTarget } from "./routes";
 import { tapStream, type TapOutcome } from "./tap";
 import { logError } from "../../../src/log";
@@ -44,11 +44,26 @@ const positive = (value: string | undefined, fallback: number) => {
   return Number.isFinite(n) && n > 0 ? n : fallback;
 };
 
-/** Builds, fits and queues the record of an ended call. Never throws. */
-async function logCall(call: CallRecord, env: ProxyEnv, key: string, secrets: string[]): Promise<void> {
-  let context = { model: "unknown", endpoint: call.target.url.pathname };
+/** The request side of a call, known before the upstream answers. */
+interface CallStart {
+  startedAt: number;
+  method: string;
+  target: UpstreamTarget;
+  request: RequestBody;
+}
+
+/** How a call ended: the rest of its CallRecord. */
+type CallEnd = Omit<CallRecord, "startedAt" | "method" | "target" | "requestBody">;
+
+/**
+ * Builds, fits and queues the record of an ended call (the request body is parsed here, after
+ * the response). Never throws.
+ */
+async function logCall(start: CallStart, end: CallEnd, env: ProxyEnv, key: string, secrets: string[]): Promise<void> {
+  let context = { model: "unknown", endpoint: start.target.url.pathname };
   try {
-    const record = await buildLogRecord(call);
+    const { startedAt, method, target } = start;
+    const record = await buildLogRecord({ startedAt, method, target, requestBody: start.request.logged(), ...end });
     context = { model: record.model, endpoint: context.endpoint };
     const { json } = fitRecord(record as Record<string, unknown>, secrets, (r) => {
       (r.metadata as Record<string, unknown>).truncated = true;
@@ -91,10 +106,10 @@ export async function handleProxy(request: Request, env: ProxyEnv, ctx: Executio
     return detailResponse(401, checked.detail);
   }
   if (checked.status === "unchecked") logError("key check unavailable; call forwarded (fail open)", { reason: checked.reason });
-  const base = { startedAt, method: request.method, target, requestBody: body.logged };
+  const base: CallStart = { startedAt, method: request.method, target, request: body };
 
   if ("failure" in upstream) {
-    if (logged) ctx.waitUntil(logCall({ ...base, failure: upstream.failure, endedAt: Date.now(), outcome: "error" }, env, key, secrets));
+    if (logged) ctx.waitUntil(logCall(base, { failure: upstream.failure, endedAt: Date.now(), outcome: "error" }, env, key, secrets));
     return detailResponse(502, `upstream request failed: ${upstream.failure.message}`);
   }
 
@@ -103,7 +118,7 @@ export async function handleProxy(request: Request, env: ProxyEnv, ctx: Executio
   if (!logged) return new Response(response.body, init);
   if (!response.body || NULL_BODY.has(response.status)) {
     const meta = { status: response.status, headers: response.headers, headersAt };
-    ctx.waitUntil(logCall({ ...base, response: meta, endedAt: headersAt, outcome: "complete" }, env, key, secrets));
+    ctx.waitUntil(logCall(base, { response: meta, endedAt: headersAt, outcome: "complete" }, env, key, secrets));
     return new Response(NULL_BODY.has(response.status) ? null : response.body, init);
   }
   const capture: Capture = { response, headersAt, base, env, ctx, key, secrets };
@@ -118,7 +133,7 @@ export async function handleProxy(request: Request, env: ProxyEnv, ctx: Executio
 interface Capture {
   response: Response;
   headersAt: number;
-  base: { startedAt: number; method: string; target: UpstreamTarget; requestBody: Record<string, unknown> };
+  base: CallStart;
   env: ProxyEnv;
   ctx: ExecutionContext;
   key: string;
@@ -136,8 +151,7 @@ function logEnded(
   } catch (err) {
     logError("capture failed; response body not logged", {}, err);
   }
-  const call: CallRecord = {
-    ...base,
+  const ending: CallEnd = {
     response: { status: response.status, headers: response.headers, headersAt },
     collected,
     firstByteAt: end.firstByteAt,
@@ -145,7 +159,7 @@ function logEnded(
     outcome: end.outcome,
     streamError: end.error,
   };
-  return logCall(call, env, key, secrets);
+  return logCall(base, ending, env, key, secrets);
 }
 
 /**
