@@ -149,6 +149,31 @@ describe("log record", () => {
     expect(log.body.cost_usd).toBeGreaterThan(0);
   });
 
+  it("Should forward a request body's exact bytes and log a non-object body as {body} or {raw_text}", async () => {
+    // The logged copy is parsed after the response (request.ts); forwarding sends the bytes as sent.
+    const cases = [
+      { sent: '[{"role":"user","content":"hi"}]', logged: { body: [{ role: "user", content: "hi" }] } },
+      { sent: '{"model": "gpt-4o-mini", "messages": [', logged: { raw_text: '{"model": "gpt-4o-mini", "messages": [' } },
+      { sent: '{ "model" : "gpt-4o-mini" ,\n "messages": [] }', logged: { model: "gpt-4o-mini", messages: [] } },
+    ];
+    for (const { sent, logged: expected } of cases) {
+      const key = newKey();
+      const run = newRun();
+      const log = await logged(key, (p) =>
+        p
+          .fetch("http://proxy.test/v1/chat/completions", {
+            method: "POST",
+            headers: { "Content-Type": "application/json", Authorization: `Bearer ${PROVIDER_KEY}`, "X-Service-Key": key, "x-test-run": run },
+            body: sent,
+          })
+          .then((r) => r.arrayBuffer()),
+      );
+      expect(log.body.request_body).toEqual(expected);
+      const [seen] = await upstreamSaw(run);
+      expect(seen!.body).toBe(sent);
+    }
+  });
+
   it("Should price an unknown model at 0 with cost_source unknown", async () => {
     const key = newKey();
     const log = await logged(key, (p) =>
