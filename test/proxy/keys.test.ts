@@ -4,7 +4,7 @@
  * pass, and a check that cannot answer lets the call through (fail open).
  */
 import { describe, expect, it } from "vitest";
-import { KEY_CACHE_MS } from "../../workers/proxy/src/key-check";
+import { KEY_CACHE_MS, KEY_REFRESH_MS } from "../../workers/proxy/src/key-check";
 import { bytesOf, chatBody, checksOf, directProxy, fixtureBytes, keyIs, logsFor, newKey, newRun, openai, post, upstreamSaw } from "./helpers";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -129,6 +129,41 @@ describe("live keys", () => {
     await sleep(KEY_CACHE_MS + 20);
     expect((await post(proxy.fetch, "/v1/chat/completions", key, chatBody())).status).toBe(200);
     expect(await checksOf(key)).toBe(2);
+  });
+});
+
+describe("refresh ahead", () => {
+  it("Should re-check an accepted key after half a second in the background, without holding the call", async () => {
+    const key = newKey();
+    const proxy = directProxy();
+    expect((await post(proxy.fetch, "/v1/chat/completions", key, chatBody())).status).toBe(200);
+    expect(await checksOf(key)).toBe(1);
+    await keyIs(key, { delayMs: 3_000 }); // the re-check is held for 3 s: a call that waited for it would take as long
+    await sleep(KEY_REFRESH_MS + 20);
+    const started = Date.now();
+    const res = await post(proxy.fetch, "/v1/chat/completions", key, chatBody());
+    expect(res.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(2_500);
+    // One background re-check, however many calls arrive while it is out.
+    for (let i = 0; i < 3; i++) expect((await post(proxy.fetch, "/v1/chat/completions", key, chatBody())).status).toBe(200);
+    await proxy.settled();
+    expect(await checksOf(key)).toBe(2);
+  });
+
+  it("Should refuse a key revoked after use within half a second plus a check under steady traffic", async () => {
+    const key = newKey();
+    const proxy = directProxy();
+    const firstCheck = Date.now();
+    expect((await post(proxy.fetch, "/v1/chat/completions", key, chatBody())).status).toBe(200);
+    await keyIs(key, { refuse: "revoked" });
+    await sleep(KEY_REFRESH_MS + 20);
+    // Still within the verdict's second: served, and the background re-check learns of the revocation.
+    expect((await post(proxy.fetch, "/v1/chat/completions", key, chatBody())).status).toBe(200);
+    await proxy.settled();
+    const res = await post(proxy.fetch, "/v1/chat/completions", key, chatBody());
+    expect(Date.now() - firstCheck).toBeLessThan(KEY_CACHE_MS); // the old verdict would still be valid
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ detail: "API key has been revoked" });
   });
 });
 

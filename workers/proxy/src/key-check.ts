@@ -7,6 +7,10 @@
  * - Cache: a verdict (accepted or refused) is reused for `KEY_CACHE_MS` (1 s) from the moment
  *   its check was sent, per isolate. So a revocation takes effect within 1 s plus one check's
  *   round trip. Calls that arrive while a key's first check is still out each ask themselves.
+ * - Refresh ahead: a call that finds an accepted verdict older than `KEY_REFRESH_MS` (0.5 s)
+ *   uses it and sends a new check in the background (one at a time per key), so under steady
+ *   traffic no call waits for a check once the key is known, and a revocation takes effect
+ *   within 0.5 s plus one round trip.
  * - Failure: when the check cannot answer (API down, database down, timeout, anything but 200
  *   or 401), the call is let through (fail open): the application must never fail because
  *   Sightline did. The queued log record still carries the key's hash, and the ingest consumer
@@ -15,6 +19,9 @@
 
 /** How long a verdict is reused: 1 s (issue 12: "revocation takes effect within one second"). */
 export const KEY_CACHE_MS = 1_000;
+
+/** Age at which an accepted verdict is re-checked in the background while still used: 0.5 s. */
+export const KEY_REFRESH_MS = 500;
 
 /** Default wait for a key check, from the start of the call: 1 s. Past it the call fails open. */
 export const DEFAULT_KEY_CHECK_TIMEOUT_MS = 1_000;
@@ -66,22 +73,48 @@ async function ask(api: Fetcher | undefined, key: string, timeoutMs: number): Pr
   }
 }
 
-/**
- * The verdict on `key`, from the cache when a check of it was sent less than KEY_CACHE_MS ago.
- * `timeoutMs` bounds the wait for a fresh check. Never rejects.
- */
-export async function checkKey(api: Fetcher | undefined, key: string, timeoutMs = DEFAULT_KEY_CHECK_TIMEOUT_MS): Promise<KeyVerdict> {
-  const sentAt = Date.now();
-  const cached = cache.get(key);
-  if (cached && sentAt - cached.sentAt < KEY_CACHE_MS) return cached.verdict;
-  const verdict = await ask(api, key, timeoutMs);
+/** Keys whose background re-check (refresh ahead) is out. */
+const refreshing = new Set<string>();
+
+/** Stores a settled verdict sent at `sentAt`, unless a later one is already stored. */
+function remember(key: string, sentAt: number, verdict: KeyVerdict): void {
   // An unanswered check is not reused: the next call asks again.
-  if (verdict.status === "unchecked") return verdict;
+  if (verdict.status === "unchecked") return;
   const current = cache.get(key);
   if (!current || current.sentAt <= sentAt) {
     cache.delete(key); // re-insert: Map order is insertion order, oldest first
     cache.set(key, { sentAt, verdict });
     if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
   }
+}
+
+/**
+ * The verdict on `key`, from the cache when a check of it was sent less than KEY_CACHE_MS ago
+ * (an accepted one older than KEY_REFRESH_MS is re-checked in the background, kept alive by
+ * `waitUntil`, the request's `ctx.waitUntil`). `timeoutMs` bounds the wait for a fresh check.
+ * Never rejects.
+ */
+export async function checkKey(
+  api: Fetcher | undefined,
+  key: string,
+  timeoutMs = DEFAULT_KEY_CHECK_TIMEOUT_MS,
+  waitUntil?: (promise: Promise<unknown>) => void,
+): Promise<KeyVerdict> {
+  const sentAt = Date.now();
+  const cached = cache.get(key);
+  if (cached && sentAt - cached.sentAt < KEY_CACHE_MS) {
+    if (waitUntil && cached.verdict.status === "accepted" && sentAt - cached.sentAt >= KEY_REFRESH_MS && !refreshing.has(key)) {
+      refreshing.add(key);
+      waitUntil(
+        ask(api, key, timeoutMs).then((verdict) => {
+          remember(key, sentAt, verdict);
+          refreshing.delete(key);
+        }),
+      );
+    }
+    return cached.verdict;
+  }
+  const verdict = await ask(api, key, timeoutMs);
+  remember(key, sentAt, verdict);
   return verdict;
 }

@@ -87,7 +87,7 @@ export async function handleProxy(request: Request, env: ProxyEnv, ctx: Executio
   if (isRefusal(target)) return detailResponse(target.status, target.detail);
 
   // The key check runs while the request is read and forwarded; a refusal cancels the upstream call.
-  const verdict = checkKey(env.API, key, positive(env.KEY_CHECK_TIMEOUT_MS, DEFAULT_KEY_CHECK_TIMEOUT_MS));
+  const verdict = checkKey(env.API, key, positive(env.KEY_CHECK_TIMEOUT_MS, DEFAULT_KEY_CHECK_TIMEOUT_MS), (p) => ctx.waitUntil(p));
   const refused = new AbortController();
   void verdict.then((v) => v.status === "refused" && refused.abort());
 
