@@ -595,9 +595,24 @@ Targets: added p50 <= 1 ms, added p99 <= 5 ms.
 
 Key check: every call's Sightline key is checked with the API (GET /internal/keys/check over the API binding,
 answered by the sink at once here) in parallel with the upstream call, and the response waits for the verdict;
-a verdict is reused for 1 s per isolate, so the rows above ask once per second. The "new key each call" row asks
+a verdict is reused for 1 s per isolate and, once 0.5 s old, re-checked in the background while still used
+(refresh ahead), so under this steady traffic no call of the rows above waits for a check. The "new key each call" row asks
 on every call: with this loopback upstream answering in ~0.1 ms the check's own round trip shows; a real
 provider takes hundreds of milliseconds to its first byte, which the check overlaps. ${r.api_sink_key_checks} key checks were answered.
+
+Where the added time goes (A/B runs of \`BENCH_PROXY_ONLY=ttfb_get_unlogged,ttfb_json,ttfb_sse\` on 2026-11-25,
+two or more runs each, load average ~1; throwaway builds of the proxy, not committed): the proxy answering 401 itself
+costs ~0.18 ms (ingress floor, row 1); workerd forwarding a body it never touches (GET row, and an SSE
+response returned as the upstream's own body with no logging) 0.58-0.87 ms, which is the runtime's subrequest;
+an SSE body that JavaScript reads (to log it) 0.88-1.04 ms, whichever way it is read: this tap, a native
+\`IdentityTransformStream\` fed from JavaScript, or \`tee()\` with the client's branch left native. Not logging at
+all (record never built) changed JSON and SSE by less than the run-to-run spread (0.77-0.96 vs 0.87-0.96; SSE 0.90-1.00
+vs 0.96-1.03), nor did skipping the collector's SSE parsing. So the ~0.3 ms of an observed stream is the runtime
+handing each chunk to JavaScript. One build did better: \`tee()\`, the client's branch native, the copy read only
+5 ms later (0.76-0.84 ms; an unread copy 0.72-0.74). It is not taken: a tee'd source is cancelled only when both
+branches are, so a client going away would no longer stop the upstream's generation at once (which the tap does,
+and the tests check), and the branch the client reads slowly is buffered without bound. For a small JSON answer,
+\`tee()\` in place of reading it whole (bufferedJson) was slower: 1.21-1.63 ms against 0.85.
 
 ## Revocation delay (ms)
 
