@@ -609,7 +609,9 @@ an SSE body that JavaScript reads (to log it) 0.88-1.04 ms, whichever way it is 
 all (record never built) changed JSON and SSE by less than the run-to-run spread (0.77-0.96 vs 0.87-0.96; SSE 0.90-1.00
 vs 0.96-1.03), nor did skipping the collector's SSE parsing. So the ~0.3 ms of an observed stream is the runtime
 handing each chunk to JavaScript. One build did better: \`tee()\`, the client's branch native, the copy read only
-5 ms later (0.76-0.84 ms; an unread copy 0.72-0.74). It is not taken: a tee'd source is cancelled only when both
+5 ms later (0.76-0.84 ms; an unread copy 0.72-0.74), but that gain is the bench's: its first event follows the headers
+at once, where a provider's first token comes hundreds of milliseconds later, by which time the copy's read is
+waiting and runs with each event, as in the tee read at once (0.90-0.94). It is not taken: a tee'd source is cancelled only when both
 branches are, so a client going away would no longer stop the upstream's generation at once (which the tap does,
 and the tests check), and the branch the client reads slowly is buffered without bound. For a small JSON answer,
 \`tee()\` in place of reading it whole (bufferedJson) was slower: 1.21-1.63 ms against 0.85.
