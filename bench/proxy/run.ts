@@ -30,7 +30,7 @@ import type { AddressInfo } from "node:net";
 import { availableParallelism, cpus } from "node:os";
 import { join } from "node:path";
 import { ROOT } from "../../scripts/lib/postgres";
-import { startWorkerd } from "../../scripts/lib/workerd";
+import { startWorkerd, startWorkerdDirect } from "../../scripts/lib/workerd";
 import { cpuSnapshot } from "../lib/proc-cpu";
 
 const TTFB_SAMPLES = 300;
@@ -395,18 +395,17 @@ async function throughput(direct: string, proxy: string, pids: number[]) {
   };
 }
 
-/**
- * Every measurement against one running proxy. `BENCH_PROXY_ONLY=throughput,ttfb_json` (names
- * of the result fields, comma-separated) runs a subset, for quick iterations with --workerd-only.
- */
-async function measure(direct: string, proxy: string, pids: number[], sink: ApiSink, sinkBound: boolean) {
+/** Runs `fn` unless `BENCH_PROXY_ONLY` leaves `name` out; prints what it measured. */
+async function step<T>(name: string, label: string, fn: () => Promise<T>): Promise<T> {
   const only = process.env.BENCH_PROXY_ONLY?.split(",");
-  const step = async <T>(name: string, label: string, fn: () => Promise<T>): Promise<T> => {
-    if (only && !only.includes(name)) return undefined as T;
-    const out = await fn();
-    console.log(label, out);
-    return out;
-  };
+  if (only && !only.includes(name)) return undefined as T;
+  const out = await fn();
+  console.log(label, out);
+  return out;
+}
+
+/** The time-to-first-byte rows against one running proxy. */
+async function ttfbRows(direct: string, proxy: string) {
   // Harness floor: the proxy answers 401 itself (no upstream, no capture): the cost of the
   // local ingress and loopback hops, not of Sightline's forwarding.
   const floor = await step("ttfb_ingress_floor", "ingress floor (401 from the proxy vs 200 direct)", () =>
@@ -418,17 +417,28 @@ async function measure(direct: string, proxy: string, pids: number[], sink: ApiS
   const uncached = await step("ttfb_json_uncached_key", "json ttfb, a new key each call (key check never cached)", () =>
     ttfb(direct, proxy, {}, { freshKey: true }),
   );
-  // Under wrangler dev the proxy's API binding has no target (no sink): checks fail open there.
-  const revoke = sinkBound ? await step("revocation", "revocation delay", () => revocation(proxy, sink)) : undefined;
-  const big = await step("throughput", "throughput", () => throughput(direct, proxy, pids));
-  const chunks = await step("chunk_delay", "chunk delay", () => chunkDelay(direct, proxy));
-  const mem = await step("memory_10mb_stream", "memory", () => memory(proxy, pids));
   return {
     ttfb_ingress_floor: floor,
     ttfb_get_unlogged: getTtfb,
     ttfb_json: jsonTtfb,
     ttfb_sse: sseTtfb,
     ttfb_json_uncached_key: uncached,
+  };
+}
+
+/**
+ * Every measurement against one running proxy. `BENCH_PROXY_ONLY=throughput,ttfb_json` (names
+ * of the result fields, comma-separated) runs a subset, for quick iterations with --workerd-only.
+ */
+async function measure(direct: string, proxy: string, pids: number[], sink: ApiSink, sinkBound: boolean) {
+  const ttfbs = await ttfbRows(direct, proxy);
+  // Under wrangler dev the proxy's API binding has no target (no sink): checks fail open there.
+  const revoke = sinkBound ? await step("revocation", "revocation delay", () => revocation(proxy, sink)) : undefined;
+  const big = await step("throughput", "throughput", () => throughput(direct, proxy, pids));
+  const chunks = await step("chunk_delay", "chunk delay", () => chunkDelay(direct, proxy));
+  const mem = await step("memory_10mb_stream", "memory", () => memory(proxy, pids));
+  return {
+    ...ttfbs,
     revocation: revoke,
     throughput: big,
     chunk_delay: chunks,
@@ -483,7 +493,25 @@ async function main() {
   const direct = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const sink = await startApiSink();
   try {
-    // 1. The deployment bundle in workerd, as in production (no wrangler dev proxy in front).
+    // 0. The deployment bundle in workerd from a config of our own: no Miniflare service in any
+    // path, subrequests through workerd's own network service, as in production.
+    const port0 = 16_000 + Math.floor(Math.random() * 2_000);
+    const d = await startWorkerdDirect({
+      config: "workers/proxy/wrangler.jsonc",
+      port: port0,
+      vars: { UPSTREAM_BASE_URL: direct },
+      externalServices: { API: sink.url },
+    });
+    let workerdDirect: Awaited<ReturnType<typeof ttfbRows>> & { key_checks: number };
+    try {
+      console.log(`workerd (own config): proxy ${d.url} (pid ${d.pid})`);
+      const checksBefore = sink.checks();
+      workerdDirect = { ...(await ttfbRows(direct, d.url)), key_checks: sink.checks() - checksBefore };
+      console.log(`workerd (own config): ${workerdDirect.key_checks} key checks answered`);
+    } finally {
+      await d.stop();
+    }
+    // 1. The deployment bundle in workerd through Miniflare (no wrangler dev proxy in front).
     const before = descendants(process.pid);
     const port1 = 18_000 + Math.floor(Math.random() * 2_000);
     const w = await startWorkerd({
@@ -518,6 +546,7 @@ async function main() {
       date: new Date().toISOString().slice(0, 10),
       machine: { nproc: availableParallelism(), cpu: cpus()[0]?.model ?? "unknown", node: process.version },
       method: "loopback; Node upstream, API sink and client in one process; calls alternate direct/proxy over keep-alive sockets",
+      workerd_direct: workerdDirect,
       workerd,
       wrangler_dev: wranglerDev,
       api_sink_posts: sink.posts(),
@@ -545,6 +574,7 @@ const NOT_MEASURED = "Not measured in this run (`npm run bench:proxy -- --worker
 function markdown(r: {
   date: string;
   machine: { nproc: number; cpu: string; node: string };
+  workerd_direct: Awaited<ReturnType<typeof ttfbRows>> & { key_checks: number };
   workerd: Measured;
   wrangler_dev: Measured | undefined;
   api_sink_posts: number;
@@ -552,7 +582,7 @@ function markdown(r: {
 }): string {
   const t = (name: string, x: Awaited<ReturnType<typeof ttfb>>) =>
     `| ${name} | ${x.direct_p50_ms} | ${x.proxy_p50_ms} | **${x.added_p50_ms}** | ${x.direct_p99_ms} | ${x.proxy_p99_ms} | **${x.added_p99_ms}** |`;
-  const ttfbTable = (m: Measured) => `| call | direct p50 | proxy p50 | added p50 | direct p99 | proxy p99 | added p99 |
+  const ttfbTable = (m: Awaited<ReturnType<typeof ttfbRows>>) => `| call | direct p50 | proxy p50 | added p50 | direct p99 | proxy p99 | added p99 |
 |---|---|---|---|---|---|---|
 ${t("ingress floor: proxy answers 401 itself", m.ttfb_ingress_floor)}
 ${t("GET /v1/models (pass-through, not logged)", m.ttfb_get_unlogged)}
@@ -573,17 +603,28 @@ ${t("JSON completion, a new key each call (key check never cached)", m.ttfb_json
 Command: \`npm run bench:proxy\` - machine: nproc ${r.machine.nproc} (${r.machine.cpu}), Node ${r.machine.node}, date ${r.date}.
 
 Method: a Node upstream on 127.0.0.1 (JSON answer, SSE at a fixed pace), and the proxy worker forwarding
-to it, run two ways in one run: (1) the deployment bundle (\`wrangler deploy --dry-run\`) in workerd via
-Miniflare, as production runs it: the worker serves its own socket, with no development proxy and no
-Miniflare entry worker in front; (2) under \`wrangler dev\`, which
+to it, run three ways in one run: (0) the deployment bundle (\`wrangler deploy --dry-run\`) in workerd from a
+config of our own (\`startWorkerdDirect\`, scripts/lib/workerd.ts), the closest model of production: no Miniflare
+service in any path, subrequests leave through workerd's own network service, the \`log-records\` queue is a sink
+worker that accepts each message (production: an RPC to the Queues service), time to first byte only;
+(1) the same bundle in workerd via Miniflare: the worker serves its own socket, with no development proxy and no
+Miniflare entry worker in front, but Miniflare sends every subrequest through an outbound worker of its own
+(JavaScript that copies the headers and fetches again), which Cloudflare's runtime does not have, and its queue
+broker is a Durable Object writing to SQLite in the same process; (2) under \`wrangler dev\`, which
 puts a second workerd process (its development proxy) before the worker. The same calls go straight to
 the upstream and through the proxy, alternating, over keep-alive sockets from one Node client; ${TTFB_SAMPLES}
-samples per row after ${WARMUP} warm-up pairs. Each logged call's record is sent to the local \`log-records\`
+samples per row after ${WARMUP} warm-up pairs. In (1) and (2) each logged call's record is sent to the local \`log-records\`
 queue (Miniflare's queue broker, a Durable Object in the same workerd process; no consumer here), records
 over 120,000 bytes (the 10 MB streams, cut to 1.45 MB) to local R2 first, in \`waitUntil\` after the response,
 as in production (durable capture). The \`API\` binding is a Node sink (${r.api_sink_posts} requests received).
 
-## Time to first byte (ms), workerd (production model)
+## Time to first byte (ms), workerd with its own config (production model)
+
+${ttfbTable(r.workerd_direct)}
+
+${r.workerd_direct.key_checks} key checks were answered during these rows (every call's key is checked, as below).
+
+## Time to first byte (ms), workerd via Miniflare (its outbound worker on every subrequest)
 
 ${ttfbTable(r.workerd)}
 
@@ -600,11 +641,13 @@ a verdict is reused for 1 s per isolate and, once 0.5 s old, re-checked in the b
 on every call: with this loopback upstream answering in ~0.1 ms the check's own round trip shows; a real
 provider takes hundreds of milliseconds to its first byte, which the check overlaps. ${r.api_sink_key_checks} key checks were answered.
 
-Where the added time goes (A/B runs of \`BENCH_PROXY_ONLY=ttfb_get_unlogged,ttfb_json,ttfb_sse\` on 2026-11-25,
-two or more runs each, load average ~1; throwaway builds of the proxy, not committed): the proxy answering 401 itself
-costs ~0.18 ms (ingress floor, row 1); workerd forwarding a body it never touches (GET row, and an SSE
-response returned as the upstream's own body with no logging) 0.58-0.87 ms, which is the runtime's subrequest;
-an SSE body that JavaScript reads (to log it) 0.88-1.04 ms, whichever way it is read: this tap, a native
+Where the added time goes. Miniflare's outbound worker and queue broker: the difference between the two workerd
+tables, about 0.1-0.35 ms per call in runs of 2026-11-25. The rest, from A/B runs via Miniflare
+(\`BENCH_PROXY_ONLY=ttfb_get_unlogged,ttfb_json,ttfb_sse\` on 2026-11-25, two or more runs each, load average ~1;
+throwaway builds of the proxy, not committed): the proxy answering 401 itself costs ~0.18 ms (ingress floor,
+row 1); workerd forwarding a body it never touches (GET row, and an SSE response returned as the upstream's own
+body with no logging) 0.58-0.87 ms via Miniflare, ~0.5 ms with our own config: the runtime's subrequest;
+an SSE body that JavaScript reads (to log it) 0.88-1.04 ms via Miniflare, whichever way it is read: this tap, a native
 \`IdentityTransformStream\` fed from JavaScript, or \`tee()\` with the client's branch left native. Not logging at
 all (record never built) changed JSON and SSE by less than the run-to-run spread (0.77-0.96 vs 0.87-0.96; SSE 0.90-1.00
 vs 0.96-1.03), nor did skipping the collector's SSE parsing. So the ~0.3 ms of an observed stream is the runtime

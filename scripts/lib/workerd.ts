@@ -13,7 +13,8 @@
  * the overrides given here. The Miniflare used is the one that ships with this wrangler, so the
  * workerd build is the one `wrangler dev` runs.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
@@ -42,6 +43,8 @@ export interface WorkerdOptions {
 /** A worker served by workerd on 127.0.0.1. */
 export interface RunningWorkerd {
   url: string;
+  /** The workerd process, when this module spawned it itself (`startWorkerdDirect`). */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -86,4 +89,111 @@ export async function startWorkerd(opts: WorkerdOptions): Promise<RunningWorkerd
   await mf.ready;
   const url = (await mf.unsafeGetDirectURL("main")).origin;
   return { url, stop: () => mf.dispose() };
+}
+
+/** Options of `startWorkerdDirect`. */
+export interface DirectWorkerdOptions {
+  /** wrangler.jsonc of the worker, relative to the repository root. */
+  config: string;
+  port: number;
+  /** Extra `[vars]` (text bindings). */
+  vars?: Record<string, string>;
+  /** Service bindings to external HTTP addresses (`host:port`), e.g. `{ API: "127.0.0.1:8787" }`. */
+  externalServices?: Record<string, string>;
+}
+
+/** A worker that accepts and drops what it is sent: the local end of queue producers (and R2). */
+const SINK_WORKER = `export default {
+  async fetch(request) {
+    await request.arrayBuffer();
+    return Response.json({ metadata: { metrics: { backlogCount: 0, backlogBytes: 0, oldestMessageTimestamp: 0 } } });
+  },
+};
+`;
+
+/**
+ * Runs the deployment bundle of a worker in workerd from a config written here, with no Miniflare
+ * service at all. Miniflare routes every subrequest of a worker through an outbound worker of its
+ * own (JavaScript that copies the headers and fetches again, `miniflare/.../outbound.worker.js`),
+ * which Cloudflare's runtime does not have; here the worker's `globalOutbound` is workerd's own
+ * network service (public, private and local addresses allowed), as in production.
+ * Queue producers and R2 buckets are bound to a sink worker that accepts and drops every message
+ * (production: an RPC to the Queues service, off the worker's isolate); an R2 put is answered
+ * with no object metadata, so a record that needs R2 is reported as not queued. Service bindings
+ * go to `externalServices` (unbound ones are left out). Compatibility date and flags come from
+ * the worker's wrangler.jsonc. Resolves once the socket answers.
+ */
+export async function startWorkerdDirect(opts: DirectWorkerdOptions): Promise<RunningWorkerd> {
+  const outDir = join(ROOT, ".data/build", `${opts.config.replace(/[^a-z0-9]+/gi, "-")}-direct`);
+  bundleWorker(opts.config, outDir);
+  const w = unstable_getMiniflareWorkerOptions(join(ROOT, opts.config)).workerOptions as {
+    compatibilityDate?: string;
+    compatibilityFlags?: string[];
+    queueProducers?: Record<string, unknown>;
+    r2Buckets?: Record<string, unknown>;
+  };
+  writeFileSync(join(outDir, "sink.js"), SINK_WORKER);
+  const text = (s: string) => JSON.stringify(s);
+  const bindings = [
+    ...Object.entries(opts.vars ?? {}).map(([name, value]) => `(name = ${text(name)}, text = ${text(value)})`),
+    ...Object.keys(opts.externalServices ?? {}).map((name) => `(name = ${text(name)}, service = ${text(`ext-${name}`)})`),
+    ...Object.keys(w.queueProducers ?? {}).map((name) => `(name = ${text(name)}, queue = "sink")`),
+    ...Object.keys(w.r2Buckets ?? {}).map((name) => `(name = ${text(name)}, r2Bucket = "sink")`),
+  ];
+  const externals = Object.entries(opts.externalServices ?? {}).map(
+    ([name, address]) => `(name = ${text(`ext-${name}`)}, external = (address = ${text(address)}, http = ()))`,
+  );
+  const capnp = `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [
+    (name = "main", worker = .main),
+    (name = "sink", worker = .sink),
+    (name = "internet", network = (allow = ["public", "private", "local"])),
+    ${externals.join(",\n    ")}
+  ],
+  sockets = [(name = "http", address = ${text(`127.0.0.1:${opts.port}`)}, http = (), service = "main")],
+);
+const main :Workerd.Worker = (
+  modules = [(name = "index.js", esModule = embed "index.js")],
+  compatibilityDate = ${text(w.compatibilityDate ?? "2026-11-01")},
+  compatibilityFlags = [${(w.compatibilityFlags ?? []).map(text).join(", ")}],
+  bindings = [${bindings.join(", ")}],
+);
+const sink :Workerd.Worker = (
+  modules = [(name = "sink.js", esModule = embed "sink.js")],
+  compatibilityDate = ${text(w.compatibilityDate ?? "2026-11-01")},
+);
+`;
+  const configPath = join(outDir, "direct.capnp");
+  writeFileSync(configPath, capnp);
+  const miniflareRequire = createRequire(createRequire(import.meta.url).resolve("wrangler/package.json"));
+  const binary = (createRequire(miniflareRequire.resolve("miniflare/package.json"))("workerd") as { default: string }).default;
+  const child = spawn(binary, ["serve", configPath, "--experimental"], { cwd: outDir, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr!.on("data", (d: Buffer) => {
+    stderr += d.toString();
+  });
+  const url = `http://127.0.0.1:${opts.port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`workerd exited with ${child.exitCode}: ${stderr.slice(0, 2000)}`);
+    try {
+      const res = await fetch(`${url}/`);
+      await res.body?.cancel();
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`workerd did not listen on ${url}: ${stderr.slice(0, 2000)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    url,
+    pid: child.pid,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
 }
