@@ -502,7 +502,7 @@ async function main() {
       vars: { UPSTREAM_BASE_URL: direct },
       externalServices: { API: sink.url },
     });
-    let workerdDirect: Awaited<ReturnType<typeof ttfbRows>> & { key_checks: number };
+    let workerdDirect: DirectMeasured;
     try {
       console.log(`workerd (own config): proxy ${d.url} (pid ${d.pid})`);
       const checksBefore = sink.checks();
@@ -569,12 +569,18 @@ async function main() {
 
 type Measured = Awaited<ReturnType<typeof measure>>;
 
+/** The time-to-first-byte rows of one proxy (`ttfbRows`). */
+type TtfbRows = Awaited<ReturnType<typeof ttfbRows>>;
+
+/** The rows of the workerd run from our own config, with the key checks the API sink answered meanwhile. */
+type DirectMeasured = TtfbRows & { key_checks: number };
+
 const NOT_MEASURED = "Not measured in this run (`npm run bench:proxy -- --workerd-only`).";
 
 function markdown(r: {
   date: string;
   machine: { nproc: number; cpu: string; node: string };
-  workerd_direct: Awaited<ReturnType<typeof ttfbRows>> & { key_checks: number };
+  workerd_direct: DirectMeasured;
   workerd: Measured;
   wrangler_dev: Measured | undefined;
   api_sink_posts: number;
@@ -582,7 +588,7 @@ function markdown(r: {
 }): string {
   const t = (name: string, x: Awaited<ReturnType<typeof ttfb>>) =>
     `| ${name} | ${x.direct_p50_ms} | ${x.proxy_p50_ms} | **${x.added_p50_ms}** | ${x.direct_p99_ms} | ${x.proxy_p99_ms} | **${x.added_p99_ms}** |`;
-  const ttfbTable = (m: Awaited<ReturnType<typeof ttfbRows>>) => `| call | direct p50 | proxy p50 | added p50 | direct p99 | proxy p99 | added p99 |
+  const ttfbTable = (m: TtfbRows) => `| call | direct p50 | proxy p50 | added p50 | direct p99 | proxy p99 | added p99 |
 |---|---|---|---|---|---|---|
 ${t("ingress floor: proxy answers 401 itself", m.ttfb_ingress_floor)}
 ${t("GET /v1/models (pass-through, not logged)", m.ttfb_get_unlogged)}

@@ -19,9 +19,12 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { ROOT } from "./postgres";
+import { stopChild, waitFor } from "./workers";
 
 type MiniflareModule = typeof import("miniflare");
-const { Miniflare, convertV4MiniflareOptions } = createRequire(createRequire(import.meta.url).resolve("wrangler/package.json"))("miniflare") as MiniflareModule;
+/** `require` as wrangler resolves: its own Miniflare, and that Miniflare's workerd. */
+const wranglerRequire = createRequire(createRequire(import.meta.url).resolve("wrangler/package.json"));
+const { Miniflare, convertV4MiniflareOptions } = wranglerRequire("miniflare") as MiniflareModule;
 
 /** Options of `startWorkerd`. */
 export interface WorkerdOptions {
@@ -166,34 +169,18 @@ const sink :Workerd.Worker = (
 `;
   const configPath = join(outDir, "direct.capnp");
   writeFileSync(configPath, capnp);
-  const miniflareRequire = createRequire(createRequire(import.meta.url).resolve("wrangler/package.json"));
-  const binary = (createRequire(miniflareRequire.resolve("miniflare/package.json"))("workerd") as { default: string }).default;
+  const binary = (createRequire(wranglerRequire.resolve("miniflare/package.json"))("workerd") as { default: string }).default;
   const child = spawn(binary, ["serve", configPath, "--experimental"], { cwd: outDir, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr!.on("data", (d: Buffer) => {
     stderr += d.toString();
   });
   const url = `http://127.0.0.1:${opts.port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`workerd exited with ${child.exitCode}: ${stderr.slice(0, 2000)}`);
-    try {
-      const res = await fetch(`${url}/`);
-      await res.body?.cancel();
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`workerd did not listen on ${url}: ${stderr.slice(0, 2000)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+  try {
+    await waitFor(`${url}/`, child, 30_000);
+  } catch (err) {
+    await stopChild(child);
+    throw new Error(`workerd (${configPath}): ${(err as Error).message}\n${stderr.slice(0, 2000)}`);
   }
-  return {
-    url,
-    pid: child.pid,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
+  return { url, pid: child.pid, stop: () => stopChild(child) };
 }
