@@ -102,8 +102,9 @@ export async function checkKey(
 ): Promise<KeyVerdict> {
   const sentAt = Date.now();
   const cached = cache.get(key);
-  if (cached && sentAt - cached.sentAt < KEY_CACHE_MS) {
-    if (waitUntil && cached.verdict.status === "accepted" && sentAt - cached.sentAt >= KEY_REFRESH_MS && !refreshing.has(key)) {
+  const age = cached ? sentAt - cached.sentAt : Number.POSITIVE_INFINITY;
+  if (cached && age < KEY_CACHE_MS) {
+    if (waitUntil && age >= KEY_REFRESH_MS && cached.verdict.status === "accepted" && !refreshing.has(key)) {
       refreshing.add(key);
       waitUntil(
         ask(api, key, timeoutMs).then((verdict) => {
