@@ -145,7 +145,7 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     weight: 4,
     pattern: /(?<![\w+])(?:\+?1[ .-]?)?(?:\(\d{3}\) ?|\d{3}[ .-])\d{3}[ .-]\d{4}(?: ?(?:x|ext\.?) ?\d{1,5})?(?![\d-])/g,
     requires: DIGIT,
-    validate: (m, before) => !VERSION_CONTEXT.test(before) && !ORDER_CONTEXT.test(before),
+    validate: (_m, before) => !VERSION_CONTEXT.test(before) && !ORDER_CONTEXT.test(before),
     context: PHONE_CONTEXT,
   },
   {

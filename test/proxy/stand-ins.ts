@@ -59,7 +59,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(parts).toString("utf8");
 }
 
-function control(req: IncomingMessage, res: ServerResponse, url: URL): void {
+function control(_req: IncomingMessage, res: ServerResponse, url: URL): void {
   const [, , what, arg = ""] = url.pathname.split("/");
   if (what === "fixture" && manifest[arg]) {
     res.writeHead(200, { "content-type": "application/octet-stream" }).end(fixtureBytes(arg));
