@@ -83,7 +83,11 @@ function writeManifest(metrics: Record<string, Record<string, unknown>>): void {
       features: {
         ...FEATURE_SPEC,
         hashing: "32-bit FNV-1a seeded by namespace and n-gram kind, top `bits` bits",
-        ngrams: "word unigrams and bigrams; character 3-5-grams of whitespace-collapsed text",
+        grams: LEARNED_SPECS[name as LearnedName].grams,
+        ngrams:
+          LEARNED_SPECS[name as LearnedName].grams === "words"
+            ? "word unigrams and bigrams"
+            : "word unigrams and bigrams; character 3-5-grams of whitespace-collapsed text",
         values:
           "1 + ln(count) per distinct n-gram, L2-normalised per text, the k texts of a namespace summed over sqrt(k), colliding n-grams summed in their column; indicators (rule verdict, structure) add 1",
         view: `src/scoring/model/views.ts (${name})`,

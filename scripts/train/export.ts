@@ -5,7 +5,7 @@
  * Writes, per learned scorer, under `.data/train/`:
  * - `<scorer>.svm`: one line per item, `label col:value ...` (svmlight, 0-based columns);
  * - `<scorer>.meta.json`: per line `{id, family, split, hard}` (hard: a weight-5 rule fired),
- *   the SHA-256 of the input files and the feature width `bits`;
+ *   the SHA-256 of the input files, the feature width `bits` and the n-gram kinds `grams`;
  * - `<scorer>.pins.svm` / `.pins.json`: the pinned inputs of `pins.ts`.
  */
 import { createHash } from "node:crypto";
@@ -30,7 +30,7 @@ function features(name: LearnedName, call: ScorableCall): { x: SparseVector; har
   const spec = LEARNED_SPECS[name];
   const rule = spec.rules(call);
   const view = spec.view(call, rule);
-  return { x: canonical(featurize(view.segments, view.indicators)), hard: isHardRule(rule) };
+  return { x: canonical(featurize(view.segments, view.indicators, spec.grams)), hard: isHardRule(rule) };
 }
 
 /** Exports one scorer; returns the number of items. */
@@ -50,7 +50,10 @@ export function exportScorer(name: LearnedName): number {
   }
   mkdirSync(TRAIN_DIR, { recursive: true });
   writeFileSync(join(TRAIN_DIR, `${name}.svm`), `${lines.join("\n")}\n`);
-  writeFileSync(join(TRAIN_DIR, `${name}.meta.json`), JSON.stringify({ data_sha256: digest.digest("hex"), bits: FEATURE_SPEC.bits, items: meta }));
+  writeFileSync(
+    join(TRAIN_DIR, `${name}.meta.json`),
+    JSON.stringify({ data_sha256: digest.digest("hex"), bits: FEATURE_SPEC.bits, grams: LEARNED_SPECS[name].grams, items: meta }),
+  );
   const pins = PINS[name].map((p) => ({ id: p.id, ...features(name, p.call) }));
   writeFileSync(join(TRAIN_DIR, `${name}.pins.svm`), `${pins.map((p) => line(0, p.x)).join("\n")}\n`);
   writeFileSync(join(TRAIN_DIR, `${name}.pins.json`), JSON.stringify(pins.map((p) => ({ id: p.id, hard: p.hard }))));

@@ -180,6 +180,7 @@ def run(train_dir, models_dir, name, final_only):
         "format": 1,
         "scorer": name,
         "bits": meta["bits"],
+        "grams": meta["grams"],
         "scale": scale,
         "intercept": intercept,
         "calibration": {"a": a, "b": b},

@@ -53,7 +53,7 @@ export function topGrams(model: LinearModel, segments: readonly Segment[], k = 3
     // The word n-grams of the segment, from the table its features were built from.
     const table = gramTable(seg.text);
     const { text, hashes, start, end, words } = table;
-    const values = unitValues(table);
+    const values = unitValues(table, model.file.grams);
     const seed = fnv1a(seg.ns);
     for (let k = 0; k < words; k++) {
       const col = column(hashes[k]!, seed);

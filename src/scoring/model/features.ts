@@ -14,6 +14,9 @@
  * hashes share a column add up there. Indicator features (rule verdicts, structure) add 1 to
  * their column and are not normalised.
  *
+ * A model reads either all of these (`"words+chars"`) or the word n-grams alone (`"words"`,
+ * normalised among themselves): see `Grams`.
+ *
  * Cost: the distinct n-grams of a text and their counts (`GramTable`) are computed once per
  * text and shared by every model of the call; a model then spends one hash, one weight read
  * and one multiply-add per distinct n-gram of its view.
@@ -30,6 +33,15 @@ export interface SparseVector {
   indices: Int32Array;
   values: Float64Array;
 }
+
+/**
+ * The n-grams a model reads. `"words+chars"`: word unigrams and bigrams and character n-grams;
+ * `"words"`: the word n-grams only. Character n-grams carry a source's surface style
+ * (punctuation, markup, spelling), which is what catches adversarial suffixes and also what
+ * fails to transfer to text written elsewhere: content_safety's leave-one-source-out mean F1
+ * rose from 0.783 to 0.817 without them (bench/results/eval-loso.md).
+ */
+export type Grams = "words" | "words+chars";
 
 /** Feature definition, recorded in each model's manifest. */
 export interface FeatureSpec {
@@ -109,6 +121,8 @@ export interface GramTable {
   end: Int32Array;
   /** Unit-length feature values of the table (see `unitValues`), computed on first use. */
   values?: Float64Array;
+  /** The same for the word n-grams alone (`words` entries). */
+  wordValues?: Float64Array;
 }
 
 /**
@@ -295,24 +309,28 @@ function sublinear(c: number): number {
   return c < SUBLINEAR.length ? SUBLINEAR[c]! : 1 + Math.log(c);
 }
 
+/** 1 + ln(count) of the first `n` entries of `table`, over their L2 norm. */
+function normalised(table: GramTable, n: number): Float64Array {
+  const v = new Float64Array(n);
+  let norm = 0;
+  for (let k = 0; k < n; k++) {
+    v[k] = sublinear(table.counts[k]!);
+    norm += v[k]! * v[k]!;
+  }
+  const inv = 1 / (Math.sqrt(norm) || 1);
+  for (let k = 0; k < n; k++) v[k]! *= inv;
+  return v;
+}
+
 /**
  * The table's feature values on their own: 1 + ln(count) per distinct n-gram over the L2 norm
- * of them all (so a text's vector has unit length). Computed on first use and kept with the
- * table: they do not depend on the namespace.
+ * of them all (so a text's vector has unit length), for all n-grams or, with `"words"`, for
+ * the word n-grams (the first `table.words` entries) alone. Computed on first use and kept
+ * with the table: they do not depend on the namespace.
  */
-export function unitValues(table: GramTable): Float64Array {
-  if (!table.values) {
-    const v = new Float64Array(table.counts.length);
-    let norm = 0;
-    for (let k = 0; k < v.length; k++) {
-      v[k] = sublinear(table.counts[k]!);
-      norm += v[k]! * v[k]!;
-    }
-    const inv = 1 / (Math.sqrt(norm) || 1);
-    for (let k = 0; k < v.length; k++) v[k]! *= inv;
-    table.values = v;
-  }
-  return table.values;
+export function unitValues(table: GramTable, grams: Grams = "words+chars"): Float64Array {
+  if (grams === "words") return (table.wordValues ??= normalised(table, table.words));
+  return (table.values ??= normalised(table, table.counts.length));
 }
 
 /** Growable output of `featurize`: columns and values, unsorted, a column possibly repeated. */
@@ -339,7 +357,8 @@ class Builder {
 
 /**
  * The features of a call's segments, one segment at a time: `fn` gets the segment's distinct
- * n-gram base hashes, their unit-length values (`unitValues`), its namespace's seed (columns
+ * n-gram base hashes (of the kinds `grams` names), their unit-length values (`unitValues`),
+ * its namespace's seed (columns
  * are `column(hash, seed)`) and the namespace's scale 1/sqrt(k) when k segments share the
  * namespace (k disjoint texts still make a unit-length namespace; a long document does not
  * drown the prompt). Indicators are not included (`indicatorColumn`, value 1 each).
@@ -349,6 +368,7 @@ class Builder {
 export function forEachSegment(
   segments: readonly Segment[],
   fn: (hashes: Int32Array, values: Float64Array, seed: number, scale: number) => void,
+  grams: Grams = "words+chars",
   spec: FeatureSpec = FEATURE_SPEC,
 ): void {
   const perNs = new Map<string, number>();
@@ -356,7 +376,8 @@ export function forEachSegment(
   for (const seg of segments) {
     if (!seg.text) continue;
     const table = gramTable(seg.text, spec);
-    fn(table.hashes, unitValues(table), fnv1a(seg.ns), 1 / Math.sqrt(perNs.get(seg.ns)!));
+    const hashes = grams === "words" ? table.hashes.subarray(0, table.words) : table.hashes;
+    fn(hashes, unitValues(table, grams), fnv1a(seg.ns), 1 / Math.sqrt(perNs.get(seg.ns)!));
   }
 }
 
@@ -365,7 +386,12 @@ export function forEachSegment(
  * unsorted and possibly repeated (n-grams whose hashes collide, the same n-gram in two segments
  * of a namespace): a linear score sums them either way; `canonical` sorts and merges for export.
  */
-export function featurize(segments: readonly Segment[], indicators: readonly string[] = [], spec: FeatureSpec = FEATURE_SPEC): SparseVector {
+export function featurize(
+  segments: readonly Segment[],
+  indicators: readonly string[] = [],
+  grams: Grams = "words+chars",
+  spec: FeatureSpec = FEATURE_SPEC,
+): SparseVector {
   const out = new Builder();
   forEachSegment(
     segments,
@@ -373,6 +399,7 @@ export function featurize(segments: readonly Segment[], indicators: readonly str
       out.reserve(hashes.length);
       for (let k = 0; k < hashes.length; k++) out.push(column(hashes[k]!, seed, spec.bits), values[k]! * scale);
     },
+    grams,
     spec,
   );
   for (const name of indicators) out.push(indicatorColumn(name, spec.bits), 1);

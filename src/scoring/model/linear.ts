@@ -4,13 +4,15 @@
  * int8-quantised weights and Platt calibration (Platt 1999) fitted on out-of-fold scores.
  * Cost: one multiply-add per non-zero feature.
  */
-import { column, FEATURE_SPEC, forEachSegment, indicatorColumn, type Segment, type SparseVector } from "./features";
+import { column, FEATURE_SPEC, forEachSegment, type Grams, indicatorColumn, type Segment, type SparseVector } from "./features";
 
 /** A model file as written by the trainer (`src/scoring/models/<scorer>.json`). */
 export interface ModelFile {
   format: 1;
   scorer: string;
   bits: number;
+  /** The n-grams the model was trained on (`Grams`; the scorer's `LearnedSpec.grams`). */
+  grams: Grams;
   /** Real weight = int8 value x scale. */
   scale: number;
   intercept: number;
@@ -37,12 +39,16 @@ function decodeBase64(b64: string): Int8Array {
   return out;
 }
 
+const GRAMS: readonly Grams[] = ["words", "words+chars"];
+
 /**
- * Decodes a model file. Throws when its feature width does not match `FEATURE_SPEC` (a model
- * trained with another feature definition would read the wrong columns).
+ * Decodes a model file. Throws when its feature width does not match `FEATURE_SPEC` or its
+ * n-gram kinds are unknown (a model trained with another feature definition would read the
+ * wrong columns).
  */
 export function loadModel(file: ModelFile): LinearModel {
   if (file.bits !== FEATURE_SPEC.bits) throw new Error(`model ${file.scorer}: ${file.bits} bits, features have ${FEATURE_SPEC.bits}`);
+  if (!GRAMS.includes(file.grams)) throw new Error(`model ${file.scorer}: unknown n-gram kinds ${JSON.stringify(file.grams)}`);
   const weights = decodeBase64(file.weights);
   if (weights.length !== 1 << file.bits) throw new Error(`model ${file.scorer}: ${weights.length} weights, expected ${1 << file.bits}`);
   return { file, weights };
@@ -75,18 +81,23 @@ export function probability(model: LinearModel, x: SparseVector): number {
 
 /**
  * Calibrated probability of `unsafe` for a view's segments and indicators, without building
- * the feature vector: the same value as `probability(model, featurize(segments, indicators))`
- * up to the order of floating-point additions.
+ * the feature vector: the same value as
+ * `probability(model, featurize(segments, indicators, model.file.grams))` up to the order of
+ * floating-point additions.
  */
 export function viewProbability(model: LinearModel, segments: readonly Segment[], indicators: readonly string[]): number {
   const { weights, file } = model;
   const bits = file.bits;
   let z = 0;
-  forEachSegment(segments, (hashes, values, seed, scale) => {
-    let zs = 0;
-    for (let k = 0; k < hashes.length; k++) zs += weights[column(hashes[k]!, seed, bits)]! * values[k]!;
-    z += zs * scale;
-  });
+  forEachSegment(
+    segments,
+    (hashes, values, seed, scale) => {
+      let zs = 0;
+      for (let k = 0; k < hashes.length; k++) zs += weights[column(hashes[k]!, seed, bits)]! * values[k]!;
+      z += zs * scale;
+    },
+    file.grams,
+  );
   for (const name of indicators) z += weights[indicatorColumn(name, bits)]!;
   return calibrated(model, file.intercept + z * file.scale);
 }

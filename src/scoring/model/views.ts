@@ -27,30 +27,37 @@ function push(out: Segment[], ns: string, texts: readonly string[]): void {
 }
 
 /**
- * content_safety: the user's turns and the completion share one namespace (`t`), so hazard
- * vocabulary learned from harmful requests also counts in harmful answers and the reverse
- * (sources differ in which of the two they carry); the completion is read once more on its
- * own (`c`) and the system prompt apart (`s`). Indicators: the rule verdict and the
- * completion's stance (answered, refusal and compliance cues), so a harmful question answered
- * by a refusal can score safe. Leave-one-source-out mean F1 0.693 with separate prompt
- * namespaces (`p`/`pc`) -> 0.764 with this view (bench/results/eval-loso.md).
+ * content_safety reads what the call's label is about: the completion when there is one, the
+ * user's turns (and the system prompt) when there is none. The sources agree on that rule: a
+ * harmful question answered by a refusal is safe and the same question alone is unsafe
+ * (SOURCES.md: cs_refusal, cs_jailbreak_prompt, gptfuzz_evaluate), a reply is judged by what
+ * it says (cs_toxigen_reply, cs_selfdefense). Reading the prompt of an answered call taught
+ * the model the opposite of both: hazard words weighed little because refused questions
+ * carried them as safe. The prompt of an answered call still counts through the rules (their
+ * verdict is an indicator, and a hard rule decides alone).
+ *
+ * The text is read in a namespace shared by prompts and completions (`t`), so hazard
+ * vocabulary learned from harmful requests also counts in harmful answers and the reverse, and
+ * the completion once more on its own (`c`). Indicators: the rule verdict and the completion's
+ * stance (answered, refusal and compliance cues). Leave-one-source-out mean F1 with character
+ * n-grams: 0.787 with the prompt of answered calls read as well, 0.783 with this view; with
+ * word n-grams only (`Grams`) 0.798 and 0.817 (bench/results/eval-loso.md).
  */
 export function contentSafetyView(call: ScorableCall, rule: ScoreResult): ModelView {
   const x = extracted(call);
   const completion = x.completion.join("\n");
-  const answered = completion.trim().length > 0;
   const segments: Segment[] = [];
-  push(segments, "s", x.system);
-  push(segments, "t", x.user);
-  push(segments, "t", x.history);
   const indicators = [ruleIndicator(rule)];
-  if (answered) {
-    segments.push({ ns: "c", text: completion });
-    segments.push({ ns: "t", text: completion });
+  if (completion.trim().length > 0) {
+    segments.push({ ns: "t", text: completion }, { ns: "c", text: completion });
     const s = stance(completion);
     indicators.push("answered");
     if (s.refused) indicators.push("refused");
     if (s.complied) indicators.push("complied");
+  } else {
+    push(segments, "s", x.system);
+    push(segments, "t", x.user);
+    push(segments, "t", x.history);
   }
   return { segments, indicators };
 }

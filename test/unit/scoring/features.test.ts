@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { canonical, FEATURE_SPEC, featurize as raw, fnv1a, gramTable, indicatorColumn, type Segment } from "../../../src/scoring/model/features";
+import { canonical, FEATURE_SPEC, featurize as raw, fnv1a, type Grams, gramTable, indicatorColumn, type Segment } from "../../../src/scoring/model/features";
 
-const featurize = (segs: Segment[], ind: string[] = []) => canonical(raw(segs, ind));
+const featurize = (segs: Segment[], ind: string[] = [], grams: Grams = "words+chars") => canonical(raw(segs, ind, grams));
 
 const norm = (values: Float64Array, indices: Int32Array, skip: Set<number>) => {
   let s = 0;
@@ -72,5 +72,25 @@ describe("hashed features", () => {
     const col = Math.imul(word("spam") ^ fnv1a("u"), 0x9e3779b1) >>> (32 - FEATURE_SPEC.bits);
     const one = x.values[x.indices.indexOf(Math.imul(word("eggs") ^ fnv1a("u"), 0x9e3779b1) >>> (32 - FEATURE_SPEC.bits))]!;
     expect(x.values[x.indices.indexOf(col)]! / one).toBeCloseTo(1 + Math.log(3), 10);
+  });
+
+  it("Should read the word n-grams alone, normalised among themselves, when a model asks for words", () => {
+    const text = "Spam spam SPAM eggs";
+    const words = featurize([{ ns: "u", text }], [], "words");
+    const all = featurize([{ ns: "u", text }]);
+    const t = gramTable(text);
+    const columns = new Set([...t.hashes.subarray(0, t.words)].map((h) => Math.imul(h ^ fnv1a("u"), 0x9e3779b1) >>> (32 - FEATURE_SPEC.bits)));
+    // 2 distinct words and 2 distinct bigrams ("spam spam", "spam eggs"): no character n-gram.
+    expect(t.words).toBe(4);
+    expect([...words.indices].every((c) => columns.has(c))).toBe(true);
+    expect(words.indices.length).toBe(columns.size);
+    expect(all.indices.length).toBeGreaterThan(words.indices.length * 5);
+    expect(norm(words.values, words.indices, new Set())).toBeCloseTo(1, 10);
+    // The same ratios as in the full vector, on a larger scale (fewer n-grams share the unit norm).
+    const eggs = Math.imul(fnv1a("eggs") ^ fnv1a("u"), 0x9e3779b1) >>> (32 - FEATURE_SPEC.bits);
+    const spam = Math.imul(fnv1a("spam") ^ fnv1a("u"), 0x9e3779b1) >>> (32 - FEATURE_SPEC.bits);
+    const ratio = (x: typeof words) => x.values[x.indices.indexOf(spam)]! / x.values[x.indices.indexOf(eggs)]!;
+    expect(ratio(words)).toBeCloseTo(ratio(all), 10);
+    expect(words.values[words.indices.indexOf(eggs)]!).toBeGreaterThan(all.values[all.indices.indexOf(eggs)]! * 2);
   });
 });
