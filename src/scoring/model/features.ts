@@ -39,7 +39,7 @@ export interface SparseVector {
  * `"words"`: the word n-grams only. Character n-grams carry a source's surface style
  * (punctuation, markup, spelling), which is what catches adversarial suffixes and also what
  * fails to transfer to text written elsewhere: content_safety's leave-one-source-out mean F1
- * rose from 0.783 to 0.817 without them (bench/results/eval-loso.md).
+ * rose from 0.798 to 0.813 without them (bench/results/eval-loso.md).
  */
 export type Grams = "words" | "words+chars";
 
