@@ -76,6 +76,7 @@ function writeManifest(metrics: Record<string, Record<string, unknown>>): void {
   const [sk, np, sp] = sklearnVersion(sklearnPython()).split(" ");
   const models: Record<string, unknown> = { ...previous };
   for (const [name, m] of Object.entries(metrics)) {
+    const grams = LEARNED_SPECS[name as LearnedName].grams;
     models[name] = {
       file: `${name}.json`,
       model_sha256: sha256(join(MODELS_DIR, `${name}.json`)),
@@ -83,11 +84,8 @@ function writeManifest(metrics: Record<string, Record<string, unknown>>): void {
       features: {
         ...FEATURE_SPEC,
         hashing: "32-bit FNV-1a seeded by namespace and n-gram kind, top `bits` bits",
-        grams: LEARNED_SPECS[name as LearnedName].grams,
-        ngrams:
-          LEARNED_SPECS[name as LearnedName].grams === "words"
-            ? "word unigrams and bigrams"
-            : "word unigrams and bigrams; character 3-5-grams of whitespace-collapsed text",
+        grams,
+        ngrams: grams === "words" ? "word unigrams and bigrams" : "word unigrams and bigrams; character 3-5-grams of whitespace-collapsed text",
         values:
           "1 + ln(count) per distinct n-gram, L2-normalised per text, the k texts of a namespace summed over sqrt(k), colliding n-grams summed in their column; indicators (rule verdict, structure) add 1",
         view: `src/scoring/model/views.ts (${name})`,

@@ -3,6 +3,8 @@
  * GCG (Zou et al. 2023) and GPTFuzz (Yu et al. 2023) judges; persona segments follow the
  * dual-response jailbreak formats ("[🔒CLASSIC] ... [🔓JAILBREAK] ...", "GPT: ... DAN: ...").
  */
+import { memo } from "./rules";
+import type { ExtractedCall } from "./text";
 
 /** Refusal openings (GCG `test_prefixes`, GPTFuzz refusal list, common variants). */
 export const REFUSAL =
@@ -51,4 +53,12 @@ export function stance(completion: string): CompletionStance {
   }
   const complied = delivered.length >= SUBSTANTIVE && COMPLIANCE.test(delivered);
   return { refused, complied, segments };
+}
+
+/**
+ * The stance of a call's completion (its texts joined by newlines), computed once per call and
+ * shared by content_safety's rules and its model's view.
+ */
+export function completionStance(x: ExtractedCall): CompletionStance {
+  return memo(x, "completion_stance", () => stance(x.completion.join("\n")));
 }

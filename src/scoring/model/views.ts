@@ -5,7 +5,7 @@
  * worker both call these, so the model sees the same view in both.
  */
 import { answerTokens, callPassageSets, callQuestionTokens, jaccard, supports } from "../data-poisoning";
-import { stance } from "../refusal";
+import { completionStance } from "../refusal";
 import { extracted } from "../rules";
 import type { ScorableCall, ScoreResult } from "../types";
 import { callDocumentUnits, isDirective } from "../vector-weakness";
@@ -49,20 +49,16 @@ function push(out: Segment[], ns: string, texts: readonly string[]): void {
 export function contentSafetyView(call: ScorableCall, rule: ScoreResult): ModelView {
   const x = extracted(call);
   const completion = x.completion.join("\n");
+  const s = completion.trim().length > 0 ? completionStance(x) : undefined;
   const segments: Segment[] = [];
   const indicators = [ruleIndicator(rule)];
-  if (completion.trim().length > 0) {
+  if (s) {
     segments.push({ ns: "t", text: completion }, { ns: "c", text: completion });
-    const s = stance(completion);
     indicators.push("answered");
     if (s.refused) indicators.push("refused");
-    if (s.complied) {
-      indicators.push("complied");
-      push(segments, "t", x.user);
-      push(segments, "t", x.history);
-    }
-  } else {
-    push(segments, "s", x.system);
+    if (s.complied) indicators.push("complied");
+  } else push(segments, "s", x.system);
+  if (!s || s.complied) {
     push(segments, "t", x.user);
     push(segments, "t", x.history);
   }
