@@ -7,8 +7,8 @@
  * `cache_read_input_tokens` (cached prompt tokens are reported separately);
  * `completion_tokens` = `output_tokens`; for streams from `message_start` and `message_delta`.
  */
-import { currentWorker, record } from "./client.js";
-import { beginCall, patchMethod, WRAPPED, type CallSpec } from "./capture.js";
+import { currentDeliveryLoop, record } from "./client.js";
+import { beginCall, patchMethod, WRAPPED, type CallSpec } from "./wrap-method.js";
 import type { Extracted } from "./entry.js";
 import { now } from "./runtime.js";
 import { asInt, getField, toJsonable } from "./serialize.js";
@@ -191,7 +191,7 @@ function wrapStreamHelper(messages: Obj): void {
   const wrapped = function stream(this: unknown, ...args: unknown[]) {
     const result = (original as (...a: unknown[]) => unknown).apply(this, args);
     try {
-      if (currentWorker() !== undefined && isObj(result)) observeMessageStream(result, args[0]);
+      if (currentDeliveryLoop() !== undefined && isObj(result)) observeMessageStream(result, args[0]);
     } catch {
       /* the helper's stream goes back unchanged */
     }

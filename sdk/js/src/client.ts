@@ -1,15 +1,15 @@
 /**
- * Process-wide state: the active configuration and its delivery worker, plus the public
+ * Process-wide state: the active configuration and its delivery loop, plus the public
  * `configure`, `flush`, `shutdown` and `stats`, and the flush at process exit.
  */
 import { resolveConfig, type Config, type SightlineOptions, ENV_API_KEY } from "./config.js";
 import type { LogEntry } from "./entry.js";
 import { nodeProcess } from "./runtime.js";
 import type { PostFn } from "./transport.js";
-import { Worker, type DeliveryStats } from "./worker.js";
+import { DeliveryLoop, type DeliveryStats } from "./delivery-loop.js";
 
 let config: Config | undefined;
-let worker: Worker | undefined;
+let loop: DeliveryLoop | undefined;
 let warned = false;
 let exitHookInstalled = false;
 /** `Date.now()` by which the exit hook stops waiting (set by the first `beforeExit`). */
@@ -48,17 +48,17 @@ export function configure(options: SightlineOptions = {}): void {
 
 /** Installs `cfg` with an optional custom POST (tests and benchmarks). @internal */
 export function applyConfig(cfg: Config, post?: PostFn): void {
-  const previous = worker;
+  const previous = loop;
   config = cfg;
-  worker = undefined;
+  loop = undefined;
   if (cfg.enabled && !cfg.apiKey) warnMissingKey();
   if (cfg.active) {
-    worker = new Worker(cfg, post);
+    loop = new DeliveryLoop(cfg, post);
     installExitHook();
   }
   if (previous) {
     const left = previous.takeQueued();
-    if (worker) worker.adopt(left);
+    if (loop) loop.adopt(left);
   }
 }
 
@@ -74,18 +74,18 @@ export function currentConfig(): Config {
   return config as Config;
 }
 
-/** The delivery worker, or `undefined` when disabled or without a key (then capture is skipped). @internal */
-export function currentWorker(): Worker | undefined {
+/** The delivery loop, or `undefined` when disabled or without a key (then nothing is logged). @internal */
+export function currentDeliveryLoop(): DeliveryLoop | undefined {
   if (config === undefined) currentConfig();
-  return worker;
+  return loop;
 }
 
 /** Queues one record; never throws. @internal */
 export function record(entry: LogEntry): void {
   try {
-    worker?.submit(entry);
+    loop?.submit(entry);
   } catch (error) {
-    worker?.report(error);
+    loop?.report(error);
   }
 }
 
@@ -99,7 +99,7 @@ export function record(entry: LogEntry): void {
  */
 export async function flush(options: { timeoutMs?: number } = {}): Promise<boolean> {
   try {
-    return worker ? await worker.flush(options.timeoutMs) : true;
+    return loop ? await loop.flush(options.timeoutMs) : true;
   } catch {
     return false;
   }
@@ -111,8 +111,8 @@ export async function flush(options: { timeoutMs?: number } = {}): Promise<boole
  * Resolves `true` when everything was handled in time. Never rejects.
  */
 export async function shutdown(options: { timeoutMs?: number } = {}): Promise<boolean> {
-  const current = worker;
-  worker = undefined;
+  const current = loop;
+  loop = undefined;
   try {
     return current ? await current.shutdown(options.timeoutMs) : true;
   } catch {
@@ -131,7 +131,7 @@ let lastStats: DeliveryStats | undefined;
  * `Retry-After` waits), `unsent` (discarded at shutdown), `invalid` (not serialisable).
  */
 export function stats(): DeliveryStats {
-  return worker ? worker.stats() : { ...(lastStats ?? EMPTY_STATS) };
+  return loop ? loop.stats() : { ...(lastStats ?? EMPTY_STATS) };
 }
 
 /** Flushes at process exit (Node's `beforeExit`), for up to `exitTimeoutMs`. */
@@ -148,9 +148,9 @@ function installExitHook(): void {
 }
 
 function onBeforeExit(): void {
-  // `beforeExit` fires again each time the loop empties (after each flush that timed out,
+  // `beforeExit` fires again each time the event loop empties (after each flush that timed out,
   // e.g. while the API is down): all of them together wait at most `exitTimeoutMs`.
-  const current = worker;
+  const current = loop;
   if (!current || current.queue.pending() === 0) return;
   exitDeadline ??= Date.now() + current.config.exitTimeoutMs;
   const left = exitDeadline - Date.now();

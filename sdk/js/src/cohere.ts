@@ -8,7 +8,7 @@
  * schemas left alone), so they read like the Python library's and the proxy's records.
  * Tokens prefer `billed_units` and fall back to `tokens` (v1 `meta`, v2 `usage`).
  */
-import { patchMethod, type CallSpec } from "./capture.js";
+import { patchMethod, type CallSpec } from "./wrap-method.js";
 import type { Extracted } from "./entry.js";
 import { asInt, getField, snakeKeys, toJsonable } from "./serialize.js";
 

@@ -80,7 +80,7 @@ export interface Config {
   readonly exitTimeoutMs: number;
   /** `{baseUrl}/internal/log`. */
   readonly logUrl: string;
-  /** Enabled and a key is present: records are captured and sent. */
+  /** Enabled and a key is present: calls are logged and sent. */
   readonly active: boolean;
 }
 

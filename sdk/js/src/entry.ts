@@ -1,5 +1,5 @@
 /**
- * One captured call (`LogEntry`) and its wire form for `POST /internal/log`.
+ * One logged call (`LogEntry`) and its wire form for `POST /internal/log`.
  *
  * An entry is built on the application's call path from cheap, raw values (a snapshot of
  * the request, the provider's response object, timings). All conversion to JSON happens
@@ -24,7 +24,7 @@ export interface Extracted {
 /** Turns a raw response (or list of stream events) into body + usage; runs in the delivery loop. */
 export type Extractor = (raw: unknown) => Extracted;
 
-/** A captured call waiting in the queue. */
+/** A logged call waiting in the queue. */
 export interface LogEntry {
   /** Model name (`"unknown"` when empty). */
   model: unknown;

@@ -5,7 +5,7 @@
  * - direct mode: `wrapAnthropic(client)`, `wrapCohere(client)`;
  * - `trace(options, fn)` and `@traced(options)` for anything else.
  *
- * Captured calls are queued in memory and posted to `{baseUrl}/internal/log` in the
+ * Logged calls are queued in memory and posted to `{baseUrl}/internal/log` in the
  * background (`flush`, `shutdown`, `stats`). Nothing here throws into the application's
  * call path. No runtime dependencies.
  */
@@ -16,6 +16,6 @@ export { wrapCohere } from "./cohere.js";
 export { trace, traced, type TraceOptions } from "./trace.js";
 export { SightlineHTTPError } from "./transport.js";
 export type { SightlineOptions, ErrorHandler } from "./config.js";
-export type { DeliveryStats } from "./worker.js";
+export type { DeliveryStats } from "./delivery-loop.js";
 export type { LogPayload } from "./entry.js";
 export { VERSION } from "./version.js";

@@ -1,5 +1,5 @@
 /**
- * Bounded in-memory FIFO of captured records. When full, `put` evicts the OLDEST record and
+ * Bounded in-memory FIFO of logged-call records. When full, `put` evicts the OLDEST record and
  * counts it (`dropped`), so a dead API costs bounded memory and the newest calls survive.
  * Records held by an API outage go back to the front (`done(count, requeue)`), so the bound
  * and the oldest-first eviction apply to them too. Same behaviour as `sightline/queue.py`.

@@ -6,7 +6,7 @@
  * (null when the function threw), latency, `metadata.trace` = the label. Token counts are
  * estimated from the text in input and output (`metadata.token_count_source = "estimated"`).
  */
-import { currentWorker, record } from "./client.js";
+import { currentDeliveryLoop, record } from "./client.js";
 import type { Extracted } from "./entry.js";
 import { applyReporting, now } from "./runtime.js";
 import { snapshot, toJsonable } from "./serialize.js";
@@ -68,7 +68,7 @@ export function trace<F extends (...args: never[]) => unknown>(options: TraceOpt
   const traced = function (this: unknown, ...args: unknown[]): unknown {
     let pending: Pending | undefined;
     try {
-      if (currentWorker() !== undefined) {
+      if (currentDeliveryLoop() !== undefined) {
         let label = fixedLabel;
         if (!options?.name && labelOf) label = labelOf(this);
         pending = { model, provider, label, request: { args: snapshot(args) }, startedAt: Date.now(), t0: now() };

@@ -1,7 +1,7 @@
 """Per-call overhead of the sightline library on the application's thread.
 
 Measures, with the API stopped (base_url points at a closed local port, so the background
-worker keeps failing and retrying while we measure):
+delivery thread keeps failing and retrying while we measure):
 
 * direct mode: wrapped stand-in Anthropic client vs the same client unwrapped
   (``messages.create``, and ``messages.create(stream=True)`` consumed to the end);
@@ -119,7 +119,7 @@ def main() -> None:
         "- date: %s" % dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
         "- machine: %s, nproc=%d, Python %s" % (platform.platform(), os.cpu_count() or 0, platform.python_version()),
         "- calls per variant: %d (after 2,000 warm-up calls); API stopped (closed port), "
-        "worker retrying in the background" % args.calls,
+        "delivery thread retrying in the background" % args.calls,
         "- command: `python3 sdk/python/bench/overhead.py --calls %d`" % args.calls,
         "",
         "Times in microseconds per call; overhead = wrapped - plain (target: p50 overhead < 200 us).",

@@ -1,12 +1,12 @@
 """Sightline client library: log LLM calls for safety scoring.
 
-Three ways to capture calls:
+Three ways to log calls:
 
 * proxy mode, :func:`with_proxy` (OpenAI-compatible clients);
 * direct mode, :func:`wrap_anthropic` and :func:`wrap_cohere`;
 * the :func:`trace` decorator for anything else.
 
-Captured calls are queued in memory and posted to ``{base_url}/internal/log`` by a
+Logged calls are queued in memory and posted to ``{base_url}/internal/log`` by a
 background thread (:func:`flush`, :func:`shutdown`, :func:`stats`). Nothing here raises
 into the application's call path. Standard library only.
 """

@@ -17,7 +17,7 @@ import time
 from typing import Any, Dict, List, Optional, Tuple, TypeVar
 
 from . import client as _client
-from .capture import CallSpec, WRAPPED_MARK, patch_method, request_snapshot
+from .wrap_method import CallSpec, WRAPPED_MARK, patch_method, request_snapshot
 from .entry import LogEntry
 from .serialize import as_int, get_field, to_jsonable
 
@@ -218,7 +218,7 @@ class _StreamManagerProxy:
 def _wrap_stream_helper(original: Any) -> Any:
     def stream(*args: Any, **kwargs: Any) -> Any:
         manager = original(*args, **kwargs)
-        if _client.current_worker() is None:
+        if _client.current_delivery_loop() is None:
             return manager
         try:
             return _StreamManagerProxy(manager, dict(kwargs), request_snapshot(args, kwargs))

@@ -1,6 +1,6 @@
-"""Process-wide state: the active configuration and its worker; configure/flush/shutdown.
+"""Process-wide state: the active configuration and its delivery loop; configure/flush/shutdown.
 
-If :func:`configure` was never called, the first captured call configures the library
+If :func:`configure` was never called, the first logged call configures the library
 from the environment (``SERVICE_API_KEY``, ``SIGHTLINE_BASE_URL``, ...).
 """
 
@@ -14,12 +14,12 @@ from typing import Callable, Dict, Optional
 
 from .config import Config, ErrorHandler, resolve_config
 from .entry import LogEntry
-from .worker import Worker
+from .delivery_loop import DeliveryLoop
 
 _lock = threading.Lock()
 _config: Optional[Config] = None
-_worker: Optional[Worker] = None
-_last_worker: Optional[Worker] = None
+_loop: Optional[DeliveryLoop] = None
+_last_loop: Optional[DeliveryLoop] = None
 _configured = False
 _warned_missing_key = False
 _atexit_registered = False
@@ -61,8 +61,8 @@ def configure(
             ``SIGHTLINE_PROXY_URL`` or ``http://localhost:8080``).
         enabled: ``False`` makes every entry point a no-op (env ``SIGHTLINE_ENABLED=0``
             does the same).
-        batch_size: records drained per worker wake-up; reaching it wakes the worker.
-        flush_interval: seconds between worker wake-ups.
+        batch_size: records drained per delivery wake-up; reaching it wakes the delivery thread.
+        flush_interval: seconds between delivery wake-ups.
         max_queue_size: queued records kept; beyond it the oldest is dropped and counted.
         timeout: seconds per HTTP request to the API.
         max_retries: retries of a record failing on its own (408, 500...); outages
@@ -78,7 +78,7 @@ def configure(
     Raises:
         ValueError: a numeric option is out of range.
 
-    The previous configuration's worker is flushed (up to 2 s) and stopped.
+    The previous configuration's delivery loop is flushed (up to 2 s) and stopped.
     """
     # First statement: locals() holds exactly the parameters above, by name.
     cfg = resolve_config(**locals())
@@ -87,14 +87,14 @@ def configure(
 
 
 def _install(cfg: Config) -> None:
-    global _config, _worker, _last_worker, _configured
-    new_worker = Worker(cfg) if cfg.active else None
+    global _config, _loop, _last_loop, _configured
+    new_loop = DeliveryLoop(cfg) if cfg.active else None
     with _lock:
-        old = _worker
+        old = _loop
         _config = cfg
-        _worker = new_worker
-        if new_worker is not None:
-            _last_worker = new_worker
+        _loop = new_loop
+        if new_loop is not None:
+            _last_loop = new_loop
         _configured = True
     if old is not None:
         old.shutdown(timeout=2.0)
@@ -115,13 +115,13 @@ def warn_missing_key() -> None:
         pass
 
 
-def current_worker() -> Optional[Worker]:
-    """The active worker, or ``None`` when the library is a no-op (hot path: cheap)."""
-    worker = _worker
-    if worker is not None or _configured:
-        return worker
+def current_delivery_loop() -> Optional[DeliveryLoop]:
+    """The active delivery loop, or ``None`` when the library is a no-op (hot path: cheap)."""
+    loop = _loop
+    if loop is not None or _configured:
+        return loop
     _auto_configure()
-    return _worker
+    return _loop
 
 
 def current_config() -> Config:
@@ -143,14 +143,14 @@ def _auto_configure() -> None:
 
 
 def record(entry: LogEntry) -> None:
-    """Queue one captured call for delivery. Never raises."""
-    worker = current_worker()
-    if worker is None:
+    """Queue one logged call for delivery. Never raises."""
+    loop = current_delivery_loop()
+    if loop is None:
         return
     try:
-        worker.submit(entry)
+        loop.submit(entry)
     except Exception as exc:
-        worker.report(exc)
+        loop.report(exc)
 
 
 def flush(timeout: Optional[float] = None) -> bool:
@@ -163,32 +163,32 @@ def flush(timeout: Optional[float] = None) -> bool:
         ``True`` when nothing is pending (also when the library is a no-op), ``False``
         if the timeout expired first. Never raises.
     """
-    return _wait(_worker, Worker.flush, timeout)
+    return _wait(_loop, DeliveryLoop.flush, timeout)
 
 
 def shutdown(timeout: Optional[float] = None) -> bool:
-    """Flush (up to ``timeout`` seconds) and stop the background worker.
+    """Flush (up to ``timeout`` seconds) and stop the background delivery thread.
 
-    Afterwards captured calls are not logged until :func:`configure` is called again.
+    Afterwards calls are not logged until :func:`configure` is called again.
     Returns ``True`` when every queued record was handled in time. Never raises.
     """
-    global _worker
+    global _loop
     with _lock:
-        worker = _worker
-        _worker = None
-    return _wait(worker, Worker.shutdown, timeout)
+        loop = _loop
+        _loop = None
+    return _wait(loop, DeliveryLoop.shutdown, timeout)
 
 
-def _wait(worker: Optional[Worker], method: Callable[[Worker, Optional[float]], bool],
+def _wait(loop: Optional[DeliveryLoop], method: Callable[[DeliveryLoop, Optional[float]], bool],
           timeout: Optional[float]) -> bool:
-    """``method(worker, timeout)`` (flush or shutdown) that never raises: ``True`` when
-    there is no worker, ``False`` (and the error reported) when it failed."""
-    if worker is None:
+    """``method(loop, timeout)`` (flush or shutdown) that never raises: ``True`` when
+    there is no delivery loop, ``False`` (and the error reported) when it failed."""
+    if loop is None:
         return True
     try:
-        return method(worker, timeout)
+        return method(loop, timeout)
     except Exception as exc:
-        worker.report(exc)
+        loop.report(exc)
         return False
 
 
@@ -201,19 +201,19 @@ def stats() -> Dict[str, int]:
     (backoff and ``Retry-After`` waits),
     ``unsent`` (discarded at shutdown), ``invalid`` (could not be serialised).
     """
-    worker = _worker or _last_worker
-    if worker is None:
+    loop = _loop or _last_loop
+    if loop is None:
         return {k: 0 for k in ("queued", "in_flight", "enqueued", "sent", "dropped", "rejected",
                                "failed", "retries", "unsent", "invalid")}
-    return worker.stats()
+    return loop.stats()
 
 
 def _at_exit() -> None:
-    worker = _worker
-    if worker is None:
+    loop = _loop
+    if loop is None:
         return
     try:
-        worker.shutdown(worker.config.exit_timeout)
+        loop.shutdown(loop.config.exit_timeout)
     except Exception:
         pass
 
@@ -221,9 +221,9 @@ def _at_exit() -> None:
 def _after_fork_in_child() -> None:
     global _lock
     _lock = threading.Lock()
-    worker = _worker
-    if worker is not None:
-        worker.reinit_after_fork()
+    loop = _loop
+    if loop is not None:
+        loop.reinit_after_fork()
 
 
 def _register_hooks() -> None:
@@ -237,14 +237,14 @@ def _register_hooks() -> None:
 
 
 def _reset_for_tests() -> None:
-    """Forget all state (tests only): stops the worker without flushing."""
-    global _config, _worker, _last_worker, _configured, _warned_missing_key
+    """Forget all state (tests only): stops the delivery loop without flushing."""
+    global _config, _loop, _last_loop, _configured, _warned_missing_key
     with _lock:
-        worker = _worker
+        loop = _loop
         _config = None
-        _worker = None
-        _last_worker = None
+        _loop = None
+        _last_loop = None
         _configured = False
         _warned_missing_key = False
-    if worker is not None:
-        worker.shutdown(0)
+    if loop is not None:
+        loop.shutdown(0)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Dict, List, Optional, Tuple, TypeVar
 
-from .capture import CallSpec, patch_method
+from .wrap_method import CallSpec, patch_method
 from .serialize import as_int, get_field, to_jsonable
 
 PROVIDER = "cohere"

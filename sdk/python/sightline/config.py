@@ -35,8 +35,8 @@ class Config:
         base_url: API address without trailing slash; records go to ``{base_url}/internal/log``.
         proxy_url: capture proxy address without trailing slash (proxy mode).
         enabled: ``False`` turns every entry point into a no-op.
-        batch_size: most records the worker drains per wake-up (one POST per record).
-        flush_interval: seconds between worker wake-ups when fewer than
+        batch_size: most records the delivery thread drains per wake-up (one POST per record).
+        flush_interval: seconds between delivery-thread wake-ups when fewer than
             ``batch_size`` records are queued.
         max_queue_size: queue bound; when full the OLDEST record is dropped.
         timeout: seconds per HTTP request (connect + read).
@@ -70,7 +70,7 @@ class Config:
 
     @property
     def active(self) -> bool:
-        """True when records are captured and sent (enabled and a key is present)."""
+        """True when calls are logged and sent (enabled and a key is present)."""
         return self.enabled and bool(self.api_key)
 
     @property

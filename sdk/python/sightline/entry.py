@@ -1,8 +1,8 @@
-"""One captured call (:class:`LogEntry`) and its wire form for ``POST /internal/log``.
+"""One logged call (:class:`LogEntry`) and its wire form for ``POST /internal/log``.
 
 An entry is created on the application's thread with raw, cheap-to-collect values
 (snapshotted kwargs, the provider's response object, timings). All conversion to JSON
-happens later in the worker thread through :meth:`LogEntry.encode`.
+happens later on the delivery thread through :meth:`LogEntry.encode`.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def default_extractor(raw: Any) -> Tuple[Any, Optional[int], Optional[int], Dict
 
 
 class LogEntry:
-    """A captured call waiting in the queue.
+    """A logged call waiting in the queue.
 
     Attributes:
         model: model name (1..256 chars on the wire; ``"unknown"`` when empty).
@@ -39,7 +39,7 @@ class LogEntry:
         latency_ms: wall time of the call in milliseconds (for streams: until the end).
         metadata: extra metadata (``stream``, ``ttft_ms``, ``trace``, ...).
         error: the exception the call raised, or ``None``.
-        extract: turns ``response`` into body + usage in the worker.
+        extract: turns ``response`` into body + usage on the delivery thread.
     """
 
     __slots__ = ("model", "provider", "request", "response", "started_at", "latency_ms",
@@ -68,10 +68,10 @@ class LogEntry:
         self.extract = extract
 
     def to_payload(self) -> Dict[str, Any]:
-        """Build the JSON object for ``POST /internal/log`` (worker thread only).
+        """Build the JSON object for ``POST /internal/log`` (delivery thread only).
 
         Raises:
-            Exception: only from a broken extractor; the worker reports it to ``on_error``.
+            Exception: only from a broken extractor; the delivery loop reports it to ``on_error``.
         """
         request_body = to_jsonable(self.request)
         if not isinstance(request_body, dict):

@@ -1,4 +1,4 @@
-"""Bounded in-memory queue of captured records (drop-oldest when full).
+"""Bounded in-memory queue of logged-call records (drop-oldest when full).
 
 ``collections.deque(maxlen=...)`` would drop silently; the bound is implemented here
 explicitly so every eviction is counted (``stats()["dropped"]``). Records held by an API
@@ -18,12 +18,12 @@ T = TypeVar("T")
 class BoundedQueue(Generic[T]):
     """Thread-safe FIFO with a size bound; when full, :meth:`put` evicts the oldest item.
 
-    ``cond`` is the queue's condition variable (its lock guards every field); the worker
-    waits on it and :meth:`put` notifies it when ``wake_at`` items are queued.
+    ``cond`` is the queue's condition variable (its lock guards every field); the delivery
+    thread waits on it and :meth:`put` notifies it when ``wake_at`` items are queued.
 
     Args:
         maxsize: most items held (>= 1).
-        wake_at: queue length at which :meth:`put` wakes the worker (the batch size).
+        wake_at: queue length at which :meth:`put` wakes the delivery thread (the batch size).
     """
 
     def __init__(self, maxsize: int, wake_at: int) -> None:

@@ -7,7 +7,7 @@ Two steps, on two threads:
   call, a very common pattern) does not change what gets logged. Leaves (strings, numbers,
   provider objects) are kept by reference, so its cost grows with the number of
   containers, not with the amount of text.
-* :func:`to_jsonable` runs on the background worker. It converts everything to
+* :func:`to_jsonable` runs on the background delivery thread. It converts everything to
   ``dict``/``list``/``str``/``int``/``float``/``bool``/``None``: provider objects through
   ``model_dump()`` / ``to_dict()`` / dataclass fields, optionally ``__dict__``, and
   ``repr()`` as the last resort.

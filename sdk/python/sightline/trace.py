@@ -103,7 +103,7 @@ def trace(model: Union[str, Callable[..., Any], None] = None, *, provider: str =
     The decorated function behaves exactly as before: same return value, same exception
     object re-raised (logged with ``metadata.status = "error"``). Arguments are
     snapshotted before the call, so mutation inside the function is not reflected.
-    Generators are logged as their ``repr`` (their items are not captured).
+    Generators are logged as their ``repr`` (their items are not recorded).
     """
     if callable(model):
         return trace(None, provider=provider, name=name)(model)
@@ -115,7 +115,7 @@ def trace(model: Union[str, Callable[..., Any], None] = None, *, provider: str =
         if inspect.iscoroutinefunction(func):
             @functools.wraps(func)
             async def async_wrapper(*args: Any, **kwargs: Any) -> Any:
-                if _client.current_worker() is None:
+                if _client.current_delivery_loop() is None:
                     return await func(*args, **kwargs)
                 with _TracedCall(model_name, provider, label, args, kwargs) as call:
                     return call.done(await func(*args, **kwargs))
@@ -124,7 +124,7 @@ def trace(model: Union[str, Callable[..., Any], None] = None, *, provider: str =
 
         @functools.wraps(func)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
-            if _client.current_worker() is None:
+            if _client.current_delivery_loop() is None:
                 return func(*args, **kwargs)
             with _TracedCall(model_name, provider, label, args, kwargs) as call:
                 return call.done(func(*args, **kwargs))

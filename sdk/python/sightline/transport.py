@@ -4,7 +4,7 @@ Standard library only (``urllib.request``). One record per POST (the API has no 
 endpoint). :class:`Transport` sends one body and classifies the answer;
 :func:`send_with_retry` sends a batch, retrying records that fail on their own with
 exponential backoff and full jitter, and hands back the records held by a service-wide
-outage (the worker puts them back in the buffer and waits :func:`outage_delay`).
+outage (the delivery loop puts them back in the buffer and waits :func:`outage_delay`).
 
 The same policy is implemented by ``sdk/js/src/transport.ts`` and ``worker.ts``.
 """

@@ -94,7 +94,7 @@ class ConfigureTest(SightlineTestCase):
         self.assertTrue(sightline.flush(1))
         self.assertEqual(self.api.wait_for(1, timeout=0.2), [])
         self.assertEqual(sightline.stats()["enqueued"], 0)
-        self.assertIsNone(sl_client.current_worker())
+        self.assertIsNone(sl_client.current_delivery_loop())
 
     def test_disabled_is_a_noop_without_warning(self) -> None:
         with warnings.catch_warnings(record=True) as caught:
@@ -110,11 +110,11 @@ class ConfigureTest(SightlineTestCase):
         self.assertTrue(sightline.flush(1))
         self.assertEqual(self.api.wait_for(1, timeout=0.2), [])
 
-    def test_reconfigure_replaces_worker(self) -> None:
+    def test_reconfigure_replaces_delivery_loop(self) -> None:
         configure_fast(self.api.url)
-        first = sl_client.current_worker()
+        first = sl_client.current_delivery_loop()
         configure_fast(self.api.url)
-        self.assertIsNot(first, sl_client.current_worker())
+        self.assertIsNot(first, sl_client.current_delivery_loop())
 
     def test_shutdown_then_noop(self) -> None:
         configure_fast(self.api.url)

@@ -175,7 +175,7 @@ class DeliveryTest(SightlineTestCase):
         bodies = self.flush_and_get(3)
         self.assertEqual([b["response_body"]["output"] for b in bodies], ["2", "3", "4"])
 
-    def test_batch_size_wakes_worker_before_interval(self) -> None:
+    def test_batch_size_wakes_delivery_before_interval(self) -> None:
         configure_fast(self.api.url, batch_size=3, flush_interval=30)
         for i in range(3):
             echo(str(i))

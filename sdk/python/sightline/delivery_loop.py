@@ -1,7 +1,7 @@
 """Background delivery: a daemon thread drains the queue in batches and posts each record.
 
-The worker wakes every ``flush_interval`` seconds, as soon as ``batch_size`` records are
-queued, or when :meth:`Worker.flush` asks. It encodes records to JSON (never on the
+The delivery thread wakes every ``flush_interval`` seconds, as soon as ``batch_size`` records are
+queued, or when :meth:`DeliveryLoop.flush` asks. It encodes records to JSON (never on the
 application's thread) and hands them to :func:`~sightline.transport.send_with_retry`.
 Records held by an outage (network error, 429, 502-504, ``Retry-After``) go back to the
 front of the bounded queue and are retried after ``Retry-After`` or a backoff, until they
@@ -25,7 +25,7 @@ logger = logging.getLogger("sightline")
 PostFn = Callable[[bytes], Outcome]
 
 
-class Worker:
+class DeliveryLoop:
     """Owns the queue, the delivery thread and the delivery counters of one configuration.
 
     The thread starts lazily on the first record. Every failure inside is reported to
@@ -71,7 +71,7 @@ class Worker:
         with self._start_lock:
             if self._thread is not None or self._thread_failed or self._closed:
                 return
-            thread = threading.Thread(target=self._run, name="sightline-worker", daemon=True)
+            thread = threading.Thread(target=self._run, name="sightline-delivery", daemon=True)
             try:
                 thread.start()
             except RuntimeError as exc:  # e.g. "can't create new thread at interpreter shutdown"
@@ -157,7 +157,7 @@ class Worker:
         self._flush_requested = False
         self._outage_rounds = 0
 
-    # -- worker side --------------------------------------------------------------------
+    # -- delivery side ------------------------------------------------------------------
     def report(self, exc: BaseException) -> None:
         """Hand an internal error to ``on_error`` (guarded) or the debug log. Never raises."""
         handler = self.config.on_error
@@ -197,7 +197,7 @@ class Worker:
                     return
 
     def _drain_inline(self, deadline: Optional[float]) -> bool:
-        """Drain on the calling thread (no live worker thread, e.g. at interpreter exit)."""
+        """Drain on the calling thread (no live delivery thread, e.g. at interpreter exit)."""
         try:
             self._drain(deadline)
         except Exception as exc:

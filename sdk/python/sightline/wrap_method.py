@@ -118,7 +118,7 @@ def wrap_method(original: Callable[..., Any], spec: CallSpec) -> Callable[..., A
 
     @functools.wraps(original)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        if _client.current_worker() is None:
+        if _client.current_delivery_loop() is None:
             return original(*args, **kwargs)
         started = time.time()
         t0 = time.perf_counter()

@@ -7,7 +7,7 @@
  * so it sees the value before the application does: a stream is instrumented in place,
  * anything else is queued as one record. Provider errors reach the application untouched.
  */
-import { currentWorker, record } from "./client.js";
+import { currentDeliveryLoop, record } from "./client.js";
 import type { Extractor } from "./entry.js";
 import { applyReporting, now } from "./runtime.js";
 import { getField, snapshot } from "./serialize.js";
@@ -123,7 +123,7 @@ export function wrapMethod<F extends (...args: never[]) => unknown>(original: F,
   const wrapped = function sightlineWrapped(this: unknown, ...args: unknown[]): unknown {
     let call: Call | undefined;
     try {
-      if (currentWorker() !== undefined && !spec.skip?.(args)) {
+      if (currentDeliveryLoop() !== undefined && !spec.skip?.(args)) {
         const params = args[0];
         call = beginCall(spec, params, spec.alwaysStream === true || getField(params, "stream") === true);
       }

@@ -5,7 +5,7 @@
  * backoff and full jitter; records held by an outage (network error, 429, 502-504,
  * `Retry-After`) go back to the front of the bounded queue and are retried after
  * `Retry-After` or a backoff until delivered or evicted as the oldest. Mirrors
- * `sightline/worker.py`.
+ * `sightline/delivery_loop.py`.
  *
  * Every timer is `unref`'d, so a pending delivery never keeps a process alive; `flush()`
  * and the exit hook hold the process open explicitly while they wait.
@@ -55,7 +55,7 @@ export interface DeliveryStats {
 }
 
 /** Owns the queue, the delivery loop and the counters of one configuration. */
-export class Worker {
+export class DeliveryLoop {
   readonly queue: BoundedQueue<LogEntry>;
   private readonly post: PostFn;
   private timer: ReturnType<typeof setTimeout> | undefined;
