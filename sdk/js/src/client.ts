@@ -37,7 +37,7 @@ export function warnMissingKey(): void {
  * Options (all optional; see the README for defaults): `apiKey` (falls back to
  * `process.env.SERVICE_API_KEY`), `baseUrl`, `proxyUrl`, `enabled`, `batchSize`,
  * `flushIntervalMs`, `maxQueueSize`, `timeoutMs`, `maxRetries`, `onError`, `concurrency`,
- * `backoffBaseMs`, `backoffMaxMs`, `retryAfterMaxMs`, `exitTimeoutMs`.
+ * `backoffBaseMs`, `backoffMaxMs`, `retryAfterMaxMs`, `exitTimeoutMs`, `flushTimeoutMs`.
  * Without a key: one `console.warn`, then every entry point is a no-op.
  *
  * @throws {RangeError | TypeError} an option has an invalid value (never thrown from a logged call).
@@ -91,8 +91,13 @@ export function record(entry: LogEntry): void {
 
 /**
  * Sends everything queued now. Resolves `true` once every record is handled (sent,
- * rejected or given up after retries), `false` when `timeoutMs` passed first (delivery
- * then continues in the background). Never rejects.
+ * rejected or given up after retries), `false` when `timeoutMs` passed first; the records
+ * not delivered stay queued (`stats().queued + stats().inFlight`) and delivery continues
+ * in the background. Never rejects, never waits forever.
+ *
+ * @param options.timeoutMs longest wait in ms. Default: `flushTimeoutMs` of `configure()`,
+ *   5000 (OpenTelemetry and PostHog bound theirs by default too, at 30 s; see
+ *   `DEFAULT_FLUSH_TIMEOUT_MS`). `Infinity` waits until everything is handled.
  *
  * Serverless: return it to the platform so the runtime waits for it, e.g. on Cloudflare
  * Workers `ctx.waitUntil(flush())`, on Vercel `waitUntil(flush())` from `@vercel/functions`.
@@ -107,8 +112,14 @@ export async function flush(options: { timeoutMs?: number } = {}): Promise<boole
 
 /**
  * Flushes (up to `timeoutMs`), then stops delivery: later calls are not logged until
- * `configure()` is called again; records still queued are dropped (`stats().unsent`).
- * Resolves `true` when everything was handled in time. Never rejects.
+ * `configure()` is called again. Resolves `true` when everything was handled in time;
+ * otherwise `false`, requests still in flight are aborted and every record not delivered
+ * is counted once in `stats().unsent`. Never rejects, never waits forever: a script ending
+ * with `await shutdown()` exits within the bound even when the API is unreachable.
+ *
+ * @param options.timeoutMs longest wait in ms. Default: `flushTimeoutMs` of `configure()`,
+ *   5000, the same bound as the exit hook (`exitTimeoutMs`); see `DEFAULT_FLUSH_TIMEOUT_MS`
+ *   for the defaults of OpenTelemetry and PostHog. `Infinity` waits until everything is handled.
  */
 export async function shutdown(options: { timeoutMs?: number } = {}): Promise<boolean> {
   const current = loop;
@@ -128,7 +139,9 @@ let lastStats: DeliveryStats | undefined;
  * Delivery counters of the current (or last) configuration: `queued`, `inFlight`, `enqueued`,
  * `sent`, `dropped` (queue full, oldest evicted), `rejected` (4xx other than 408/429, not
  * retried), `failed` (failing on its own, gave up after `maxRetries`), `retries` (backoff and
- * `Retry-After` waits), `unsent` (discarded at shutdown), `invalid` (not serialisable).
+ * `Retry-After` waits), `unsent` (not delivered when `shutdown()` returned: queued or in
+ * flight at its bound), `invalid` (not serialisable). `enqueued` = `sent + dropped + rejected +
+ * failed + unsent + invalid + queued + inFlight`: every record is accounted for once.
  */
 export function stats(): DeliveryStats {
   return loop ? loop.stats() : { ...(lastStats ?? EMPTY_STATS) };

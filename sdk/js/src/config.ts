@@ -19,6 +19,15 @@ export const DEFAULT_PROXY_URL = "http://localhost:8080";
 /** Largest request body the API accepts, in bytes (413 above it); larger records are shrunk. */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
+/**
+ * Default bound of `flush()`, `shutdown()` and the exit hook, in ms: 5 s, one request
+ * timeout. OpenTelemetry bounds `forceFlush`/`shutdown` by default (`OTEL_BSP_EXPORT_TIMEOUT`
+ * = 30000 ms; Python `TracerProvider.force_flush(timeout_millis=30000)`), and so does
+ * PostHog's Node library (`shutdown(shutdownTimeoutMs = 30000)`). Sightline waits less:
+ * logging must never hold up the application, and 5 s is what the exit hook already waited.
+ */
+export const DEFAULT_FLUSH_TIMEOUT_MS = 5000;
+
 /** Receives internal errors (delivery failures, rejected records); its own throws are swallowed. */
 export type ErrorHandler = (error: unknown) => void;
 
@@ -59,6 +68,11 @@ export interface SightlineOptions {
   retryAfterMaxMs?: number;
   /** How long the `beforeExit` hook keeps the process alive to deliver queued records, in ms. Default 5000. */
   exitTimeoutMs?: number;
+  /**
+   * Longest wait of `flush()` and `shutdown()` called without `timeoutMs`, in ms. Default 5000
+   * (see `DEFAULT_FLUSH_TIMEOUT_MS`); `Infinity` waits until every record is handled.
+   */
+  flushTimeoutMs?: number;
 }
 
 /** Resolved, validated settings (immutable). */
@@ -78,6 +92,7 @@ export interface Config {
   readonly backoffMaxMs: number;
   readonly retryAfterMaxMs: number;
   readonly exitTimeoutMs: number;
+  readonly flushTimeoutMs: number;
   /** `{baseUrl}/internal/log`. */
   readonly logUrl: string;
   /** Enabled and a key is present: calls are logged and sent. */
@@ -131,7 +146,8 @@ export function resolveConfig(options: SightlineOptions = {}, environment: Recor
     backoffBaseMs: duration("backoffBaseMs", options.backoffBaseMs, 500, true),
     backoffMaxMs: duration("backoffMaxMs", options.backoffMaxMs, 10_000, true),
     retryAfterMaxMs: duration("retryAfterMaxMs", options.retryAfterMaxMs, 60_000, true),
-    exitTimeoutMs: duration("exitTimeoutMs", options.exitTimeoutMs, 5000, true),
+    exitTimeoutMs: duration("exitTimeoutMs", options.exitTimeoutMs, DEFAULT_FLUSH_TIMEOUT_MS, true),
+    flushTimeoutMs: duration("flushTimeoutMs", options.flushTimeoutMs, DEFAULT_FLUSH_TIMEOUT_MS, true),
     logUrl: baseUrl + "/internal/log",
     active: enabled && apiKey !== undefined,
   });

@@ -8,7 +8,9 @@
  * `sightline/delivery_loop.py`.
  *
  * Every timer is `unref`'d, so a pending delivery never keeps a process alive; `flush()`
- * and the exit hook hold the process open explicitly while they wait.
+ * and the exit hook hold the process open explicitly while they wait, for a bounded time
+ * (`flushTimeoutMs`, `exitTimeoutMs`). Every record taken from the queue is counted once:
+ * sent, rejected, failed, invalid, unsent, or handed back to the queue (see `BoundedQueue`).
  */
 import type { Config } from "./config.js";
 import { MAX_BODY_BYTES } from "./config.js";
@@ -48,11 +50,17 @@ export interface DeliveryStats {
   failed: number;
   /** Backoff and `Retry-After` waits (one wait may precede resending several records). */
   retries: number;
-  /** Records discarded by `shutdown()` before they could be delivered. */
+  /** Records not delivered when `shutdown()` returned (queued or in flight at its bound). */
   unsent: number;
   /** Records that could not be serialised. */
   invalid: number;
 }
+
+/** Counters kept by the loop (the queue keeps `enqueued`, `dropped` and the live sizes). */
+type Counter = "sent" | "rejected" | "failed" | "retries" | "unsent" | "invalid";
+
+/** Longest delay `setTimeout` honours (2^31 - 1 ms, about 24.8 days); longer waits are unbounded. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Owns the queue, the delivery loop and the counters of one configuration. */
 export class DeliveryLoop {
@@ -66,12 +74,11 @@ export class DeliveryLoop {
   /** Callers waiting in `flush()`: drain without waiting for the interval, keep timers referenced. */
   private flushers = 0;
   private readonly sleepers = new Set<() => void>();
-  private sent = 0;
-  private rejected = 0;
-  private failed = 0;
-  private retries = 0;
-  private unsent = 0;
-  private invalid = 0;
+  /** Aborts the requests in flight when `shutdown()` gives up on them. */
+  private readonly stop = new AbortController();
+  private readonly counts: Record<Counter, number> = { sent: 0, rejected: 0, failed: 0, retries: 0, unsent: 0, invalid: 0 };
+  /** Records of the current batch not yet counted (settled, held or given up). */
+  private unaccounted = 0;
   /** Consecutive delivery rounds ended by a service-wide failure (backoff exponent). */
   private outageRounds = 0;
 
@@ -101,16 +108,19 @@ export class DeliveryLoop {
 
   /**
    * Resolves once every queued record is handled (sent, rejected or given up) — `true` —
-   * or after `timeoutMs` — `false` (delivery then goes on in the background). Never rejects.
+   * or after `timeoutMs` (default `config.flushTimeoutMs`, 5 s) — `false`; the records not
+   * delivered then stay queued and delivery goes on in the background. `Infinity` waits
+   * without a bound. Never rejects.
    */
-  async flush(timeoutMs?: number): Promise<boolean> {
+  async flush(timeoutMs: number = this.config.flushTimeoutMs): Promise<boolean> {
     this.flushers++;
     // A referenced handle keeps the process alive while the caller waits (timers below are unref'd).
     const keepAlive = setInterval(() => {}, 1 << 30);
+    const waiting = { active: true };
     let deadline: ReturnType<typeof setTimeout> | undefined;
     try {
-      const drained = this.drainAll();
-      if (timeoutMs === undefined) await drained;
+      const drained = this.drainAll(waiting);
+      if (timeoutMs > MAX_TIMER_MS) await drained;
       else {
         const expired = new Promise<void>((resolve) => (deadline = setTimeout(resolve, Math.max(0, timeoutMs))));
         await Promise.race([drained, expired]);
@@ -120,6 +130,7 @@ export class DeliveryLoop {
       this.report(error);
       return false;
     } finally {
+      waiting.active = false;
       clearInterval(keepAlive);
       if (deadline !== undefined) clearTimeout(deadline);
       this.flushers--;
@@ -127,18 +138,20 @@ export class DeliveryLoop {
   }
 
   /**
-   * Flushes (up to `timeoutMs`), then stops: later records are ignored, pending retries end,
-   * records still queued are discarded and counted as `unsent`. Resolves `true` when
-   * everything was handled in time.
+   * Flushes (up to `timeoutMs`, default `config.flushTimeoutMs`), then stops: later records
+   * are ignored, pending retries end, requests in flight are aborted, and every record not
+   * delivered (queued or in flight) is counted once as `unsent`. Resolves `true` when
+   * everything was handled in time, else `false`.
    */
-  async shutdown(timeoutMs?: number): Promise<boolean> {
+  async shutdown(timeoutMs: number = this.config.flushTimeoutMs): Promise<boolean> {
     this.closed = true;
     const ok = await this.flush(timeoutMs);
     this.aborted = true;
+    this.counts.unsent += this.queue.abandon();
+    this.stop.abort();
     for (const wake of this.sleepers) wake();
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
-    this.unsent += this.queue.clear().length;
     return ok;
   }
 
@@ -154,17 +167,18 @@ export class DeliveryLoop {
   /** Current counters. */
   stats(): DeliveryStats {
     const q = this.queue;
+    const c = this.counts;
     return {
       queued: q.length,
       inFlight: q.inFlight,
       enqueued: q.enqueued,
-      sent: this.sent,
+      sent: c.sent,
       dropped: q.dropped,
-      rejected: this.rejected,
-      failed: this.failed,
-      retries: this.retries,
-      unsent: this.unsent,
-      invalid: this.invalid,
+      rejected: c.rejected,
+      failed: c.failed,
+      retries: c.retries,
+      unsent: c.unsent,
+      invalid: c.invalid,
     };
   }
 
@@ -208,24 +222,36 @@ export class DeliveryLoop {
     return run;
   }
 
-  private async drainAll(): Promise<void> {
-    while (this.queue.pending() > 0 && !this.aborted) await (this.running ?? this.start());
+  /** Runs delivery cycles back to back while `waiting.active` (the flush is not over) and records are pending. */
+  private async drainAll(waiting: { active: boolean }): Promise<void> {
+    while (waiting.active && this.queue.pending() > 0 && !this.aborted) await (this.running ?? this.start());
+  }
+
+  /** Counts `n` records of the current batch as `field`; nothing once `shutdown()` counted them as unsent. */
+  private settle(field: Counter, n: number): void {
+    if (n <= 0) return;
+    this.unaccounted -= n;
+    if (this.queue.settle(n)) this.counts[field] += n;
   }
 
   private async loop(): Promise<void> {
     const { batchSize } = this.config;
     while (!this.aborted && this.queue.length > 0) {
       const batch = this.queue.take(batchSize);
+      this.unaccounted = batch.length;
       let held: Held = { entries: [] };
       try {
         held = await this.deliver(batch);
       } finally {
-        this.unsent += this.queue.done(batch.length, held.entries);
+        this.unaccounted -= held.entries.length;
+        this.counts.unsent += this.queue.requeue(held.entries);
+        // Only a broken PostFn (it threw) leaves records of the batch uncounted.
+        this.settle("failed", this.unaccounted);
       }
       if (held.entries.length > 0) {
         // Service-wide failure: the records are back in the buffer; wait, then retry them.
         const delay = outageDelay(held.retryAfterMs, this.outageRounds++, this.config);
-        this.retries++;
+        this.counts.retries++;
         if (await this.sleep(delay)) break;
         continue;
       }
@@ -241,7 +267,7 @@ export class DeliveryLoop {
       try {
         items.push({ entry, body: encodeEntry(entry, MAX_BODY_BYTES), index: items.length });
       } catch (error) {
-        this.invalid++;
+        this.settle("invalid", 1);
         this.report(error);
       }
     }
@@ -266,12 +292,12 @@ export class DeliveryLoop {
       let cursor = 0;
       const round = pending;
       const lane = async () => {
-        while (!outage && cursor < round.length) {
+        while (!outage && !this.stop.signal.aborted && cursor < round.length) {
           const item = round[cursor++] as Encoded;
-          const outcome = await this.post(item.body);
-          if (outcome.kind === "ok") this.sent++;
+          const outcome = await this.post(item.body, this.stop.signal);
+          if (outcome.kind === "ok") this.settle("sent", 1);
           else if (outcome.kind === "rejected") {
-            this.rejected++;
+            this.settle("rejected", 1);
             this.report(outcome.error);
           } else if (outcome.serviceWide) {
             outage ??= {};
@@ -284,6 +310,8 @@ export class DeliveryLoop {
         }
       };
       await Promise.all(Array.from({ length: Math.min(cfg.concurrency, round.length) }, lane));
+      // Shut down after its bound: every record not delivered is already counted as unsent.
+      if (this.stop.signal.aborted) return { entries: [] };
       if (outage) {
         // Records retried earlier in this batch lose their attempt count here: at worst a
         // failing record gets `maxRetries` more attempts after the outage.
@@ -293,16 +321,16 @@ export class DeliveryLoop {
       pending = next;
       if (pending.length === 0) break;
       if (retryIndex >= cfg.maxRetries || this.aborted) {
-        if (this.aborted) this.unsent += pending.length;
+        if (this.aborted) this.settle("unsent", pending.length);
         else {
-          this.failed += pending.length;
+          this.settle("failed", pending.length);
           this.report(lastError);
         }
         break;
       }
-      this.retries++;
+      this.counts.retries++;
       if (await this.sleep(backoffDelay(retryIndex, cfg.backoffBaseMs, cfg.backoffMaxMs))) {
-        this.unsent += pending.length;
+        this.settle("unsent", pending.length);
         break;
       }
     }

@@ -1,8 +1,9 @@
 /**
  * Bounded in-memory FIFO of logged-call records. When full, `put` evicts the OLDEST record and
  * counts it (`dropped`), so a dead API costs bounded memory and the newest calls survive.
- * Records held by an API outage go back to the front (`done(count, requeue)`), so the bound
- * and the oldest-first eviction apply to them too. Same behaviour as `sightline/queue.py`.
+ * Records held by an API outage go back to the front (`requeue`), so the bound and the
+ * oldest-first eviction apply to them too. Every record taken is accounted for once:
+ * `settle` (handled), `requeue` (held) or `abandon` (given up at shutdown). Same behaviour as `sightline/queue.py`.
  */
 export class BoundedQueue<T> {
   private items: (T | undefined)[] = [];
@@ -15,6 +16,8 @@ export class BoundedQueue<T> {
   inFlight = 0;
   /** Set by `clear()` (shutdown, reconfiguration): records handed back afterwards are not kept. */
   private closed = false;
+  /** Set by `abandon()`: the records in flight then were counted once, as unsent. */
+  private abandoned = false;
 
   /** @param maxSize most records held (>= 1). */
   constructor(readonly maxSize: number) {}
@@ -50,16 +53,26 @@ export class BoundedQueue<T> {
   }
 
   /**
-   * Marks `count` in-flight records finished. `requeue` (some of them, oldest first) goes
-   * back to the FRONT, as they are older than anything queued since; then the oldest records
-   * beyond `maxSize` are evicted and counted as `dropped`. Returns how many of `requeue` were
-   * not kept because `clear()` closed the queue (the caller counts them as unsent).
+   * Marks `count` in-flight records handled (sent, rejected, given up...). Returns `false`
+   * when `abandon()` already counted them as unsent: the caller then counts nothing.
    */
-  done(count: number, requeue: readonly T[] = []): number {
+  settle(count: number): boolean {
+    if (this.abandoned) return false;
     this.inFlight = Math.max(0, this.inFlight - count);
-    if (requeue.length === 0) return 0;
-    if (this.closed) return requeue.length;
-    let all = requeue.concat(this.items.slice(this.head) as T[]);
+    return true;
+  }
+
+  /**
+   * Hands in-flight records held by an outage back, oldest first, to the FRONT (they are
+   * older than anything queued since); then the oldest records beyond `maxSize` are evicted
+   * and counted as `dropped`. Returns how many were not kept because `clear()` closed the
+   * queue (the caller counts them as unsent); 0 after `abandon()`, which counted them already.
+   */
+  requeue(items: readonly T[]): number {
+    if (this.abandoned || items.length === 0) return 0;
+    this.inFlight = Math.max(0, this.inFlight - items.length);
+    if (this.closed) return items.length;
+    let all = items.concat(this.items.slice(this.head) as T[]);
     const over = all.length - this.maxSize;
     if (over > 0) {
       all = all.slice(over);
@@ -70,13 +83,26 @@ export class BoundedQueue<T> {
     return 0;
   }
 
-  /** Removes every queued record and closes the queue; returns them (oldest first). */
+  /** Removes every queued record and closes the queue; returns them (oldest first). In-flight records stay in flight. */
   clear(): T[] {
     const rest = this.items.slice(this.head) as T[];
     this.items = [];
     this.head = 0;
     this.closed = true;
     return rest;
+  }
+
+  /**
+   * Gives up every record not delivered yet (shutdown after its bound): closes the queue,
+   * empties it and forgets the in-flight ones, so that their late outcomes are not counted
+   * (`settle` returns `false`, `requeue` 0). Returns how many records that was.
+   */
+  abandon(): number {
+    const count = this.length + this.inFlight;
+    this.clear();
+    this.inFlight = 0;
+    this.abandoned = true;
+    return count;
   }
 
   /** Queued plus in-flight records. */

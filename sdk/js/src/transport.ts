@@ -3,6 +3,7 @@
  * `fetch`, and the classification of the answer (send, retry, reject). One record per POST:
  * the API has no batch endpoint. Same policy as `sdk/python/sightline/transport.py`.
  */
+import { unrefTimer } from "./runtime.js";
 import { SDK_NAME } from "./version.js";
 
 /** The API refused a record (non-2xx answer). `status` is the HTTP status, `detail` the `{detail}` of the body. */
@@ -32,8 +33,11 @@ export interface Outcome {
   serviceWide?: boolean;
 }
 
-/** Sends one encoded record; never throws. */
-export type PostFn = (body: string) => Promise<Outcome>;
+/**
+ * Sends one encoded record; never throws. `stop` aborts the request (shutdown after its
+ * bound): the outcome is then a service-wide `retry` the caller no longer counts.
+ */
+export type PostFn = (body: string, stop?: AbortSignal) => Promise<Outcome>;
 
 /**
  * Statuses that mean the whole service is unavailable (rate limit, gateway, database outage:
@@ -73,6 +77,29 @@ export function outageDelay(
   return retryAfterMs !== undefined ? Math.min(retryAfterMs, cfg.retryAfterMaxMs) : backoffDelay(outageRound, cfg.backoffBaseMs, cfg.backoffMaxMs);
 }
 
+/**
+ * The signal of one request: aborted after `timeoutMs` or when `stop` aborts (as
+ * `AbortSignal.any([AbortSignal.timeout(timeoutMs), stop])`, which Node has only from 20.3;
+ * this package supports Node >= 18). `release()` drops the timer and the listener once the
+ * request is over. The timer never keeps the process alive.
+ */
+function requestSignal(timeoutMs: number, stop: AbortSignal | undefined): { signal: AbortSignal; release: () => void } {
+  if (!stop) return { signal: AbortSignal.timeout(timeoutMs), release: () => {} };
+  const controller = new AbortController();
+  const onStop = () => controller.abort(stop.reason);
+  const timer = setTimeout(() => controller.abort(new DOMException("The operation timed out.", "TimeoutError")), timeoutMs);
+  unrefTimer(timer);
+  if (stop.aborted) onStop();
+  else stop.addEventListener("abort", onStop, { once: true });
+  return {
+    signal: controller.signal,
+    release: () => {
+      clearTimeout(timer);
+      stop.removeEventListener("abort", onStop);
+    },
+  };
+}
+
 async function detailOf(res: Response): Promise<string> {
   try {
     const text = (await res.text()).slice(0, 1000);
@@ -93,14 +120,23 @@ async function detailOf(res: Response): Promise<string> {
  *
  * @param url full URL of `/internal/log`.
  * @param apiKey sent as `X-Service-Key`.
- * @param timeoutMs per request (AbortSignal timeout).
+ * @param timeoutMs per request, in ms (connect, answer and body).
  */
 export function createPost(url: string, apiKey: string, timeoutMs: number): PostFn {
   const headers = { "Content-Type": "application/json", Accept: "application/json", "X-Service-Key": apiKey, "User-Agent": SDK_NAME };
-  return async function postRecord(body: string): Promise<Outcome> {
+  return async function postRecord(body: string, stop?: AbortSignal): Promise<Outcome> {
+    const { signal, release } = requestSignal(timeoutMs, stop);
+    try {
+      return await send(body, signal);
+    } finally {
+      release();
+    }
+  };
+
+  async function send(body: string, signal: AbortSignal): Promise<Outcome> {
     let res: Response;
     try {
-      res = await fetch(url, { method: "POST", headers, body, signal: AbortSignal.timeout(timeoutMs) });
+      res = await fetch(url, { method: "POST", headers, body, signal });
     } catch (error) {
       return { kind: "retry", error, serviceWide: true };
     }
@@ -118,5 +154,5 @@ export function createPost(url: string, apiKey: string, timeoutMs: number): Post
     if (status === 408 || status === 429 || status >= 500)
       return { kind: "retry", status, retryAfterMs, error, serviceWide: SERVICE_WIDE.has(status) || retryAfterMs !== undefined };
     return { kind: "rejected", status, error };
-  };
+  }
 }

@@ -1,29 +1,13 @@
-import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runScript as run } from "./support/child.js";
 import { startStandInApi } from "./support/servers.js";
 
-const ROOT = join(import.meta.dirname, "..", "..", "..");
 let api: Awaited<ReturnType<typeof startStandInApi>>;
 beforeAll(async () => {
   api = await startStandInApi();
 });
 afterAll(() => api.close());
-
-function run(script: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; ms: number }> {
-  const t0 = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(ROOT, "node_modules", ".bin", "tsx"), [script], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let stdout = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, stdout, ms: Date.now() - t0 }));
-  });
-}
 
 describe("flush at process exit", () => {
   it("Should deliver a record logged just before a natural exit, without flush()", async () => {

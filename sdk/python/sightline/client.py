@@ -50,6 +50,7 @@ def configure(
     backoff_max: float = Config.backoff_max,
     retry_after_max: float = Config.retry_after_max,
     exit_timeout: float = Config.exit_timeout,
+    flush_timeout: float = Config.flush_timeout,
 ) -> Config:
     """Configure the library (call once at start-up; calling again replaces the settings).
 
@@ -71,6 +72,8 @@ def configure(
         backoff_base, backoff_max: seconds; full-jitter exponential backoff parameters.
         retry_after_max: seconds; cap on a server ``Retry-After``.
         exit_timeout: seconds the exit hook waits to deliver queued records.
+        flush_timeout: seconds :func:`flush` and :func:`shutdown` wait at most when called
+            without ``timeout`` (default 5; ``math.inf``: no bound).
 
     Returns:
         The resolved :class:`~sightline.config.Config`.
@@ -157,11 +160,16 @@ def flush(timeout: Optional[float] = None) -> bool:
     """Block until queued records are handled (sent, rejected or given up) or timeout.
 
     Args:
-        timeout: seconds to wait at most; ``None`` waits as long as it takes.
+        timeout: seconds to wait at most; ``None`` means ``flush_timeout`` of
+            :func:`configure`, 5 s by default (OpenTelemetry and PostHog bound theirs by
+            default too, at 30 s: see :data:`sightline.config.DEFAULT_FLUSH_TIMEOUT`);
+            ``math.inf`` waits until everything is handled.
 
     Returns:
         ``True`` when nothing is pending (also when the library is a no-op), ``False``
-        if the timeout expired first. Never raises.
+        if the timeout expired first: the records not delivered stay queued
+        (``stats()["queued"] + stats()["in_flight"]``) and delivery goes on in the
+        background. Never raises, never waits forever.
     """
     return _wait(_loop, DeliveryLoop.flush, timeout)
 
@@ -169,8 +177,13 @@ def flush(timeout: Optional[float] = None) -> bool:
 def shutdown(timeout: Optional[float] = None) -> bool:
     """Flush (up to ``timeout`` seconds) and stop the background delivery thread.
 
+    ``timeout=None`` means ``flush_timeout`` of :func:`configure`, 5 s by default, the
+    same bound as the exit hook (``exit_timeout``); ``math.inf`` waits without a bound.
     Afterwards calls are not logged until :func:`configure` is called again.
-    Returns ``True`` when every queued record was handled in time. Never raises.
+    Returns ``True`` when every queued record was handled in time; otherwise ``False``
+    and every record not delivered (queued or in flight) is counted once in
+    ``stats()["unsent"]``. Never raises, never waits forever: a script ending with
+    ``shutdown()`` exits within the bound even when the API is unreachable.
     """
     global _loop
     with _lock:
@@ -199,7 +212,9 @@ def stats() -> Dict[str, int]:
     (evicted because the queue was full, oldest first), ``rejected`` (4xx other than
     408/429, not retried), ``failed`` (given up after ``max_retries``), ``retries``
     (backoff and ``Retry-After`` waits),
-    ``unsent`` (discarded at shutdown), ``invalid`` (could not be serialised).
+    ``unsent`` (not delivered when :func:`shutdown` returned: queued or in flight at its
+    bound), ``invalid`` (could not be serialised). ``enqueued`` equals ``sent + dropped +
+    rejected + failed + unsent + invalid + queued + in_flight``: each record counts once.
     """
     loop = _loop or _last_loop
     if loop is None:

@@ -21,6 +21,14 @@ DEFAULT_PROXY_URL = "http://localhost:8080"
 #: Largest request body the API accepts (413 above it). Bodies are shrunk below this.
 MAX_BODY_BYTES = 2 * 1024 * 1024
 
+#: Default bound of :func:`sightline.flush`, :func:`sightline.shutdown` and the exit hook,
+#: in seconds: one request timeout. OpenTelemetry bounds ``force_flush``/``shutdown`` by
+#: default (``OTEL_BSP_EXPORT_TIMEOUT`` = 30000 ms; ``TracerProvider.force_flush(
+#: timeout_millis=30000)``), and so does PostHog's Node library (``shutdown(shutdownTimeoutMs
+#: = 30000)``). Sightline waits less: logging must never hold up the application, and 5 s is
+#: what the exit hook already waited.
+DEFAULT_FLUSH_TIMEOUT = 5.0
+
 ErrorHandler = Callable[[BaseException], None]
 
 _FALSE_WORDS = frozenset({"0", "false", "no", "off"})
@@ -49,6 +57,8 @@ class Config:
         backoff_max: seconds, cap of one backoff wait.
         retry_after_max: seconds, cap applied to a server's ``Retry-After``.
         exit_timeout: seconds the ``atexit`` hook waits for the queue to drain.
+        flush_timeout: seconds :func:`~sightline.flush` and :func:`~sightline.shutdown`
+            wait at most when called without ``timeout`` (``math.inf``: no bound).
         on_error: called with every internal exception (delivery failure, rejected
             record, serialisation error); exceptions it raises are swallowed.
     """
@@ -65,7 +75,8 @@ class Config:
     backoff_base: float = 0.5
     backoff_max: float = 10.0
     retry_after_max: float = 60.0
-    exit_timeout: float = 5.0
+    exit_timeout: float = DEFAULT_FLUSH_TIMEOUT
+    flush_timeout: float = DEFAULT_FLUSH_TIMEOUT
     on_error: Optional[ErrorHandler] = None
 
     @property
@@ -107,7 +118,7 @@ def _clean_url(value: str) -> str:
 
 
 #: Numeric options: name -> validator(name, value). Bounds: counts >= 1 (``max_retries``
-#: >= 0); intervals and timeouts > 0; backoffs, caps and the exit wait >= 0.
+#: >= 0); intervals and timeouts > 0; backoffs, caps, the exit and flush waits >= 0.
 _NUMERIC: Dict[str, Callable[[str, object], Any]] = {
     "batch_size": lambda name, value: _positive_int(name, value, 1),
     "flush_interval": lambda name, value: _non_negative_float(name, value, allow_zero=False),
@@ -118,6 +129,7 @@ _NUMERIC: Dict[str, Callable[[str, object], Any]] = {
     "backoff_max": _non_negative_float,
     "retry_after_max": _non_negative_float,
     "exit_timeout": _non_negative_float,
+    "flush_timeout": _non_negative_float,
 }
 
 

@@ -6,6 +6,11 @@ application's thread) and hands them to :func:`~sightline.transport.send_with_re
 Records held by an outage (network error, 429, 502-504, ``Retry-After``) go back to the
 front of the bounded queue and are retried after ``Retry-After`` or a backoff, until they
 are delivered or evicted as the oldest by newer records.
+
+:meth:`DeliveryLoop.flush` and :meth:`DeliveryLoop.shutdown` wait at most
+``config.flush_timeout`` seconds (5 s) unless told otherwise, and every record taken from
+the queue is counted once: sent, rejected, failed, invalid, unsent, or handed back to the
+queue (see :class:`~sightline.queue.BoundedQueue`). Mirrors ``sdk/js/src/delivery-loop.ts``.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from typing import Callable, Dict, List, Optional, Tuple
 from .config import Config
 from .entry import LogEntry
 from .queue import BoundedQueue
-from .transport import Outcome, Transport, outage_delay, send_with_retry
+from .transport import RETRY, Outcome, Transport, outage_delay, send_with_retry
 
 logger = logging.getLogger("sightline")
 
@@ -55,6 +60,11 @@ class DeliveryLoop:
         self.retries = 0
         self.unsent = 0
         self.invalid = 0
+        #: Records given up by :meth:`shutdown` (written by the caller's thread only;
+        #: ``unsent`` by the delivery thread only). ``stats()["unsent"]`` is their sum.
+        self.abandoned = 0
+        #: Records of the current batch not counted yet (delivery thread only).
+        self._unaccounted = 0
         #: Consecutive delivery rounds ended by a service-wide failure (backoff exponent).
         self._outage_rounds = 0
 
@@ -84,9 +94,13 @@ class DeliveryLoop:
         """Block until every queued record has been handled or ``timeout`` seconds pass.
 
         "Handled" means sent, rejected or given up after retries (see :meth:`stats`).
-        Returns ``True`` when nothing is pending any more, ``False`` on timeout.
+        ``timeout=None`` means ``config.flush_timeout`` (5 s by default); ``math.inf``
+        waits without a bound. Returns ``True`` when nothing is pending any more,
+        ``False`` on timeout (the records stay queued and delivery goes on).
         """
-        deadline = None if timeout is None else time.monotonic() + max(0.0, timeout)
+        if timeout is None:
+            timeout = self.config.flush_timeout
+        deadline = time.monotonic() + max(0.0, timeout)
         thread = self._thread
         if thread is threading.current_thread():  # e.g. flush() inside on_error: would deadlock
             return False
@@ -99,9 +113,6 @@ class DeliveryLoop:
             while q.pending() > 0:
                 if not thread.is_alive():
                     break
-                if deadline is None:
-                    q.cond.wait(0.5)
-                    continue
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return False
@@ -111,9 +122,11 @@ class DeliveryLoop:
         return self._drain_inline(deadline)
 
     def shutdown(self, timeout: Optional[float] = None) -> bool:
-        """Flush (up to ``timeout`` seconds), then stop the thread; later records are ignored.
+        """Flush (up to ``timeout`` seconds, ``None``: ``config.flush_timeout``), then stop
+        the thread; later records are ignored.
 
-        Records still queued after the timeout are discarded and counted as ``unsent``.
+        Every record not delivered by then (queued, or in flight on a request that has not
+        answered) is counted once as ``unsent``; a late answer to it is not counted again.
         Returns ``True`` when everything was handled in time.
         """
         self._closed = True
@@ -127,7 +140,7 @@ class DeliveryLoop:
         thread = self._thread
         if thread is not None and thread.is_alive() and thread is not threading.current_thread():
             thread.join(1.0 if ok else 0.2)
-        self.unsent += q.clear()
+        self.abandoned += q.abandon()
         return ok
 
     def stats(self) -> Dict[str, int]:
@@ -142,7 +155,7 @@ class DeliveryLoop:
             "rejected": self.rejected,
             "failed": self.failed,
             "retries": self.retries,
-            "unsent": self.unsent,
+            "unsent": self.unsent + self.abandoned,
             "invalid": self.invalid,
         }
 
@@ -220,10 +233,14 @@ class DeliveryLoop:
                     continue
                 held: List[LogEntry] = []
                 retry_after: Optional[float] = None
+                self._unaccounted = len(batch)
                 try:
                     held, retry_after = self._deliver(batch, deadline)
                 finally:
-                    self.unsent += q.done(len(batch), held)
+                    self._unaccounted -= len(held)
+                    q.requeue(held)
+                    # Only a broken post function (it raised) leaves records uncounted.
+                    self._settle("failed", self._unaccounted)
                 if not held:
                     self._outage_rounds = 0
                     continue
@@ -235,6 +252,23 @@ class DeliveryLoop:
                 self.retries += 1
                 if self._sleep(delay, deadline):
                     return
+
+    def _settle(self, counter: str, count: int) -> None:
+        """Count ``count`` records of the current batch as ``counter`` (``sent``,
+        ``rejected``, ``failed``, ``unsent``, ``invalid``); nothing once :meth:`shutdown`
+        counted them as unsent."""
+        if count <= 0:
+            return
+        self._unaccounted -= count
+        if self.queue.settle(count):
+            setattr(self, counter, getattr(self, counter) + count)
+
+    def _post_unless_aborted(self, body: bytes) -> Outcome:
+        """POST one record; after a shutdown past its bound, post nothing more (the
+        records are counted as unsent already)."""
+        if self._abort.is_set():
+            return Outcome(RETRY, error=RuntimeError("sightline: shut down"), service_wide=True)
+        return self._post(body)
 
     def _sleep(self, seconds: float, deadline: Optional[float]) -> bool:
         """Wait ``seconds``; ``True`` when delivery must stop now (shutdown, or the flush
@@ -257,21 +291,18 @@ class DeliveryLoop:
             try:
                 pairs.append((entry, entry.encode(max_bytes)))
             except Exception as exc:
-                self.invalid += 1
+                self._settle("invalid", 1)
                 self.report(exc)
         if not pairs:
             return [], None
         cfg = self.config
-        post = self._post
+        post = self._post_unless_aborted
         result = send_with_retry(
             lambda pair: post(pair[1]), pairs, cfg.max_retries, cfg.backoff_base,
             cfg.backoff_max, lambda seconds: self._sleep(seconds, deadline), self.report,
+            self._settle,
         )
-        self.sent += result.sent
-        self.rejected += result.rejected
-        self.failed += result.failed
         self.retries += result.retries
-        self.unsent += result.unsent
         return [entry for entry, _ in result.held], result.retry_after
 
 

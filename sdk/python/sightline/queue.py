@@ -2,8 +2,11 @@
 
 ``collections.deque(maxlen=...)`` would drop silently; the bound is implemented here
 explicitly so every eviction is counted (``stats()["dropped"]``). Records held by an API
-outage go back to the front (:meth:`BoundedQueue.done`), so the bound and the
-oldest-first eviction apply to them too. Same behaviour as ``sdk/js/src/queue.ts``.
+outage go back to the front (:meth:`BoundedQueue.requeue`), so the bound and the
+oldest-first eviction apply to them too. Every item taken is accounted for once:
+:meth:`~BoundedQueue.settle` (handled), :meth:`~BoundedQueue.requeue` (held) or
+:meth:`~BoundedQueue.abandon` (given up at shutdown). Same behaviour as
+``sdk/js/src/queue.ts``.
 """
 
 from __future__ import annotations
@@ -34,8 +37,9 @@ class BoundedQueue(Generic[T]):
         self.enqueued = 0
         self.dropped = 0
         self.in_flight = 0
-        #: Set by :meth:`clear` (shutdown): records handed back afterwards are not kept.
-        self.closed = False
+        #: Set by :meth:`abandon` (shutdown): the items queued or in flight then were
+        #: counted once, as unsent; later outcomes of in-flight items are not counted.
+        self.abandoned = False
 
     def put(self, item: T) -> None:
         """Append ``item``; evict (and count) the oldest item when full. O(1), never blocks long."""
@@ -62,35 +66,43 @@ class BoundedQueue(Generic[T]):
         self.in_flight += count
         return batch
 
-    def done(self, count: int, requeue: Sequence[T] = ()) -> int:
-        """Mark ``count`` in-flight items finished and wake anyone waiting in ``flush``.
-
-        ``requeue`` (a subset of those items, oldest first) goes back to the FRONT of the
-        queue, as they are older than anything queued since; then the oldest items beyond
-        ``maxsize`` are evicted and counted as ``dropped``. Returns how many of ``requeue``
-        were not kept because the queue was closed by :meth:`clear` (the caller counts
-        them as unsent).
-        """
+    def settle(self, count: int) -> bool:
+        """Mark ``count`` in-flight items handled (sent, rejected, given up...) and wake
+        anyone waiting in ``flush``. Returns ``False`` when :meth:`abandon` already counted
+        them as unsent: the caller then counts nothing."""
         with self.cond:
+            if self.abandoned:
+                return False
             self.in_flight = max(0, self.in_flight - count)
-            discarded = 0
-            if requeue:
-                if self.closed:
-                    discarded = len(requeue)
-                else:
-                    self._items.extendleft(reversed(requeue))
-                    while len(self._items) > self.maxsize:
-                        self._items.popleft()
-                        self.dropped += 1
             self.cond.notify_all()
-            return discarded
+            return True
 
-    def clear(self) -> int:
-        """Remove every queued item and close the queue; returns how many were removed."""
+    def requeue(self, items: Sequence[T]) -> None:
+        """Hand in-flight items held by an outage back, oldest first, to the FRONT of the
+        queue (they are older than anything queued since); then the oldest items beyond
+        ``maxsize`` are evicted and counted as ``dropped``. Keeps nothing after
+        :meth:`abandon`, which counted them already."""
+        if not items:
+            return
         with self.cond:
-            count = len(self._items)
+            if self.abandoned:
+                return
+            self.in_flight = max(0, self.in_flight - len(items))
+            self._items.extendleft(reversed(items))
+            while len(self._items) > self.maxsize:
+                self._items.popleft()
+                self.dropped += 1
+            self.cond.notify_all()
+
+    def abandon(self) -> int:
+        """Give up every item not delivered yet (shutdown): empty and close the queue and
+        forget the in-flight items, so that their late outcomes are not counted
+        (:meth:`settle` returns ``False``). Returns how many items that was."""
+        with self.cond:
+            count = len(self._items) + self.in_flight
             self._items.clear()
-            self.closed = True
+            self.in_flight = 0
+            self.abandoned = True
             self.cond.notify_all()
             return count
 
@@ -107,5 +119,5 @@ class BoundedQueue(Generic[T]):
         count = len(self._items)
         self._items.clear()
         self.in_flight = 0
-        self.closed = False
+        self.abandoned = False
         return count

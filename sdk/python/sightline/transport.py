@@ -212,6 +212,7 @@ def send_with_retry(
     backoff_max: float,
     sleep: Callable[[float], bool],
     report: Callable[[BaseException], None],
+    settle: Optional[Callable[[str, int], None]] = None,
 ) -> BatchResult:
     """Deliver ``bodies`` (one POST each, in order); retry what fails on its own.
 
@@ -230,8 +231,12 @@ def send_with_retry(
             (hard shutdown), in which case pending items are counted as ``unsent``.
         report: receives the error of every rejected item and the last error of a
             given-up round.
+        settle: told ``(counter, n)`` as soon as ``n`` items end as ``"sent"``,
+            ``"rejected"``, ``"failed"`` or ``"unsent"`` (the delivery loop counts each
+            record once, as it happens); held items are not settled.
     """
     result = BatchResult()
+    counted: Callable[[str, int], None] = settle or (lambda counter, n: None)
     pending: List[Any] = list(bodies)
     retry_index = 0
     while pending:
@@ -241,8 +246,10 @@ def send_with_retry(
             outcome = post(body)
             if outcome.kind == OK:
                 result.sent += 1
+                counted("sent", 1)
             elif outcome.kind == REJECTED:
                 result.rejected += 1
+                counted("rejected", 1)
                 if outcome.error is not None:
                     report(outcome.error)
             elif outcome.service_wide:
@@ -259,6 +266,7 @@ def send_with_retry(
             break
         if retry_index >= max_retries:
             result.failed += len(pending)
+            counted("failed", len(pending))
             if last_error is not None:
                 report(last_error)
             break
@@ -266,5 +274,6 @@ def send_with_retry(
         result.retries += 1
         if sleep(backoff_delay(retry_index - 1, backoff_base, backoff_max)):
             result.unsent += len(pending)
+            counted("unsent", len(pending))
             break
     return result

@@ -139,6 +139,36 @@ def closed_port_url() -> str:
     return "http://127.0.0.1:%d" % port
 
 
+class SilentAPI:
+    """A local API that accepts TCP connections and never answers (a hung server or a
+    black-holed load balancer): requests to it only end by their own timeout.
+    ``connections`` counts the connections accepted."""
+
+    def __init__(self) -> None:
+        self._server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self._server.bind(("127.0.0.1", 0))
+        self._server.listen(64)
+        self.url = "http://127.0.0.1:%d" % self._server.getsockname()[1]
+        self.connections = 0
+        self._held: List[socket.socket] = []
+        self._thread = threading.Thread(target=self._accept, daemon=True)
+        self._thread.start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                conn, _ = self._server.accept()
+            except OSError:  # closed
+                return
+            self.connections += 1
+            self._held.append(conn)
+
+    def close(self) -> None:
+        self._server.close()
+        for conn in self._held:
+            conn.close()
+
+
 TEST_KEY = "slk_" + "ab" * 24
 
 

@@ -3,9 +3,10 @@
  * - `startUpstream()`: replays recorded provider wire responses (test/fixtures) for the
  *   real provider SDKs (Anthropic, Cohere v1/v2, OpenAI-compatible proxy).
  * - `startStandInApi()`: records what `POST /internal/log` receives; answers are scripted.
+ * - `closedPort()` and `silentApi()`: an API that is down (refused) or hung (never answers).
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer as createNetServer, type AddressInfo, type Socket } from "node:net";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -165,6 +166,35 @@ export async function closedPort(): Promise<string> {
   const url = await listen(server);
   await close(server);
   return url;
+}
+
+/**
+ * An API that accepts TCP connections and never answers (a hung server or a black-holed
+ * load balancer): requests to it only end by their own timeout. `connections` counts the
+ * connections accepted, so a test can tell the library really reached it.
+ */
+export async function silentApi(): Promise<{ url: string; connections: () => number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  let accepted = 0;
+  const server = createNetServer((socket) => {
+    accepted++;
+    sockets.add(socket);
+    socket.on("error", () => {});
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", resolve);
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    connections: () => accepted,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 /** Polls `check` every 20 ms until it is truthy or `timeoutMs` passes. */
