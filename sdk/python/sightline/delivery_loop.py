@@ -58,11 +58,9 @@ class DeliveryLoop:
         self.rejected = 0
         self.failed = 0
         self.retries = 0
+        #: Records given up by :meth:`shutdown` (written by the caller's thread only).
         self.unsent = 0
         self.invalid = 0
-        #: Records given up by :meth:`shutdown` (written by the caller's thread only;
-        #: ``unsent`` by the delivery thread only). ``stats()["unsent"]`` is their sum.
-        self.abandoned = 0
         #: Records of the current batch not counted yet (delivery thread only).
         self._unaccounted = 0
         #: Consecutive delivery rounds ended by a service-wide failure (backoff exponent).
@@ -140,7 +138,7 @@ class DeliveryLoop:
         thread = self._thread
         if thread is not None and thread.is_alive() and thread is not threading.current_thread():
             thread.join(1.0 if ok else 0.2)
-        self.abandoned += q.abandon()
+        self.unsent += q.abandon()
         return ok
 
     def stats(self) -> Dict[str, int]:
@@ -155,7 +153,7 @@ class DeliveryLoop:
             "rejected": self.rejected,
             "failed": self.failed,
             "retries": self.retries,
-            "unsent": self.unsent + self.abandoned,
+            "unsent": self.unsent,
             "invalid": self.invalid,
         }
 
@@ -244,7 +242,10 @@ class DeliveryLoop:
                 if not held:
                     self._outage_rounds = 0
                     continue
-                # Service-wide failure: the records are back in the buffer; wait, then retry.
+                # Service-wide failure or a stop: the records are back in the buffer; unless
+                # delivery must stop now, wait, then retry them.
+                if self._abort.is_set() or (deadline is not None and time.monotonic() >= deadline):
+                    return
                 cfg = self.config
                 delay = outage_delay(retry_after, self._outage_rounds, cfg.backoff_base,
                                      cfg.backoff_max, cfg.retry_after_max)
@@ -255,7 +256,7 @@ class DeliveryLoop:
 
     def _settle(self, counter: str, count: int) -> None:
         """Count ``count`` records of the current batch as ``counter`` (``sent``,
-        ``rejected``, ``failed``, ``unsent``, ``invalid``); nothing once :meth:`shutdown`
+        ``rejected``, ``failed``, ``invalid``); nothing once :meth:`shutdown`
         counted them as unsent."""
         if count <= 0:
             return
@@ -263,11 +264,13 @@ class DeliveryLoop:
         if self.queue.settle(count):
             setattr(self, counter, getattr(self, counter) + count)
 
-    def _post_unless_aborted(self, body: bytes) -> Outcome:
-        """POST one record; after a shutdown past its bound, post nothing more (the
-        records are counted as unsent already)."""
-        if self._abort.is_set():
-            return Outcome(RETRY, error=RuntimeError("sightline: shut down"), service_wide=True)
+    def _post_in_time(self, body: bytes, deadline: Optional[float]) -> Outcome:
+        """POST one record, unless delivery must stop: after a shutdown past its bound
+        (the records are counted as unsent already) or past the ``deadline`` of a flush
+        draining on the caller's thread (the record is held and stays queued). So a flush
+        overruns its bound by at most one request's ``timeout``."""
+        if self._abort.is_set() or (deadline is not None and time.monotonic() >= deadline):
+            return Outcome(RETRY, error=RuntimeError("sightline: delivery stopped"), service_wide=True)
         return self._post(body)
 
     def _sleep(self, seconds: float, deadline: Optional[float]) -> bool:
@@ -296,9 +299,9 @@ class DeliveryLoop:
         if not pairs:
             return [], None
         cfg = self.config
-        post = self._post_unless_aborted
+        post = self._post_in_time
         result = send_with_retry(
-            lambda pair: post(pair[1]), pairs, cfg.max_retries, cfg.backoff_base,
+            lambda pair: post(pair[1], deadline), pairs, cfg.max_retries, cfg.backoff_base,
             cfg.backoff_max, lambda seconds: self._sleep(seconds, deadline), self.report,
             self._settle,
         )

@@ -173,20 +173,20 @@ class BatchResult:
     """Outcome of one :func:`send_with_retry` call.
 
     Attributes:
-        sent, rejected, failed, unsent, retries: counts (see :func:`sightline.stats`).
-        held: the items a service-wide failure kept from delivery, in their original order;
-            the caller puts them back in the buffer and retries them after
-            :func:`outage_delay`. Empty when the batch ended without an outage.
+        sent, rejected, failed, retries: counts (see :func:`sightline.stats`).
+        held: the items a service-wide failure, or a stop (``sleep`` returned ``True``),
+            kept from delivery, in their original order; the caller puts them back in the
+            buffer and retries them after :func:`outage_delay`. Empty when the batch ended
+            without an outage or a stop.
         retry_after: seconds from the ``Retry-After`` of that failure (uncapped), or ``None``.
     """
 
-    __slots__ = ("sent", "rejected", "failed", "unsent", "retries", "held", "retry_after")
+    __slots__ = ("sent", "rejected", "failed", "retries", "held", "retry_after")
 
     def __init__(self) -> None:
         self.sent = 0
         self.rejected = 0
         self.failed = 0
-        self.unsent = 0
         self.retries = 0
         self.held: List[Any] = []
         self.retry_after: Optional[float] = None
@@ -228,12 +228,13 @@ def send_with_retry(
         post: sends one item (normally :meth:`Transport.post` on an encoded body).
         bodies: the items, passed to ``post`` unchanged (bytes, or any object ``post`` takes).
         sleep: waits the given seconds; returns ``True`` when delivery must stop now
-            (hard shutdown), in which case pending items are counted as ``unsent``.
+            (shutdown, or the deadline of a flush), in which case the pending items are
+            returned in ``held``: a stop loses nothing by itself.
         report: receives the error of every rejected item and the last error of a
             given-up round.
         settle: told ``(counter, n)`` as soon as ``n`` items end as ``"sent"``,
-            ``"rejected"``, ``"failed"`` or ``"unsent"`` (the delivery loop counts each
-            record once, as it happens); held items are not settled.
+            ``"rejected"`` or ``"failed"`` (the delivery loop counts each record once, as
+            it happens); held items are not settled.
     """
     result = BatchResult()
     counted: Callable[[str, int], None] = settle or (lambda counter, n: None)
@@ -273,7 +274,6 @@ def send_with_retry(
         retry_index += 1
         result.retries += 1
         if sleep(backoff_delay(retry_index - 1, backoff_base, backoff_max)):
-            result.unsent += len(pending)
-            counted("unsent", len(pending))
+            result.held = pending
             break
     return result

@@ -17,6 +17,7 @@ import time
 from typing import Callable, Dict, List, Tuple
 
 import sightline
+from sightline import client as sl_client
 from sightline.config import DEFAULT_FLUSH_TIMEOUT
 
 from .support import TEST_KEY, SightlineTestCase, SilentAPI, StubAPI, closed_port_url
@@ -84,6 +85,25 @@ class BoundedShutdownTest(SightlineTestCase):
         before = self.silent.connections
         self.check_api_down(self.silent.url)
         self.assertGreater(self.silent.connections, before)  # it really was reached, and hung
+
+    def test_flush_on_the_callers_thread_stops_posting_at_its_bound(self) -> None:
+        # No delivery thread (as when Python refuses to start one at interpreter exit):
+        # flush() drains on the caller's thread, one POST at a time. Each POST here takes
+        # 1 s and fails on its own (500), so the round would go on through all five
+        # records; past the 1 s bound no further POST may start.
+        self.api.delay = 1.0
+        self.api.answer = lambda received: (500, {}, {"detail": "boom"})
+        sightline.configure(api_key=TEST_KEY, base_url=self.api.url, flush_interval=0.05)
+        loop = sl_client.current_delivery_loop()
+        assert loop is not None
+        loop._thread_failed = True  # what a RuntimeError from Thread.start() leaves behind
+        for i in range(5):
+            echo("call %d" % i)
+        self.assertFalse(sightline.flush(timeout=1.0))
+        self.assertLessEqual(len(self.api.wait_for(3, timeout=1.5)), 2)
+        self.assertEqual(sightline.stats()["queued"], 5)  # held, not lost
+        self.assertFalse(sightline.shutdown(timeout=0))
+        self.assertEqual(sightline.stats()["unsent"], 5)
 
     def test_explicit_timeout_and_flush_timeout_option(self) -> None:
         sightline.configure(api_key=TEST_KEY, base_url=self.silent.url, flush_interval=0.05,

@@ -115,10 +115,10 @@ class SendWithRetryTest(unittest.TestCase):
         self.assertEqual((result.failed, result.retries, len(sleeps)), (2, 2, 2))
         self.assertEqual(len(errors), 1)
 
-    def test_hard_stop_counts_unsent(self) -> None:
+    def test_stop_holds_pending_items(self) -> None:
         broken = Outcome(RETRY, 500, error=SightlineHTTPError(500, "bug"))
         result = send_with_retry(lambda b: broken, [b"a", b"b"], 5, 0, 0, lambda s: True, lambda e: None)
-        self.assertEqual((result.unsent, result.failed), (2, 0))
+        self.assertEqual((result.held, result.failed), ([b"a", b"b"], 0))
 
 
 class ClassifyTest(SightlineTestCase):
