@@ -121,7 +121,7 @@ function vectors(): SentenceVectors {
 }
 
 /** D of the shipped table (a pooled vector has D values, or 2D with `"+max"` poolings). */
-export function sentenceVectorDim(pooling: Pooling = "sif"): number {
+export function sentenceVectorDim(pooling: Pooling = "sif+max"): number {
   const d = (tokenVectorsFile as TokenVectorsFile).dim;
   return pooling.endsWith("+max") ? 2 * d : d;
 }
@@ -134,9 +134,9 @@ export function tokenize(text: string): number[] {
 /**
  * The L2-normalised pooled vector of `text`'s first 2,000 and last 1,000 characters
  * (`clipForVector`), `sentenceVectorDim(pooling)` values; all zeros for a text without pieces
- * (empty). Default pooling `"sif"`.
+ * (empty). Default pooling `"sif+max"` (the best out of source in docs/sentence-vectors.md).
  */
-export function sentenceVector(text: string, pooling: Pooling = "sif"): Float32Array {
+export function sentenceVector(text: string, pooling: Pooling = "sif+max"): Float32Array {
   const v = vectors();
   return v.pool(v.tokenize(clipForVector(text)), pooling);
 }
