@@ -14,8 +14,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { createSentenceVectors, POOLINGS, type SentenceVectors, type TokenVectorsFile } from "../../src/scoring/model/sentence-vector";
-import type { VocabEntry } from "../../src/scoring/model/sentence-piece";
+import { createSentenceVectors, POOLINGS, type SentenceVectors, type TokenVectorsFile } from "./sentence-vectors/sentence-vector";
+import type { VocabEntry } from "./sentence-vectors/sentence-piece";
 import { extractCall } from "../../src/scoring/text";
 import { evalDir, readItems, sourceFamily } from "../lib/eval-items";
 
@@ -30,7 +30,7 @@ function loadTable(dir: string): SentenceVectors {
 }
 
 const { values } = parseArgs({ options: { table: { type: "string", multiple: true } } });
-const tables: Record<string, SentenceVectors> = { d96: loadTable(join(ROOT, "src/scoring/models")) };
+const tables: Record<string, SentenceVectors> = { d96: loadTable(join(ROOT, "scripts/train/sentence-vectors")) };
 for (const spec of values.table ?? []) {
   const [name, dir] = spec.split("=") as [string, string];
   tables[name] = loadTable(resolve(dir));
