@@ -91,6 +91,10 @@ export default defineConfig({
         ],
         test: { name: "proxy", include: ["test/proxy/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
       },
+      // The local Stripe stand-in (packages/stripe-stand-in) in Node, driven with the stripe library.
+      {
+        test: { name: "stripe-stand-in", include: ["packages/stripe-stand-in/test/**/*.test.ts"], environment: "node", testTimeout: 30_000 },
+      },
       // Node client library (sdk/js) in Node, against real provider SDKs and the real API.
       {
         test: { name: "sdk-js", include: ["sdk/js/test/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 180_000 },

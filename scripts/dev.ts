@@ -4,7 +4,7 @@
  *    migrations applied.
  * 2. First start: a demo project and API key, printed once.
  * 3. Billing: with no STRIPE_SECRET_KEY (environment or .dev.vars), the local Stripe stand-in
- *    runs in this process with its test values (scripts/lib/stripe-dev.ts) and forwards its
+ *    runs in this process with its test values (packages/stripe-stand-in/src/dev.ts) and forwards its
  *    signed events to the API's webhook; otherwise the configured Stripe values are used.
  * 4. `wrangler dev` for the API + scorer workers (API on :8787), the proxy (:8080), and a scorer
  *    session on :8789 whose scheduled handler (the sweep cron runs in production) is called every
@@ -23,7 +23,7 @@
 import { BILLING_VARS, ensureInternalSecret, readDevVars } from "./lib/dev-vars";
 import { releaseSignalHandling } from "./lib/postgres";
 import { DEV_DATA_DIR, seedDemoProject, startDatabase } from "./lib/stack";
-import { bothHosts, STAND_IN_PORT, startDevStripe, type DevStripe } from "./lib/stripe-dev";
+import { bothHosts, STAND_IN_PORT, startDevStripe, type DevStripe } from "@sightline/stripe-stand-in/dev";
 import { startDashboard } from "./lib/dashboard";
 import { startWorkers, type RunningWorkers } from "./lib/workers";
 

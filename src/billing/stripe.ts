@@ -2,7 +2,7 @@
  * The Stripe client for Workers: Stripe's Node library with its fetch-based HTTP client
  * (`Stripe.createFetchHttpClient()`; Workers have no `node:https`), as Stripe documents for
  * Cloudflare Workers. `STRIPE_API_BASE` points it at another server (the local stand-in of
- * scripts/lib/stripe-stand-in.ts) for tests and offline development.
+ * packages/stripe-stand-in) for tests and offline development.
  */
 import Stripe from "stripe";
 import { ApiError, unavailable } from "../errors";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { unixNow } from "../../scripts/lib/stripe-objects";
+import { unixNow } from "@sightline/stripe-stand-in/objects";
 import { effectOf, type InvoicePaid, type SubscriptionState } from "../../src/billing/effects";
 import { priceTable, tierForPrices } from "../../src/billing/prices";
 import { decideInvoicePaid, decideSubscription, type BillingRow } from "../../src/billing/transitions";

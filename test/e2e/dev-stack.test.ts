@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { StackApi } from "./harness/api";
 import { startDevStack, type DevStack } from "./harness/dev-stack";
 import { startProviderStandIns, type ProviderStandIns } from "./harness/upstreams";
-import { STAND_IN_VALUES } from "../../scripts/lib/stripe-dev";
+import { STAND_IN_VALUES } from "@sightline/stripe-stand-in/dev";
 import { billingSuite } from "./suites/billing";
 import type { E2E } from "./suites/context";
 import { proxySuite } from "./suites/proxy";

@@ -1,7 +1,7 @@
 /**
  * A local stand-in for the parts of the Stripe API that Sightline calls, speaking Stripe's
- * wire format (./stripe-wire.ts): form-encoded requests with `Authorization: Bearer sk_test_...`,
- * JSON objects as Stripe returns them (./stripe-objects.ts and siblings), the error envelope,
+ * wire format (./wire.ts): form-encoded requests with `Authorization: Bearer sk_test_...`,
+ * JSON objects as Stripe returns them (./objects.ts and siblings), the error envelope,
  * and idempotency keys (a repeat replays the first answer; other parameters answer 400).
  * Point the API at it with `STRIPE_API_BASE`. Used by the workerd tests (vitest.config.ts) and
  * by offline development (`npm run stripe:stand-in`).
@@ -23,10 +23,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
-import { eventObject, invoiceObject, type EventObjects } from "./stripe-events.ts";
-import { API_VERSION, customerObject, planOf, plusOneMonth, priceObject, stripeId, subscriptionObject, unixNow } from "./stripe-objects.ts";
-import { checkoutSessionObject, portalSessionObject } from "./stripe-sessions.ts";
-import { metadataOf, missingParam, noSuch, parseForm, str, StripeWireError, type FormValue } from "./stripe-wire.ts";
+import { eventObject, invoiceObject, type EventObjects } from "./events.ts";
+import { API_VERSION, customerObject, planOf, plusOneMonth, priceObject, stripeId, subscriptionObject, unixNow } from "./objects.ts";
+import { checkoutSessionObject, portalSessionObject } from "./sessions.ts";
+import { metadataOf, missingParam, noSuch, parseForm, str, StripeWireError, type FormValue } from "./wire.ts";
 
 /** A price the stand-in sells. */
 export interface StandInPrice {

@@ -4,7 +4,7 @@
  * webhook, like `stripe listen --forward-to`. Used by `npm run dev` (in-process, when no
  * STRIPE_SECRET_KEY is configured) and `npm run stripe:stand-in` (on its own).
  */
-import { startStripeStandIn, type StandInPrice } from "./stripe-stand-in";
+import { startStripeStandIn, type StandInPrice } from "./server.ts";
 
 /** Default port of the stand-in (README "Billing"). */
 export const STAND_IN_PORT = 12111;
