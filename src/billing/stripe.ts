@@ -56,6 +56,15 @@ export function isResourceMissing(err: unknown): boolean {
 }
 
 /**
+ * True when Stripe refused a request because the customer it names does not exist (code
+ * `resource_missing` on the `customer` parameter, "No such customer: 'cus_...'"): deleted in
+ * Stripe's dashboard, or a test-mode customer that is gone.
+ */
+export function isMissingCustomer(err: unknown): boolean {
+  return err instanceof Stripe.errors.StripeError && err.code === "resource_missing" && (err.param === "customer" || /\bcustomer\b/i.test(err.message));
+}
+
+/**
  * Translates a failed Stripe call into the API's error: Stripe unreachable, rate limiting or a
  * Stripe-side failure -> 503; a refused request (bad key, unknown price or customer) -> 502,
  * since the cause is this deployment's configuration, not the caller. Anything else is

@@ -39,6 +39,8 @@ export interface DevStripeOptions {
   /** Overrides of STAND_IN_VALUES (e.g. from the environment). */
   env?: Record<string, string | undefined>;
   log?: (line: string) => void;
+  /** JSON file keeping the stand-in's objects across restarts (e.g. `.data/stripe-stand-in.json`). */
+  stateFile?: string;
 }
 
 /** A running stand-in and the variables that point the API worker at it. */
@@ -61,6 +63,7 @@ export async function startDevStripe(opts: DevStripeOptions): Promise<DevStripe>
     port: opts.port,
     prices,
     webhook: { url: opts.forwardTo, secret: values.PAYMENT_WEBHOOK_SECRET },
+    ...(opts.stateFile ? { stateFile: opts.stateFile } : {}),
     ...(opts.log ? { log: opts.log } : {}),
   });
   return {

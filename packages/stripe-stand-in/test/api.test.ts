@@ -2,11 +2,10 @@
  * The stand-in's API as the `stripe` library sees it: objects, errors and idempotency on the
  * wire, and checkout completion delivering events that the library's own signature check accepts.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeStandIn, type StripeStandIn } from "../src/server.ts";
+import { startReceiver, type Receiver } from "./receiver.ts";
 
 const SECRET = "whsec_stand_in_package_tests";
 const PRICES = [
@@ -14,33 +13,12 @@ const PRICES = [
   { id: "price_pkg_team", unitAmount: 19900, nickname: "Team" },
 ];
 
-/** A webhook endpoint that verifies each delivery with the stripe library and keeps the event. */
-async function startReceiver(): Promise<{ url: string; events: Stripe.Event[]; server: Server }> {
-  const events: Stripe.Event[] = [];
-  const server = createServer((req, res) => {
-    const parts: Buffer[] = [];
-    req.on("data", (p: Buffer) => parts.push(p));
-    req.on("end", () => {
-      const payload = Buffer.concat(parts).toString("utf8");
-      Stripe.webhooks
-        .constructEventAsync(payload, String(req.headers["stripe-signature"]), SECRET)
-        .then((event) => {
-          events.push(event);
-          res.writeHead(200).end("{}");
-        })
-        .catch(() => res.writeHead(400).end("bad signature"));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`, events, server };
-}
-
 let standIn: StripeStandIn;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: Receiver;
 let stripe: Stripe;
 
 beforeAll(async () => {
-  receiver = await startReceiver();
+  receiver = await startReceiver(SECRET);
   standIn = await startStripeStandIn({ prices: PRICES, webhook: { url: receiver.url, secret: SECRET } });
   const api = new URL(standIn.url);
   stripe = new Stripe("sk_test_pkg", { host: api.hostname, port: Number(api.port), protocol: "http", maxNetworkRetries: 0 });
