@@ -31,6 +31,7 @@
 import { recordKeyUse } from "../db/key-usage";
 import { tierLimits } from "../billing/tiers";
 import { createDb, type Db } from "../db/client";
+import { isDataError } from "../db/unavailable";
 import { ingestBatch, type BatchEntry, type BatchResult } from "../db/ingest-batch";
 import type { AppEnv } from "../env";
 import type { ScoringJob } from "../queue";
@@ -55,17 +56,6 @@ const MAX_RETRY_SECONDS = 3 * 3600;
 export function retryDelaySeconds(attempts: number): number {
   const exponent = Math.min(Math.max(attempts, 1) - 1, 20);
   return Math.min(FIRST_RETRY_SECONDS * 2 ** exponent, MAX_RETRY_SECONDS);
-}
-
-/** SQLSTATE classes that mean "this data can never be stored", not "the database is unwell". */
-const DATA_ERROR_CLASSES = new Set(["22", "23", "42", "54"]);
-
-/** True when `err` (or its cause, as drizzle wraps driver errors) is a data error. */
-export function isDataError(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return DATA_ERROR_CLASSES.has(e.code.slice(0, 2));
-  }
-  return false;
 }
 
 /**

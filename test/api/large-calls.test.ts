@@ -96,6 +96,20 @@ beforeAll(async () => {
   await sql("CREATE OR REPLACE TRIGGER test_refuse_model BEFORE INSERT ON llm_requests FOR EACH ROW EXECUTE FUNCTION test_refuse_model()");
 });
 
+describe("POST /internal/log and a value the database refuses", () => {
+  it("Should answer 422 {detail}, not 500, and store and count nothing", async () => {
+    const { key, projectId } = await newProject();
+    // Valid ISO-8601, but PostgreSQL has no year 0 (SQLSTATE 22008); and a refusal of class 54.
+    for (const body of [logBody({ created_at: "0000-01-01T00:00:00Z" }), logBody({ model: "db-refuses-54000-direct" })]) {
+      const res = await postLog(key, body);
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/^the record holds a value the database cannot store \(SQLSTATE (22008|54000)\)$/);
+    }
+    expect(await rowsOf(projectId)).toEqual([]);
+    expect(await usedOf(projectId)).toBe(0);
+  });
+});
+
 describe("a proxied record the database refuses", () => {
   it("Should land in log-records-dlq with its R2 payload, through the real proxy and queues", async () => {
     const { key, projectId } = await newProject();
