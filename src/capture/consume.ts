@@ -26,7 +26,8 @@
  *   record is dead-lettered.
  * - scoring jobs cannot be enqueued: the stored messages are retried; the redelivery finds the
  *   rows (no second count) and enqueues their jobs.
- * Records held in R2 are deleted once their message is acked.
+ * Records held in R2 are deleted once their message is acked, except dead-lettered ones (kept
+ * for a replay; the bucket's lifecycle rule removes them eventually).
  */
 import { recordKeyUse } from "../db/key-usage";
 import { tierLimits } from "../billing/tiers";

@@ -366,7 +366,14 @@ export async function startStripeStandIn(opts: StandInOptions): Promise<StripeSt
         else res.end();
       })
       // Anything but a read may have changed an object: keep the file current.
-      .finally(() => req.method !== "GET" && saveState(opts.stateFile, state));
+      .finally(() => {
+        if (req.method === "GET") return;
+        try {
+          saveState(opts.stateFile, state);
+        } catch (err) {
+          log(`▶ stripe stand-in: could not write ${opts.stateFile}: ${err}`);
+        }
+      });
   });
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? "127.0.0.1", resolve));
   if (opts.unref) server.unref();
