@@ -44,6 +44,18 @@ export default defineConfig({
                 queueProducers: { LOG_QUEUE: { queueName: "log-records" } },
                 // Deliver at once (wrangler.jsonc waits up to 2 s to fill a batch).
                 queueConsumers: { "log-records": { maxBatchSize: 100, maxBatchTimeout: 0, maxRetries: 100, deadLetterQueue: "log-records-dlq" } },
+                // What reaches the dead-letter queue, read through DLQ_SINK (test/proxy/log-sink.mjs).
+                serviceBindings: { DLQ_SINK: "dlq-sink" },
+                workers: [
+                  {
+                    name: "dlq-sink",
+                    modules: true,
+                    scriptPath: "./test/proxy/log-sink.mjs",
+                    compatibilityDate: "2026-11-01",
+                    r2Buckets: { LOG_PAYLOADS: "sightline-log-payloads" },
+                    queueConsumers: { "log-records-dlq": { maxBatchSize: 100, maxBatchTimeout: 0 } },
+                  },
+                ],
               },
             };
           }),
@@ -90,6 +102,10 @@ export default defineConfig({
           }),
         ],
         test: { name: "proxy", include: ["test/proxy/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
+      },
+      // The local Stripe stand-in (packages/stripe-stand-in) in Node, driven with the stripe library.
+      {
+        test: { name: "stripe-stand-in", include: ["packages/stripe-stand-in/test/**/*.test.ts"], environment: "node", testTimeout: 30_000 },
       },
       // Node client library (sdk/js) in Node, against real provider SDKs and the real API.
       {

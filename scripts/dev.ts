@@ -4,8 +4,9 @@
  *    migrations applied.
  * 2. First start: a demo project and API key, printed once.
  * 3. Billing: with no STRIPE_SECRET_KEY (environment or .dev.vars), the local Stripe stand-in
- *    runs in this process with its test values (scripts/lib/stripe-dev.ts) and forwards its
- *    signed events to the API's webhook; otherwise the configured Stripe values are used.
+ *    runs in this process with its test values (packages/stripe-stand-in/src/dev.ts) and forwards its
+ *    signed events to the API's webhook, keeping its objects beside the database
+ *    (stripe-stand-in.json) across restarts; otherwise the configured Stripe values are used.
  * 4. `wrangler dev` for the API + scorer workers (API on :8787), the proxy (:8080), and a scorer
  *    session on :8789 whose scheduled handler (the sweep cron runs in production) is called every
  *    minute (SIGHTLINE_SWEEP_EVERY_MS). UPSTREAM_BASE_URL from the environment goes to the proxy.
@@ -20,10 +21,11 @@
  * second stack beside yours (e.g. the e2e tests) also needs its own WRANGLER_REGISTRY_PATH, so
  * that its proxy's service binding reaches its own API worker.
  */
+import { dirname, join } from "node:path";
 import { BILLING_VARS, ensureInternalSecret, readDevVars } from "./lib/dev-vars";
 import { releaseSignalHandling } from "./lib/postgres";
 import { DEV_DATA_DIR, seedDemoProject, startDatabase } from "./lib/stack";
-import { bothHosts, STAND_IN_PORT, startDevStripe, type DevStripe } from "./lib/stripe-dev";
+import { bothHosts, STAND_IN_PORT, startDevStripe, type DevStripe } from "@sightline/stripe-stand-in/dev";
 import { startDashboard } from "./lib/dashboard";
 import { startWorkers, type RunningWorkers } from "./lib/workers";
 
@@ -79,6 +81,8 @@ if (!configured("STRIPE_SECRET_KEY")) {
     returnOrigins: origins,
     env: { ...devVars, ...process.env },
     log: (line) => console.log(line),
+    // Beside the database, so customers the database refers to survive a restart.
+    stateFile: join(dirname(DEV_DATA_DIR), "stripe-stand-in.json"),
   }).catch(async (err) => {
     console.error(`▶ could not start the Stripe stand-in on :${STRIPE_PORT} (${err}); set SIGHTLINE_STRIPE_PORT or STRIPE_SECRET_KEY`);
     await db.stop().catch(() => {});

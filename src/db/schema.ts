@@ -73,10 +73,23 @@ export const SCORING_STATES = ["pending", "queued", "scored"] as const;
 export const SCORE_LABELS = ["safe", "unsafe", "unscored"] as const;
 
 /**
- * The text-search document of a request: every JSON string value (message contents, tool
- * arguments, documents) of the request and response bodies, as `simple`-config lexemes (no
- * stemming, no stop words: prompts are in any language). Stored as the generated column
- * `search_tsv` with a GIN index, which serves `q` (`websearch_to_tsquery('simple', q)`).
+ * Characters of each body's text that the full-text index covers: the first 50,000 of the
+ * request's and the first 50,000 of the response's. PostgreSQL refuses a tsvector over 1 MiB
+ * (SQLSTATE 54000, https://www.postgresql.org/docs/current/textsearch-limitations.html), which
+ * a 1.5 MB answer of 150k distinct numbers or 115k distinct words exceeds; 100,000 characters
+ * make at most about 650 KB of tsvector even when every word is distinct and every character
+ * 4 bytes of UTF-8 (measured: 600 KB for 50,000 one-character 4-byte words). The call itself is
+ * always stored whole; only words past this point cannot be found with `q`.
+ */
+export const SEARCH_INDEXED_CHARS = 50_000;
+
+/**
+ * The text-search document of a request: the JSON string values (message contents, tool
+ * arguments, documents; not keys, numbers or booleans) of each body, joined with spaces in
+ * jsonb order (`sightline_search_text`, migrations/0005_bounded_search_document.sql), the
+ * first `SEARCH_INDEXED_CHARS` characters of each, as `simple`-config lexemes (no stemming, no
+ * stop words: prompts are in any language). Stored as the generated column `search_tsv` with a
+ * GIN index, which serves `q` (`websearch_to_tsquery('simple', q)`).
  * Chosen over pg_trgm: an index on words of the string values is a fraction of the size of a
  * trigram index on the whole JSON text, and does not match JSON keys such as "role". Stored
  * rather than an expression index because ANALYZE keeps word frequencies of a tsvector column
@@ -84,7 +97,10 @@ export const SCORE_LABELS = ["safe", "unsafe", "unscored"] as const;
  * a rare word, walked the whole list index recomputing the document per row (tens of seconds
  * at 1M rows, bench/results/dashboard-scale.md).
  */
-const requestSearchDocument = sql`(jsonb_to_tsvector('simple'::regconfig, request_body, '["string"]'::jsonb) || jsonb_to_tsvector('simple'::regconfig, coalesce(response_body, 'null'::jsonb), '["string"]'::jsonb))`;
+const requestSearchDocument = sql.raw(
+  `(to_tsvector('simple'::regconfig, coalesce(public.sightline_search_text(request_body, ${SEARCH_INDEXED_CHARS}), '')) || ` +
+    `to_tsvector('simple'::regconfig, coalesce(public.sightline_search_text(response_body, ${SEARCH_INDEXED_CHARS}), '')))`,
+);
 
 /** A PostgreSQL `tsvector` column. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });

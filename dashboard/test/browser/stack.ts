@@ -7,7 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { startDashboard, type RunningDashboard } from "../../../scripts/lib/dashboard";
-import { startStripeStandIn, type StripeStandIn } from "../../../scripts/lib/stripe-stand-in";
+import { startStripeStandIn, type StripeStandIn } from "@sightline/stripe-stand-in";
 import { startWorkers, type RunningWorkers } from "../../../scripts/lib/workers";
 
 /** Ports of the browser-test stack. */
