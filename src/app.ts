@@ -10,6 +10,7 @@ import type { AppBindings } from "./env";
 import { renderError, routeNotFound } from "./error-handler";
 import { methodNotAllowed } from "./middleware/method-not-allowed";
 import { requestLog } from "./middleware/request-log";
+import { alertWebhookRoutes } from "./routes/alert-webhooks";
 import { billingRoutes } from "./routes/billing";
 import { internalRoutes } from "./routes/internal";
 import { keyCheckRoutes } from "./routes/key-check";
@@ -67,6 +68,7 @@ export function createApp() {
     sweepRoutes,
     webhookRoutes,
     policyRoutes,
+    alertWebhookRoutes,
   ];
   for (const routes of resources) app.route("/", routes);
 

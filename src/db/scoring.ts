@@ -9,6 +9,7 @@ import type { NamedScore } from "../scoring/registry";
 import type { ScorableCall } from "../scoring/types";
 import type { Db } from "./client";
 import { requestSummaryColumns } from "./queries";
+import { insertAlertDeliveries } from "./alerts";
 import { addCostsToRollup, addScoresToRollup } from "./rollups";
 import { llmRequests, type SCORING_STATES } from "./schema";
 
@@ -65,24 +66,28 @@ export interface RequestScores {
  * `ON CONFLICT (request_id, scorer_name) DO NOTHING` (a redelivered job adds nothing), adding
  * the rows really inserted to their hours' score rollups in the same statement
  * (src/db/rollups.ts: a score row is never replaced, so a re-scored request counts once), then
- * marks those requests `scored`.
+ * marks those requests `scored`. The same statement creates the alert deliveries of the rows
+ * really inserted (src/db/alerts.ts `insertAlertDeliveries`: one per score and endpoint) and
+ * returns their ids, for the caller to enqueue on alert-deliveries.
  */
-export async function saveScores(db: Db, batch: readonly RequestScores[]): Promise<void> {
-  if (batch.length === 0) return;
+export async function saveScores(db: Db, batch: readonly RequestScores[]): Promise<string[]> {
+  if (batch.length === 0) return [];
   const rows = batch.flatMap((r) =>
     r.scores.map(
       (s) =>
         sql`(${uuidv7()}::uuid, ${r.request_id}::uuid, ${r.project_id}::uuid, ${s.scorer_name}, ${s.score_value}::smallint, ${s.score_label}, ${s.rationale})`,
     ),
   );
-  await db.execute(sql`
+  const alerts = (await db.execute(sql`
     WITH inserted AS (
       INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale)
       VALUES ${sql.join(rows, sql`, `)}
       ON CONFLICT (request_id, scorer_name) DO NOTHING
-      RETURNING project_id, created_at, scorer_name, score_value, score_label
-    )
-    ${addScoresToRollup(sql`inserted`)}`);
+      RETURNING id, request_id, project_id, created_at, scorer_name, score_value, score_label
+    ),
+    rollup AS (${addScoresToRollup(sql`inserted`)}),
+    alerts AS (${insertAlertDeliveries(sql`inserted`)})
+    SELECT id FROM alerts`)) as unknown as { rows: { id: string }[] };
   await db
     .update(llmRequests)
     .set({ scoring_state: "scored" })
@@ -92,6 +97,7 @@ export async function saveScores(db: Db, batch: readonly RequestScores[]): Promi
         batch.map((r) => r.request_id),
       ),
     );
+  return alerts.rows.map((r) => r.id);
 }
 
 /**

@@ -13,11 +13,14 @@
  *   retried alone and the rest are acked.
  * - With an `AI` binding, Llama Guard refines `content_safety` (judge.ts); a judge failure
  *   keeps the rule-based score and never retries a message.
+ * - Scores that reach an alert endpoint's threshold get their delivery rows in the statement that
+ *   stores them (src/db/alerts.ts); their ids go to the alert-deliveries queue (deliver.ts).
  * - Calls logged without a cost are priced first (src/pricing/fill-costs.ts); failing to store
  *   a cost is reported and does not hold back the scores.
  */
 import { createDb, type Db } from "../../../src/db/client";
 import { loadCalls, saveCosts, saveScores, type RequestScores } from "../../../src/db/scoring";
+import { enqueueDeliveries } from "../../../src/alerts/job";
 import { priceUnpricedCalls } from "../../../src/pricing/fill-costs";
 import type { ScoringJob } from "../../../src/queue";
 import { scoreCall } from "../../../src/scoring/registry";
@@ -36,10 +39,10 @@ function isJob(body: unknown): body is ScoringJob {
 /** Asks for `m` again later, after its backoff delay on `queue`. */
 const retryLater = (m: Message<unknown>, queue: string) => m.retry({ delaySeconds: retryDelaySeconds(m.attempts, queue) });
 
-async function saveEach(db: Db, groups: Map<string, { scores: RequestScores; messages: Message<unknown>[] }>, queue: string) {
+async function saveEach(db: Db, groups: Map<string, { scores: RequestScores; messages: Message<unknown>[] }>, queue: string, alerts: string[]) {
   for (const { scores, messages } of groups.values()) {
     try {
-      await saveScores(db, [scores]);
+      alerts.push(...(await saveScores(db, [scores])));
       for (const m of messages) m.ack();
     } catch (err) {
       logWarn("saving scores failed; will retry", { request_id: scores.request_id }, err);
@@ -98,16 +101,23 @@ export async function consumeBatch(batch: MessageBatch<unknown>, env: ScorerEnv,
       for (const m of messages) m.ack();
     }
 
+    const alerts: string[] = [];
     try {
-      await saveScores(
-        handle.db,
-        [...groups.values()].map((g) => g.scores),
+      alerts.push(
+        ...(await saveScores(
+          handle.db,
+          [...groups.values()].map((g) => g.scores),
+        )),
       );
       for (const g of groups.values()) for (const m of g.messages) m.ack();
     } catch (err) {
       logWarn("batch insert of scores failed; writing one by one", {}, err);
-      await saveEach(handle.db, groups, batch.queue);
+      await saveEach(handle.db, groups, batch.queue, alerts);
     }
+    // The deliveries are stored with the scores; a failed enqueue leaves them to the sweep.
+    await enqueueDeliveries(env.ALERT_QUEUE, alerts).catch((err: unknown) =>
+      logWarn("enqueueing alert deliveries failed; the sweep sends them", { count: alerts.length }, err),
+    );
   } finally {
     ctx.waitUntil(handle.close().catch(() => {}));
   }

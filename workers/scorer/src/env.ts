@@ -1,9 +1,14 @@
+import type { AlertVars } from "../../../src/alerts/config";
+import type { AlertJob } from "../../../src/alerts/job";
+
 /**
  * Bindings of the scorer worker: `ScorerBindings` is generated from workers/scorer/wrangler.jsonc
  * by `npm run types` (HYPERDRIVE; SCORING_QUEUE, the producer of scoring-jobs used by the
  * sweep); the optional ones below are not in the config and are added here.
  */
-export interface ScorerEnv extends ScorerBindings {
+export interface ScorerEnv extends ScorerBindings, AlertVars {
+  /** Producer of alert-deliveries (wrangler.jsonc; declared here until `npm run types` regenerates ScorerBindings). */
+  ALERT_QUEUE: Queue<AlertJob>;
   /** Alternative to Hyperdrive (Neon serverless driver). */
   DATABASE_URL?: string;
   NEON_WSPROXY?: string;
