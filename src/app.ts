@@ -17,6 +17,7 @@ import { keyCheckRoutes } from "./routes/key-check";
 import { sweepRoutes } from "./routes/sweep";
 import { logRoutes } from "./routes/log";
 import { policyRoutes } from "./routes/policy";
+import { rescoreRoutes } from "./routes/rescore";
 import { describeIssues } from "./routes/openapi";
 import { requestRoutes } from "./routes/requests";
 import { scoreRoutes } from "./routes/scores";

@@ -64,6 +64,18 @@ export function callVersions(call: ScorableCall): Partial<Record<string, string>
 }
 
 /**
+ * The scores to store for one call under its project's policy: the enabled scorers' verdicts,
+ * passed through `refine` (e.g. the Llama Guard judge of the scorer worker), then labelled and
+ * versioned by `underPolicy`.
+ */
+export function policyScores(
+  call: ScorableCall & { policy: VersionedPolicy },
+  refine: (scores: NamedScore[]) => NamedScore[] = (scores) => scores,
+): PolicyScore[] {
+  return underPolicy(refine(scoreEnabled(call, call.policy.policy)), call.policy, callVersions(call));
+}
+
+/**
  * `scores` labelled by the policy's `unsafe_at` and tagged with scorer version and policy
  * version. `versions` overrides a scorer's version (e.g. content_safety refined by Llama Guard).
  */

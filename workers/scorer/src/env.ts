@@ -9,6 +9,12 @@ import type { AlertJob } from "../../../src/alerts/job";
 export interface ScorerEnv extends ScorerBindings, AlertVars {
   /** Producer of alert-deliveries (wrangler.jsonc; declared here until `npm run types` regenerates ScorerBindings). */
   ALERT_QUEUE: Queue<AlertJob>;
+  /** "false": no automatic re-score after a deployment with new scorer versions (docs/rescoring.md). */
+  RESCORE_ON_UPGRADE?: string;
+  /** Days re-scored after such a deployment (default 7). */
+  RESCORE_UPGRADE_DAYS?: string;
+  /** Retention overrides per tier, JSON days (e.g. `{"free": 7}`; src/billing/tiers.ts). Unset: the tier table. */
+  TIER_RETENTION_DAYS?: string;
   /** Alternative to Hyperdrive (Neon serverless driver). */
   DATABASE_URL?: string;
   NEON_WSPROXY?: string;

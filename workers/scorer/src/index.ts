@@ -5,6 +5,7 @@
  */
 import { sweep } from "../../../src/sweep";
 import { consumeBatch } from "./consume";
+import { maintain } from "./maintenance";
 import { ALERT_QUEUE_NAME, consumeDeliveries, sweepDeliveries } from "./deliver";
 import type { ScorerEnv } from "./env";
 import { withLogContext } from "../../../src/log";
@@ -15,5 +16,9 @@ export default {
     withLogContext({ queue: batch.queue, batch_id: crypto.randomUUID() }, () =>
       batch.queue === ALERT_QUEUE_NAME ? consumeDeliveries(batch, env, ctx) : consumeBatch(batch, env, ctx),
     ),
-  scheduled: async (_controller, env, ctx) => ctx.waitUntil(Promise.all([sweep(env), sweepDeliveries(env)]).then(() => undefined)),
+  scheduled: async (_controller, env, ctx) => {
+    ctx.waitUntil(Promise.all([sweep(env), sweepDeliveries(env)]).then(() => undefined));
+    // Re-scoring upkeep and retention (docs/rescoring.md, docs/retention.md).
+    ctx.waitUntil(maintain(env));
+  },
 } satisfies ExportedHandler<ScorerEnv, unknown>;
