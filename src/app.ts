@@ -69,6 +69,7 @@ export function createApp() {
     sweepRoutes,
     webhookRoutes,
     policyRoutes,
+    rescoreRoutes,
     alertWebhookRoutes,
   ];
   for (const routes of resources) app.route("/", routes);
