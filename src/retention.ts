@@ -26,8 +26,16 @@ function retentionSql(days: TierRetention) {
   return sql`make_interval(days => CASE s.tier WHEN 'free' THEN ${d("free")} WHEN 'pro' THEN ${d("pro")} WHEN 'team' THEN ${d("team")} ELSE ${d("enterprise")} END)`;
 }
 
+/** Which projects a run covers: all (the cron), or only the listed ones (an operator, a test). */
+export interface RetentionScope {
+  batchSize?: number;
+  maxBatches?: number;
+  projectIds?: readonly string[];
+}
+
 /** Deletes one batch of expired requests (and, by cascade, their scores); returns how many. */
-export async function deleteExpiredBatch(db: Db, days: TierRetention, batchSize = RETENTION_BATCH): Promise<number> {
+export async function deleteExpiredBatch(db: Db, days: TierRetention, batchSize = RETENTION_BATCH, projectIds?: readonly string[]): Promise<number> {
+  const scoped = projectIds ? sql`AND s.project_id = ANY(${`{${projectIds.join(",")}}`}::uuid[])` : sql``;
   const result = (await db.execute(sql`
     WITH expired AS (
       SELECT e.id FROM subscriptions s
@@ -36,18 +44,19 @@ export async function deleteExpiredBatch(db: Db, days: TierRetention, batchSize 
         WHERE r.project_id = s.project_id AND r.created_at < now() - ${retentionSql(days)}
         ORDER BY r.created_at LIMIT ${batchSize}
       ) e
-      WHERE ${retentionSql(days)} IS NOT NULL
+      WHERE ${retentionSql(days)} IS NOT NULL ${scoped}
       LIMIT ${batchSize}
     )
     DELETE FROM llm_requests WHERE id IN (SELECT id FROM expired)`)) as unknown as { rowCount: number | null };
   return result.rowCount ?? 0;
 }
 
-/** Deletes expired requests batch by batch, up to `maxBatches` batches; returns how many were deleted. */
-export async function applyRetention(db: Db, days: TierRetention, maxBatches = RETENTION_MAX_BATCHES, batchSize = RETENTION_BATCH): Promise<number> {
+/** Deletes expired requests batch by batch (RETENTION_BATCH each, up to RETENTION_MAX_BATCHES); returns how many were deleted. */
+export async function applyRetention(db: Db, days: TierRetention, scope: RetentionScope = {}): Promise<number> {
+  const { batchSize = RETENTION_BATCH, maxBatches = RETENTION_MAX_BATCHES, projectIds } = scope;
   let deleted = 0;
   for (let i = 0; i < maxBatches; i++) {
-    const n = await deleteExpiredBatch(db, days, batchSize);
+    const n = await deleteExpiredBatch(db, days, batchSize, projectIds);
     deleted += n;
     if (n < batchSize) break;
   }

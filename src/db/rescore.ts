@@ -13,9 +13,12 @@ import { type RESCORE_REASONS, rescoreJobs } from "./schema";
 /** A stored job. */
 export type RescoreJob = typeof rescoreJobs.$inferSelect;
 
-/** A position in the walk: the last request done. */
+/**
+ * A position in the walk: the last request done. `created_at` is PostgreSQL's text of the
+ * timestamp (microseconds): a JS Date would cut it to milliseconds and walk the row again.
+ */
 export interface RescoreCursor {
-  created_at: Date;
+  created_at: string;
   id: string;
 }
 
@@ -47,15 +50,17 @@ export async function findRescoreJob(db: Db, id: string): Promise<RescoreJob | u
   return job;
 }
 
-/** The ids of the next `limit` requests of `job` after its cursor, in walk order. */
+/**
+ * The next `limit` requests of `job` after its stored cursor, in walk order (the range and the
+ * cursor are compared in SQL, at the database's precision).
+ */
 export async function nextChunk(db: Db, job: RescoreJob, limit: number): Promise<RescoreCursor[]> {
-  const after =
-    job.cursor_created_at && job.cursor_id ? sql`AND (created_at, id) > (${job.cursor_created_at.toISOString()}::timestamptz, ${job.cursor_id}::uuid)` : sql``;
   const result = (await db.execute(sql`
-    SELECT id, created_at FROM llm_requests
-    WHERE project_id = ${job.project_id}::uuid AND created_at >= ${job.since.toISOString()}::timestamptz AND created_at < ${job.until.toISOString()}::timestamptz ${after}
-    ORDER BY created_at, id LIMIT ${limit}`)) as unknown as { rows: { id: string; created_at: string | Date }[] };
-  return result.rows.map((r) => ({ id: r.id, created_at: new Date(r.created_at) }));
+    SELECT r.id, r.created_at::text AS created_at FROM rescore_jobs j JOIN llm_requests r ON r.project_id = j.project_id
+    WHERE j.id = ${job.id}::uuid AND r.created_at >= j.since AND r.created_at < j.until
+      AND (r.created_at, r.id) > (coalesce(j.cursor_created_at, '-infinity'), coalesce(j.cursor_id, '00000000-0000-0000-0000-000000000000'))
+    ORDER BY r.created_at, r.id LIMIT ${limit}`)) as unknown as { rows: RescoreCursor[] };
+  return result.rows;
 }
 
 /**
@@ -71,8 +76,7 @@ export async function advanceJob(db: Db, job: RescoreJob, to: RescoreCursor | un
   const moved = await db
     .update(rescoreJobs)
     .set({
-      cursor_created_at: to?.created_at ?? job.cursor_created_at,
-      cursor_id: to?.id ?? job.cursor_id,
+      ...(to ? { cursor_created_at: sql`${to.created_at}::timestamptz`, cursor_id: to.id } : {}),
       done: sql`${rescoreJobs.done} + ${done}`,
       updated_at: sql`now()`,
       ...(finished ? { state: "done" as const, finished_at: sql`now()`, total: sql`${rescoreJobs.done} + ${done}` } : {}),
