@@ -21,6 +21,7 @@ import { keyRoutes } from "./routes/keys";
 import { projectRoutes } from "./routes/projects";
 import { requestRoutes } from "./routes/requests";
 import { activityRoutes } from "./routes/usage";
+import { webhookRoutes } from "./routes/webhooks";
 
 /** Builds the dashboard's server app. */
 export function createDashboardApp() {
@@ -40,6 +41,7 @@ export function createDashboardApp() {
   app.route("/api/projects/:projectId/keys", keyRoutes);
   app.route("/api/projects/:projectId/billing", billingRoutes);
   app.route("/api/projects/:projectId/activity", activityRoutes);
+  app.route("/api/projects/:projectId/webhooks", webhookRoutes);
   app.route("/api/projects/:projectId", requestRoutes);
   app.notFound((c) => c.json({ detail: "not found" }, 404));
   return app;

@@ -31,6 +31,7 @@ const PROJECT_PAGES = [
   ["requests", "Requests"],
   ["safety", "Safety"],
   ["keys", "API keys"],
+  ["webhooks", "Webhooks"],
   ["billing", "Billing"],
   ["members", "Members"],
 ] as const;
