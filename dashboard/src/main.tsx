@@ -15,6 +15,7 @@ import { Onboarding } from "./pages/Onboarding";
 import { Overview } from "./pages/Overview";
 import { Requests } from "./pages/Requests";
 import { Triage } from "./pages/Triage";
+import { PolicyPage } from "./features/policy/PolicyPage";
 import { WebhooksPage } from "./features/webhooks/WebhooksPage";
 import "./styles.css";
 
@@ -40,6 +41,7 @@ const router = createBrowserRouter([
       { path: "safety", element: <Triage /> },
       { path: "keys", element: <Keys /> },
       { path: "webhooks", element: <WebhooksPage /> },
+      { path: "policy", element: <PolicyPage /> },
       { path: "billing", element: <Billing /> },
       { path: "members", element: <Members /> },
     ],

@@ -32,6 +32,7 @@ const PROJECT_PAGES = [
   ["safety", "Safety"],
   ["keys", "API keys"],
   ["webhooks", "Webhooks"],
+  ["policy", "Policy"],
   ["billing", "Billing"],
   ["members", "Members"],
 ] as const;
