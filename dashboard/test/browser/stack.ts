@@ -6,6 +6,7 @@
  * fixed-ports lock) and its own wrangler state and dev registry.
  */
 import { randomBytes } from "node:crypto";
+import pg from "pg";
 import { startDashboard, type RunningDashboard } from "../../../scripts/lib/dashboard";
 import { startStripeStandIn, type StripeStandIn } from "../../../scripts/lib/stripe-stand-in";
 import { startWorkers, type RunningWorkers } from "../../../scripts/lib/workers";
@@ -79,4 +80,22 @@ export async function startBrowserStack(databaseUrl: string, opts: BrowserStackO
     throw err;
   }
   return { apiUrl, dashboardUrl, stop };
+}
+
+/** Serves the page, its assets and /api/projects once, so tests meet a running stack. */
+export async function warmUp(dashboardUrl: string): Promise<void> {
+  const html = await (await fetch(`${dashboardUrl}/`)).text();
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+  for (const path of [...assets, "/api/projects"]) await (await fetch(`${dashboardUrl}${path}`)).body?.cancel();
+}
+
+/** One query on the stack's database (for what the stack does not run: the scorer, seeding). */
+export async function queryDb<T = Record<string, unknown>>(databaseUrl: string, text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
 }

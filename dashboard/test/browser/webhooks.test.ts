@@ -5,36 +5,24 @@
  * private address refused, delete. Its own stack on ports 8757/8758 (the API with `npm run dev`'s
  * WEBHOOK_ALLOW_LOOPBACK), so it runs beside dashboard.test.ts.
  */
-import pg from "pg";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type Received, startWebhookReceiver } from "../../../test/setup/webhook-receiver";
 import { openPerson, seriousViolations, type Person } from "./browser";
-import { startBrowserStack, type BrowserStack } from "./stack";
+import { type BrowserStack, queryDb, startBrowserStack, warmUp } from "./stack";
 
 let stack: BrowserStack;
 let owner: Person;
 let receiver = "";
 const token = crypto.randomUUID();
 
-async function db<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: inject("databaseUrl") });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+const db = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => queryDb<T>(inject("databaseUrl"), text, params);
 
 describe("Webhooks page in Chromium", () => {
   beforeAll(async () => {
     stack = await startBrowserStack(inject("databaseUrl"), { ports: { api: 8757, dashboard: 8758 }, apiVars: { WEBHOOK_ALLOW_LOOPBACK: "true" } });
     receiver = await startWebhookReceiver();
-    // A running stack, as a user meets it: the page, its assets and the Functions have served once.
-    const html = await (await fetch(`${stack.dashboardUrl}/`)).text();
-    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
-    for (const path of [...assets, "/api/projects"]) await (await fetch(`${stack.dashboardUrl}${path}`)).body?.cancel();
+    await warmUp(stack.dashboardUrl);
     owner = await openPerson(stack.dashboardUrl);
     const { page } = owner;
     await page.goto(`${stack.dashboardUrl}/sign-up`);

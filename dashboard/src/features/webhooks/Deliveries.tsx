@@ -1,5 +1,5 @@
 /** Recent deliveries of one alert endpoint, newest first; `dead` rows are the dead-letter records. */
-import { Card, when } from "../../components/ui";
+import { Card, TableHead, when } from "../../components/ui";
 import { useDeliveries, type WebhookDelivery, type WebhookEndpoint } from "./api";
 
 const STATE_STYLE: Record<WebhookDelivery["state"], string> = {
@@ -28,15 +28,7 @@ export function Deliveries({ projectId, endpoint }: { projectId: string; endpoin
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <thead className="border-b border-zinc-200 dark:border-zinc-800">
-              <tr>
-                {["Created", "Event", "State", "Attempts", "Outcome"].map((h) => (
-                  <th key={h} scope="col" className="py-2 pr-3 font-medium">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead columns={["Created", "Event", "State", "Attempts", "Outcome"]} />
             <tbody>
               {items.map((d) => (
                 <tr key={d.id} className="border-b border-zinc-100 dark:border-zinc-900">

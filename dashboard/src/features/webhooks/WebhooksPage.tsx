@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from "react";
 import { Confirm, Modal } from "../../components/dialogs";
-import { Alert, Button, Card, CodeBlock, Field, PageTitle, when } from "../../components/ui";
+import { Alert, Button, Card, CodeBlock, Field, PageTitle, TableHead, when } from "../../components/ui";
 import { can } from "../../lib/api";
 import { useCurrentProject } from "../../lib/projects";
 import { SCORERS } from "../../pages/Requests";
@@ -121,15 +121,7 @@ export function WebhooksPage() {
           ) : (
             <div className="overflow-x-auto">
               <table className="w-full text-left text-sm">
-                <thead className="border-b border-zinc-200 dark:border-zinc-800">
-                  <tr>
-                    {["URL", "Alert from", "Scorers", "Format", "Created", "Actions"].map((h) => (
-                      <th key={h} scope="col" className="py-2 pr-3 font-medium">
-                        {h}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
+                <TableHead columns={["URL", "Alert from", "Scorers", "Format", "Created", "Actions"]} />
                 <tbody>
                   {items.map((e) => (
                     <tr key={e.id} className="border-b border-zinc-100 dark:border-zinc-900">
