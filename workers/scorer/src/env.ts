@@ -1,4 +1,3 @@
-import type { AlertVars } from "../../../src/alerts/config";
 import type { AlertJob } from "../../../src/alerts/job";
 
 /**
@@ -6,8 +5,8 @@ import type { AlertJob } from "../../../src/alerts/job";
  * by `npm run types` (HYPERDRIVE; SCORING_QUEUE, the producer of scoring-jobs used by the
  * sweep); the optional ones below are not in the config and are added here.
  */
-export interface ScorerEnv extends ScorerBindings, AlertVars {
-  /** Producer of alert-deliveries (wrangler.jsonc; declared here until `npm run types` regenerates ScorerBindings). */
+export interface ScorerEnv extends ScorerBindings {
+  /** Producer of alert-deliveries (wrangler.jsonc), typed with its message. */
   ALERT_QUEUE: Queue<AlertJob>;
   /** "false": no automatic re-score after a deployment with new scorer versions (docs/rescoring.md). */
   RESCORE_ON_UPGRADE?: string;
