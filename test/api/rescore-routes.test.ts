@@ -4,7 +4,7 @@
  * Also `retention_days` of GET /api/billing/subscription (docs/retention.md).
  */
 import { describe, expect, it } from "vitest";
-import { api, internal, logBody, newProject, postLog } from "./helpers";
+import { api, internal, logBody, newProject, postLog, sql } from "./helpers";
 
 const start = (key: string, json: unknown) => api("/api/rescore", { method: "POST", headers: { "X-Service-Key": key }, json });
 
@@ -46,6 +46,31 @@ describe("POST /api/rescore", () => {
     expect((await api(`/api/rescore/${job.id}`, { headers: { "X-Service-Key": b.key } })).status).toBe(404);
     expect((await api(`/api/rescore/${crypto.randomUUID()}`, { headers: { "X-Service-Key": a.key } })).status).toBe(404);
     expect((await api(`/api/rescore/${job.id}?project_id=${a.projectId}`, { headers: internal })).status).toBe(200);
+  });
+});
+
+describe("GET /api/requests/{id} after a re-score", () => {
+  it("Should list current scores in safety_scores and the replaced ones in score_history", async () => {
+    const { key, projectId } = await newProject();
+    const { id } = (await (await postLog(key, logBody())).json()) as { id: string };
+    await sql(
+      `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale, scorer_version, scored_at, superseded_at)
+       VALUES (gen_random_uuid(), $1, $2, 'content_safety', 4, 'unsafe', 'old', 'model-aaaaaaaaaaaa', now() - interval '2 days', now() - interval '1 day'),
+              (gen_random_uuid(), $1, $2, 'content_safety', 2, 'safe', 'new', 'model-bbbbbbbbbbbb', now() - interval '1 day', NULL)`,
+      [id, projectId],
+    );
+    const res = await api(`/api/requests/${id}`, { headers: { "X-Service-Key": key } });
+    expect(res.status).toBe(200);
+    const detail = (await res.json()) as {
+      safety_scores: { scorer_name: string; score_value: number; scorer_version: string }[];
+      score_history: { scorer_name: string; score_value: number; scorer_version: string; superseded_at: string }[];
+    };
+    expect(detail.safety_scores.filter((s) => s.scorer_name === "content_safety")).toMatchObject([{ score_value: 2, scorer_version: "model-bbbbbbbbbbbb" }]);
+    expect(detail.score_history).toMatchObject([{ scorer_name: "content_safety", score_value: 4, scorer_version: "model-aaaaaaaaaaaa" }]);
+    expect(Date.parse(detail.score_history[0]!.superseded_at)).not.toBeNaN();
+    // Lists and counts read current scores only.
+    const list = (await (await api(`/api/safety-scores?request_id=${id}`, { headers: { "X-Service-Key": key } })).json()) as { total: number };
+    expect(list.total).toBe(1);
   });
 });
 

@@ -100,6 +100,19 @@ describe("Policy at scoring time", () => {
     expect(a.find((s) => s.scorer_name === "pii_detection")!.score_value).toBe(1);
     expect((await currentScores(personal)).find((s) => s.scorer_name === "pii_detection")!.score_label).toBe("unsafe");
 
+    // A call masked at ingest: pii_detection gives the verdict taken on the original bodies.
+    const masked = await storeCall(projectId, "mail me at [EMAIL]");
+    await sql("UPDATE llm_requests SET metadata = $2 WHERE id = $1", [
+      masked,
+      JSON.stringify({ pii_masked: { score_value: 5, rationale: "email in user message", scorer_version: "rules-0" } }),
+    ]);
+    await consume([{ request_id: masked, project_id: projectId }]);
+    expect((await currentScores(masked)).find((s) => s.scorer_name === "pii_detection")).toMatchObject({
+      score_value: 5,
+      score_label: "unsafe",
+      scorer_version: "rules-0",
+    });
+
     // A later policy change does not relabel stored scores: a redelivered job writes nothing.
     await sql("UPDATE project_policies SET policy = $2, version = 8 WHERE project_id = $1", [projectId, JSON.stringify({ scorers: {}, store_pii: "keep" })]);
     await consume([{ request_id: jailbreak, project_id: projectId }]);
