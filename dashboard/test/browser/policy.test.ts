@@ -4,30 +4,19 @@
  * again after a reload; a value the API refuses shows its 422 detail naming the field. Also the
  * billing page's retention line (docs/retention.md). Its own stack on ports 8767/8768.
  */
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openPerson, seriousViolations, type Person } from "./browser";
-import { startBrowserStack, type BrowserStack } from "./stack";
+import { queryDb, startBrowserStack, warmUp, type BrowserStack } from "./stack";
 
 let stack: BrowserStack;
 let owner: Person;
 
-async function db<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: inject("databaseUrl") });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+const db = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => queryDb<T>(inject("databaseUrl"), text, params);
 
 describe("Policy page in Chromium", () => {
   beforeAll(async () => {
     stack = await startBrowserStack(inject("databaseUrl"), { ports: { api: 8767, dashboard: 8768 } });
-    const html = await (await fetch(`${stack.dashboardUrl}/`)).text();
-    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
-    for (const path of [...assets, "/api/projects"]) await (await fetch(`${stack.dashboardUrl}${path}`)).body?.cancel();
+    await warmUp(stack.dashboardUrl);
     owner = await openPerson(stack.dashboardUrl);
     const { page } = owner;
     await page.goto(`${stack.dashboardUrl}/sign-up`);
@@ -86,6 +75,26 @@ describe("Policy page in Chromium", () => {
     const projectId = /\/p\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
     const [row] = await db<{ version: number }>("SELECT version FROM project_policies WHERE project_id = $1", [projectId]);
     expect(row!.version).toBe(1);
+  });
+
+  it("Should show a re-scored call's history in the request drawer", async () => {
+    const { page } = owner;
+    const projectId = /\/p\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+    const [request] = await db<{ id: string }>(
+      `INSERT INTO llm_requests (id, project_id, model, provider, request_body, response_body, scoring_state)
+       VALUES (gen_random_uuid(), $1, 'gpt-4o-mini', 'openai', '{"messages": [{"role": "user", "content": "tell me a story"}]}', null, 'scored') RETURNING id`,
+      [projectId],
+    );
+    await db(
+      `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale, scorer_version, scored_at, superseded_at)
+       VALUES (gen_random_uuid(), $1, $2, 'content_safety', 4, 'unsafe', 'old', 'model-aaaaaaaaaaaa', '2026-11-01T10:00:00Z', '2026-11-20T10:00:00Z'),
+              (gen_random_uuid(), $1, $2, 'content_safety', 2, 'safe', 'new', 'model-bbbbbbbbbbbb', '2026-11-20T10:00:00Z', NULL)`,
+      [request!.id, projectId],
+    );
+    await page.goto(`${stack.dashboardUrl}/p/${projectId}/requests?open=${request!.id}`);
+    const drawer = page.getByRole("dialog", { name: "Request detail" });
+    await drawer.getByText("re-scored 2026-11-20: 4 -> 2, scorer_version model-bbbbbbbbbbbb").waitFor();
+    await drawer.getByRole("button", { name: "Close" }).click();
   });
 
   it("Should show the tier's retention on the billing page", async () => {

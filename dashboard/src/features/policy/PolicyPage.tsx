@@ -5,7 +5,7 @@
  * 422 `{detail}` names the field it refused.
  */
 import { type FormEvent, useState } from "react";
-import { Alert, Button, Card, PageTitle, QueryStatus, when } from "../../components/ui";
+import { Alert, Button, Card, PageTitle, QueryStatus, TableHead, when } from "../../components/ui";
 import { can } from "../../lib/api";
 import { useCurrentProject } from "../../lib/projects";
 import { SCORERS } from "../../pages/Requests";
@@ -41,15 +41,7 @@ function PolicyForm({ policy, admin, onSave, pending }: { policy: Policy; admin:
       <fieldset disabled={!admin} className="flex flex-col gap-6">
         <Card title="Scorers">
           <table className="w-full text-left text-sm">
-            <thead className="border-b border-zinc-200 dark:border-zinc-800">
-              <tr>
-                {["Scorer", "Runs", "Unsafe from score"].map((h) => (
-                  <th key={h} scope="col" className="py-2 pr-3 font-medium">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead columns={["Scorer", "Runs", "Unsafe from score"]} />
             <tbody>
               {SCORERS.map((name) => {
                 const s = policy.scorers[name] ?? { enabled: true, unsafe_at: 4 };
