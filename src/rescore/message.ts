@@ -18,8 +18,8 @@ export function isRescoreMessage(body: unknown): body is RescoreMessage {
 /** Requests re-scored per chunk (one load, one insert, one cursor update). */
 export const RESCORE_CHUNK = 250;
 
-/** Chunks per message: then the job hands itself back to the queue, so new calls are never held up long. */
-export const CHUNKS_PER_MESSAGE = 8;
+/** Chunks per message (1,000 calls): then the job hands itself back to the queue, so new calls are never held up long. */
+export const CHUNKS_PER_MESSAGE = 4;
 
 /** Longest range of one job (`until - since`), in days. */
 export const MAX_RESCORE_DAYS = 90;

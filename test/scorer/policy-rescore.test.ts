@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
 import { createRescoreJob } from "../../src/db/rescore";
 import { maintainRescoring, rescoreOnUpgrade } from "../../src/rescore/maintain";
+import { CHUNKS_PER_MESSAGE, RESCORE_CHUNK } from "../../src/rescore/message";
 import { SCORER_NAMES } from "../../src/scoring/types";
 import { SCORER_VERSIONS } from "../../src/scoring/version";
 import { consumeBatch } from "../../workers/scorer/src/consume";
@@ -156,7 +157,7 @@ describe("Re-scoring", () => {
       const stopped = { send: () => Promise.reject(new Error("worker restarted")) } as unknown as Queue<unknown>;
       await expect(runRescoreChunks(handle.db, stopped, job.id)).rejects.toThrow("worker restarted");
       const [mid] = await sql<{ state: string; done: number }>("SELECT state, done FROM rescore_jobs WHERE id = $1", [job.id]);
-      expect(mid).toEqual({ state: "running", done: 2_000 });
+      expect(mid).toEqual({ state: "running", done: CHUNKS_PER_MESSAGE * RESCORE_CHUNK });
 
       // The scheduled run finds the job stalled and sends it again; the real queue runs the rest.
       await sql("UPDATE rescore_jobs SET updated_at = now() - interval '10 minutes' WHERE id = $1", [job.id]);
@@ -196,6 +197,34 @@ describe("Re-scoring", () => {
       [projectId],
     );
     expect(caught!.n).toBeGreaterThanOrEqual(5_000);
+  });
+
+  it("Should give one job per batch its turn and send the others again, acking every message", async () => {
+    const handle = createDb(scorerEnv);
+    try {
+      const jobs = [];
+      for (const name of ["turn a", "turn b"]) {
+        const projectId = await newProject(name);
+        await storeCall(projectId, "hello");
+        jobs.push(await createRescoreJob(handle.db, projectId, new Date(Date.now() - 3_600_000), new Date(Date.now() + 60_000)));
+      }
+      const batch = createMessageBatch(
+        "scoring-jobs",
+        jobs.map((j, i) => ({ id: `r${i}`, timestamp: new Date(), attempts: 1, body: { rescore_job_id: j.id } })),
+      );
+      const ctx = createExecutionContext();
+      await consumeBatch(batch, scorerEnv, ctx);
+      const result = await getQueueResult(batch, ctx);
+      expect([...result.explicitAcks].sort()).toEqual(["r0", "r1"]);
+      const state = async (id: string) => (await sql<{ state: string; done: number }>("SELECT state, done FROM rescore_jobs WHERE id = $1", [id]))[0];
+      expect(await state(jobs[0]!.id)).toEqual({ state: "done", done: 1 });
+      // The second job waits for its turn on the real queue, then runs.
+      const deadline = Date.now() + 30_000;
+      while ((await state(jobs[1]!.id))?.state !== "done" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+      expect(await state(jobs[1]!.id)).toEqual({ state: "done", done: 1 });
+    } finally {
+      await handle.close();
+    }
   });
 
   it("Should re-score the last days once per new deployment of scorer versions, unless RESCORE_ON_UPGRADE=false", async () => {

@@ -43,14 +43,23 @@ export async function runRescoreChunks(db: Db, queue: Queue<unknown>, jobId: str
   await queue.send(next, { contentType: "json" });
 }
 
-/** Runs the re-scoring messages of a batch, each acked when done or retried with backoff. Never throws. */
+/** Seconds before a job that did not get this batch's turn is delivered again. */
+export const WAIT_TURN_SECONDS = 5;
+
+/**
+ * Runs the re-scoring messages of a batch, each acked when done or retried with backoff. One
+ * job gets the batch's turn; the others are sent again for a later batch (their messages
+ * acked), so an invocation re-scores at most CHUNKS_PER_MESSAGE chunks however many jobs run.
+ * Never throws.
+ */
 export async function consumeRescores(env: ScorerEnv, messages: readonly Message<unknown>[], queue: string, ctx: ExecutionContext): Promise<void> {
   const handle = createDb(env);
   try {
-    for (const m of messages) {
+    for (const [i, m] of messages.entries()) {
       const { rescore_job_id } = m.body as RescoreMessage;
       try {
-        await runRescoreChunks(handle.db, env.SCORING_QUEUE, rescore_job_id);
+        if (i === 0) await runRescoreChunks(handle.db, env.SCORING_QUEUE, rescore_job_id);
+        else await env.SCORING_QUEUE.send({ rescore_job_id } satisfies RescoreMessage, { contentType: "json", delaySeconds: WAIT_TURN_SECONDS });
         m.ack();
       } catch (err) {
         logWarn("re-scoring chunk failed; will retry from the job's cursor", { rescore_job_id }, err);
