@@ -45,10 +45,7 @@ export const alertEndpoints = pgTable(
     secret: text("secret").notNull(),
     created_at: timestamptz("created_at").notNull().defaultNow(),
   },
-  (t) => [
-    index("alert_endpoints_project_idx").on(t.project_id, t.created_at),
-    check("alert_endpoints_min_score_range", sql`${t.min_score} BETWEEN 1 AND 5`),
-  ],
+  (t) => [index("alert_endpoints_project_idx").on(t.project_id, t.created_at), check("alert_endpoints_min_score_range", sql`${t.min_score} BETWEEN 1 AND 5`)],
 );
 
 /** One event sent (or being sent) to one endpoint. */
