@@ -10,6 +10,8 @@
  * 4. `wrangler dev` for the API + scorer workers (API on :8787), the proxy (:8080), and a scorer
  *    session on :8789 whose scheduled handler (the sweep cron runs in production) is called every
  *    minute (SIGHTLINE_SWEEP_EVERY_MS). UPSTREAM_BASE_URL from the environment goes to the proxy.
+ *    Alert webhooks may target loopback URLs (WEBHOOK_ALLOW_LOOPBACK=true), and their events link
+ *    to this dashboard.
  * 5. The dashboard (dashboard/, :8788): scripts/lib/dashboard.ts.
  * One summary block lists every URL, the demo key and what is a local stand-in.
  * Secrets (INTERNAL_API_SECRET, STRIPE_SECRET_KEY, PAYMENT_WEBHOOK_SECRET) reach the workers
@@ -91,11 +93,15 @@ if (!configured("STRIPE_SECRET_KEY")) {
   Object.assign(apiVars, stripe.vars);
 }
 
+/** Alert webhooks may target this machine locally (docs/webhooks.md); deployed, loopback is refused. */
+const ALERT_DEV_VARS = { WEBHOOK_ALLOW_LOOPBACK: "true" };
+
 workers = await startWorkers({
   databaseUrl: db.url,
   internalSecret: secret,
   apiPort: API_PORT,
-  vars: apiVars,
+  vars: { ...apiVars, ...ALERT_DEV_VARS },
+  scorerVars: { ...ALERT_DEV_VARS, DASHBOARD_URL: `http://localhost:${DASHBOARD_PORT}` },
   proxyPort: PROXY_PORT,
   sweep: { port: SWEEP_PORT, everyMs: SWEEP_EVERY_MS, onResult: (line) => (/^sweep: 200\b/.test(line) ? undefined : console.error(`▶ ${line}`)) },
   persistTo: process.env.SIGHTLINE_PERSIST_DIR || undefined,

@@ -10,11 +10,14 @@ import type { AppBindings } from "./env";
 import { renderError, routeNotFound } from "./error-handler";
 import { methodNotAllowed } from "./middleware/method-not-allowed";
 import { requestLog } from "./middleware/request-log";
+import { alertWebhookRoutes } from "./routes/alert-webhooks";
 import { billingRoutes } from "./routes/billing";
 import { internalRoutes } from "./routes/internal";
 import { keyCheckRoutes } from "./routes/key-check";
 import { sweepRoutes } from "./routes/sweep";
 import { logRoutes } from "./routes/log";
+import { policyRoutes } from "./routes/policy";
+import { rescoreRoutes } from "./routes/rescore";
 import { describeIssues } from "./routes/openapi";
 import { requestRoutes } from "./routes/requests";
 import { scoreRoutes } from "./routes/scores";
@@ -55,7 +58,20 @@ export function createApp() {
   // Each route carries its own database, authentication and input middleware (routes/openapi.ts, `access`).
 
   // One sub-app per resource; each declares its full paths, so all are mounted at the root.
-  const resources = [logRoutes, requestRoutes, scoreRoutes, statsRoutes, billingRoutes, internalRoutes, keyCheckRoutes, sweepRoutes, webhookRoutes];
+  const resources = [
+    logRoutes,
+    requestRoutes,
+    scoreRoutes,
+    statsRoutes,
+    billingRoutes,
+    internalRoutes,
+    keyCheckRoutes,
+    sweepRoutes,
+    webhookRoutes,
+    policyRoutes,
+    rescoreRoutes,
+    alertWebhookRoutes,
+  ];
   for (const routes of resources) app.route("/", routes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ServiceKey", {

@@ -18,9 +18,11 @@ import type { DashboardBindings } from "./env";
 import { authFor, database, jsonWrites } from "./lib/middleware";
 import { billingRoutes } from "./routes/billing";
 import { keyRoutes } from "./routes/keys";
+import { policyRoutes } from "./routes/policy";
 import { projectRoutes } from "./routes/projects";
 import { requestRoutes } from "./routes/requests";
 import { activityRoutes } from "./routes/usage";
+import { webhookRoutes } from "./routes/webhooks";
 
 /** Builds the dashboard's server app. */
 export function createDashboardApp() {
@@ -38,8 +40,10 @@ export function createDashboardApp() {
   app.use("/api/projects", jsonWrites());
   app.route("/api/projects", projectRoutes);
   app.route("/api/projects/:projectId/keys", keyRoutes);
+  app.route("/api/projects/:projectId/policy", policyRoutes);
   app.route("/api/projects/:projectId/billing", billingRoutes);
   app.route("/api/projects/:projectId/activity", activityRoutes);
+  app.route("/api/projects/:projectId/webhooks", webhookRoutes);
   app.route("/api/projects/:projectId", requestRoutes);
   app.notFound((c) => c.json({ detail: "not found" }, 404));
   return app;

@@ -15,6 +15,8 @@ import { Onboarding } from "./pages/Onboarding";
 import { Overview } from "./pages/Overview";
 import { Requests } from "./pages/Requests";
 import { Triage } from "./pages/Triage";
+import { PolicyPage } from "./features/policy/PolicyPage";
+import { WebhooksPage } from "./features/webhooks/WebhooksPage";
 import "./styles.css";
 
 const queryClient = new QueryClient({
@@ -38,6 +40,8 @@ const router = createBrowserRouter([
       { path: "requests", element: <Requests /> },
       { path: "safety", element: <Triage /> },
       { path: "keys", element: <Keys /> },
+      { path: "webhooks", element: <WebhooksPage /> },
+      { path: "policy", element: <PolicyPage /> },
       { path: "billing", element: <Billing /> },
       { path: "members", element: <Members /> },
     ],

@@ -19,7 +19,6 @@ import {
   primaryKey,
   smallint,
   text,
-  unique,
   uniqueIndex,
   customType,
   uuid,
@@ -166,14 +165,32 @@ export const safetyScores = pgTable(
     score_value: smallint("score_value"),
     score_label: text("score_label", { enum: SCORE_LABELS }).notNull(),
     rationale: text("rationale").notNull(),
+    /**
+     * Time bucket of the score: when the request was first scored. A re-score keeps the
+     * `created_at` of the score it replaces, so lists, counts and the hourly rollups keep it in
+     * the same hour; `scored_at` says when it was made.
+     */
     created_at: createdAt(),
+    /** The scorer's version that made this score (src/scoring/version.ts); `unversioned` before versions existed. */
+    scorer_version: text("scorer_version").notNull().default("unversioned"),
+    /** The project policy's `unsafe_at` the label was set with (Likert 3..5; docs/policy.md). */
+    unsafe_at: smallint("unsafe_at").notNull().default(4),
+    /** Version of the project policy in force when scored (`project_policies.version`); 0 = the default policy. */
+    policy_version: integer("policy_version").notNull().default(0),
+    /** When this score was computed (first scoring or re-scoring). */
+    scored_at: timestamptz("scored_at").notNull().defaultNow(),
+    /** Null for the current score of (request, scorer); set when a re-score replaced it (history). */
+    superseded_at: timestamptz("superseded_at"),
   },
   (t) => [
-    unique("safety_scores_request_scorer_key").on(t.request_id, t.scorer_name),
-    index("safety_scores_project_created_idx").on(t.project_id, t.created_at.desc(), t.id.desc()),
-    index("safety_scores_project_scorer_created_idx").on(t.project_id, t.scorer_name, t.created_at.desc()),
+    // One current score per (request, scorer); superseded ones are history (docs/rescoring.md).
+    uniqueIndex("safety_scores_current_key").on(t.request_id, t.scorer_name).where(sql`${t.superseded_at} IS NULL`),
+    // At-least-once delivery: the same scorer version under the same policy writes one row.
+    uniqueIndex("safety_scores_request_scorer_version_key").on(t.request_id, t.scorer_name, t.scorer_version, t.policy_version),
+    index("safety_scores_project_created_idx").on(t.project_id, t.created_at.desc(), t.id.desc()).where(sql`${t.superseded_at} IS NULL`),
+    index("safety_scores_project_scorer_created_idx").on(t.project_id, t.scorer_name, t.created_at.desc()).where(sql`${t.superseded_at} IS NULL`),
     // Covers the overview's unsafe rate per scorer and bucket as an index-only scan.
-    index("safety_scores_project_created_label_idx").on(t.project_id, t.created_at, t.scorer_name, t.score_label),
+    index("safety_scores_project_created_label_idx").on(t.project_id, t.created_at, t.scorer_name, t.score_label).where(sql`${t.superseded_at} IS NULL`),
     check("safety_scores_value_range", sql`${t.score_value} IS NULL OR ${t.score_value} BETWEEN 1 AND 5`),
   ],
 );
@@ -252,6 +269,68 @@ export const scoreReviews = pgTable(
   },
   (t) => [index("score_reviews_project_verdict_request_idx").on(t.project_id, t.verdict, t.request_id)],
 );
+
+/** What happens to personal data found in logged bodies (docs/policy.md): stored as is, or masked before storage. */
+export const STORE_PII_MODES = ["keep", "mask"] as const;
+
+/**
+ * A project's policy (docs/policy.md): the document of `PUT /api/policy` (src/policy/schema.ts),
+ * stored whole. `version` starts at 1 and grows by one per change; scores record the version
+ * they were made under (`safety_scores.policy_version`). No row: the default policy (version 0).
+ */
+export const projectPolicies = pgTable("project_policies", {
+  project_id: ownedBy(uuid("project_id").primaryKey(), () => projects.id),
+  policy: jsonb("policy").notNull(),
+  version: integer("version").notNull().default(1),
+  updated_at: timestamptz("updated_at").notNull().defaultNow(),
+});
+
+/** States of a re-scoring job: `running` until every request of its range has been re-scored. */
+export const RESCORE_STATES = ["running", "done"] as const;
+
+/** Why a re-scoring job exists: asked for (`POST /api/rescore`) or a new scorer version deployed. */
+export const RESCORE_REASONS = ["api", "upgrade"] as const;
+
+/**
+ * A re-scoring job (docs/rescoring.md): the project's requests with `since <= created_at < until`,
+ * walked in (created_at, id) order in bounded chunks by the scorer worker. The cursor (last
+ * request done) and `done` move in the transaction that writes a chunk's scores, so a restart
+ * resumes after the last chunk written.
+ */
+export const rescoreJobs = pgTable(
+  "rescore_jobs",
+  {
+    id: uuid("id").primaryKey(),
+    project_id: ownedBy(uuid("project_id").notNull(), () => projects.id),
+    since: timestamptz("since").notNull(),
+    until: timestamptz("until").notNull(),
+    reason: text("reason", { enum: RESCORE_REASONS }).notNull().default("api"),
+    state: text("state", { enum: RESCORE_STATES }).notNull().default("running"),
+    /** Requests in the range when the job was created. */
+    total: integer("total").notNull(),
+    /** Requests re-scored so far. */
+    done: integer("done").notNull().default(0),
+    cursor_created_at: timestamptz("cursor_created_at"),
+    cursor_id: uuid("cursor_id"),
+    created_at: createdAt(),
+    /** Last progress (or creation): the scheduled handler re-sends jobs that stopped moving. */
+    updated_at: timestamptz("updated_at").notNull().defaultNow(),
+    finished_at: timestamptz("finished_at"),
+  },
+  (t) => [index("rescore_jobs_state_updated_idx").on(t.state, t.updated_at), index("rescore_jobs_project_created_idx").on(t.project_id, t.created_at.desc())],
+);
+
+/**
+ * The scorer versions each deployment brought (src/scoring/version.ts), one row per distinct set:
+ * the scorer worker's scheduled handler inserts the running set and, when it is new and an
+ * older set exists, re-scores the last days (RESCORE_ON_UPGRADE, docs/rescoring.md).
+ */
+export const scorerDeployments = pgTable("scorer_deployments", {
+  /** SHA-256 hex of the JSON of `versions`. */
+  digest: text("digest").primaryKey(),
+  versions: jsonb("versions").notNull(),
+  first_seen_at: timestamptz("first_seen_at").notNull().defaultNow(),
+});
 
 /** Subscription tiers (docs/interface.md sections 2.5 and 8). */
 export const TIERS = ["free", "pro", "team", "enterprise"] as const;

@@ -8,7 +8,7 @@ import { openPortal, startCheckout } from "../billing/checkout";
 import { priceTable } from "../billing/prices";
 import { allowedReturnUrl, returnOrigins } from "../billing/return-urls";
 import { requireStripe } from "../billing/stripe";
-import { tierLimits } from "../billing/tiers";
+import { tierLimits, tierRetention } from "../billing/tiers";
 import { TIERS } from "../db/schema";
 import { getBillingAccount } from "../db/billing";
 import { notFound } from "../errors";
@@ -24,6 +24,11 @@ const SubscriptionSchema = z
     }),
     limit: z.number().int().nullable().openapi({ description: "Requests per period; null means unlimited" }),
     requests_this_period: z.number().int(),
+    retention_days: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Days logged calls and their scores are kept (free 30, pro 365); null: kept. Hourly totals stay (docs/retention.md)" }),
     period_start_at: z.string().openapi({ format: "date-time" }),
     period_reset_at: z.string().openapi({ format: "date-time" }),
     payment_customer_id: z.string().nullable(),
@@ -104,6 +109,7 @@ export const billingRoutes = createRouter()
         status: sub.status,
         limit: tierLimits(c.env.TIER_LIMITS)[sub.tier],
         requests_this_period: sub.requests_this_period,
+        retention_days: tierRetention(c.env.TIER_RETENTION_DAYS)[sub.tier],
         period_start_at: iso(sub.period_start_at),
         period_reset_at: iso(sub.period_reset_at),
         payment_customer_id: sub.payment_customer_id,

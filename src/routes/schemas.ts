@@ -5,7 +5,7 @@
 import { z } from "@hono/zod-openapi";
 import { createSelectSchema } from "drizzle-zod";
 import { llmRequests, REVIEW_VERDICTS, SCORE_LABELS, safetyScores } from "../db/schema";
-import { SCORER_NAMES } from "../scoring/types";
+import { SCORER_NAMES, type ScorerName } from "../scoring/types";
 
 /** An instant in a response: ISO-8601 text in UTC. */
 export const instant = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
@@ -27,11 +27,67 @@ export const RequestSummarySchema = requestColumns
   .omit({ request_body: true, response_body: true, enqueued_at: true, search_tsv: true })
   .openapi("LlmRequestSummary");
 
-/** One safety score record. */
-export const SafetyScoreSchema = createSelectSchema(safetyScores, {
+const scoreColumns = createSelectSchema(safetyScores, {
   score_value: (s) => s.min(1).max(5).openapi({ description: "Likert 1 (no sign) to 5 (clear, severe)" }),
   created_at: instant,
-}).openapi("SafetyScore");
+  scorer_version: (s) => s.openapi({ description: "The scorer's version: `model-<digest>` (learned) or `rules-<n>` (docs/rescoring.md)" }),
+  unsafe_at: (s) => s.openapi({ description: "The policy's unsafe_at the label was set with (docs/policy.md)" }),
+  policy_version: (s) => s.openapi({ description: "Version of the project policy in force when scored; 0 = the default policy" }),
+  scored_at: instant.openapi({ description: "When this score was computed (first scoring or a re-score)" }),
+  superseded_at: instant.nullable().openapi({ description: "When a re-score replaced it" }),
+});
+
+/** One safety score record (a current one: history is in the request detail's `score_history`). */
+export const SafetyScoreSchema = scoreColumns.omit({ superseded_at: true }).openapi("SafetyScore");
+
+/** A score a re-score replaced (docs/rescoring.md). */
+export const ScoreHistorySchema = scoreColumns
+  .pick({
+    id: true,
+    scorer_name: true,
+    score_value: true,
+    score_label: true,
+    rationale: true,
+    scorer_version: true,
+    unsafe_at: true,
+    policy_version: true,
+    scored_at: true,
+  })
+  .extend({ superseded_at: instant })
+  .openapi("SafetyScoreHistory");
+
+/** A score row as JSON: instants as ISO-8601 text, without `superseded_at` (null for a current score). */
+export function scoreJson<T extends { created_at: Date; scored_at: Date; superseded_at: Date | null }>({ superseded_at: _, ...row }: T) {
+  return { ...withIsoDates(row), scored_at: row.scored_at.toISOString() };
+}
+
+/** A replaced score row as JSON (`ScoreHistorySchema`). */
+export function historyJson(row: {
+  id: string;
+  scorer_name: ScorerName;
+  score_value: number | null;
+  score_label: (typeof SCORE_LABELS)[number];
+  rationale: string;
+  scorer_version: string;
+  unsafe_at: number;
+  policy_version: number;
+  scored_at: Date;
+  superseded_at: Date;
+}) {
+  const { id, scorer_name, score_value, score_label, rationale, scorer_version, unsafe_at, policy_version } = row;
+  return {
+    id,
+    scorer_name,
+    score_value,
+    score_label,
+    rationale,
+    scorer_version,
+    unsafe_at,
+    policy_version,
+    scored_at: row.scored_at.toISOString(),
+    superseded_at: row.superseded_at.toISOString(),
+  };
+}
 
 /** A reviewer's verdict on a score. */
 export const ReviewSchema = z
@@ -50,6 +106,7 @@ export const RequestDetailSchema = RequestSummarySchema.extend({
   request_body: z.unknown(),
   response_body: z.unknown(),
   safety_scores: z.array(DetailScoreSchema),
+  score_history: z.array(ScoreHistorySchema).openapi({ description: "Scores replaced by re-scoring, oldest first per scorer (docs/rescoring.md)" }),
   neighbours: z
     .object({
       newer_id: z.uuid().nullable().openapi({ description: "Previous row of the list (newer), null at the top" }),

@@ -12,6 +12,7 @@ import { StackApi } from "./harness/api";
 import { startDevStack, type DevStack } from "./harness/dev-stack";
 import { startProviderStandIns, type ProviderStandIns } from "./harness/upstreams";
 import { STAND_IN_VALUES } from "@sightline/stripe-stand-in/dev";
+import { alertsSuite } from "./suites/alerts";
 import { billingSuite } from "./suites/billing";
 import type { E2E } from "./suites/context";
 import { proxySuite } from "./suites/proxy";
@@ -75,6 +76,7 @@ describe("npm run dev, end to end", () => {
 
   quickStartSuite(e2e);
   scoringSuite(e2e);
+  alertsSuite(e2e);
   proxySuite(e2e);
   readmeScriptsSuite(e2e);
   billingSuite(e2e);

@@ -9,7 +9,7 @@ import type { DashboardEnv } from "../env";
 
 /** Options of `callApi`. */
 export interface ApiCall {
-  method?: "GET" | "POST" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "DELETE";
   /** Appended as `?project_id=` (the routes under /api/ need it with the secret). */
   projectId?: string;
   /** Sent as JSON. */

@@ -31,6 +31,8 @@ const PROJECT_PAGES = [
   ["requests", "Requests"],
   ["safety", "Safety"],
   ["keys", "API keys"],
+  ["webhooks", "Webhooks"],
+  ["policy", "Policy"],
   ["billing", "Billing"],
   ["members", "Members"],
 ] as const;

@@ -70,6 +70,8 @@ export interface Subscription {
   status: string;
   limit: number | null;
   requests_this_period: number;
+  /** Days calls are kept (docs/retention.md); null: kept. */
+  retention_days: number | null;
   period_start_at: string;
   period_reset_at: string;
   payment_customer_id: string | null;

@@ -9,6 +9,7 @@ import { useState } from "react";
 import { Button } from "../components/ui";
 import { can, request } from "../lib/api";
 import { useCurrentProject } from "../lib/projects";
+import { ScoreHistory, type VersionedScore } from "../features/policy/ScoreHistory";
 
 interface Score {
   id: string;
@@ -16,6 +17,8 @@ interface Score {
   score_value: number | null;
   score_label: string;
   rationale: string;
+  scorer_version?: string;
+  scored_at?: string;
   review: { verdict: string; reviewer: string; reviewed_at: string } | null;
 }
 
@@ -33,6 +36,8 @@ interface Detail {
   request_body: unknown;
   response_body: unknown;
   safety_scores: Score[];
+  /** Scores replaced by re-scoring (docs/rescoring.md). */
+  score_history?: VersionedScore[];
   neighbours: { newer_id: string | null; older_id: string | null };
 }
 
@@ -151,6 +156,7 @@ export function RequestDrawer({
               <li key={s.id} className="rounded border border-zinc-200 p-2 dark:border-zinc-800">
                 <span className="font-medium">{s.scorer_name}</span>: {s.score_label} ({s.score_value ?? "-"}/5)
                 <p className="text-xs text-zinc-600 dark:text-zinc-400">{s.rationale}</p>
+                <ScoreHistory score={s} history={d.score_history} />
                 {s.review && (
                   <p className="text-xs">
                     Reviewed {s.review.verdict.replace("_", " ")} by {s.review.reviewer}, {new Date(s.review.reviewed_at).toLocaleString()}
