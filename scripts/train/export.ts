@@ -34,7 +34,9 @@ function features(name: LearnedName, call: ScorableCall): { x: SparseVector; har
   const spec = LEARNED_SPECS[name];
   const rule = spec.rules(call);
   const scored = modelJudges(spec, call, rule);
-  const view = scored ? spec.view(call, rule) : { segments: [], indicators: [] };
+  // Features of every call the rules score (pins included); `scored` keeps the ones the model
+  // does not judge out of the fit.
+  const view = rule.score_value !== null ? spec.view(call, rule) : { segments: [], indicators: [] };
   return { x: canonical(featurize(view.segments, view.indicators, spec.grams)), hard: isHardRule(rule), scored };
 }
 

@@ -181,7 +181,7 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     weight: 5,
     source: "AILuminate S9 indiscriminate weapons (CBRNE)",
     pattern:
-      /\b(?:make|build|create|assemble|construct|synthesi[sz]e|produce|manufacture|weaponi[sz]e|detonate|get|obtain|acquire|buy)\s+(?:a\s+|an\s+|some\s+)?(?:homemade\s+|home-made\s+|improvised\s+|dirty\s+)?(?:bomb|pipe bomb|explosive|ied|molotov(?: cocktail)?|grenade|nerve agent|sarin|vx|ricin|anthrax|bioweapon|biological weapon|chemical weapon|nuclear (?:bomb|weapon|device)|dirty bomb|napalm|thermite|mustard gas|chlorine gas|nitroglycerin|tatp|c-?4|semtex|uranium|plutonium|(?:deadly|lethal|toxic) (?:gas|poison|virus))s?\b/gi,
+      /\b(?:make|build|design|create|assemble|construct|synthesi[sz]e|produce|manufacture|weaponi[sz]e|detonate|get|obtain|acquire|buy)\s+(?:a\s+|an\s+|some\s+)?(?:(?:homemade|home-made|improvised|dirty|high-yield|powerful|large|small|simple|crude|working|functional|deadly|lethal)\s+){0,2}(?:bomb|pipe bomb|explosive|ied|molotov(?: cocktail)?|grenade|nerve agent|sarin|vx|ricin|anthrax|bioweapon|biological weapon|chemical weapon|nuclear (?:bomb|weapon|device)|dirty bomb|napalm|thermite|mustard gas|chlorine gas|nitroglycerin|tatp|c-?4|semtex|uranium|plutonium|(?:deadly|lethal|toxic) (?:gas|poison|virus))s?\b/gi,
   },
   {
     id: "S9:contaminate",

@@ -89,11 +89,17 @@ export function supports(passage: Set<string>, answer: string[]): boolean {
 
 /**
  * A document that is structured data (a JSON object or array, as function-calling tool results
- * are: `{"menu_items": [...]}`), not a prose passage: its keys and ids are no claims.
+ * are: `{"menu_items": [...]}`), not a prose passage: its keys and ids are no claims, and two tool
+ * results that differ in an id do not contradict each other.
  */
 function isStructured(doc: string): boolean {
   const t = doc.trim();
   return /^[[{]/.test(t) && /[\]}]$/.test(t);
+}
+
+/** `callPassageSets` of the call's prose passages only (`isStructured` ones left out). */
+export function prosePassageSets(x: ExtractedCall): Set<string>[] {
+  return memo(x, "prosePassageSets", () => callPassageSets(x).filter((_s, i) => !isStructured(x.documents[i] ?? "")));
 }
 
 /**
@@ -107,7 +113,7 @@ function isStructured(doc: string): boolean {
  */
 export function takesSides(x: ExtractedCall): boolean {
   return memo(x, "takesSides", () => {
-    const sets = callPassageSets(x).filter((_s, i) => !isStructured(x.documents[i]!));
+    const sets = prosePassageSets(x);
     if (sets.length < 2) return false;
     const answer = answerTokens(x.completion.join("\n"), callQuestionTokens(x), sets);
     const n = sets.filter((p) => supports(p, answer)).length;
@@ -156,8 +162,8 @@ export function scoreDataPoisoning(call: ScorableCall): ScoreResult {
   const findings: Finding[] = [];
   const question = callQuestionTokens(x);
   const completion = x.completion.join("\n");
-  if (x.documents.length >= 2) {
-    const sets = callPassageSets(x);
+  const sets = prosePassageSets(x);
+  if (sets.length >= 2) {
     const answer = answerTokens(completion, question, sets);
     const c = conflicts(sets, question, answer);
     if (c.pairs > 0) {

@@ -61,10 +61,22 @@ function wordCounts(s: string): Map<string, number> {
   return m;
 }
 
-/** Lines and sentences of a document (12-400 characters each; shorter and longer ones skipped). */
+/**
+ * A line that reports a named speaker's turn ("Project Manager: ...", "PhD A: ...", "Mr. Alain
+ * Therrien (La Prairie, BQ): ..."): a capitalised label of at most 60 characters before a colon,
+ * the transcript and chat-log convention; reported speech, addressed to the other speakers.
+ */
+const SPEAKER_TURN = /^[A-Z][^:!?\n]{0,60}:\s/;
+
+/**
+ * Lines and sentences of a document (12-400 characters each; shorter and longer ones skipped). A
+ * speaker's turn stays one unit: its questions and requests are put to the other speakers, not
+ * to the AI reading the document (meeting transcripts are full of them).
+ */
 export function documentUnits(doc: string): string[] {
   return doc
-    .split(/\n|(?<=[.!?])\s+(?=[A-Z])/)
+    .split("\n")
+    .flatMap((line) => (SPEAKER_TURN.test(line) ? [line] : line.split(/(?<=[.!?])\s+(?=[A-Z])/)))
     .map((u) => u.trim())
     .filter((u) => u.length >= 12 && u.length <= 400);
 }
@@ -103,16 +115,12 @@ export function isDirective(unit: string): boolean {
   return IMPERATIVE_LINE.test(unit) || ADDRESSES_AI.test(unit);
 }
 
-/**
- * Standalone lines/sentences that read as a task for the model (an imperative, or a question put
- * to an AI) and are off-topic for the document. A plain question is not one: e-mails and meeting
- * transcripts are full of questions put to their human readers.
- */
+/** Standalone lines/sentences that read as a task for the model and are off-topic for the document. */
 function plantedTasks(doc: string, units: readonly string[]): number {
   let docWords: Map<string, number> | null = null;
   let n = 0;
   for (const u of units) {
-    if (!IMPERATIVE_LINE.test(u) && !(QUESTION_LINE.test(u) && ADDRESSES_AI.test(u))) continue;
+    if (!IMPERATIVE_LINE.test(u) && !QUESTION_LINE.test(u)) continue;
     docWords ??= wordCounts(doc);
     const own = wordCounts(u);
     let shared = 0;

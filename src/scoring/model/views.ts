@@ -4,7 +4,7 @@
  * indicator features taken from the rules. One function per scorer; the trainer and the
  * worker both call these, so the model sees the same view in both.
  */
-import { answerTokens, callPassageSets, callQuestionTokens, jaccard, supports } from "../data-poisoning";
+import { answerTokens, callQuestionTokens, jaccard, prosePassageSets, supports } from "../data-poisoning";
 import { completionStance } from "../refusal";
 import { extracted } from "../rules";
 import { ownWords } from "../text";
@@ -113,7 +113,7 @@ const bucket = (n: number, max: number) => String(Math.min(n, max));
 export function dataPoisoningView(call: ScorableCall, rule: ScoreResult): ModelView {
   const x = extracted(call);
   const indicators = [ruleIndicator(rule)];
-  const sets = callPassageSets(x);
+  const sets = prosePassageSets(x);
   indicators.push(`passages:${bucket(sets.length, 5)}`);
   if (sets.length === 0) return { segments: [], indicators };
   const q = callQuestionTokens(x);
