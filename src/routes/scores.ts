@@ -18,7 +18,7 @@ import {
   projectErrors,
   routesTagged,
 } from "./openapi";
-import { SafetyScoreSchema, withIsoDates } from "./schemas";
+import { SafetyScoreSchema, SafetyScoreSummarySchema as SummarySchema, withIsoDates } from "./schemas";
 
 const RangeQuery = ProjectIdQuery.extend({
   start: isoInstant("Earliest score created_at, inclusive (ISO-8601)"),
@@ -33,24 +33,6 @@ const ListQuery = orderedRange(
     label: z.enum(SCORE_LABELS).optional(),
   }),
 );
-
-const SummarySchema = z
-  .object({
-    project_id: z.uuid(),
-    start: z.string().nullable(),
-    end: z.string().nullable(),
-    scorers: z.array(
-      z.object({
-        scorer_name: z.enum(SCORER_NAMES),
-        total: z.number().int(),
-        safe: z.number().int(),
-        unsafe: z.number().int(),
-        unscored: z.number().int(),
-        mean_score: z.number().nullable().openapi({ description: "Mean score_value of scored records; null if none" }),
-      }),
-    ),
-  })
-  .openapi("SafetyScoreSummary");
 
 const route = routesTagged("safety-scores");
 
