@@ -25,19 +25,23 @@ export const FIELD_LIMITS: Record<string, number> = { email: 254, password: 128,
 /** Limit of every other string field (ids, tokens, URLs, roles): the longest URL the API accepts. */
 export const DEFAULT_FIELD_LIMIT = 2048;
 
-/** Throws 422 for the first string of `value` that is unstorable or too long, naming its path. */
+/**
+ * Throws 422 for the first string of `value` that is unstorable or too long, naming its path
+ * as the validators do (`name`, `a.b.0`; `body` for the body itself).
+ */
 function checkStrings(value: unknown, path: string, key: string, depth: number): void {
   if (typeof value === "string") {
+    path ||= "body";
     if (!isStorableText(value)) throw new ApiError(422, `${path}: must not contain NUL or unpaired surrogate characters`);
     const limit = FIELD_LIMITS[key] ?? DEFAULT_FIELD_LIMIT;
     if (value.length > limit) throw new ApiError(422, `${path}: at most ${limit} characters`);
     return;
   }
   if (typeof value !== "object" || value === null) return;
-  if (depth >= MAX_JSON_DEPTH) throw tooDeep(path);
+  if (depth >= MAX_JSON_DEPTH) throw tooDeep(path || "body");
   for (const [k, v] of Object.entries(value)) {
-    if (!isStorableText(k)) throw new ApiError(422, `${path}: a field name must not contain NUL or unpaired surrogate characters`);
-    checkStrings(v, `${path}.${k}`, Array.isArray(value) ? key : k, depth + 1);
+    if (!isStorableText(k)) throw new ApiError(422, `${path || "body"}: a field name must not contain NUL or unpaired surrogate characters`);
+    checkStrings(v, path ? `${path}.${k}` : k, Array.isArray(value) ? key : k, depth + 1);
   }
 }
 
@@ -58,7 +62,7 @@ export function checkedInput(): MiddlewareHandler<DashboardBindings> {
         if (err instanceof RangeError) throw tooDeep("body");
         return next();
       }
-      checkStrings(parsed, "body", "", 0);
+      checkStrings(parsed, "", "", 0);
       c.req.json = <T>() => Promise.resolve(parsed as T);
     }
     return next();

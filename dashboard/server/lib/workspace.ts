@@ -7,6 +7,7 @@
  */
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../../src/db/client";
+import { adoptDemoOrganization } from "../../../src/db/demo-organization";
 import { authMember, authOrganization, organizationProjects } from "../../../src/db/auth-schema";
 import { projects } from "../../../src/db/schema";
 import type { Role } from "../../../src/enums";
@@ -41,13 +42,15 @@ export async function createOrganizationProject(env: DashboardEnv, organizationI
 }
 
 /**
- * Gives a user without organisations their own organisation and a first project. The
- * organisation's slug is derived from the user id, so two concurrent first requests cannot
- * both create one (the unique slug refuses the second).
+ * Gives a user without organisations somewhere to start: on a local stack, the demo organisation
+ * of `npm run dev` if no account adopted it yet (src/db/demo-organization.ts); otherwise their
+ * own organisation and a first project. The organisation's slug is derived from the user id, so
+ * two concurrent first requests cannot both create one (the unique slug refuses the second).
  */
 export async function ensureWorkspace(env: DashboardEnv, db: Db, auth: Auth, user: SessionUser): Promise<void> {
   const [membership] = await db.select({ id: authMember.id }).from(authMember).where(eq(authMember.userId, user.id)).limit(1);
   if (membership) return;
+  if (await adoptDemoOrganization(db, user.id)) return;
   const slug = `personal-${user.id.toLowerCase()}`;
   let org: { id: string } | null = null;
   try {
