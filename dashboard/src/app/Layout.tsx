@@ -47,7 +47,7 @@ export function Layout() {
   return (
     <div className="min-h-screen">
       <header className="border-b border-zinc-200 dark:border-zinc-800">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 pt-3">
           <span className="text-lg font-semibold">Sightline</span>
           <Select
             id="project-switcher"
@@ -58,6 +58,15 @@ export function Layout() {
             onChange={(e) => void navigate(`/p/${e.target.value}/requests`)}
             options={items.map((p) => ({ value: p.id, label: `${p.organization_name} / ${p.name}` }))}
           />
+          <div className="ml-auto flex items-center gap-2">
+            <span className="text-sm text-zinc-600 dark:text-zinc-400">{projects.data?.user.email}</span>
+            <ThemeToggle />
+            <Button variant="secondary" onClick={() => void signOut()}>
+              Sign out
+            </Button>
+          </div>
+        </div>
+        <div className="mx-auto max-w-7xl px-4 py-2">
           {current && (
             <nav aria-label="Project pages" className="flex flex-wrap gap-1">
               {PROJECT_PAGES.map(({ path, label }) => (
@@ -67,13 +76,6 @@ export function Layout() {
               ))}
             </nav>
           )}
-          <div className="ml-auto flex items-center gap-2">
-            <span className="text-sm text-zinc-600 dark:text-zinc-400">{projects.data?.user.email}</span>
-            <ThemeToggle />
-            <Button variant="secondary" onClick={() => void signOut()}>
-              Sign out
-            </Button>
-          </div>
         </div>
       </header>
       <main className="mx-auto max-w-7xl px-4 py-8">

@@ -2,10 +2,11 @@
  * Every route of the SPA, in one list. A project page is one entry of `PROJECT_PAGES` (path
  * under `/p/:projectId/`, its navigation label, its page component); the router and the
  * navigation are both built from it, so a new feature adds exactly one line here.
- * Chart-heavy pages load on demand (their code is split from the first bundle).
+ * Charts' plotting code (Recharts) loads on demand, early when the address is a chart page.
  */
-import { lazy, type ComponentType } from "react";
+import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";
+import { preloadCharts } from "../components/charts/TimeChart";
 import { NotFound } from "../components/ui";
 import { AcceptInvitePage } from "../features/auth/components/AcceptInvitePage";
 import { SignInPage, SignUpPage } from "../features/auth/components/AuthPages";
@@ -14,13 +15,15 @@ import { BillingPage } from "../features/billing/components/BillingPage";
 import { KeysPage } from "../features/keys/components/KeysPage";
 import { MembersPage } from "../features/members/components/MembersPage";
 import { OnboardingPage } from "../features/onboarding/components/OnboardingPage";
+import { OverviewPage } from "../features/overview/components/OverviewPage";
 import { ProjectsPage } from "../features/projects/components/ProjectsPage";
 import { RequestsPage } from "../features/requests/components/RequestsPage";
+import { TriagePage } from "../features/triage/components/TriagePage";
 import { Layout } from "./Layout";
 import { RouteError } from "./RouteError";
 
-const OverviewPage = lazy(() => import("../features/overview/components/OverviewPage").then((m) => ({ default: m.OverviewPage })));
-const TriagePage = lazy(() => import("../features/triage/components/TriagePage").then((m) => ({ default: m.TriagePage })));
+// A chart page opened directly fetches the plotting code beside the session's projects, not after them.
+if (/^\/p\/[^/]+\/(overview|safety)$/.test(window.location.pathname)) preloadCharts();
 
 /** A page of a project: `/p/:projectId/<path>`, shown in the navigation as `label`. */
 export interface ProjectPage {

@@ -1,18 +1,7 @@
 /** The project's subscription and usage, and the two ways to Stripe: Checkout and the billing portal. */
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { Tier } from "../../../../src/enums";
+import type { RedirectSession, Subscription, Tier } from "../../../server/contract";
 import { request } from "../../lib/api";
-
-/** GET /api/projects/:id/billing. */
-export interface Subscription {
-  tier: Tier;
-  status: string;
-  limit: number | null;
-  requests_this_period: number;
-  period_start_at: string;
-  period_reset_at: string;
-  payment_customer_id: string | null;
-}
 
 /** Query keys of the feature. */
 export const billingKeys = { subscription: (projectId: string) => ["billing", projectId] as const };
@@ -29,12 +18,12 @@ export function useSubscription(projectId: string, waitForChange: boolean) {
 
 /** Starts Checkout for a tier, or opens the billing portal; both leave the page for Stripe's. */
 export function useBillingRedirects(projectId: string) {
-  const go = (s: { url: string }) => window.location.assign(s.url);
+  const go = (s: RedirectSession) => window.location.assign(s.url);
   return {
     checkout: useMutation({
-      mutationFn: (tier: Tier) => request<{ url: string }>(`/api/projects/${projectId}/billing/checkout`, { json: { tier } }),
+      mutationFn: (tier: Tier) => request<RedirectSession>(`/api/projects/${projectId}/billing/checkout`, { json: { tier } }),
       onSuccess: go,
     }),
-    portal: useMutation({ mutationFn: () => request<{ url: string }>(`/api/projects/${projectId}/billing/portal`, { json: {} }), onSuccess: go }),
+    portal: useMutation({ mutationFn: () => request<RedirectSession>(`/api/projects/${projectId}/billing/portal`, { json: {} }), onSuccess: go }),
   };
 }

@@ -3,31 +3,15 @@
  * list, create (the full key is in the answer, once), rotate, revoke, delete.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ApiKeyList, NewApiKey, RotatedApiKey } from "../../../server/contract";
 import { request } from "../../lib/api";
-
-/** An API key as listed (hint only). */
-export interface ApiKey {
-  id: string;
-  name: string;
-  key_hint: string;
-  created_at: string;
-  created_by: string | null;
-  last_used_at: string | null;
-  expires_at: string | null;
-  revoked_at: string | null;
-}
-
-/** A key with its full value: only in the create and rotate answers. */
-export interface NewApiKey extends ApiKey {
-  key: string;
-}
 
 /** Query keys of the feature. */
 export const keyKeys = { list: (projectId: string) => ["keys", projectId] as const };
 
 /** The project's keys. */
 export function useKeys(projectId: string) {
-  return useQuery({ queryKey: keyKeys.list(projectId), queryFn: () => request<{ items: ApiKey[] }>(`/api/projects/${projectId}/keys`) });
+  return useQuery({ queryKey: keyKeys.list(projectId), queryFn: () => request<ApiKeyList>(`/api/projects/${projectId}/keys`) });
 }
 
 /** Create, rotate, revoke, delete; `onError` gets each failure, the list refreshes after each. */
@@ -38,7 +22,7 @@ export function useKeyMutations(projectId: string, on: { created: (k: NewApiKey)
   return {
     create: useMutation({ mutationFn: (name: string) => request<NewApiKey>(base, { json: { name } }), onSuccess: on.created, ...common }),
     rotate: useMutation({
-      mutationFn: (id: string) => request<{ key: NewApiKey }>(`${base}/${id}/rotate`, { json: {} }),
+      mutationFn: (id: string) => request<RotatedApiKey>(`${base}/${id}/rotate`, { json: {} }),
       onSuccess: (r) => on.rotated(r.key),
       ...common,
     }),

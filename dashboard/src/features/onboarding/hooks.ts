@@ -1,13 +1,7 @@
 /** Whether a project has logged a call yet, and the public URLs its snippets use. */
 import { useQuery } from "@tanstack/react-query";
+import type { Activity } from "../../../server/contract";
 import { request } from "../../lib/api";
-
-/** GET /api/projects/:id/activity. */
-export interface Activity {
-  has_requests: boolean;
-  api_url: string;
-  proxy_url: string;
-}
 
 /** Query keys of the feature. */
 export const activityKeys = { project: (projectId: string) => ["activity", projectId] as const };

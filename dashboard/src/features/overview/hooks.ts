@@ -4,20 +4,11 @@
  * local days, so that every axis is in the user's time zone.
  */
 import { useQuery } from "@tanstack/react-query";
-import type { ScorerName } from "../../../../src/enums";
+import type { ScorerName, Timeseries } from "../../../server/contract";
 import { request } from "../../lib/api";
 
 /** One hourly bucket of the API's series. */
-export interface Point {
-  bucket: string;
-  requests: number;
-  errors: number;
-  error_rate: number | null;
-  p50_latency_ms: number | null;
-  p95_latency_ms: number | null;
-  cost_usd: number;
-  scorers: { scorer_name: ScorerName; scores: number; unsafe: number; unsafe_rate: number | null }[];
-}
+export type Point = Timeseries["points"][number];
 
 /** A bucket as the charts draw it: start (epoch ms) and its sums. Latencies of a day: p50 the median hour's, p95 the slowest hour's. */
 export interface Bucket {
@@ -40,9 +31,7 @@ export function useTimeseries(projectId: string, start: number, end: number) {
   return useQuery({
     queryKey: statsKeys.series(projectId, start, end),
     queryFn: () =>
-      request<{ points: Point[] }>(
-        `/api/projects/${projectId}/stats/timeseries?bucket=hour&start=${new Date(start).toISOString()}&end=${new Date(end).toISOString()}`,
-      ),
+      request<Timeseries>(`/api/projects/${projectId}/stats/timeseries?bucket=hour&start=${new Date(start).toISOString()}&end=${new Date(end).toISOString()}`),
   });
 }
 

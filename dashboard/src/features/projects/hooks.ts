@@ -5,24 +5,9 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useParams } from "react-router";
-import type { Role } from "../../../../src/enums";
+import type { Project, ProjectList } from "../../../server/contract";
+
 import { request } from "../../lib/api";
-
-/** A project with the caller's role in its organisation (GET /api/projects). */
-export interface Project {
-  id: string;
-  name: string;
-  created_at: string;
-  organization_id: string;
-  organization_name: string;
-  role: Role;
-}
-
-/** GET /api/projects. */
-export interface ProjectList {
-  items: Project[];
-  user: { email: string; name: string };
-}
 
 /** Query keys of the feature. */
 export const projectKeys = { all: ["projects"] as const };
@@ -51,6 +36,10 @@ export function useProjectMutations() {
       mutationFn: (v: { id: string; name: string }) => request(`/api/projects/${v.id}`, { method: "PATCH", json: { name: v.name } }),
       onSettled,
     }),
-    remove: useMutation({ mutationFn: (id: string) => request(`/api/projects/${id}`, { method: "DELETE" }), onSettled }),
+    // Not awaiting the refresh: the page of a deleted project moves on (in `mutate`'s onSuccess) before the list drops it.
+    remove: useMutation({
+      mutationFn: (id: string) => request(`/api/projects/${id}`, { method: "DELETE" }),
+      onSettled: () => void onSettled(),
+    }),
   };
 }

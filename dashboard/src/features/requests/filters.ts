@@ -1,5 +1,5 @@
 /** The filter part of the Requests address: which parameters are filters, passed to the API unchanged. */
-import { SCORER_NAMES } from "../../../../src/enums";
+import { SCORER_NAMES } from "../../../server/contract";
 
 /** Filter parameters kept in the URL. */
 export const FILTER_KEYS = ["start", "end", "model", "provider", "status", "q", "min_score", "scorer", "reviewed", ...SCORER_NAMES.map((s) => `label[${s}]`)];

@@ -4,7 +4,7 @@
  * review invalidates the list, the counts, the triage queue and the detail at once.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ReviewVerdict } from "../../../../src/enums";
+import type { ReviewVerdict } from "../../../server/contract";
 import { request } from "../../lib/api";
 import { isUuid } from "./filters";
 import type { Detail, RowPage } from "./types";

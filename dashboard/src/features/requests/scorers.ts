@@ -4,7 +4,7 @@
  * an unsafe score reviewed as a false positive amber and struck through). The symbol keeps the
  * meaning for people who cannot tell the colours apart (WCAG 1.4.1).
  */
-import { SCORER_NAMES, type ScorerName } from "../../../../src/enums";
+import { SCORER_NAMES, type ScoreLabel, type ScorerName } from "../../../server/contract";
 import type { Chip } from "./types";
 
 /** Short name and one-line description of each scorer (docs/decisions.md D17). */
@@ -21,7 +21,7 @@ export const SCORER_INFO: Record<ScorerName, { short: string; about: string }> =
 export const SCORERS = SCORER_NAMES;
 
 /** The state of one scorer's chip on a row. */
-export type ChipState = "unsafe" | "safe" | "unscored" | "pending" | "false_positive";
+export type ChipState = ScoreLabel | "pending" | "false_positive";
 
 /** A chip's state: no score yet is `pending`; an unsafe score reviewed as a false positive is `false_positive`. */
 export function chipState(c: Chip | undefined): ChipState {
@@ -60,7 +60,7 @@ export const STATE_STYLE: Record<ChipState, { chip: string; symbol: string; word
 };
 
 /** The worst state of a row: unsafe if any unreviewed-or-confirmed unsafe score, else safe, unscored or pending. */
-export function worstState(scores: Chip[]): "unsafe" | "safe" | "unscored" | "pending" {
+export function worstState(scores: Chip[]): ScoreLabel | "pending" {
   if (scores.length === 0) return "pending";
   if (scores.some((s) => chipState(s) === "unsafe")) return "unsafe";
   if (scores.some((s) => s.score_label === "safe")) return "safe";

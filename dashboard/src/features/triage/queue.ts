@@ -4,7 +4,7 @@
  * `scorer` + `reviewed`), so its count is unsafe − false positives − confirmed (a score has at
  * most one review), and its rows are the unsafe rows whose chip of that scorer has no verdict.
  */
-import type { ScorerName } from "../../../../src/enums";
+import type { ScorerName } from "../../../server/contract";
 
 /** The verdict filter's choices and their labels. */
 export const VERDICTS = { to_review: "To review", false_positive: "False positives", confirmed: "Confirmed", all: "All unsafe" } as const;

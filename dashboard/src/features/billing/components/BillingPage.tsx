@@ -4,7 +4,7 @@
  */
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { roleAtLeast, TIERS } from "../../../../../src/enums";
+import { roleAtLeast, TIERS } from "../../../../server/contract";
 import { Alert, Button, Card, PageTitle, QueryStatus } from "../../../components/ui";
 import { useCurrentProject } from "../../projects/hooks";
 import { useBillingRedirects, useSubscription } from "../hooks";

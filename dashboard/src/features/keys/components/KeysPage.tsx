@@ -3,10 +3,11 @@
  * with status, rotate (new key shown once, old one refused after 60 s), revoke and delete.
  */
 import { useEffect, useState, type FormEvent } from "react";
-import { roleAtLeast } from "../../../../../src/enums";
+import { roleAtLeast } from "../../../../server/contract";
 import { Alert, Button, Card, CodeBlock, Confirm, Field, Modal, PageTitle, when } from "../../../components/ui";
 import { useCurrentProject } from "../../projects/hooks";
-import { type ApiKey, type NewApiKey, useKeyMutations, useKeys } from "../hooks";
+import type { ApiKey, NewApiKey } from "../../../../server/contract";
+import { useKeyMutations, useKeys } from "../hooks";
 
 /** Re-renders every second while `active` (for the rotation countdown); returns the time now. */
 function useNow(active: boolean) {

@@ -5,7 +5,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { ROLES, type Role, roleAtLeast } from "../../../../../src/enums";
+import { ROLES, type Role, roleAtLeast } from "../../../../server/contract";
 import { Alert, Button, Card, CodeBlock, Confirm, Field, PageTitle, Select } from "../../../components/ui";
 import { authClient } from "../../../lib/auth-client";
 import { useCurrentProject, useProjects } from "../../projects/hooks";

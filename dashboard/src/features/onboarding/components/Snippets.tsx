@@ -3,7 +3,7 @@
  * and the Node and Python client libraries. Shown on Get started and on an empty Requests page.
  */
 import { Card, CodeBlock } from "../../../components/ui";
-import type { Activity } from "../hooks";
+import type { Activity } from "../../../../server/contract";
 
 /** The three snippet cards for a project's public URLs. */
 export function Snippets({ api_url, proxy_url }: Pick<Activity, "api_url" | "proxy_url">) {

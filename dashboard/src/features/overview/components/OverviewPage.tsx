@@ -5,7 +5,7 @@
  * Range lives in the URL.
  */
 import { useNavigate, useSearchParams } from "react-router";
-import { SCORER_NAMES } from "../../../../../src/enums";
+import { SCORER_NAMES } from "../../../../server/contract";
 import { type ChartPoint, SERIES_COLORS, TimeChart } from "../../../components/charts/TimeChart";
 import { Button, Card, PageTitle, timeZone } from "../../../components/ui";
 import { useCurrentProject } from "../../projects/hooks";
@@ -97,6 +97,7 @@ export function OverviewPage() {
                 data={data}
                 series={[{ key: "requests", name: "Requests", color: SERIES_COLORS[0]! }]}
                 format={count}
+                integer
                 bucketMs={bucketWidth}
                 onBucket={openBucket}
               />

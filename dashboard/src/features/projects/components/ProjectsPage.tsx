@@ -5,9 +5,10 @@
  */
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
-import { roleAtLeast } from "../../../../../src/enums";
+import { roleAtLeast } from "../../../../server/contract";
 import { Alert, Button, Card, Confirm, Field, PageTitle, Select, when } from "../../../components/ui";
-import { type Project, useCurrentProject, useProjectMutations, useProjects } from "../hooks";
+import type { Project } from "../../../../server/contract";
+import { useCurrentProject, useProjectMutations, useProjects } from "../hooks";
 
 /** One project's row: name (or its rename form), created, role, actions. */
 function ProjectRow({ p, manage, onError }: { p: Project; manage: boolean; onError: (e: Error) => void }) {

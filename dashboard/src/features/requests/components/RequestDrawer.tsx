@@ -6,7 +6,7 @@
  * previous (newer). An id that does not exist, or is not an id at all, shows "not found".
  */
 import { useEffect, useRef, useState } from "react";
-import { roleAtLeast } from "../../../../../src/enums";
+import { roleAtLeast } from "../../../../server/contract";
 import { Button } from "../../../components/ui";
 import { isNotFound } from "../../../lib/api";
 import { useCurrentProject } from "../../projects/hooks";
@@ -15,6 +15,7 @@ import { isUuid } from "../filters";
 import { useRequestDetail, useReview } from "../hooks";
 import { worstState } from "../scorers";
 import { ClippedText } from "./ClippedText";
+import { RevealAudit } from "./RevealAudit";
 import { ScoreCard } from "./ScoreCard";
 import { ScoreChip } from "./ScoreChips";
 
@@ -36,6 +37,9 @@ export function RequestDrawer({ id, filters, onNavigate }: { id: string; filters
   const review = useReview(project.id);
   const panel = useRef<HTMLElement>(null);
   const d = detail.data;
+  // Asked with neighbours=true, so present; absent only on an answer without them.
+  const newer = d?.neighbours?.newer_id ?? null;
+  const older = d?.neighbours?.older_id ?? null;
   const notFound = !isUuid(id) || isNotFound(detail.error);
 
   useEffect(() => {
@@ -45,14 +49,14 @@ export function RequestDrawer({ id, filters, onNavigate }: { id: string; filters
     const onKey = (e: KeyboardEvent) => {
       if (typing(e)) return;
       if (e.key === "Escape") onNavigate(null);
-      else if (e.key === "j" && d?.neighbours.older_id) onNavigate(d.neighbours.older_id);
-      else if (e.key === "k" && d?.neighbours.newer_id) onNavigate(d.neighbours.newer_id);
+      else if (e.key === "j" && older) onNavigate(older);
+      else if (e.key === "k" && newer) onNavigate(newer);
       else return;
       e.preventDefault();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [d, onNavigate]);
+  }, [newer, older, onNavigate]);
 
   const member = roleAtLeast(project.role, "member");
   return (
@@ -63,14 +67,19 @@ export function RequestDrawer({ id, filters, onNavigate }: { id: string; filters
       aria-labelledby="request-detail-title"
       className="fixed inset-y-0 right-0 z-10 w-full max-w-2xl overflow-y-auto border-l border-zinc-200 bg-white p-4 shadow-xl outline-none dark:border-zinc-800 dark:bg-zinc-950"
     >
-      <div className="mb-3 flex flex-wrap items-center gap-2">
-        <h2 id="request-detail-title" className="mr-2 text-lg font-semibold">
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <h2 id="request-detail-title" className="text-lg font-semibold">
           Request detail
         </h2>
-        <Button variant="ghost" disabled={!d?.neighbours.newer_id} onClick={() => onNavigate(d!.neighbours.newer_id)} aria-keyshortcuts="k">
+        <Button variant="secondary" onClick={() => onNavigate(null)} aria-keyshortcuts="Escape">
+          Close
+        </Button>
+      </div>
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        <Button variant="ghost" disabled={!newer} onClick={() => onNavigate(newer)} aria-keyshortcuts="k">
           ← Previous
         </Button>
-        <Button variant="ghost" disabled={!d?.neighbours.older_id} onClick={() => onNavigate(d!.neighbours.older_id)} aria-keyshortcuts="j">
+        <Button variant="ghost" disabled={!older} onClick={() => onNavigate(older)} aria-keyshortcuts="j">
           Next →
         </Button>
         {d && (
@@ -83,9 +92,6 @@ export function RequestDrawer({ id, filters, onNavigate }: { id: string; filters
             {reveal ? "Mask PII" : "Reveal PII (recorded)"}
           </Button>
         )}
-        <Button variant="secondary" className="ml-auto" onClick={() => onNavigate(null)} aria-keyshortcuts="Escape">
-          Close
-        </Button>
       </div>
       {notFound ? (
         <div role="alert" className="space-y-2">
@@ -151,6 +157,7 @@ export function RequestDrawer({ id, filters, onNavigate }: { id: string; filters
               </ol>
             )}
           </section>
+          <RevealAudit reveals={d.reveals} />
         </div>
       )}
     </aside>

@@ -1,5 +1,5 @@
 /** The filter bar of the Requests page; every control writes its URL parameter (shareable). */
-import { SCORER_NAMES } from "../../../../../src/enums";
+import { SCORER_NAMES } from "../../../../server/contract";
 import { Button, Select } from "../../../components/ui";
 import { SCORER_INFO } from "../scorers";
 

@@ -1,17 +1,18 @@
 /**
  * Requests (issues 15 and 25): the project's logged calls, newest first. Filters live in the
  * URL (shareable); keyset pages (`cursor`); the total loads separately and never blocks the
- * rows. Live (Off / 10 s / 30 s / 1 min, paused while the tab is hidden): on the first page new
+ * rows. Live (Off / 5 s / 10 s / 30 s / 1 min, paused while the tab is hidden): on the first page new
  * calls appear at the top by themselves and pending scores fill in; on an older page an
  * "N new" button counts the calls logged since and leads back to the top. An empty project
  * shows "waiting for your first call" with the snippets, and turns into the table by itself.
  */
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button, PageTitle, Select } from "../../../components/ui";
 import { useCurrentProject } from "../../projects/hooks";
 import { filterQuery } from "../filters";
-import { useRequestCount, useRequestPage } from "../hooks";
+import { requestKeys, useRequestCount, useRequestPage } from "../hooks";
 import { RequestDrawer } from "./RequestDrawer";
 import { RequestFilters } from "./RequestFilters";
 import { COLUMNS, RequestTable, useColumns } from "./RequestTable";
@@ -20,10 +21,14 @@ import { WaitingForFirstCall } from "./WaitingForFirstCall";
 
 const LIVE_OPTIONS = [
   { value: "0", label: "Off" },
+  { value: "5000", label: "5 s" },
   { value: "10000", label: "10 s" },
   { value: "30000", label: "30 s" },
   { value: "60000", label: "1 min" },
 ];
+
+/** Rows per page. */
+const PAGE_SIZE = 50;
 
 /** The Requests page. */
 export function RequestsPage() {
@@ -32,9 +37,9 @@ export function RequestsPage() {
   const filters = filterQuery(params);
   const cursor = params.get("cursor") ?? "";
   const { columns, toggle } = useColumns();
-  const [live, setLive] = useState(10_000);
+  const [live, setLive] = useState(5_000);
   const [history, setHistory] = useState<string[]>([]);
-  const page = useRequestPage(project.id, filters, cursor, live);
+  const page = useRequestPage(project.id, filters, cursor, live, PAGE_SIZE);
   const total = useRequestCount(project.id, filters, { refetchInterval: !cursor && live > 0 ? live : false });
   const rows = page.data?.items ?? [];
 
@@ -76,6 +81,15 @@ export function RequestsPage() {
     setHistory((h) => (back ? h.slice(0, -1) : [...h, cursor]));
     setParams(next);
   };
+  // "N new": the first page is asked again before it shows, so the new calls are on it at once.
+  const queryClient = useQueryClient();
+  const toTop = async () => {
+    await queryClient.refetchQueries({ queryKey: requestKeys.page(project.id, filters, "", PAGE_SIZE), type: "all" });
+    const next = new URLSearchParams(params);
+    next.delete("cursor");
+    setHistory([]);
+    setParams(next);
+  };
   const open = (id: string | null) => {
     const next = new URLSearchParams(params);
     if (id) next.set("open", id);
@@ -103,7 +117,7 @@ export function RequestsPage() {
               options={LIVE_OPTIONS.map((o) => ({ ...o, label: `Live: ${o.label}` }))}
             />
             {cursor && fresh.data && fresh.data.total > 0 && (
-              <Button onClick={() => go(null)} aria-describedby="new-calls-hint">
+              <Button onClick={() => void toTop()} aria-describedby="new-calls-hint">
                 {fresh.data.total} new
               </Button>
             )}

@@ -3,7 +3,7 @@
  * at a glance, the Likert value on a five-step scale, the rationale, the review and, for
  * members, the review buttons.
  */
-import type { ReviewVerdict } from "../../../../../src/enums";
+import type { ReviewVerdict } from "../../../../server/contract";
 import { Button, cn, when } from "../../../components/ui";
 import { chipState, SCORER_INFO, STATE_STYLE } from "../scorers";
 import type { Score } from "../types";

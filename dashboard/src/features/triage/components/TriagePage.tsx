@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { SCORER_NAMES, type ScorerName } from "../../../../../src/enums";
+import { SCORER_NAMES, type ScorerName } from "../../../../server/contract";
 import { SERIES_COLORS, TimeChart } from "../../../components/charts/TimeChart";
 import { PageTitle, Select } from "../../../components/ui";
 import { bucketEnd, regroup, unsafeRate, useTimeseries } from "../../overview/hooks";
@@ -133,7 +133,7 @@ export function TriagePage() {
               ref={(el) => {
                 items.current[i] = el;
               }}
-              className="flex w-full flex-wrap items-center gap-3 px-1 py-2 text-left hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-zinc-900"
+              className="grid w-full grid-cols-1 items-center gap-x-4 gap-y-1 px-1 py-2 text-left md:grid-cols-[12rem_10rem_1fr] hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-zinc-900"
               onClick={() => open(r.id)}
             >
               <span className="whitespace-nowrap">{new Date(r.created_at).toLocaleString()}</span>
