@@ -22,7 +22,7 @@ type Range = keyof typeof RANGES;
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 const usd = (v: number) => `$${v < 1 ? v.toFixed(4) : v.toFixed(2)}`;
-const ms = (v: number) => `${Math.round(v)} ms`;
+const ms = (v: number) => `${v < 10 ? v.toFixed(1) : Math.round(v)} ms`;
 const count = (v: number) => Math.round(v).toLocaleString();
 
 /** The Overview page. */

@@ -1,7 +1,7 @@
 /**
  * One scorer's verdict in the drawer: unsafe (red, ✕), safe (green, ✓) or unscored (grey, –)
  * at a glance, the Likert value on a five-step scale, the rationale, the review and, for
- * members, the review buttons.
+ * members, the review buttons on unsafe scores (false positive or confirmed).
  */
 import type { ReviewVerdict } from "../../../../server/contract";
 import { Button, cn, when } from "../../../components/ui";
@@ -29,7 +29,7 @@ export function ScoreCard({ score, onReview, busy }: { score: Score; onReview?: 
           <span className="font-semibold capitalize">{info.short}</span> <code className="text-xs text-zinc-700 dark:text-zinc-300">{score.scorer_name}</code>
           <p className="text-xs text-zinc-700 dark:text-zinc-300">{info.about}</p>
         </div>
-        <span className={cn("inline-flex shrink-0 items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold", STATE_STYLE[state].chip)}>
+        <span className={cn("inline-flex shrink-0 items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold", STATE_STYLE[state].chip, "no-underline")}>
           <span aria-hidden="true">{STATE_STYLE[state].symbol}</span>
           {HEADLINE[state]}
         </span>
@@ -62,7 +62,7 @@ export function ScoreCard({ score, onReview, busy }: { score: Score; onReview?: 
           Reviewed {score.review.verdict.replace("_", " ")} by {score.review.reviewer}, {when(score.review.reviewed_at)}
         </p>
       )}
-      {onReview && score.score_label !== "unscored" && (
+      {onReview && score.score_label === "unsafe" && (
         <span className="flex gap-2">
           <Button variant="secondary" disabled={busy} aria-pressed={score.review?.verdict === "false_positive"} onClick={() => onReview("false_positive")}>
             Mark false positive
