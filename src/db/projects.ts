@@ -2,7 +2,7 @@
  * Project records: creation (with the project's free subscription and, for the dashboard, its
  * organisation link, atomically), rename, delete, and the list of the administration routes.
  */
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, ne, notExists, notInArray, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { calendarPeriod } from "../billing/periods";
 import type { Db } from "./client";
@@ -41,11 +41,26 @@ export async function renameProject(db: Db, id: string, name: string) {
   return row ?? null;
 }
 
+/** Statuses of a paid subscription that no longer bills (Stripe's subscription statuses). */
+const ENDED_STATUSES = ["canceled", "incomplete_expired"];
+
 /**
  * Deletes a project; its keys, requests, scores, reviews, rollups, subscription and organisation
- * link go with it (foreign keys `ON DELETE CASCADE`, src/db/columns.ts `ownedBy`). True when it existed.
+ * link go with it (foreign keys `ON DELETE CASCADE`, src/db/columns.ts `ownedBy`). A project
+ * whose paid subscription still bills is kept (`"subscribed"`): deleting it would leave Stripe
+ * charging for a project nobody can open; cancel in the billing portal first. One statement,
+ * so a subscription started meanwhile is seen.
  */
-export async function deleteProject(db: Db, id: string): Promise<boolean> {
-  const rows = await db.delete(projects).where(eq(projects.id, id)).returning({ id: projects.id });
-  return rows.length > 0;
+export async function deleteProject(db: Db, id: string): Promise<"deleted" | "missing" | "subscribed"> {
+  const billing = db
+    .select({ one: sql`1` })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.project_id, id), ne(subscriptions.tier, "free"), notInArray(subscriptions.status, ENDED_STATUSES)));
+  const rows = await db
+    .delete(projects)
+    .where(and(eq(projects.id, id), notExists(billing)))
+    .returning({ id: projects.id });
+  if (rows.length > 0) return "deleted";
+  const [exists] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, id));
+  return exists ? "subscribed" : "missing";
 }

@@ -8,9 +8,9 @@ import { createKey, deleteKey, listKeys, revokeKey, rotateKey, type KeyRecord } 
 import { createProject, deleteProject, listProjects, renameProject } from "../db/projects";
 import { KeySchema, NewKeySchema, ProjectSchema, RotatedKeySchema } from "./schemas";
 import { iso, isoOrNull } from "../util";
-import { notFound } from "../errors";
+import { ApiError, notFound } from "../errors";
 import { FOREIGN_KEY_VIOLATION, sqlStateOf } from "../db/unavailable";
-import { access, commonErrors, createRouter, jsonResponse as json, notFoundResponse } from "./openapi";
+import { access, commonErrors, createRouter, errorResponse, jsonResponse as json, notFoundResponse } from "./openapi";
 
 const keyJson = <K extends KeyRecord>(k: K) => ({
   ...k,
@@ -58,8 +58,9 @@ const routes = {
     method: "delete",
     path: "/internal/projects/{project_id}",
     summary: "Delete a project with its keys, requests, scores and subscription",
+    description: "Refused (409) while a paid subscription still bills: cancel it in the billing portal first.",
     request: { params: ProjectParam },
-    responses: { 204: { description: "Deleted" }, ...commonErrors, ...notFoundResponse },
+    responses: { 204: { description: "Deleted" }, ...commonErrors, ...notFoundResponse, 409: errorResponse("A paid subscription still bills") },
   }),
   listProjects: createRoute({
     ...admin,
@@ -138,7 +139,9 @@ export const internalRoutes = createRouter()
     return c.json(projectJson(row), 200);
   })
   .openapi(routes.deleteProject, async (c) => {
-    if (!(await deleteProject(c.var.db, c.req.valid("param").project_id))) throw notFound("project");
+    const outcome = await deleteProject(c.var.db, c.req.valid("param").project_id);
+    if (outcome === "missing") throw notFound("project");
+    if (outcome === "subscribed") throw new ApiError(409, "the project has a paid subscription: cancel it in the billing portal first");
     return c.body(null, 204);
   })
   .openapi(routes.listProjects, async (c) => {

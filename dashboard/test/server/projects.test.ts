@@ -61,6 +61,20 @@ describe("Projects in the dashboard", () => {
     expect((await projectsOf(owner)).map((p) => p.name)).toEqual([project!.name]);
   });
 
+  it("Should keep a project whose paid subscription still bills (409) and delete it once cancelled", async () => {
+    const owner = await signUp();
+    const [first] = await projectsOf(owner);
+    const created = await dash("/api/projects", { cookie: owner.cookie, json: { name: "Paid", organization_id: first!.organization_id } });
+    const { id } = (await created.json()) as Project;
+    await sql("UPDATE subscriptions SET tier = 'pro', status = 'active', payment_subscription_id = $2 WHERE project_id = $1", [id, `sub_${id}`]);
+    const refused = await dash(`/api/projects/${id}`, { method: "DELETE", cookie: owner.cookie });
+    expect(refused.status).toBe(409);
+    expect(await detail(refused)).toContain("cancel it in the billing portal first");
+    expect((await projectsOf(owner)).map((p) => p.id)).toContain(id);
+    await sql("UPDATE subscriptions SET status = 'canceled' WHERE project_id = $1", [id]);
+    expect((await dash(`/api/projects/${id}`, { method: "DELETE", cookie: owner.cookie })).status).toBe(204);
+  });
+
   it("Should leave no project behind when the API cannot attach it to the organisation (one transaction)", async () => {
     const [{ n: before }] = (await sql<{ n: string }>("SELECT count(*) AS n FROM projects")) as [{ n: string }];
     const res = await api("/internal/projects", { method: "POST", headers: internal, json: { name: "orphan", organization_id: "no-such-organisation" } });
