@@ -4,9 +4,11 @@
  * export uses (`maskPiiJson`, src/export/mask-pii.ts: each span the PII detectors find becomes
  * `[KIND]`). Only an owner or admin may see it unmasked (`reveal=true`, recorded in the audit).
  *
- * A text search (`q=`) by someone who may not reveal must not confirm that a masked value
- * exists: a `q` in which the detectors find personal data is refused with 403 whatever the
- * data holds, so the answer says nothing about the rows.
+ * A text search (`q=`, or the exact `model=`/`provider=` filters) by someone who may not reveal
+ * must not confirm that a masked value exists: such a filter in which the detectors find
+ * personal data is refused with 403 whatever the data holds, so the answer says nothing about
+ * the rows. (A fragment that is no personal data by itself, e.g. one group of a card number's
+ * digits, is not refused; it matches words, as any search does.)
  */
 import { ApiError } from "../../../src/errors";
 import { maskPiiJson, maskPiiText } from "../../../src/export/mask-pii";
@@ -25,11 +27,17 @@ export function maskStoredText<T extends object>(record: T): T {
   return out as T;
 }
 
+/** Query parameters that match stored text. */
+export const TEXT_FILTERS = ["q", "model", "provider"] as const;
+
 /**
- * Throws 403 when `role` may not reveal personal data and the search text `q` contains some
- * (the detectors find a span in it); otherwise returns.
+ * Throws 403 naming the parameter when `role` may not reveal personal data and a text filter of
+ * `query` contains some (the detectors find a span in it); otherwise returns.
  */
-export function assertSearchAllowed(role: Role, q: string | undefined): void {
-  if (!q || roleAtLeast(role, REVEAL_ROLE)) return;
-  if (maskPiiText(q) !== q) throw new ApiError(403, `q: searching for personal data needs the ${REVEAL_ROLE} role or higher`);
+export function assertSearchAllowed(role: Role, query: Partial<Record<string, string>>): void {
+  if (roleAtLeast(role, REVEAL_ROLE)) return;
+  for (const name of TEXT_FILTERS) {
+    const text = query[name];
+    if (text && maskPiiText(text) !== text) throw new ApiError(403, `${name}: searching for personal data needs the ${REVEAL_ROLE} role or higher`);
+  }
 }

@@ -66,6 +66,10 @@ describe("Personal data shown to a viewer", () => {
         expect(leaks(body.detail)).toBe(false);
       }
     }
+    // The exact model and provider filters are text searches too.
+    const model = await dash(`${base}/requests?limit=10&model=${encodeURIComponent(EMAIL)}`, { cookie: viewer.cookie });
+    expect(model.status).toBe(403);
+    expect(await model.json()).toEqual({ detail: "model: searching for personal data needs the admin role or higher" });
     // A search without personal data still works for the viewer.
     const ok = (await (await dash(`${base}/requests?limit=10&q=card`, { cookie: viewer.cookie })).json()) as RequestPage;
     expect(ok.items).toHaveLength(1);
