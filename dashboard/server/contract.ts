@@ -18,6 +18,7 @@ import type {
   RotatedKeySchema,
   SafetyScoreSummarySchema,
   ScoreChipSchema,
+  StoredReviewSchema,
   SubscriptionSchema,
   TimeseriesSchema,
 } from "../../src/routes/schemas";
@@ -114,13 +115,8 @@ export interface PiiRevealList {
  */
 export type RequestDetail = z.infer<typeof RequestDetailSchema> & { pii_masked: boolean; reveals?: PiiReveal[] };
 
-/** The outcome of a review: the score's id and its new verdict. */
-export interface ReviewResult {
-  score_id: string;
-  verdict: import("../../src/enums").ReviewVerdict;
-  reviewer: string;
-  reviewed_at: string;
-}
+/** POST /api/projects/:id/safety-scores/:scoreId/review: the stored verdict. */
+export type ReviewResult = z.infer<typeof StoredReviewSchema>;
 
 /** GET /api/projects/:id/stats/timeseries. */
 export type Timeseries = z.infer<typeof TimeseriesSchema>;

@@ -167,3 +167,15 @@ export const NewKeySchema = KeySchema.extend({
 
 /** The body of a key rotation: the new key (shown once) and the one that expires. */
 export const RotatedKeySchema = z.object({ key: NewKeySchema, previous: KeySchema }).openapi("RotatedApiKey");
+
+/** The body of POST /api/safety-scores/{id}/review: the stored verdict. */
+export const StoredReviewSchema = z
+  .object({
+    score_id: z.uuid(),
+    request_id: z.uuid(),
+    scorer_name: z.enum(SCORER_NAMES),
+    verdict: z.enum(REVIEW_VERDICTS),
+    reviewer: z.string(),
+    reviewed_at: z.string(),
+  })
+  .openapi("StoredScoreReview");

@@ -18,7 +18,7 @@ import {
   projectErrors,
   routesTagged,
 } from "./openapi";
-import { SafetyScoreSchema, SafetyScoreSummarySchema as SummarySchema, withIsoDates } from "./schemas";
+import { SafetyScoreSchema, SafetyScoreSummarySchema as SummarySchema, StoredReviewSchema as StoredReview, withIsoDates } from "./schemas";
 
 const RangeQuery = ProjectIdQuery.extend({
   start: isoInstant("Earliest score created_at, inclusive (ISO-8601)"),
@@ -56,17 +56,6 @@ const ReviewInput = z
     reviewer: z.string().trim().min(1).max(256).openapi({ description: "Who reviewed (the dashboard user's email or id)", example: "ana@example.com" }),
   })
   .openapi("ScoreReviewInput");
-
-const StoredReview = z
-  .object({
-    score_id: z.uuid(),
-    request_id: z.uuid(),
-    scorer_name: z.enum(SCORER_NAMES),
-    verdict: z.enum(REVIEW_VERDICTS),
-    reviewer: z.string(),
-    reviewed_at: z.string(),
-  })
-  .openapi("StoredScoreReview");
 
 const reviewRoute = route("post", "/api/safety-scores/{id}/review", {
   summary: "Record a reviewer's verdict on a score (false positive or confirmed); a new verdict replaces the old",

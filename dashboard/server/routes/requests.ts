@@ -14,7 +14,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { REVIEW_VERDICTS, roleAtLeast } from "../../../src/enums";
 import { ApiError } from "../../../src/errors";
-import type { PiiRevealList, RequestCount, RequestDetail, RequestPage, SafetyScoreSummary, Timeseries } from "../contract";
+import type { PiiRevealList, RequestCount, RequestDetail, RequestPage, ReviewResult, SafetyScoreSummary, Timeseries } from "../contract";
 import type { DashboardBindings } from "../env";
 import { apiClient, refusal, unwrap } from "../lib/api-client";
 import { projectAccess, requireSession } from "../lib/middleware";
@@ -92,5 +92,5 @@ export const requestRoutes = new Hono<DashboardBindings>()
     const json = { verdict: c.req.valid("json").verdict, reviewer: c.var.user.email };
     const scores = apiClient(c.env).api["safety-scores"][":id"];
     const review = await unwrap(scores.review.$post({ param: { id: c.req.valid("param").scoreId }, query: { project_id: c.var.project.id }, json }));
-    return c.json(review, 200);
+    return c.json(review satisfies ReviewResult, 200);
   });
