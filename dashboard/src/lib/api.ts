@@ -14,7 +14,8 @@ export class RequestError extends Error {
 }
 
 /**
- * Calls a dashboard server route and returns its JSON (null for 204). Writes always send JSON
+ * Calls a dashboard server route (same origin: the session cookie goes along, fetch's default) and
+ * returns its JSON (null for 204). Writes always send JSON
  * (the server refuses anything else). Throws `RequestError` with the server's `{detail}`.
  */
 export async function request<T>(path: string, init: { method?: string; json?: unknown } = {}): Promise<T> {
@@ -22,7 +23,6 @@ export async function request<T>(path: string, init: { method?: string; json?: u
   const bodyless = method === "GET" || method === "DELETE";
   const res = await fetch(path, {
     method,
-    credentials: "same-origin",
     headers: bodyless ? {} : { "Content-Type": "application/json" },
     body: bodyless ? undefined : JSON.stringify(init.json ?? {}),
   });
