@@ -29,7 +29,13 @@ export function ScoreCard({ score, onReview, busy }: { score: Score; onReview?: 
           <span className="font-semibold capitalize">{info.short}</span> <code className="text-xs text-zinc-700 dark:text-zinc-300">{score.scorer_name}</code>
           <p className="text-xs text-zinc-700 dark:text-zinc-300">{info.about}</p>
         </div>
-        <span className={cn("inline-flex shrink-0 items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold", STATE_STYLE[state].chip, "no-underline")}>
+        <span
+          className={cn(
+            "inline-flex shrink-0 items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold",
+            STATE_STYLE[state].chip,
+            "no-underline",
+          )}
+        >
           <span aria-hidden="true">{STATE_STYLE[state].symbol}</span>
           {HEADLINE[state]}
         </span>
