@@ -34,7 +34,7 @@ function forwardedQuery(url: string, projectId: string): Record<string, string> 
 }
 
 const Review = z.object({ verdict: z.enum(REVIEW_VERDICTS) });
-const Reveal = z.object({ reveal: z.enum(["true", "false"]).optional() });
+const Reveal = z.looseObject({ reveal: z.enum(["true", "false"]).optional() });
 const requestIds = validIds({ projectId: "project", id: "request" });
 const scoreIds = validIds({ projectId: "project", scoreId: "safety score" });
 
@@ -67,7 +67,7 @@ export const requestRoutes = new Hono<DashboardBindings>()
     }
     return new Response(res.body, { status: 200, headers });
   })
-  .get("/requests/:id", requestIds, projectAccess("viewer"), validate("query", Reveal.passthrough()), async (c) => {
+  .get("/requests/:id", requestIds, projectAccess("viewer"), validate("query", Reveal), async (c) => {
     const id = c.req.valid("param").id.toLowerCase();
     const reveal = c.req.valid("query").reveal === "true";
     const mayReveal = roleAtLeast(c.var.project.role, REVEAL_ROLE);
