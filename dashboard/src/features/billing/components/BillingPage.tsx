@@ -52,9 +52,7 @@ export function BillingPage() {
       <div className="flex flex-col gap-6">
         {returned === "success" &&
           (changed ? (
-            <Alert tone="success">
-              Thank you: this project is now on the <span className="capitalize">{s.tier}</span> plan.
-            </Alert>
+            <Alert tone="success">Thank you: this project is now on the {s.tier.charAt(0).toUpperCase() + s.tier.slice(1)} plan.</Alert>
           ) : (
             <Alert>Thank you. Your plan changes as soon as Stripe confirms the payment.</Alert>
           ))}
