@@ -77,7 +77,8 @@ export const requestRoutes = new Hono<DashboardBindings>()
     if (reveal) await recordReveal(c.var.db, c.var.project.id, id, c.var.user, STORED_TEXT_FIELDS);
     const reveals = mayReveal ? { reveals: await listReveals(c.var.db, c.var.project.id, id) } : {};
     const shown = reveal ? { ...detail, pii_masked: false } : { ...maskStoredText(detail), pii_masked: true };
-    return c.json({ ...shown, ...reveals } satisfies RequestDetail, 200);
+    const body: RequestDetail = { ...shown, ...reveals };
+    return c.json(body, 200);
   })
   .get("/pii-reveals", projectAccess(REVEAL_ROLE), async (c) => c.json({ items: await listReveals(c.var.db, c.var.project.id) } satisfies PiiRevealList, 200))
   .get("/stats/timeseries", projectAccess("viewer"), async (c) => {
