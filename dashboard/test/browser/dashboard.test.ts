@@ -335,7 +335,11 @@ describe("Dashboard in Chromium", () => {
       model: "claude-test",
       request_body: { messages: [{ role: "user", content: "write to jane.doe@example.com please" }] },
     });
-    const plain = await log({ request_body: { messages: [{ role: "user", content: "What is the capital of France?" }] } });
+    // A plain, harmless call with its real answer.
+    const plain = await log({
+      request_body: { messages: [{ role: "user", content: "What is the capital of France?" }] },
+      response_body: { choices: [{ message: { role: "assistant", content: "The capital of France is Paris." } }] },
+    });
     await scoreWithTheScorers(inject("databaseUrl"), [claude, plain]);
     await visit(page, `/p/${aliceProject}/requests`, "Requests", "Requests", (p) => p.getByRole("cell", { name: "claude-test" }));
     // Chips name their scorer and say their state in words (not only by colour); a legend explains them.
