@@ -35,15 +35,34 @@ export default defineConfig({
             // this worker's own log-records consumer (test/api/capture-queue.test.ts).
             const { startStandIns } = await import("./test/proxy/stand-ins.ts");
             const { upstreamUrl } = await startStandIns();
+            // Alert webhook tests POST to a Node server on 127.0.0.1 (test/setup/webhook-receiver.ts).
+            const { startWebhookReceiver } = await import("./test/setup/webhook-receiver.ts");
             return {
               wrangler: { configPath: "./wrangler.jsonc" },
               miniflare: {
                 hyperdrives: { HYPERDRIVE: inject("databaseUrl") },
-                bindings: { ...testBindings(inject), ...(await stripeTestBindings()), TEST_UPSTREAM_URL: upstreamUrl },
+                bindings: {
+                  ...testBindings(inject),
+                  ...(await stripeTestBindings()),
+                  TEST_UPSTREAM_URL: upstreamUrl,
+                  TEST_RECEIVER_URL: await startWebhookReceiver(),
+                },
                 // The proxy's producer binding, so a test can hand the proxy this worker's queue.
                 queueProducers: { LOG_QUEUE: { queueName: "log-records" } },
                 // Deliver at once (wrangler.jsonc waits up to 2 s to fill a batch).
                 queueConsumers: { "log-records": { maxBatchSize: 100, maxBatchTimeout: 0, maxRetries: 100, deadLetterQueue: "log-records-dlq" } },
+                // What reaches the dead-letter queue, read through DLQ_SINK (test/proxy/log-sink.mjs).
+                serviceBindings: { DLQ_SINK: "dlq-sink" },
+                workers: [
+                  {
+                    name: "dlq-sink",
+                    modules: true,
+                    scriptPath: "./test/proxy/log-sink.mjs",
+                    compatibilityDate: "2026-11-01",
+                    r2Buckets: { LOG_PAYLOADS: "sightline-log-payloads" },
+                    queueConsumers: { "log-records-dlq": { maxBatchSize: 100, maxBatchTimeout: 0 } },
+                  },
+                ],
               },
             };
           }),
@@ -90,6 +109,10 @@ export default defineConfig({
           }),
         ],
         test: { name: "proxy", include: ["test/proxy/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
+      },
+      // The local Stripe stand-in (packages/stripe-stand-in) in Node, driven with the stripe library.
+      {
+        test: { name: "stripe-stand-in", include: ["packages/stripe-stand-in/test/**/*.test.ts"], environment: "node", testTimeout: 30_000 },
       },
       // Node client library (sdk/js) in Node, against real provider SDKs and the real API.
       {
@@ -140,15 +163,28 @@ export default defineConfig({
       },
       {
         plugins: [
-          cloudflareTest(({ inject }) => ({
-            wrangler: { configPath: "./workers/scorer/wrangler.jsonc" },
-            miniflare: {
-              hyperdrives: { HYPERDRIVE: inject("databaseUrl") },
-              bindings: testBindings(inject),
-              // Lets tests put a job on the dead-letter queue, which the worker consumes for real.
-              queueProducers: { TEST_DLQ: { queueName: "scoring-jobs-dlq" } },
-            },
-          })),
+          cloudflareTest(async ({ inject }) => {
+            const { startWebhookReceiver } = await import("./test/setup/webhook-receiver.ts");
+            return {
+              wrangler: { configPath: "./workers/scorer/wrangler.jsonc" },
+              miniflare: {
+                hyperdrives: { HYPERDRIVE: inject("databaseUrl") },
+                bindings: {
+                  ...testBindings(inject),
+                  // Alert deliveries as under `npm run dev` (loopback allowed), with a retry
+                  // budget shortened to 3 attempts 1 s and 4 s apart and a 1 s timeout.
+                  WEBHOOK_ALLOW_LOOPBACK: "true",
+                  WEBHOOK_MAX_ATTEMPTS: "3",
+                  WEBHOOK_RETRY_BASE_SECONDS: "1",
+                  WEBHOOK_TIMEOUT_MS: "1000",
+                  DASHBOARD_URL: "http://dashboard.test",
+                  TEST_RECEIVER_URL: await startWebhookReceiver(),
+                },
+                // Lets tests put a job on the dead-letter queue, which the worker consumes for real.
+                queueProducers: { TEST_DLQ: { queueName: "scoring-jobs-dlq" } },
+              },
+            };
+          }),
         ],
         test: {
           name: "scorer",

@@ -5,11 +5,14 @@
  * 2. First start: a demo project and API key, printed once; the first account that signs up
  *    in the local dashboard adopts the demo project (src/db/demo-organization.ts).
  * 3. Billing: with no STRIPE_SECRET_KEY (environment or .dev.vars), the local Stripe stand-in
- *    runs in this process with its test values (scripts/lib/stripe-dev.ts) and forwards its
- *    signed events to the API's webhook; otherwise the configured Stripe values are used.
+ *    runs in this process with its test values (packages/stripe-stand-in/src/dev.ts) and forwards its
+ *    signed events to the API's webhook, keeping its objects beside the database
+ *    (stripe-stand-in.json) across restarts; otherwise the configured Stripe values are used.
  * 4. `wrangler dev` for the API + scorer workers (API on :8787), the proxy (:8080), and a scorer
  *    session on :8789 whose scheduled handler (the sweep cron runs in production) is called every
  *    minute (SIGHTLINE_SWEEP_EVERY_MS). UPSTREAM_BASE_URL from the environment goes to the proxy.
+ *    Alert webhooks may target loopback URLs (WEBHOOK_ALLOW_LOOPBACK=true), and their events link
+ *    to this dashboard.
  * 5. The dashboard (dashboard/, :8788): scripts/lib/dashboard.ts.
  * One summary block lists every URL, the demo key and what is a local stand-in.
  * Secrets (INTERNAL_API_SECRET, STRIPE_SECRET_KEY, PAYMENT_WEBHOOK_SECRET) reach the workers
@@ -21,10 +24,11 @@
  * second stack beside yours (e.g. the e2e tests) also needs its own WRANGLER_REGISTRY_PATH, so
  * that its proxy's service binding reaches its own API worker.
  */
+import { dirname, join } from "node:path";
 import { BILLING_VARS, ensureInternalSecret, readDevVars } from "./lib/dev-vars";
 import { releaseSignalHandling } from "./lib/postgres";
 import { DEV_DATA_DIR, seedDemoProject, startDatabase } from "./lib/stack";
-import { bothHosts, STAND_IN_PORT, startDevStripe, type DevStripe } from "./lib/stripe-dev";
+import { bothHosts, STAND_IN_PORT, startDevStripe, type DevStripe } from "@sightline/stripe-stand-in/dev";
 import { startDashboard } from "./lib/dashboard";
 import { startWorkers, type RunningWorkers } from "./lib/workers";
 
@@ -80,6 +84,8 @@ if (!configured("STRIPE_SECRET_KEY")) {
     returnOrigins: origins,
     env: { ...devVars, ...process.env },
     log: (line) => console.log(line),
+    // Beside the database, so customers the database refers to survive a restart.
+    stateFile: join(dirname(DEV_DATA_DIR), "stripe-stand-in.json"),
   }).catch(async (err) => {
     console.error(`▶ could not start the Stripe stand-in on :${STRIPE_PORT} (${err}); set SIGHTLINE_STRIPE_PORT or STRIPE_SECRET_KEY`);
     await db.stop().catch(() => {});
@@ -88,11 +94,15 @@ if (!configured("STRIPE_SECRET_KEY")) {
   Object.assign(apiVars, stripe.vars);
 }
 
+/** Alert webhooks may target this machine locally (docs/webhooks.md); deployed, loopback is refused. */
+const ALERT_DEV_VARS = { WEBHOOK_ALLOW_LOOPBACK: "true" };
+
 workers = await startWorkers({
   databaseUrl: db.url,
   internalSecret: secret,
   apiPort: API_PORT,
-  vars: apiVars,
+  vars: { ...apiVars, ...ALERT_DEV_VARS },
+  scorerVars: { ...ALERT_DEV_VARS, DASHBOARD_URL: `http://localhost:${DASHBOARD_PORT}` },
   proxyPort: PROXY_PORT,
   sweep: { port: SWEEP_PORT, everyMs: SWEEP_EVERY_MS, onResult: (line) => (/^sweep: 200\b/.test(line) ? undefined : console.error(`▶ ${line}`)) },
   persistTo: process.env.SIGHTLINE_PERSIST_DIR || undefined,

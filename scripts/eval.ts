@@ -4,7 +4,7 @@
  *   npm run eval                  everything below, written to bench/results/eval-*.md
  *   npm run eval -- <file-or-folder> [--json] [--scorer <name>] [--show-errors <n>]
  *
- * With no path it prints and writes three tables:
+ * With no path it prints and writes four tables:
  * 1. `eval-dev.md`: the shipped scorers (rules + models) on `dev/`, and the rules alone on
  *    `dev/` and on `train/` (data the rules were not written against). The models were fitted
  *    on train + dev, so the shipped scorers' dev figures are in-sample; the honest figures are:
@@ -12,6 +12,8 @@
  *    that did not see it), over all items and over the dev items only;
  * 3. `eval-loso.md`: leave-one-source-out: for each source family, a model fitted on the
  *    others scores it. This predicts how the scorers do on data nobody has seen.
+ * 4. `eval-traffic.md`: the share of ordinary calls (`traffic/dev.jsonl`, held out from training)
+ *    each shipped scorer labels unsafe, per scorer and per traffic family (goal <= 1%, aim 0.5%).
  * (2) and (3) refit the models (`npm run train`'s code, into a temporary folder).
  *
  * A path scores one file or folder with the shipped scorers: `<scorer>.jsonl` is judged on
@@ -24,7 +26,7 @@ import { basename, join } from "node:path";
 import { LEARNED_SPECS, type LearnedName } from "../src/scoring/model/specs";
 import { scoreCall } from "../src/scoring/registry";
 import { SCORER_NAMES, type ScorableCall, type ScoreResult, type ScorerName } from "../src/scoring/types";
-import { evalDir, readItems, toCall, type EvalItem } from "./lib/eval-items";
+import { evalDir, readItems, toCall, trafficFile, type EvalItem } from "./lib/eval-items";
 import { train } from "./train";
 
 interface Counts {
@@ -132,9 +134,57 @@ function writeResult(file: string, body: string): void {
   console.log(`\nwrote ${out}`);
 }
 
+/** Share of ordinary calls flagged per scorer, over all of `traffic/dev.jsonl` and per family (`variant` prefix). */
+export function trafficFlagged(file = trafficFile("dev")): { families: string[]; rows: Array<{ scorer: ScorerName; items: number; flagged: Record<string, number>; unscored: number }> } {
+  const items = readItems(file) as Array<EvalItem & { variant?: string }>;
+  const family = (it: EvalItem) => it.id.slice(0, it.id.indexOf(":"));
+  const families = [...new Set(items.map(family))].sort();
+  const size = Object.fromEntries(families.map((f) => [f, items.filter((it) => family(it) === f).length]));
+  const names = SCORER_NAMES.filter((n) => n !== "unbounded_consumption");
+  const flagged = new Map<ScorerName, Record<string, number>>(names.map((n) => [n, { all: 0, unscored: 0, ...Object.fromEntries(families.map((f) => [f, 0])) }]));
+  for (const it of items) {
+    for (const r of scoreCall(toCall(it))) {
+      const c = flagged.get(r.scorer_name);
+      if (!c) continue;
+      if (r.score_label === "unsafe") {
+        c.all!++;
+        c[family(it)]!++;
+      } else if (r.score_label === "unscored") c.unscored!++;
+    }
+  }
+  const rows = names.map((scorer) => {
+    const c = flagged.get(scorer)!;
+    const share: Record<string, number> = { all: c.all! / items.length };
+    for (const f of families) share[f] = c[f]! / size[f]!;
+    return { scorer, items: items.length, flagged: share, unscored: c.unscored! / items.length };
+  });
+  return { families, rows };
+}
+
+function trafficDoc(date: string): string {
+  const { families, rows } = trafficFlagged();
+  const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
+  return [
+    "# Scorer evaluation: ordinary traffic",
+    "",
+    `Date: ${date}. Command: \`npm run eval\`. \`../shared/eval/traffic/dev.jsonl\` (held out: the models are trained on`,
+    "`traffic/train.jsonl`): everyday calls, safe for every scorer. The share each shipped scorer labels unsafe",
+    "(goal <= 1%, aim 0.5%; `test/unit/scoring/traffic.test.ts` fails above 1%), per traffic family, and the share",
+    "it leaves unscored (nothing to judge: no documents for vector_weakness, no passages and answer for data_poisoning).",
+    "",
+    `| scorer | all (${rows[0]?.items ?? 0}) | ${families.join(" | ")} | unscored |`,
+    `|---|---:|${families.map(() => "---:").join("|")}|---:|`,
+    ...rows.map((r) => `| ${r.scorer} | ${pct(r.flagged.all!)} | ${families.map((f) => pct(r.flagged[f]!)).join(" | ")} | ${pct(r.unscored)} |`),
+    "",
+  ].join("\n");
+}
+
 function everything(): void {
   const dir = evalDir();
   const date = new Date().toISOString().slice(0, 10);
+  const traffic = trafficDoc(date);
+  console.log(traffic);
+  writeResult("eval-traffic.md", traffic);
   const dev = evaluate(join(dir, "dev"), shipped).rows;
   const devRules = evaluate(join(dir, "dev"), rulesOnly).rows;
   const trainRules = evaluate(join(dir, "train"), rulesOnly).rows;
@@ -177,7 +227,8 @@ function everything(): void {
     "# Scorer evaluation: leave-one-source-out",
     "",
     `Date: ${date}. Command: \`npm run eval\`. For each source family of train + dev (SOURCES.md's source key; twins together),`,
-    "a model fitted on all other families scores it (calibration and threshold from the k-fold run). Rules are part of the",
+    "a model fitted on all other families scores it (calibration from the k-fold run, threshold from the budget below); ordinary",
+    "traffic (`traffic/train.jsonl`) is one family, `traffic`. Rules are part of the",
     "scorer as shipped; they were written against the dev sources, so dev-source rows flatter the rules.",
     "F1 is defined for families with unsafe items; for all-safe families read the FPR. Mean F1: over families with unsafe",
     "items; pooled: all left-out predictions together.",
@@ -186,6 +237,37 @@ function everything(): void {
     "|---|---:|---:|---:|---:|---:|",
   ];
   const perSource: string[] = [];
+  const points = [
+    "## Operating points",
+    "",
+    "Chosen by `npm run train` for a false-alarm budget (scripts/train/fit.py): the Likert-4 threshold t gives the best",
+    "mean F1 whose pooled leave-one-source-out FPR is at most 3% and whose out-of-fold FPR on ordinary traffic is at most",
+    "0.5%; the Likert-5 threshold t5 is the lowest where leave-one-source-out precision reaches 95% (1 = never: then only a",
+    "hard rule, or a weight-4 rule agreeing with the model, gives 5). Precision and recall at each, leave-one-source-out:",
+    "",
+    "| scorer | t | precision | recall | t5 | precision at t5 | recall at t5 |",
+    "|---|---:|---:|---:|---:|---:|---:|",
+  ];
+  const curve = [
+    "## The trade-off behind the budget",
+    "",
+    "Leave-one-source-out mean F1 (pooled FPR) at the threshold other budgets would give:",
+    "",
+    "| scorer | FPR <= 1% | <= 2.5% | <= 5% | <= 10% | <= 20% |",
+    "|---|---:|---:|---:|---:|---:|",
+  ];
+  for (const name of names) {
+    const m = fits[name] as {
+      loso: { pooled: FitMetrics; likert5: FitMetrics };
+      loso_curve: Record<string, { mean_f1: number; fpr: number }>;
+      threshold: number;
+      threshold_high: number;
+    };
+    const p = m.loso.pooled;
+    const h = m.loso.likert5;
+    points.push(`| ${name} | ${m.threshold} | ${f3(p.precision)} | ${f3(p.recall)} | ${m.threshold_high} | ${f3(h.precision)} | ${f3(h.recall)} |`);
+    curve.push(`| ${name} | ${["0.01", "0.025", "0.05", "0.1", "0.2"].map((b) => `${f3(m.loso_curve[b]!.mean_f1)} (${f3(m.loso_curve[b]!.fpr)})`).join(" | ")} |`);
+  }
   for (const name of names) {
     const m = fits[name] as {
       kfold: Record<string, FitMetrics>;
@@ -199,6 +281,7 @@ function everything(): void {
       fitRow("all items", m.kfold.all!),
       fitRow("dev items", m.kfold.dev_items!),
       fitRow("train items", m.kfold.train_items!),
+      fitRow("ordinary traffic (traffic/train)", m.kfold.traffic_items!),
       fitRow("model alone (no hard rules), all", m.kfold.model_only!),
       "",
     );
@@ -209,7 +292,7 @@ function everything(): void {
     perSource.push("");
   }
   const kdoc = `${kfold.join("\n")}\n`;
-  const ldoc = `${[...loso, "", ...perSource].join("\n")}\n`;
+  const ldoc = `${[...loso, "", ...points, "", ...curve, "", ...perSource].join("\n")}\n`;
   console.log(kdoc);
   console.log(ldoc);
   writeResult("eval-kfold.md", kdoc);
@@ -243,4 +326,4 @@ function main(): void {
   }
 }
 
-main();
+if (process.argv[1]?.endsWith("eval.ts")) main();

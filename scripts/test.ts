@@ -4,7 +4,8 @@
  *    `scorer` (queue consumer + sweep in workerd), `proxy` (capture proxy in workerd),
  *    `sdk-js` (Node library against real provider SDKs and the real API), `e2e` (`npm run dev`
  *    itself, driven by the READMEs' curl steps and scripts and the openai SDK; test/e2e/),
- *    `deploy` (`npm run deploy` against a recording wrangler stand-in; test/deploy/).
+ *    `deploy` (`npm run deploy` against a recording wrangler stand-in; test/deploy/),
+ *    `stripe-stand-in` (the local Stripe stand-in, packages/stripe-stand-in/test/).
  * 2. The Python library's unittest suite, with its integration test pointed at a real
  *    local stack (embedded PostgreSQL + API and scorer workers under wrangler dev).
  * Ends with one line `tests: N passed, N failed` and exits non-zero when anything failed.

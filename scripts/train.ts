@@ -1,9 +1,11 @@
 /**
- * `npm run train`: fits the learned scorers' models from `../shared/eval/{train,dev}`.
+ * `npm run train`: fits the learned scorers' models from `../shared/eval/{train,dev}` and the
+ * ordinary calls of `../shared/eval/traffic/train.jsonl`.
  *
- *   npm run train                 export features, validate (k-fold + leave-one-source-out),
- *                                 fit, write src/scoring/models/<scorer>.json + manifest.json
- *   npm run train -- --check      k-fold + final fit only, into a temporary folder; exits 1
+ *   npm run train                 export features, validate (k-fold + leave-one-source-out, which
+ *                                 set the operating points), fit, write
+ *                                 src/scoring/models/<scorer>.json + manifest.json
+ *   npm run train -- --check      the same into a temporary folder; exits 1
  *                                 when a model file differs from the committed one (byte for byte)
  *   npm run train -- --scorers a,b
  *
@@ -80,7 +82,13 @@ function writeManifest(metrics: Record<string, Record<string, unknown>>): void {
     models[name] = {
       file: `${name}.json`,
       model_sha256: sha256(join(MODELS_DIR, `${name}.json`)),
-      training_data: { files: [`train/${name}.jsonl`, `dev/${name}.jsonl`], sha256: m.data_sha256, items: m.items, unsafe: m.unsafe, safe: m.safe },
+      training_data: {
+        files: [`train/${name}.jsonl`, `dev/${name}.jsonl`, "traffic/train.jsonl"],
+        sha256: m.data_sha256,
+        items: m.items,
+        unsafe: m.unsafe,
+        safe: m.safe,
+      },
       features: {
         ...FEATURE_SPEC,
         hashing: "32-bit FNV-1a seeded by namespace and n-gram kind, top `bits` bits",
@@ -93,9 +101,11 @@ function writeManifest(metrics: Record<string, Record<string, unknown>>): void {
       hyper_parameters: m.hyper_parameters,
       calibration: m.calibration,
       threshold: m.threshold,
+      threshold_high: m.threshold_high,
       nonzero_weights: m.nonzero_weights,
       kfold: m.kfold,
       leave_one_source_out: m.loso,
+      leave_one_source_out_budgets: m.loso_curve,
     };
   }
   const manifest = { generated_by: "npm run train", libraries: { "scikit-learn": sk, numpy: np, scipy: sp }, models };

@@ -10,11 +10,14 @@ import type { AppBindings } from "./env";
 import { renderError, routeNotFound } from "./error-handler";
 import { methodNotAllowed } from "./middleware/method-not-allowed";
 import { requestLog } from "./middleware/request-log";
+import { alertWebhookRoutes } from "./routes/alert-webhooks";
 import { billingRoutes } from "./routes/billing";
 import { internalRoutes } from "./routes/internal";
 import { keyCheckRoutes } from "./routes/key-check";
 import { sweepRoutes } from "./routes/sweep";
 import { logRoutes } from "./routes/log";
+import { policyRoutes } from "./routes/policy";
+import { rescoreRoutes } from "./routes/rescore";
 import { describeIssues } from "./routes/openapi";
 import { requestRoutes } from "./routes/requests";
 import { scoreRoutes } from "./routes/scores";
@@ -66,7 +69,10 @@ export function createApp() {
     .route("/", internalRoutes)
     .route("/", keyCheckRoutes)
     .route("/", sweepRoutes)
-    .route("/", webhookRoutes);
+    .route("/", webhookRoutes)
+    .route("/", policyRoutes)
+    .route("/", rescoreRoutes)
+    .route("/", alertWebhookRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ServiceKey", {
     type: "apiKey",

@@ -23,6 +23,25 @@ export const TIERS = ["free", "pro", "team", "enterprise"] as const;
 /** One of `TIERS`. */
 export type Tier = (typeof TIERS)[number];
 
+/** What happens to personal data found in logged bodies (docs/policy.md): stored as is, or masked before storage. */
+export const STORE_PII_MODES = ["keep", "mask"] as const;
+/** One of `STORE_PII_MODES`. */
+export type StorePiiMode = (typeof STORE_PII_MODES)[number];
+
+/** Body shapes an alert endpoint can receive: Standard Webhooks JSON, or Slack's incoming-webhook message (docs/webhooks.md). */
+export const ALERT_FORMATS = ["standard", "slack"] as const;
+/** One of `ALERT_FORMATS`. */
+export type AlertFormat = (typeof ALERT_FORMATS)[number];
+
+/**
+ * State of an alert delivery: `pending` (created, not tried yet), `retrying` (a try failed and
+ * another is scheduled), `delivered` (the endpoint answered 2xx), `dead` (the retry budget is
+ * spent or the endpoint refused for good: the dead-letter record).
+ */
+export const DELIVERY_STATES = ["pending", "retrying", "delivered", "dead"] as const;
+/** One of `DELIVERY_STATES`. */
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
 /**
  * Roles of an organisation's members, weakest first (docs/decisions.md D15):
  * viewer < member < admin < owner. The dashboard server enforces them (dashboard/server/auth/roles.ts).

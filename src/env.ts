@@ -13,6 +13,8 @@ export interface AppEnv extends Env {
    * as Neon documents for local development. Unset in production.
    */
   NEON_WSPROXY?: string;
+  /** Retention overrides per tier, JSON days (e.g. `{"free": 7}`; src/billing/tiers.ts). Unset: the tier table. */
+  TIER_RETENTION_DAYS?: string;
   /** Stripe secret API key (`sk_live_...`/`sk_test_...`). Unset: checkout and portal answer 503. */
   STRIPE_SECRET_KEY?: string;
   /** Signing secret of the Stripe webhook endpoint (`whsec_...`). Unset: the webhook answers 503. */

@@ -22,7 +22,9 @@
  * project and with 100 projects (every batch then holds records of all 100: the worst case for
  * the per-batch counter updates), reported as PostgreSQL CPU per stored call.
  *
- * Writes bench/results/ingest.md and bench/results/ingest.json.
+ * Writes bench/results/ingest.md and bench/results/ingest.json, and first the statement counts of
+ * the alert path (./alert-statements.ts: bench/results/ingest-alert-statements.md; with
+ * BENCH_ONLY=statements, only those).
  * Options (env): BENCH_REQUESTS (default 4000), BENCH_CONCURRENCY (default 32), BENCH_REPEATS
  * (default 3: extra alternating runs of the production model and the pooled raw statement).
  */
@@ -46,6 +48,7 @@ import { startPgBouncer } from "../../scripts/lib/pgbouncer";
 import { startWorkerd } from "../../scripts/lib/workerd";
 import { startWorkers } from "../../scripts/lib/workers";
 import { cpuPerRequest, cpuSnapshot } from "../lib/proc-cpu";
+import { measureAlertStatements, writeAlertStatements } from "./alert-statements";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -181,6 +184,12 @@ const pgRoot = (() => {
 const url = server.urlFor("sightline_bench");
 await ensureDatabase(server.serverUrl, "sightline_bench", true);
 await applyMigrations(url);
+// Statements of the alert path (issue 24): counted first, on the fresh database.
+console.log(writeAlertStatements(await measureAlertStatements(url)));
+if (process.env.BENCH_ONLY === "statements") {
+  await server.stop();
+  process.exit(0);
+}
 const secret = randomBytes(32).toString("hex");
 const pool = new pg.Pool({ connectionString: url, max: CONCURRENCY });
 const bouncer = await startPgBouncer({ target: url, port: PGBOUNCER_PORT, poolSize: CONCURRENCY, dir: ".data/bench-pgbouncer" }).catch(
@@ -421,7 +430,7 @@ Machine load average during this run: ${loadavg()
 
 | path | req/s | p50 (ms) | p99 (ms) | CPU us/req: load generator | workerd | PgBouncer | PostgreSQL |
 |---|---:|---:|---:|---:|---:|---:|---:|
-${row("POST /internal/log, API under wrangler dev, local Hyperdrive (a new PostgreSQL backend per request): \`npm run dev\`", apiDev)}
+${row("POST /internal/log, API under wrangler dev, local Hyperdrive (a new PostgreSQL backend per request): `npm run dev`", apiDev)}
 ${row("POST /internal/log, API under wrangler dev, Hyperdrive pointed at PgBouncer (transaction pooling, as Hyperdrive pools)", apiDevPooled)}
 ${row("**POST /internal/log, deployment bundle served by workerd directly, through PgBouncer: the production model**", apiWorkerd)}
 ${row("raw: the API's statement (ingestWithQuota) through a pg pool", raw)}

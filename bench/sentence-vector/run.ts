@@ -10,7 +10,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { cpus } from "node:os";
-import { POOLINGS, sentenceVector, tokenize } from "../../src/scoring/model/sentence-vector";
+import { POOLINGS, sentenceVector, tokenize } from "../../scripts/train/sentence-vectors/sentence-vector";
 
 const SIZES = [1_024, 4_096, 102_400];
 const RUNS = 400;

@@ -23,9 +23,11 @@ import { authRequest, checkedInput } from "./lib/input";
 import { authFor, database, jsonWrites } from "./lib/middleware";
 import { billingRoutes } from "./routes/billing";
 import { keyRoutes } from "./routes/keys";
+import { policyRoutes } from "./routes/policy";
 import { projectRoutes } from "./routes/projects";
 import { requestRoutes } from "./routes/requests";
 import { activityRoutes } from "./routes/usage";
+import { webhookRoutes } from "./routes/webhooks";
 
 /** Builds the dashboard's server app. */
 export function createDashboardApp() {
@@ -46,8 +48,10 @@ export function createDashboardApp() {
   const routes = app
     .route("/api/projects", projectRoutes)
     .route("/api/projects/:projectId/keys", keyRoutes)
+    .route("/api/projects/:projectId/policy", policyRoutes)
     .route("/api/projects/:projectId/billing", billingRoutes)
     .route("/api/projects/:projectId/activity", activityRoutes)
+    .route("/api/projects/:projectId/webhooks", webhookRoutes)
     .route("/api/projects/:projectId", requestRoutes);
   app.notFound((c) => c.json({ detail: "not found" }, 404));
   return routes;

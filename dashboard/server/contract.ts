@@ -10,6 +10,10 @@
  */
 import type { z } from "zod";
 import type {
+  CreatedEndpointSchema,
+  DeliverySchema,
+  EndpointInput,
+  EndpointSchema,
   KeySchema,
   KeysetPageSchema,
   NewKeySchema,
@@ -18,23 +22,31 @@ import type {
   RotatedKeySchema,
   SafetyScoreSummarySchema,
   ScoreChipSchema,
+  ScoreHistorySchema,
   StoredReviewSchema,
   SubscriptionSchema,
   TimeseriesSchema,
 } from "../../src/routes/schemas";
 import type { Role } from "../../src/enums";
+import type { PolicyInputSchema, PolicySchema } from "../../src/policy/schema";
 
 export {
+  ALERT_FORMATS,
+  DELIVERY_STATES,
   REVIEW_VERDICTS,
   ROLES,
   roleAtLeast,
   SCORE_LABELS,
   SCORER_NAMES,
+  STORE_PII_MODES,
   TIERS,
+  type AlertFormat,
+  type DeliveryState,
   type ReviewVerdict,
   type Role,
   type ScoreLabel,
   type ScorerName,
+  type StorePiiMode,
   type Tier,
 } from "../../src/enums";
 
@@ -117,6 +129,32 @@ export type RequestDetail = z.infer<typeof RequestDetailSchema> & { pii_masked: 
 
 /** POST /api/projects/:id/safety-scores/:scoreId/review: the stored verdict. */
 export type ReviewResult = z.infer<typeof StoredReviewSchema>;
+
+/** A score a re-score replaced (the detail's `score_history`, oldest first per scorer). */
+export type ScoreHistoryEntry = z.infer<typeof ScoreHistorySchema>;
+
+/** GET and PUT /api/projects/:id/policy: the policy in force, every scorer listed (docs/policy.md). */
+export type Policy = z.infer<typeof PolicySchema>;
+/** The body of PUT /api/projects/:id/policy: scorers or fields left out take their defaults. */
+export type PolicyInput = z.input<typeof PolicyInputSchema>;
+
+/** An alert endpoint as listed (never with its secret, docs/webhooks.md). */
+export type WebhookEndpoint = z.infer<typeof EndpointSchema>;
+/** GET /api/projects/:id/webhooks: the project's endpoints, oldest first (one page of up to 200). */
+export interface WebhookList {
+  items: WebhookEndpoint[];
+}
+/** The create answer: the endpoint and its signing secret, shown this once. */
+export type CreatedWebhook = z.infer<typeof CreatedEndpointSchema>;
+/** The body of POST /api/projects/:id/webhooks. */
+export type NewWebhook = z.input<typeof EndpointInput>;
+/** One delivery to an endpoint (state `dead`: the dead-letter record); also the answer of a test event. */
+export type WebhookDelivery = z.infer<typeof DeliverySchema>;
+/** GET /api/projects/:id/webhooks/:endpointId/deliveries: recent deliveries, newest first. */
+export interface WebhookDeliveryList {
+  items: WebhookDelivery[];
+  total: number;
+}
 
 /** GET /api/projects/:id/stats/timeseries. */
 export type Timeseries = z.infer<typeof TimeseriesSchema>;

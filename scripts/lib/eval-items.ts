@@ -41,12 +41,28 @@ export function splitItems(split: "train" | "dev", scorer: ScorerName): EvalItem
 }
 
 /**
+ * Ordinary traffic (`traffic/{train,dev}.jsonl`, ../shared/eval/traffic/README.md): everyday calls
+ * labelled safe for every scorer; [] when the file is missing.
+ */
+export function trafficItems(split: "train" | "dev"): EvalItem[] {
+  const file = trafficFile(split);
+  return existsSync(file) ? readItems(file) : [];
+}
+
+/** Path of `traffic/<split>.jsonl` under the evaluation folder. */
+export function trafficFile(split: "train" | "dev"): string {
+  return join(evalDir(), "traffic", `${split}.jsonl`);
+}
+
+/**
  * Source family of an item for leave-one-source-out validation: the id prefix before the first `:`
  * (SOURCES.md's source key), with a twin's `_clean`/`_attack`/`_poisoned` suffix removed so
- * twins are left out together.
+ * twins are left out together. Ordinary traffic (`traffic_*`) is one family, `traffic`: left out
+ * as a whole, it asks how a scorer trained without any ordinary call treats one.
  */
 export function sourceFamily(id: string): string {
   const key = id.includes(":") ? id.slice(0, id.indexOf(":")) : id;
+  if (key.startsWith("traffic_")) return "traffic";
   return key.replace(/_(?:clean|attack|poisoned)$/, "");
 }
 

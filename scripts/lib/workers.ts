@@ -32,6 +32,11 @@ export interface WorkersOptions {
    * API_SECRETS become secrets (hidden in wrangler's output, never on a command line).
    */
   vars?: Record<string, string>;
+  /**
+   * Extra `vars` for the scorer worker (its sessions run from a generated copy of
+   * workers/scorer/wrangler.jsonc), e.g. `{ WEBHOOK_ALLOW_LOOPBACK: "true" }` under `npm run dev`.
+   */
+  scorerVars?: Record<string, string>;
   /** Extra `[vars]` for the proxy worker, e.g. `{ UPSTREAM_BASE_URL: "http://127.0.0.1:9999" }`. */
   proxyVars?: Record<string, string>;
   /**
@@ -102,6 +107,11 @@ function apiDevConfig(dir: string, vars: Record<string, string>, secrets: string
   }));
 }
 
+/** Writes the scorer's dev config: workers/scorer/wrangler.jsonc with `vars` overridden. */
+function scorerDevConfig(dir: string, vars: Record<string, string>): string {
+  return writeGeneratedConfig(configOf("scorer"), join(dir, "scorer.jsonc"), (config) => ({ ...config, vars: { ...config.vars, ...vars } }));
+}
+
 /** The scorer's first cron expression (what production's trigger sends as `controller.cron`). */
 const scorerCron = (): string => readWorkerConfig(configOf("scorer")).triggers?.crons?.[0] ?? "*/2 * * * *";
 
@@ -149,7 +159,8 @@ export async function startWorkers(opts: WorkersOptions): Promise<RunningWorkers
     await Promise.all(children.map(([, c]) => stopChild(c)));
   };
   try {
-    const scorer = opts.withScorer === false ? [] : ["-c", configOf("scorer")];
+    const scorerConfig = opts.scorerVars ? scorerDevConfig(join(persistAbs, "config"), opts.scorerVars) : configOf("scorer");
+    const scorer = opts.withScorer === false ? [] : ["-c", scorerConfig];
     const apiConfig = apiDevConfig(join(persistAbs, "config"), plainVars, Object.keys(secretValues));
     // --test-scheduled: the API session's port has no scheduled handler to advertise.
     const api = spawnWrangler("api+scorer", ["-c", apiConfig, ...scorer, "--port", String(opts.apiPort), "--test-scheduled"]);
@@ -169,7 +180,7 @@ export async function startWorkers(opts: WorkersOptions): Promise<RunningWorkers
       const sweepState = join(persistAbs, "sweep");
       const sweepEnv: NodeJS.ProcessEnv = { ...env, WRANGLER_REGISTRY_PATH: join(sweepState, "registry") };
       for (const name of API_SECRETS) delete sweepEnv[name];
-      const child = spawnWrangler("sweep scorer", ["-c", configOf("scorer"), "--port", String(opts.sweep.port), "--test-scheduled"], {
+      const child = spawnWrangler("sweep scorer", ["-c", scorerConfig, "--port", String(opts.sweep.port), "--test-scheduled"], {
         quiet: true,
         env: sweepEnv,
         persist: sweepState,

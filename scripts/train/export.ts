@@ -1,10 +1,14 @@
 /**
- * Step 1 of `npm run train`: turns the labelled items of `../shared/eval/{train,dev}` into the
- * feature matrix the fitter reads, with the same view and feature code the worker runs.
+ * Step 1 of `npm run train`: turns the labelled items of `../shared/eval/{train,dev}` and the
+ * ordinary calls of `../shared/eval/traffic/train.jsonl` (safe for every scorer: negatives for
+ * every model; `traffic/dev.jsonl` stays held out for `npm run eval` and the traffic test) into
+ * the feature matrix the fitter reads, with the same view and feature code the worker runs.
  *
  * Writes, per learned scorer, under `.data/train/`:
  * - `<scorer>.svm`: one line per item, `label col:value ...` (svmlight, 0-based columns);
- * - `<scorer>.meta.json`: per line `{id, family, split, hard}` (hard: a weight-5 rule fired),
+ * - `<scorer>.meta.json`: per line `{id, family, split, hard, scored}` (split `train`, `dev` or
+ *   `traffic`; hard: a weight-5 rule fired; scored: false when the model does not judge
+ *   the call: the rules leave it `unscored`, or `LearnedSpec.judges` says no),
  *   the SHA-256 of the input files, the feature width `bits` and the n-gram kinds `grams`;
  * - `<scorer>.pins.svm` / `.pins.json`: the pinned inputs of `pins.ts`.
  */
@@ -12,9 +16,9 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { canonical, FEATURE_SPEC, featurize, type SparseVector } from "../../src/scoring/model/features";
-import { isHardRule, LEARNED_SPECS, type LearnedName } from "../../src/scoring/model/specs";
+import { isHardRule, LEARNED_SPECS, type LearnedName, modelJudges } from "../../src/scoring/model/specs";
 import type { ScorableCall } from "../../src/scoring/types";
-import { evalDir, sourceFamily, splitItems, toCall } from "../lib/eval-items";
+import { type EvalItem, evalDir, sourceFamily, splitItems, toCall, trafficFile, trafficItems } from "../lib/eval-items";
 import { PINS } from "./pins";
 
 /** Output folder of the intermediate training files (git-ignored). */
@@ -26,28 +30,34 @@ function line(label: number, x: SparseVector): string {
   return s;
 }
 
-function features(name: LearnedName, call: ScorableCall): { x: SparseVector; hard: boolean } {
+function features(name: LearnedName, call: ScorableCall): { x: SparseVector; hard: boolean; scored: boolean } {
   const spec = LEARNED_SPECS[name];
   const rule = spec.rules(call);
-  const view = spec.view(call, rule);
-  return { x: canonical(featurize(view.segments, view.indicators, spec.grams)), hard: isHardRule(rule) };
+  const scored = modelJudges(spec, call, rule);
+  const view = scored ? spec.view(call, rule) : { segments: [], indicators: [] };
+  return { x: canonical(featurize(view.segments, view.indicators, spec.grams)), hard: isHardRule(rule), scored };
 }
 
 /** Exports one scorer; returns the number of items. */
 export function exportScorer(name: LearnedName): number {
   const lines: string[] = [];
-  const meta: Array<{ id: string; family: string; split: string; hard: boolean }> = [];
+  const meta: Array<{ id: string; family: string; split: string; hard: boolean; scored: boolean }> = [];
   const digest = createHash("sha256");
-  for (const split of ["train", "dev"] as const) {
-    digest.update(readFileSync(join(evalDir(), split, `${name}.jsonl`)));
-    for (const item of splitItems(split, name)) {
+  const add = (split: string, items: readonly EvalItem[]) => {
+    for (const item of items) {
       const label = item.expected[name];
       if (label !== "safe" && label !== "unsafe") continue;
-      const { x, hard } = features(name, toCall(item));
+      const { x, hard, scored } = features(name, toCall(item));
       lines.push(line(label === "unsafe" ? 1 : 0, x));
-      meta.push({ id: item.id, family: sourceFamily(item.id), split, hard });
+      meta.push({ id: item.id, family: sourceFamily(item.id), split, hard, scored });
     }
+  };
+  for (const split of ["train", "dev"] as const) {
+    digest.update(readFileSync(join(evalDir(), split, `${name}.jsonl`)));
+    add(split, splitItems(split, name));
   }
+  digest.update(readFileSync(trafficFile("train")));
+  add("traffic", trafficItems("train"));
   mkdirSync(TRAIN_DIR, { recursive: true });
   writeFileSync(join(TRAIN_DIR, `${name}.svm`), `${lines.join("\n")}\n`);
   writeFileSync(

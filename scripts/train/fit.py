@@ -5,14 +5,20 @@ pins) and, per scorer:
 
 1. k-fold cross-validation (stratified, 5 folds, fixed seed) on train + dev: out-of-fold
    linear scores;
-2. Platt calibration (Platt 1999) fitted on those out-of-fold scores, and the decision
-   threshold on the calibrated probability that maximises out-of-fold F1 (for
-   jailbreak_detection under a false-positive-rate cap), with hard rules deciding alone;
+2. Platt calibration (Platt 1999) fitted on those out-of-fold scores;
 3. leave-one-source-out: for each source family, fit on the others and score it;
+   the operating points are set by false alarms, not by F1: the decision threshold (Likert 4)
+   is the one with the best leave-one-source-out mean F1 among those whose pooled
+   leave-one-source-out false-positive rate stays within the budget (`max_fpr`) and whose
+   out-of-fold rate on ordinary traffic stays within `max_traffic_fpr`, with hard rules
+   deciding alone; the Likert-5 threshold is the lowest at or above it whose
+   leave-one-source-out precision reaches `high_precision` (a 5 is a verdict a reviewer will
+   agree with);
 4. the final fit on all items, int8-quantised, written to `src/scoring/models/<scorer>.json`
    with the probabilities of the pinned inputs, and the metrics to `<scorer>.metrics.json`.
 
-Deterministic: liblinear with a fixed random_state, fixed fold seeds, sorted output; the same
+`--final-only` is accepted for compatibility and changes nothing: the thresholds need the
+leave-one-source-out scores. Deterministic: liblinear with a fixed random_state, fixed fold seeds, sorted output; the same
 input files give byte-identical model files. Uses scikit-learn (Debian's python3-sklearn).
 
 usage: fit.py TRAIN_DIR MODELS_DIR [--scorers a,b] [--final-only]
@@ -40,11 +46,16 @@ FOLDS = 5
 # content_safety 0.764 -> 0.787, jailbreak_detection 0.819 -> 0.833, vector_weakness 0.780 ->
 # 0.814; p = 0.5 gave content_safety 0.769). content_safety's C, family-balanced, over
 # {0.5, 1, 2, 4, 8, 16}: 0.774, 0.773, 0.787, 0.778, 0.776, 0.768; C = 2 is the best.
+# Operating points (docs/scoring.md): every scorer gets the same false-alarm budget: at most
+# 3% of all safe items flagged by models that never saw their source (leave-one-source-out,
+# pooled), at most 0.5% of ordinary traffic flagged out of fold, and a 5 only where
+# leave-one-source-out precision is at least 95%.
+BUDGET = {"max_fpr": 0.03, "max_traffic_fpr": 0.005, "high_precision": 0.95}
 HYPER = {
-    "content_safety": {"C": 2.0, "class_weight": "balanced", "max_fpr": 1.0, "family_balanced": 1.0},
-    "jailbreak_detection": {"C": 4.0, "class_weight": "balanced", "max_fpr": 0.015, "family_balanced": 1.0},
-    "data_poisoning": {"C": 1.0, "class_weight": "balanced", "max_fpr": 1.0},
-    "vector_weakness": {"C": 4.0, "class_weight": "balanced", "max_fpr": 1.0, "family_balanced": 1.0},
+    "content_safety": {"C": 2.0, "class_weight": "balanced", "family_balanced": 1.0, **BUDGET},
+    "jailbreak_detection": {"C": 4.0, "class_weight": "balanced", "family_balanced": 1.0, **BUDGET},
+    "data_poisoning": {"C": 1.0, "class_weight": "balanced", **BUDGET},
+    "vector_weakness": {"C": 4.0, "class_weight": "balanced", "family_balanced": 1.0, **BUDGET},
 }
 
 
@@ -112,13 +123,55 @@ def metrics(pred, y):
             "precision": round(p, 4), "recall": round(r, 4), "f1": round(f1, 4), "fpr": round(fpr, 4)}
 
 
-def choose_threshold(prob, hard, y, max_fpr):
-    best = (-1.0, 0.5)
-    for t in np.round(np.arange(0.05, 0.96, 0.01), 2):
-        m = metrics(hard | (prob >= t), y)
-        if m["fpr"] <= max_fpr and m["f1"] > best[0]:
-            best = (m["f1"], float(t))
+GRID = np.round(np.arange(0.05, 0.996, 0.005), 3)
+
+
+def loso_report(pred, y, fam, split_of):
+    """Per left-out family metrics, their mean F1 over families with unsafe items, and the pooled
+    metrics of all left-out predictions."""
+    per = {}
+    for f in sorted(set(fam)):
+        te = fam == f
+        per[f] = {**metrics(pred[te], y[te]), "split": split_of[f]}
+    with_unsafe = [m for m in per.values() if m["tp"] + m["fn"] > 0]
+    return {"per_source": per,
+            "mean_f1": round(float(np.mean([m["f1"] for m in with_unsafe])), 4) if with_unsafe else None,
+            "pooled": metrics(pred, y)}
+
+
+def choose_threshold(lprob, prob, hard, y, fam, traffic, hp):
+    """The Likert-4 threshold: the best leave-one-source-out mean F1 among the thresholds whose
+    pooled leave-one-source-out false-positive rate stays within `max_fpr` and whose out-of-fold
+    false-positive rate on ordinary traffic stays within `max_traffic_fpr` (module doc); the
+    highest grid value when none does. Leave-one-source-out scores are what a source nobody has
+    seen gets, so the budget holds for such sources, not only for those in training."""
+    best = (-1.0, float(GRID[-1]))
+    fams = sorted(set(fam))
+    masks = [fam == f for f in fams]
+    unsafe_fams = [m for m in masks if y[m].any()]
+    safe = y == 0
+    for t in GRID:
+        lpred = hard | (lprob >= t)
+        fpr = float(np.sum(lpred & safe)) / max(1, int(safe.sum()))
+        tpred = hard[traffic] | (prob[traffic] >= t)
+        t_fpr = float(np.mean(tpred)) if traffic.any() else 0.0
+        if fpr > hp["max_fpr"] or t_fpr > hp["max_traffic_fpr"]:
+            continue
+        f1 = float(np.mean([metrics(lpred[m], y[m])["f1"] for m in unsafe_fams]))
+        if f1 > best[0]:
+            best = (f1, float(t))
     return best[1]
+
+
+def choose_high(lprob, hard, y, t, hp):
+    """The Likert-5 threshold: the lowest grid value >= t whose model-decided verdicts (no hard
+    rule) reach `high_precision` on leave-one-source-out scores; 1.0 (never) when none does."""
+    model = ~hard
+    for th in GRID[GRID >= t]:
+        sel = model & (lprob >= th)
+        if sel.sum() >= 5 and y[sel].mean() >= hp["high_precision"]:
+            return float(th)
+    return 1.0
 
 
 def quantise(w):
@@ -132,46 +185,53 @@ def run(train_dir, models_dir, name, final_only):
     X, y, meta, P, pins = load(train_dir, name)
     items = meta["items"]
     hard = np.array([it["hard"] for it in items], dtype=bool)
+    # Calls the rules leave unscored (no documents for vector_weakness...) are never judged by
+    # the model: they are not fitted on and count as predicted safe.
+    scored = np.array([it.get("scored", True) for it in items], dtype=bool)
     fam = np.array([it["family"] for it in items])
     is_dev = np.array([it["split"] == "dev" for it in items], dtype=bool)
+    traffic = np.array([it["split"] == "traffic" for it in items], dtype=bool)
     report = {"scorer": name, "data_sha256": meta["data_sha256"], "items": int(len(y)),
               "unsafe": int(y.sum()), "safe": int(len(y) - y.sum())}
 
     oof = np.zeros(len(y))
     folds = StratifiedKFold(n_splits=FOLDS, shuffle=True, random_state=SEED)
     for tr, te in folds.split(np.zeros(len(y)), y):
+        tr = tr[scored[tr]]
         oof[te] = fit(X[tr], y[tr], hp, fam[tr]).decision_function(X[te])
-    a, b = platt(oof, y)
-    prob = sigmoid(a * oof + b)
-    threshold = choose_threshold(prob, hard, y, hp["max_fpr"])
+    a, b = platt(oof[scored], y[scored])
+    prob = np.where(scored, sigmoid(a * oof + b), 0.0)
+
+    # Leave-one-source-out probabilities: each family scored by a model fitted on the others.
+    lprob = np.zeros(len(y))
+    for f in sorted(set(fam)):
+        te = fam == f
+        tr = ~te & scored
+        clf = fit(X[tr], y[tr], hp, fam[tr])
+        lprob[te] = np.where(scored[te], sigmoid(a * clf.decision_function(X[te]) + b), 0.0)
+    split_of = {f: ("traffic" if traffic[fam == f].all() else "dev" if is_dev[fam == f].all()
+                    else "train" if not is_dev[fam == f].any() else "both") for f in set(fam)}
+
+    threshold = choose_threshold(lprob, prob, hard, y, fam, traffic, hp)
+    high = choose_high(lprob, hard, y, threshold, hp)
     pred = hard | (prob >= threshold)
+    is_train = ~is_dev & ~traffic
     report["kfold"] = {"folds": FOLDS, "all": metrics(pred, y), "dev_items": metrics(pred[is_dev], y[is_dev]),
-                       "train_items": metrics(pred[~is_dev], y[~is_dev]), "model_only": metrics(prob >= threshold, y)}
+                       "train_items": metrics(pred[is_train], y[is_train]), "traffic_items": metrics(pred[traffic], y[traffic]),
+                       "model_only": metrics(prob >= threshold, y), "likert5": metrics(hard | (prob >= high), y)}
+    report["loso"] = loso_report(hard | (lprob >= threshold), y, fam, split_of)
+    report["loso"]["likert5"] = metrics(hard | (lprob >= high), y)
+    # The trade-off behind the budget: the operating point other leave-one-source-out budgets
+    # would give (docs/scoring.md).
+    report["loso_curve"] = {}
+    for budget in (0.01, 0.025, 0.05, 0.1, 0.2):
+        tb = choose_threshold(lprob, prob, hard, y, fam, traffic, {**hp, "max_fpr": budget, "max_traffic_fpr": 1.0})
+        r = loso_report(hard | (lprob >= tb), y, fam, split_of)
+        report["loso_curve"][str(budget)] = {"threshold": tb, "mean_f1": r["mean_f1"], **{k: r["pooled"][k] for k in ("precision", "recall", "f1", "fpr")}}
+    for f, m in report["loso"]["per_source"].items():
+        print(f"  {name} loso {f}: {m}", file=sys.stderr)
 
-    if not final_only:
-        loso = {}
-        for f in sorted(set(fam)):
-            te = fam == f
-            clf = fit(X[~te], y[~te], hp, fam[~te])
-            pz = sigmoid(a * clf.decision_function(X[te]) + b)
-            m = metrics(hard[te] | (pz >= threshold), y[te])
-            m["split"] = "dev" if is_dev[te].all() else "train" if not is_dev[te].any() else "both"
-            loso[f] = m
-            print(f"  {name} loso {f}: {m}", file=sys.stderr)
-        with_unsafe = [m for m in loso.values() if m["tp"] + m["fn"] > 0]
-        pooled = {k: sum(m[k] for m in loso.values()) for k in ("tp", "fp", "fn", "tn")}
-        tp, fp, fn, tn = pooled["tp"], pooled["fp"], pooled["fn"], pooled["tn"]
-        pp = tp / (tp + fp) if tp + fp else 0.0
-        rr = tp / (tp + fn) if tp + fn else 0.0
-        report["loso"] = {
-            "per_source": loso,
-            "mean_f1": round(float(np.mean([m["f1"] for m in with_unsafe])), 4) if with_unsafe else None,
-            "pooled": {**pooled, "precision": round(pp, 4), "recall": round(rr, 4),
-                       "f1": round(2 * pp * rr / (pp + rr), 4) if pp + rr else 0.0,
-                       "fpr": round(fp / (fp + tn), 4) if fp + tn else 0.0},
-        }
-
-    clf = fit(X, y, hp, fam)
+    clf = fit(X[scored], y[scored], hp, fam[scored])
     q, scale = quantise(clf.coef_[0])
     intercept = significant(float(clf.intercept_[0]), 12)
     zq = intercept + P @ (q.astype(np.float64) * scale)
@@ -185,6 +245,7 @@ def run(train_dir, models_dir, name, final_only):
         "intercept": intercept,
         "calibration": {"a": a, "b": b},
         "threshold": threshold,
+        "threshold_high": high,
         "pins": [{"id": p["id"], "probability": significant(float(v), 12)} for p, v in zip(pins, pin_probs)],
         "weights": base64.b64encode(q.tobytes()).decode("ascii"),
     }
@@ -193,12 +254,13 @@ def run(train_dir, models_dir, name, final_only):
     with open(os.path.join(models_dir, f"{name}.json"), "w") as f:
         f.write(body)
     zfull = intercept + X @ (q.astype(np.float64) * scale)
-    report["final_in_sample"] = metrics(hard | (sigmoid(a * zfull + b) >= threshold), y)
+    report["final_in_sample"] = metrics(hard | (scored & (sigmoid(a * zfull + b) >= threshold)), y)
     report["model_sha256"] = hashlib.sha256(body.encode()).hexdigest()
     report["nonzero_weights"] = int(np.count_nonzero(q))
     report["hyper_parameters"] = {**hp, "solver": "liblinear (dual)", "random_state": SEED, "quantisation": "int8, scale = max|w| / 127"}
     report["calibration"] = {"a": a, "b": b}
     report["threshold"] = threshold
+    report["threshold_high"] = high
     return report
 
 
@@ -216,7 +278,7 @@ def main():
         k = report["kfold"]
         print(f"{name}: kfold F1 {k['all']['f1']} (dev items {k['dev_items']['f1']}), "
               f"loso mean F1 {report.get('loso', {}).get('mean_f1')}, pooled {report.get('loso', {}).get('pooled', {}).get('f1')}, "
-              f"threshold {report['threshold']}")
+              f"threshold {report['threshold']} / {report['threshold_high']}, traffic FPR {k['traffic_items']['fpr']}, kfold FPR {k['all']['fpr']}")
 
 
 if __name__ == "__main__":

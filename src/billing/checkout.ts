@@ -9,6 +9,11 @@
  *   plan changes go through the Billing Portal.
  * - One Stripe customer per project, created on first checkout (idempotency key
  *   `sightline-customer-<project>`) and kept in `payment_customer_id` for every later call.
+ *   When Stripe no longer knows that customer (deleted in Stripe's dashboard, or a local
+ *   stand-in that lost its state), checkout and portal create a new one (idempotency key
+ *   `sightline-customer-<project>-after-<missing id>`), record it in place of the old one and
+ *   go on, so a user can always pay. Its subscriptions went with the deleted customer; Stripe
+ *   reports their end by webhook.
  * - The session has `client_reference_id` = project id (and `metadata.project_id` on the session
  *   and its subscription), so the webhook finds the project whichever event arrives first.
  * - The session is created with an idempotency key derived from its parameters (tier, price,
@@ -18,10 +23,11 @@
  */
 import type Stripe from "stripe";
 import type { Db } from "../db/client";
-import { getBillingAccount, storeCustomerId, type BillingAccount } from "../db/billing";
+import { getBillingAccount, replaceCustomerId, storeCustomerId, type BillingAccount } from "../db/billing";
 import { ApiError, notFound } from "../errors";
 import { isPaidTier, priceForTier, type PaidTier, type PriceTable } from "./prices";
-import { providerError } from "./stripe";
+import { isMissingCustomer, providerError } from "./stripe";
+import { logWarn } from "../log";
 import type { Tier } from "./tiers";
 import { toHex } from "../util";
 
@@ -79,6 +85,27 @@ async function ensureCustomer(db: Db, stripe: Stripe, acc: BillingAccount): Prom
 }
 
 /**
+ * Runs `call` with the project's customer (created if it has none). When Stripe answers that
+ * the customer does not exist, creates a new one, records it in place of the missing one, and
+ * runs `call` once more with it.
+ */
+async function withCustomer<T>(db: Db, stripe: Stripe, acc: BillingAccount, call: (customer: string) => Promise<T>): Promise<T> {
+  const customer = await ensureCustomer(db, stripe, acc);
+  try {
+    return await call(customer);
+  } catch (err) {
+    if (!isMissingCustomer(err)) throw err;
+    const created = await stripe.customers.create(
+      { name: acc.name, metadata: { project_id: acc.project_id } },
+      { idempotencyKey: `sightline-customer-${acc.project_id}-after-${customer}` },
+    );
+    const replacement = await replaceCustomerId(db, acc.project_id, customer, created.id);
+    logWarn("stripe customer missing; a new one was recorded", { project_id: acc.project_id, missing: customer, replacement });
+    return call(replacement);
+  }
+}
+
+/**
  * Creates a subscription-mode Checkout Session for `req.tier` and returns its id and URL.
  * Errors: 404 unknown project, 422 free or a tier with no configured price, 409 see the module
  * doc, 502/503 Stripe refused or is unreachable.
@@ -89,18 +116,19 @@ export async function startCheckout(db: Db, stripe: Stripe, prices: PriceTable, 
   const price = priceForTier(prices, req.tier);
   if (!price) throw new ApiError(422, `tier: ${req.tier} is not sold by checkout on this deployment`);
   try {
-    const customer = await ensureCustomer(db, stripe, acc);
-    const params: Stripe.Checkout.SessionCreateParams = {
-      mode: "subscription",
-      customer,
-      client_reference_id: acc.project_id,
-      line_items: [{ price, quantity: 1 }],
-      success_url: req.successUrl,
-      cancel_url: req.cancelUrl,
-      metadata: { project_id: acc.project_id, tier: req.tier },
-      subscription_data: { metadata: { project_id: acc.project_id } },
-    };
-    const session = await stripe.checkout.sessions.create(params, { idempotencyKey: await checkoutIdempotencyKey(acc.project_id, params) });
+    const session = await withCustomer(db, stripe, acc, async (customer) => {
+      const params: Stripe.Checkout.SessionCreateParams = {
+        mode: "subscription",
+        customer,
+        client_reference_id: acc.project_id,
+        line_items: [{ price, quantity: 1 }],
+        success_url: req.successUrl,
+        cancel_url: req.cancelUrl,
+        metadata: { project_id: acc.project_id, tier: req.tier },
+        subscription_data: { metadata: { project_id: acc.project_id } },
+      };
+      return stripe.checkout.sessions.create(params, { idempotencyKey: await checkoutIdempotencyKey(acc.project_id, params) });
+    });
     if (!session.url) throw new ApiError(502, "the payment provider returned a session without a URL");
     return { id: session.id, url: session.url };
   } catch (err) {
@@ -116,7 +144,7 @@ export async function openPortal(db: Db, stripe: Stripe, projectId: string, retu
   const acc = await account(db, projectId);
   if (!acc.payment_customer_id) throw new ApiError(409, "the project has no billing account yet: start a subscription with POST /api/billing/checkout");
   try {
-    const session = await stripe.billingPortal.sessions.create({ customer: acc.payment_customer_id, return_url: returnUrl });
+    const session = await withCustomer(db, stripe, acc, (customer) => stripe.billingPortal.sessions.create({ customer, return_url: returnUrl }));
     return { url: session.url };
   } catch (err) {
     throw providerError(err);

@@ -2,7 +2,7 @@
  * The Stripe client for Workers: Stripe's Node library with its fetch-based HTTP client
  * (`Stripe.createFetchHttpClient()`; Workers have no `node:https`), as Stripe documents for
  * Cloudflare Workers. `STRIPE_API_BASE` points it at another server (the local stand-in of
- * scripts/lib/stripe-stand-in.ts) for tests and offline development.
+ * packages/stripe-stand-in) for tests and offline development.
  */
 import Stripe from "stripe";
 import { ApiError, unavailable } from "../errors";
@@ -53,6 +53,15 @@ export function requireStripe(env: StripeConfig): Stripe {
 /** True for Stripe's "no such object" error (HTTP 404, code `resource_missing`). */
 export function isResourceMissing(err: unknown): boolean {
   return err instanceof Stripe.errors.StripeError && (err.statusCode === 404 || err.code === "resource_missing");
+}
+
+/**
+ * True when Stripe refused a request because the customer it names does not exist (code
+ * `resource_missing` on the `customer` parameter, "No such customer: 'cus_...'"): deleted in
+ * Stripe's dashboard, or a test-mode customer that is gone.
+ */
+export function isMissingCustomer(err: unknown): boolean {
+  return err instanceof Stripe.errors.StripeError && err.code === "resource_missing" && (err.param === "customer" || /\bcustomer\b/i.test(err.message));
 }
 
 /**

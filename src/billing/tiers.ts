@@ -1,6 +1,8 @@
 /**
- * Subscription tiers and their monthly request limits (docs/interface.md section 8):
- * free 10,000; pro 500,000; team 5,000,000; enterprise unlimited (null).
+ * Subscription tiers: the monthly request limits (docs/interface.md section 8: free 10,000;
+ * pro 500,000; team 5,000,000; enterprise unlimited) and how long logged calls are kept
+ * (docs/retention.md: free 30 days, pro 365, team 730, enterprise kept until deleted), in one
+ * table.
  */
 import { z } from "zod";
 import { TIERS } from "../db/schema";
@@ -8,18 +10,43 @@ import { TIERS } from "../db/schema";
 /** One of `free`, `pro`, `team`, `enterprise`. */
 export type Tier = (typeof TIERS)[number];
 
+/** What a tier allows. */
+export interface TierTerms {
+  /** Requests per period; null means unlimited. */
+  requests: number | null;
+  /** Days a logged call and its scores are kept (then deleted; hourly rollups stay); null means kept. */
+  retention_days: number | null;
+}
+
+/** The tier table. */
+export const TIER_TABLE: Readonly<Record<Tier, TierTerms>> = {
+  free: { requests: 10_000, retention_days: 30 },
+  pro: { requests: 500_000, retention_days: 365 },
+  team: { requests: 5_000_000, retention_days: 730 },
+  enterprise: { requests: null, retention_days: null },
+};
+
 /** Monthly request limit per tier; null means unlimited. */
 export type TierLimits = Record<Tier, number | null>;
 
+/** Retention per tier in days; null means kept. */
+export type TierRetention = Record<Tier, number | null>;
+
+const column = <K extends keyof TierTerms>(key: K) => Object.fromEntries(TIERS.map((t) => [t, TIER_TABLE[t][key]])) as Record<Tier, TierTerms[K]>;
+
 /** Limits of docs/interface.md section 8. */
-export const DEFAULT_TIER_LIMITS: TierLimits = {
-  free: 10_000,
-  pro: 500_000,
-  team: 5_000_000,
-  enterprise: null,
-};
+export const DEFAULT_TIER_LIMITS: TierLimits = column("requests");
+
+/** Retention periods of the tier table. */
+export const DEFAULT_TIER_RETENTION: TierRetention = column("retention_days");
 
 const overridesSchema = z.partialRecord(z.enum(TIERS), z.number().int().nonnegative().nullable());
+
+/** `defaults` with the tiers named in `overridesJson` replaced; throws on JSON that is not such an object. */
+function withOverrides(defaults: Record<Tier, number | null>, overridesJson: string | undefined): Record<Tier, number | null> {
+  if (!overridesJson?.trim()) return defaults;
+  return { ...defaults, ...overridesSchema.parse(JSON.parse(overridesJson)) };
+}
 
 /**
  * Limits in force: those of docs/interface.md section 8, with the tiers named in `overridesJson` (the `TIER_LIMITS`
@@ -27,7 +54,13 @@ const overridesSchema = z.partialRecord(z.enum(TIERS), z.number().int().nonnegat
  * Throws on JSON that is not such an object, so a bad deployment fails loudly.
  */
 export function tierLimits(overridesJson: string | undefined): TierLimits {
-  if (!overridesJson?.trim()) return DEFAULT_TIER_LIMITS;
-  const overrides = overridesSchema.parse(JSON.parse(overridesJson));
-  return { ...DEFAULT_TIER_LIMITS, ...overrides };
+  return withOverrides(DEFAULT_TIER_LIMITS, overridesJson);
+}
+
+/**
+ * Retention in force: the tier table's, with the tiers named in `overridesJson` (the
+ * `TIER_RETENTION_DAYS` variable, e.g. `{"free": 7}`; null keeps forever) replaced. Throws on bad JSON.
+ */
+export function tierRetention(overridesJson: string | undefined): TierRetention {
+  return withOverrides(DEFAULT_TIER_RETENTION, overridesJson);
 }

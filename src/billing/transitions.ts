@@ -22,7 +22,10 @@
  * `last_event_created` (newest wins; equal seconds apply in arrival order). A subscription
  * state read back from the API is current by definition and always applies. `invoice.paid`
  * is ordered by the period it pays for: it starts a new period only when that period ends after
- * the current one (after the current start, for a subscription's first invoice).
+ * the current one (after the current start, for a subscription's first invoice), and never when
+ * it pays for exactly the current period: an invoice re-sent under a new event id (or another
+ * invoice for the same period) leaves the counter alone, so the webhook is idempotent on the
+ * period, not only on the event id.
  */
 import type { InvoicePaid, CheckoutCompleted, SubscriptionState } from "./effects";
 import type { Tier } from "./tiers";
@@ -112,6 +115,8 @@ export function decideInvoicePaid(row: BillingRow, effect: InvoicePaid, created:
   const end = new Date(effect.period.end * 1000);
   const after = effect.billingReason === "subscription_create" ? row.period_start_at : row.period_reset_at;
   if (end.getTime() <= after.getTime()) return { outcome: "stale" };
+  // The current period already: counted when it started.
+  if (start.getTime() === row.period_start_at.getTime() && end.getTime() === row.period_reset_at.getTime()) return { outcome: "stale" };
   return {
     outcome: "applied",
     patch: {

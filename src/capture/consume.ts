@@ -11,27 +11,35 @@
  * - unknown, revoked or expired key: acked and dropped, reported without key material.
  * - over the project's monthly limit: acked and dropped, counted per project in one report
  *   line (the queue-path equivalent of a 429; retrying cannot succeed before the period ends).
- * - malformed envelope or record, nesting deeper than MAX_JSON_DEPTH, or its R2 object gone:
- *   acked and dropped, reported. NUL and lone surrogates become U+FFFD (src/input.ts).
+ * - malformed envelope, or its R2 object gone: acked and dropped, reported (nothing to keep).
+ *   NUL and lone surrogates become U+FFFD (src/input.ts).
+ * - a record that cannot be stored: nesting deeper than MAX_JSON_DEPTH, failing the ingest
+ *   contract, or refused by the database itself (SQLSTATE class 22, 23, 42 or 54): its message
+ *   is sent unchanged to the dead-letter queue `log-records-dlq` (`LOG_DEAD_LETTERS`) and then
+ *   acked, its R2 object kept, and the reason reported with the record id. Only a send that
+ *   succeeded acks: if the dead-letter queue cannot take it, the message is retried and reaches
+ *   the same queue through `max_retries`. So no proxied call is dropped for its data unseen.
  * - database unreachable (or any error that is not about the data): the messages are retried
  *   with exponential backoff (`retryDelaySeconds`); after `max_retries` (wrangler.jsonc) they go
  *   to the dead-letter queue `log-records-dlq`.
- * - the statement refuses the data itself (SQLSTATE class 22, 23, 42 or 54, e.g. nesting too
- *   deep for jsonb): the batch is stored record by record, so only that record is dropped.
+ * - the statement refuses the data itself: the batch is stored record by record, so only that
+ *   record is dead-lettered.
  * - scoring jobs cannot be enqueued: the stored messages are retried; the redelivery finds the
  *   rows (no second count) and enqueues their jobs.
- * Records held in R2 are deleted once their message is acked.
+ * Records held in R2 are deleted once their message is acked, except dead-lettered ones (kept
+ * for a replay; the bucket's lifecycle rule removes them eventually).
  */
 import { recordKeyUse } from "../db/key-usage";
 import { tierLimits } from "../billing/tiers";
 import { createDb, type Db } from "../db/client";
+import { isDataError } from "../db/unavailable";
 import { ingestBatch, type BatchEntry, type BatchResult } from "../db/ingest-batch";
 import type { AppEnv } from "../env";
 import type { ScoringJob } from "../queue";
 import { storableJson, TooDeepError } from "../input";
 import { LogRequestSchema } from "../ingest-contract";
 import { parseMessage } from "./message";
-import { logWarn } from "../log";
+import { logWarn, type LogFields } from "../log";
 
 /**
  * First retry delay: 10 s, doubled per attempt. After an outage the next delivery comes at most
@@ -51,15 +59,21 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(FIRST_RETRY_SECONDS * 2 ** exponent, MAX_RETRY_SECONDS);
 }
 
-/** SQLSTATE classes that mean "this data can never be stored", not "the database is unwell". */
-const DATA_ERROR_CLASSES = new Set(["22", "23", "42", "54"]);
-
-/** True when `err` (or its cause, as drizzle wraps driver errors) is a data error. */
-export function isDataError(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return DATA_ERROR_CLASSES.has(e.code.slice(0, 2));
+/**
+ * Sends `message` unchanged to the dead-letter queue `log-records-dlq` (where messages that
+ * exhaust their retries also land, so one replay path serves both) and acks it, leaving its R2
+ * object in place; `reason` and `fields` go to the log. When the send fails the message is
+ * retried instead, never acked.
+ */
+async function deadLetter(env: AppEnv, message: Message<unknown>, reason: string, fields: LogFields, err?: unknown): Promise<void> {
+  try {
+    await env.LOG_DEAD_LETTERS.send(message.body, { contentType: typeof message.body === "string" ? "text" : "json" });
+  } catch (sendErr) {
+    logWarn(`${reason}; dead-letter queue unavailable, will retry`, fields, sendErr);
+    return message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
   }
-  return false;
+  logWarn(`${reason}; sent to log-records-dlq`, fields, err);
+  message.ack();
 }
 
 /** A message read and validated, with the R2 object it came from (if any). */
@@ -68,7 +82,10 @@ interface Pending extends BatchEntry {
   payload?: string;
 }
 
-/** Reads the record of each message (from R2 when it points there); acks what cannot be stored. */
+/**
+ * Reads the record of each message (from R2 when it points there); acks what carries nothing to
+ * keep and dead-letters records that can never be stored.
+ */
 async function readMessages(batch: MessageBatch<unknown>, env: AppEnv, done: (m: Message<unknown>, payload?: string) => void) {
   const pending: Pending[] = [];
   await Promise.all(
@@ -94,20 +111,18 @@ async function readMessages(batch: MessageBatch<unknown>, env: AppEnv, done: (m:
       }
       // The one rule for text PostgreSQL cannot store (src/input.ts), as on POST /internal/log:
       // NUL and lone surrogates become U+FFFD (counted in metadata.text_replaced); nesting
-      // deeper than MAX_JSON_DEPTH is refused (dropped here, 422 there).
+      // deeper than MAX_JSON_DEPTH is refused (dead-lettered here, 422 there).
       let storable: ReturnType<typeof storableJson>;
       try {
         storable = storableJson(raw);
       } catch (err) {
         if (!(err instanceof TooDeepError)) throw err;
-        logWarn("log record nested too deeply; dropped", { record_id: envelope.record_id, path: err.path });
-        return done(message, envelope.payload);
+        return deadLetter(env, message, "log record nested too deeply", { record_id: envelope.record_id, path: err.path });
       }
       const record = LogRequestSchema.safeParse(storable.value);
       if (!record.success) {
         const fields = [...new Set(record.error.issues.map((i: { path: PropertyKey[] }) => i.path.join(".")))];
-        logWarn("invalid log record dropped", { record_id: envelope.record_id, fields: fields.join(",") });
-        return done(message, envelope.payload);
+        return deadLetter(env, message, "invalid log record", { record_id: envelope.record_id, fields: fields.join(",") });
       }
       const { created_at, ...fields } = record.data;
       if (storable.replaced > 0) fields.metadata = { ...fields.metadata, text_replaced: storable.replaced };
@@ -123,8 +138,8 @@ async function readMessages(batch: MessageBatch<unknown>, env: AppEnv, done: (m:
   return pending;
 }
 
-/** A batch result, or `refused`: the database cannot store this record (dropped). */
-type Stored = BatchResult | { id: string; projectId: null; outcome: "refused" };
+/** A batch result, or `refused`: the database cannot store this record (dead-lettered). */
+type Stored = BatchResult | { id: string; projectId: null; outcome: "refused"; error: unknown };
 
 /**
  * Stores `pending` in one statement; when the database refuses the data itself, record by
@@ -157,8 +172,7 @@ async function store(db: Db, pending: Pending[], env: AppEnv): Promise<Map<Pendi
         retry([p], err);
         continue;
       }
-      logWarn("log record refused by the database; dropped", { record_id: p.id }, err);
-      results.set(p, { id: p.id, projectId: null, outcome: "refused" });
+      results.set(p, { id: p.id, projectId: null, outcome: "refused", error: err });
     }
   }
   return results;
@@ -198,8 +212,10 @@ export async function consumeLogRecords(batch: MessageBatch<unknown>, env: AppEn
         }
       }
       for (const p of decided) {
-        const outcome = results.get(p)!.outcome;
-        if (!enqueued && (outcome === "stored" || outcome === "duplicate")) p.message.retry({ delaySeconds: retryDelaySeconds(p.message.attempts) });
+        const result = results.get(p)!;
+        const outcome = result.outcome;
+        if (result.outcome === "refused") await deadLetter(env, p.message, "log record refused by the database", { record_id: p.id }, result.error);
+        else if (!enqueued && (outcome === "stored" || outcome === "duplicate")) p.message.retry({ delaySeconds: retryDelaySeconds(p.message.attempts) });
         else done(p.message, p.payload);
       }
       for (const [project_id, count] of overQuota) logWarn("log records over the monthly limit dropped", { project_id, count });

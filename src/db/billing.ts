@@ -54,6 +54,20 @@ export async function storeCustomerId(db: Db, projectId: string, customerId: str
   return row.id;
 }
 
+/**
+ * Replaces the project's Stripe customer `missing` (which Stripe no longer knows) by
+ * `replacement`, unless another request replaced it already; returns the stored one.
+ */
+export async function replaceCustomerId(db: Db, projectId: string, missing: string, replacement: string): Promise<string> {
+  const [updated] = await db
+    .update(subscriptions)
+    .set({ payment_customer_id: replacement, updated_at: sql`now()` })
+    .where(and(eq(subscriptions.project_id, projectId), eq(subscriptions.payment_customer_id, missing)))
+    .returning({ id: subscriptions.payment_customer_id });
+  if (updated?.id) return updated.id;
+  return storeCustomerId(db, projectId, replacement);
+}
+
 /** One webhook event as recorded in `webhook_events`. */
 export interface EventRecord {
   id: string;

@@ -13,6 +13,10 @@
  *    project and hour, so a redelivered record, which inserts nothing, counts nothing),
  * 5. returns one outcome per input record.
  *
+ * Records of a project whose policy masks personal data (`store_pii: "mask"`, docs/policy.md)
+ * are held back by the first run (outcome `mask`, nothing stored or counted), masked
+ * (src/policy/mask.ts) and stored by a second run of the statement for those records only.
+ *
  * Exactness under concurrency: the `locked` CTE reads the subscription rows `FOR UPDATE`; under
  * READ COMMITTED it waits for a concurrent writer (the API's per-call statement or another
  * batch) and then reads the row's newest version, and the UPDATE sets the counter from that
@@ -28,12 +32,16 @@ import type { TierLimits } from "../billing/tiers";
 import type { Db } from "./client";
 import { addRequestsToRollup } from "./rollups";
 import { keyUsableSql, periodExpiredSql, tierLimitSql, type LogRecord } from "./ingest";
+import { maskRecord, withoutMaskedVerdict } from "../policy/mask";
+import { policyFromStored } from "../policy/schema";
 
 /** One record to store: its id (UUIDv7 from the proxy), the key hash it came with, the fields. */
 export interface BatchEntry {
   id: string;
   keyHash: string;
   record: LogRecord;
+  /** The bodies are already masked under the project's policy (set by `ingestBatch` itself). */
+  masked?: boolean;
 }
 
 /**
@@ -52,6 +60,9 @@ export interface BatchResult {
   outcome: BatchOutcome;
 }
 
+/** A row of the statement: `mask` (with the project's policy) is an outcome of the first run only. */
+type StatementRow = { id: string; project_id: string | null; outcome: BatchOutcome | "mask"; mask_policy: unknown };
+
 /**
  * The batch as one jsonb parameter (an array of rows for `jsonb_to_recordset`). The records'
  * text must already be storable (src/input.ts `storableJson`, applied by the consumer to each
@@ -68,6 +79,7 @@ export function batchParameter(entries: readonly BatchEntry[]): string {
     completion_tokens: e.record.completion_tokens,
     cost_usd: e.record.cost_usd,
     latency_ms: e.record.latency_ms,
+    masked: e.masked === true,
     request_body: e.record.request_body,
     response_body: e.record.response_body ?? null,
     metadata: e.record.metadata,
@@ -76,19 +88,40 @@ export function batchParameter(entries: readonly BatchEntry[]): string {
   return JSON.stringify(rows);
 }
 
-/** Stores `entries` in one statement; see the module doc. Throws what the driver throws. */
+/** Stores `entries` in one statement (two when a project masks); see the module doc. Throws what the driver throws. */
 export async function ingestBatch(db: Db, entries: readonly BatchEntry[], limits: TierLimits): Promise<BatchResult[]> {
   if (entries.length === 0) return [];
+  // Only ingest writes `metadata.pii_masked` (src/policy/mask.ts).
+  const clean = entries.map((e) => ({ ...e, masked: false, record: { ...e.record, metadata: withoutMaskedVerdict(e.record.metadata) } }));
+  const rows = await runStatement(db, clean, limits);
+  const held = clean.flatMap((e, i) =>
+    rows[i]!.outcome === "mask" ? [{ i, entry: { ...e, masked: true, record: maskRecord(e.record, policyFromStored(rows[i]!.mask_policy)) } }] : [],
+  );
+  if (held.length > 0) {
+    const again = await runStatement(
+      db,
+      held.map((h) => h.entry),
+      limits,
+    );
+    held.forEach((h, k) => {
+      rows[h.i] = again[k]!;
+    });
+  }
+  return rows.map((r) => ({ id: r.id, projectId: r.project_id, outcome: r.outcome === "mask" ? "quota" : r.outcome }));
+}
+
+async function runStatement(db: Db, entries: readonly BatchEntry[], limits: TierLimits): Promise<StatementRow[]> {
   const expired = periodExpiredSql;
   const result = (await db.execute(sql`
     WITH input AS (
       SELECT * FROM jsonb_to_recordset(${batchParameter(entries)}::jsonb) AS t(
-        ord int, id uuid, key_hash text, model text, provider text, prompt_tokens int, completion_tokens int,
+        ord int, id uuid, key_hash text, masked boolean, model text, provider text, prompt_tokens int, completion_tokens int,
         cost_usd numeric, latency_ms int, request_body jsonb, response_body jsonb, metadata jsonb, created_at timestamptz)
     ),
     keys AS (
-      SELECT key_hash, project_id FROM api_keys
-      WHERE key_hash IN (SELECT key_hash FROM input) AND ${keyUsableSql}
+      SELECT k.key_hash, k.project_id, p.policy AS mask_policy FROM api_keys k
+      LEFT JOIN project_policies p ON p.project_id = k.project_id AND p.policy ->> 'store_pii' = 'mask'
+      WHERE k.key_hash IN (SELECT key_hash FROM input) AND ${keyUsableSql}
     ),
     existing AS (
       SELECT id, project_id FROM llm_requests WHERE id IN (SELECT id FROM input)
@@ -96,7 +129,7 @@ export async function ingestBatch(db: Db, entries: readonly BatchEntry[], limits
     fresh AS (
       SELECT DISTINCT ON (i.id) i.*, k.project_id
       FROM input i JOIN keys k USING (key_hash)
-      WHERE i.id NOT IN (SELECT id FROM existing)
+      WHERE i.id NOT IN (SELECT id FROM existing) AND (i.masked OR k.mask_policy IS NULL)
       ORDER BY i.id, i.ord
     ),
     wanted AS (
@@ -139,11 +172,12 @@ export async function ingestBatch(db: Db, entries: readonly BatchEntry[], limits
     rollup AS (${addRequestsToRollup(sql`ins`)})
     SELECT i.id, coalesce(e.project_id, k.project_id) AS project_id,
       CASE WHEN ins.id IS NOT NULL THEN 'stored' WHEN e.id IS NOT NULL THEN 'duplicate'
-        WHEN k.project_id IS NULL THEN 'key' ELSE 'quota' END AS outcome
+        WHEN k.project_id IS NULL THEN 'key' WHEN k.mask_policy IS NOT NULL AND NOT i.masked THEN 'mask' ELSE 'quota' END AS outcome,
+      CASE WHEN NOT i.masked THEN k.mask_policy END AS mask_policy
     FROM input i
       LEFT JOIN keys k USING (key_hash)
       LEFT JOIN existing e ON e.id = i.id
       LEFT JOIN ins ON ins.id = i.id
-    ORDER BY i.ord`)) as unknown as { rows: { id: string; project_id: string | null; outcome: BatchOutcome }[] };
-  return result.rows.map((r) => ({ id: r.id, projectId: r.project_id, outcome: r.outcome }));
+    ORDER BY i.ord`)) as unknown as { rows: StatementRow[] };
+  return result.rows;
 }

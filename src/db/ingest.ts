@@ -6,6 +6,11 @@
  * concurrent statement waits for it and re-checks the WHERE clause on the new row version,
  * so the limit is exact under any concurrency: never one request over it. The same statement
  * adds the stored request to its hour's rollup row (src/db/rollups.ts).
+ *
+ * A project whose policy says `store_pii: "mask"` (docs/policy.md) gets nothing stored by the
+ * first run of the statement, which answers with the policy instead; the record is masked
+ * (src/policy/mask.ts) and the statement runs again. So the original bodies never reach the
+ * table, and other projects pay nothing for it.
  */
 import { sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
@@ -19,6 +24,8 @@ import { addRequestsToRollup } from "./rollups";
 import { llmRequests } from "./schema";
 import { eq } from "drizzle-orm";
 import { storableJson, storableText } from "../input";
+import { maskRecord, withoutMaskedVerdict } from "../policy/mask";
+import { policyFromStored } from "../policy/schema";
 
 /**
  * Who a log record is for: a project already authenticated (internal secret), or the SHA-256
@@ -63,7 +70,28 @@ export const tierLimitSql = (limits: TierLimits) => sql`(CASE s.tier WHEN 'free'
  * Inserts `record` for the credential's project if the key is valid and the project's quota
  * allows it; see the module doc. A refusal costs a second query that says why (key or quota).
  */
-export async function ingestWithQuota(db: Db, credential: IngestCredential, record: LogRecord, limits: TierLimits): Promise<IngestResult> {
+export async function ingestWithQuota(db: Db, credential: IngestCredential, logged: LogRecord, limits: TierLimits): Promise<IngestResult> {
+  // Only ingest writes `metadata.pii_masked` (src/policy/mask.ts).
+  let record: LogRecord = { ...logged, metadata: withoutMaskedVerdict(logged.metadata) };
+  let row = await insertRecord(db, credential, record, limits, false);
+  if (!row.id && row.mask_policy) {
+    record = maskRecord(record, policyFromStored(row.mask_policy));
+    row = await insertRecord(db, credential, record, limits, true);
+  }
+  if (row.id && row.project_id) return { ok: true, id: row.id, projectId: row.project_id };
+  return refusal(db, credential, limits);
+}
+
+/** The answer of one run of the ingest statement: the new row's id, or the mask policy that held it back. */
+interface InsertOutcome {
+  id: string | null;
+  project_id: string | null;
+  /** The project's policy document when it masks personal data and `masked` was false. */
+  mask_policy: unknown;
+}
+
+/** One run of the ingest statement (module doc); `masked`: the record's bodies are already masked. */
+async function insertRecord(db: Db, credential: IngestCredential, record: LogRecord, limits: TierLimits, masked: boolean): Promise<InsertOutcome> {
   const id = uuidv7();
   const caller =
     "projectId" in credential
@@ -73,6 +101,10 @@ export async function ingestWithQuota(db: Db, credential: IngestCredential, reco
   const expired = periodExpiredSql;
   const result = (await db.execute(sql`
     WITH caller AS (${caller}),
+    mask AS (
+      SELECT policy FROM project_policies
+      WHERE project_id = (SELECT project_id FROM caller) AND policy ->> 'store_pii' = 'mask' AND NOT ${masked}::boolean
+    ),
     sub AS (
       UPDATE subscriptions AS s SET
         requests_this_period = CASE WHEN ${expired} THEN 1 ELSE s.requests_this_period + 1 END,
@@ -81,6 +113,7 @@ export async function ingestWithQuota(db: Db, credential: IngestCredential, reco
         updated_at = now()
       WHERE s.project_id = (SELECT project_id FROM caller)
         AND (${limit} IS NULL OR (CASE WHEN ${expired} THEN 0 ELSE s.requests_this_period END) < ${limit})
+        AND NOT EXISTS (SELECT 1 FROM mask)
       RETURNING s.project_id
     ),
     ins AS (
@@ -94,11 +127,14 @@ export async function ingestWithQuota(db: Db, credential: IngestCredential, reco
     RETURNING id, project_id, created_at, latency_ms, cost_usd, is_error, prompt_tokens, completion_tokens
     ),
     rollup AS (${addRequestsToRollup(sql`ins`)})
-    SELECT id, project_id FROM ins`)) as unknown as { rows: { id: string; project_id: string }[] };
-  const [row] = result.rows;
-  if (row) return { ok: true, id, projectId: row.project_id };
+    SELECT (SELECT id FROM ins) AS id, (SELECT project_id FROM ins) AS project_id, (SELECT policy FROM mask) AS mask_policy`)) as unknown as {
+    rows: InsertOutcome[];
+  };
+  return result.rows[0] ?? { id: null, project_id: null, mask_policy: null };
+}
 
-  // Refused (the hot path never gets here): find out why, for a 401 or an informative 429.
+/** Why the ingest statement stored nothing (the hot path never gets here): for a 401 or an informative 429. */
+async function refusal(db: Db, credential: IngestCredential, limits: TierLimits): Promise<IngestResult> {
   let projectId: string;
   if ("keyHash" in credential) {
     const found = await lookupKey(db, credential.keyHash);

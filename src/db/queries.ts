@@ -2,7 +2,7 @@
  * Read queries of the API: requests and scores of one project, paged in list order
  * `created_at DESC, id DESC`, served by the `(project_id, created_at)` indexes.
  */
-import { and, avg, count, eq, inArray, getTableColumns, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, avg, count, eq, inArray, getTableColumns, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
@@ -101,7 +101,7 @@ const scoreChips = sql<ScoreChip[]>`(SELECT coalesce(json_agg(json_build_object(
     'scorer_name', s.scorer_name, 'score_value', s.score_value, 'score_label', s.score_label, 'verdict', r.verdict)
     ORDER BY s.scorer_name), '[]'::json)
   FROM ${safetyScores} s LEFT JOIN ${scoreReviews} r ON r.score_id = s.id
-  WHERE s.request_id = ${llmRequests}.${sql.identifier("id")})`;
+  WHERE s.request_id = ${llmRequests}.${sql.identifier("id")} AND s.superseded_at IS NULL)`;
 
 /** Columns of a request in lists (no bodies). */
 export const requestSummaryColumns = {
@@ -201,7 +201,11 @@ export async function neighbours(db: Db, projectId: string, id: string, filters:
   return { newer_id: newer?.id ?? null, older_id: older?.id ?? null };
 }
 
-/** One request with bodies and its scores (each with its review, if any), or null when the project has no such request. */
+/**
+ * One request with bodies, its current scores (each with its review, if any) and the scores
+ * re-scoring replaced (`score_history`, oldest first per scorer; docs/rescoring.md), or null
+ * when the project has no such request.
+ */
 export async function getRequest(db: Db, projectId: string, id: string) {
   const [request] = await db
     .select({ ...requestSummaryColumns, request_body: llmRequests.request_body, response_body: llmRequests.response_body })
@@ -213,12 +217,15 @@ export async function getRequest(db: Db, projectId: string, id: string) {
     .from(safetyScores)
     .leftJoin(scoreReviews, eq(scoreReviews.score_id, safetyScores.id))
     .where(and(eq(safetyScores.project_id, projectId), eq(safetyScores.request_id, id)))
-    .orderBy(safetyScores.scorer_name);
-  const scores = rows.map(({ score, review }) => ({
-    ...score,
-    review: review ? { verdict: review.verdict, reviewer: review.reviewer, reviewed_at: review.reviewed_at.toISOString() } : null,
-  }));
-  return { ...request, safety_scores: scores };
+    .orderBy(safetyScores.scorer_name, safetyScores.scored_at);
+  const scores = rows
+    .filter(({ score }) => score.superseded_at === null)
+    .map(({ score, review }) => ({
+      ...score,
+      review: review ? { verdict: review.verdict, reviewer: review.reviewer, reviewed_at: review.reviewed_at.toISOString() } : null,
+    }));
+  const history = rows.flatMap(({ score }) => (score.superseded_at === null ? [] : [{ ...score, superseded_at: score.superseded_at }]));
+  return { ...request, safety_scores: scores, score_history: history };
 }
 
 /** A score chip as the export's query sends it: `[scorer_name, score_value, score_label, verdict]`. */
@@ -279,7 +286,7 @@ export async function exportPage(db: Db, projectId: string, filters: RequestFilt
     chips AS (
       SELECT s.request_id, json_agg(json_build_array(s.scorer_name, s.score_value, s.score_label, r.verdict) ORDER BY s.scorer_name) AS chips
       FROM ${safetyScores} s LEFT JOIN ${scoreReviews} r ON r.score_id = s.id
-      WHERE s.request_id = ANY(ARRAY(SELECT id FROM page))
+      WHERE s.request_id = ANY(ARRAY(SELECT id FROM page)) AND s.superseded_at IS NULL
       GROUP BY s.request_id)
     SELECT json_agg(json_build_array(p.id, p.created_at::text, p.model, p.provider, p.is_error, p.prompt_tokens, p.completion_tokens, p.cost_usd::text,
       p.latency_ms, p.scoring_state, c.chips, p.metadata, p.request_body, p.response_body)
@@ -315,6 +322,7 @@ export interface ScoreFilters extends TimeRange {
 export async function listScores(db: Db, projectId: string, filters: ScoreFilters, page: PageParams) {
   const where = and(
     eq(safetyScores.project_id, projectId),
+    isNull(safetyScores.superseded_at),
     filters.request_id ? eq(safetyScores.request_id, filters.request_id) : undefined,
     filters.scorer_name ? eq(safetyScores.scorer_name, filters.scorer_name) : undefined,
     filters.min_score !== undefined ? gte(safetyScores.score_value, filters.min_score) : undefined,
@@ -337,7 +345,7 @@ export function summarizeScores(db: Db, projectId: string, range: TimeRange) {
       mean_score: avg(safetyScores.score_value).mapWith((v: string | null) => (v === null ? null : Number(v))),
     })
     .from(safetyScores)
-    .where(and(eq(safetyScores.project_id, projectId), ...inRange(safetyScores.created_at, range)))
+    .where(and(eq(safetyScores.project_id, projectId), isNull(safetyScores.superseded_at), ...inRange(safetyScores.created_at, range)))
     .groupBy(safetyScores.scorer_name)
     .orderBy(safetyScores.scorer_name);
 }

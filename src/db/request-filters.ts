@@ -67,7 +67,9 @@ export function requestConditions(projectId: string, f: RequestFilters): SQL {
 }
 
 function scoreExists(cond: SQL | undefined): SQL {
-  return exists(sql`(SELECT 1 FROM ${safetyScores} WHERE ${safetyScores.request_id} = ${llmRequests.id} AND ${cond})`);
+  return exists(
+    sql`(SELECT 1 FROM ${safetyScores} WHERE ${safetyScores.request_id} = ${llmRequests.id} AND ${safetyScores.superseded_at} IS NULL AND ${cond})`,
+  );
 }
 
 /**

@@ -123,10 +123,25 @@ export function addCostsToRollup(source: SQL): SQL {
  * rollup rows. For a `WITH` clause.
  */
 export function addScoresToRollup(source: SQL): SQL {
+  return scoreDeltasToRollup(sql`(SELECT project_id, created_at, scorer_name, score_value, score_label, 1 AS n FROM ${source}) AS d`);
+}
+
+/**
+ * Upsert moving the rollups from the score rows of `removed` (superseded by a re-score,
+ * docs/rescoring.md) to those of `added`: both CTEs have the columns of `addScoresToRollup`.
+ * One upsert row per (project, hour, scorer), so a re-score in the same hour updates its row once.
+ */
+export function scoreChangesToRollup(added: SQL, removed: SQL): SQL {
+  return scoreDeltasToRollup(sql`(SELECT project_id, created_at, scorer_name, score_value, score_label, 1 AS n FROM ${added}
+    UNION ALL SELECT project_id, created_at, scorer_name, score_value, score_label, -1 AS n FROM ${removed}) AS d`);
+}
+
+/** Upsert of score rows with a count `n` each (+1 added, -1 removed) into their rollup rows. */
+function scoreDeltasToRollup(source: SQL): SQL {
   return sql`INSERT INTO score_rollups AS r (project_id, hour, scorer_name, scores, unsafe, unscored, value_1, value_2, value_3, value_4, value_5)
-    SELECT project_id, date_trunc('hour', created_at, 'UTC'), scorer_name, count(*), count(*) FILTER (WHERE score_label = 'unsafe'),
-      count(*) FILTER (WHERE score_label = 'unscored'), count(*) FILTER (WHERE score_value = 1), count(*) FILTER (WHERE score_value = 2),
-      count(*) FILTER (WHERE score_value = 3), count(*) FILTER (WHERE score_value = 4), count(*) FILTER (WHERE score_value = 5)
+    SELECT project_id, date_trunc('hour', created_at, 'UTC'), scorer_name, sum(n), coalesce(sum(n) FILTER (WHERE score_label = 'unsafe'), 0),
+      coalesce(sum(n) FILTER (WHERE score_label = 'unscored'), 0), coalesce(sum(n) FILTER (WHERE score_value = 1), 0), coalesce(sum(n) FILTER (WHERE score_value = 2), 0),
+      coalesce(sum(n) FILTER (WHERE score_value = 3), 0), coalesce(sum(n) FILTER (WHERE score_value = 4), 0), coalesce(sum(n) FILTER (WHERE score_value = 5), 0)
     FROM ${source} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
     ON CONFLICT (project_id, hour, scorer_name) DO UPDATE SET
       scores = r.scores + excluded.scores, unsafe = r.unsafe + excluded.unsafe, unscored = r.unscored + excluded.unscored,

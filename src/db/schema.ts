@@ -19,16 +19,15 @@ import {
   primaryKey,
   smallint,
   text,
-  unique,
   uniqueIndex,
   customType,
   uuid,
 } from "drizzle-orm/pg-core";
-import { REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES, TIERS } from "../enums";
+import { REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES, STORE_PII_MODES, TIERS } from "../enums";
 import { ownedBy, timestamptz } from "./columns";
 
 // The enums are declared once in src/enums.ts; re-exported for the modules that read them with the tables.
-export { REVIEW_VERDICTS, SCORE_LABELS, TIERS };
+export { REVIEW_VERDICTS, SCORE_LABELS, STORE_PII_MODES, TIERS };
 
 const createdAt = () => timestamptz("created_at").notNull().defaultNow();
 
@@ -73,10 +72,23 @@ export const apiKeys = pgTable(
 export const SCORING_STATES = ["pending", "queued", "scored"] as const;
 
 /**
- * The text-search document of a request: every JSON string value (message contents, tool
- * arguments, documents) of the request and response bodies, as `simple`-config lexemes (no
- * stemming, no stop words: prompts are in any language). Stored as the generated column
- * `search_tsv` with a GIN index, which serves `q` (`websearch_to_tsquery('simple', q)`).
+ * Characters of each body's text that the full-text index covers: the first 50,000 of the
+ * request's and the first 50,000 of the response's. PostgreSQL refuses a tsvector over 1 MiB
+ * (SQLSTATE 54000, https://www.postgresql.org/docs/current/textsearch-limitations.html), which
+ * a 1.5 MB answer of 150k distinct numbers or 115k distinct words exceeds; 100,000 characters
+ * make at most about 650 KB of tsvector even when every word is distinct and every character
+ * 4 bytes of UTF-8 (measured: 600 KB for 50,000 one-character 4-byte words). The call itself is
+ * always stored whole; only words past this point cannot be found with `q`.
+ */
+export const SEARCH_INDEXED_CHARS = 50_000;
+
+/**
+ * The text-search document of a request: the JSON string values (message contents, tool
+ * arguments, documents; not keys, numbers or booleans) of each body, joined with spaces in
+ * jsonb order (`sightline_search_text`, migrations/0005_bounded_search_document.sql), the
+ * first `SEARCH_INDEXED_CHARS` characters of each, as `simple`-config lexemes (no stemming, no
+ * stop words: prompts are in any language). Stored as the generated column `search_tsv` with a
+ * GIN index, which serves `q` (`websearch_to_tsquery('simple', q)`).
  * Chosen over pg_trgm: an index on words of the string values is a fraction of the size of a
  * trigram index on the whole JSON text, and does not match JSON keys such as "role". Stored
  * rather than an expression index because ANALYZE keeps word frequencies of a tsvector column
@@ -84,7 +96,10 @@ export const SCORING_STATES = ["pending", "queued", "scored"] as const;
  * a rare word, walked the whole list index recomputing the document per row (tens of seconds
  * at 1M rows, bench/results/dashboard-scale.md).
  */
-const requestSearchDocument = sql`(jsonb_to_tsvector('simple'::regconfig, request_body, '["string"]'::jsonb) || jsonb_to_tsvector('simple'::regconfig, coalesce(response_body, 'null'::jsonb), '["string"]'::jsonb))`;
+const requestSearchDocument = sql.raw(
+  `(to_tsvector('simple'::regconfig, coalesce(public.sightline_search_text(request_body, ${SEARCH_INDEXED_CHARS}), '')) || ` +
+    `to_tsvector('simple'::regconfig, coalesce(public.sightline_search_text(response_body, ${SEARCH_INDEXED_CHARS}), '')))`,
+);
 
 /** A PostgreSQL `tsvector` column. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -150,14 +165,32 @@ export const safetyScores = pgTable(
     score_value: smallint("score_value"),
     score_label: text("score_label", { enum: SCORE_LABELS }).notNull(),
     rationale: text("rationale").notNull(),
+    /**
+     * Time bucket of the score: when the request was first scored. A re-score keeps the
+     * `created_at` of the score it replaces, so lists, counts and the hourly rollups keep it in
+     * the same hour; `scored_at` says when it was made.
+     */
     created_at: createdAt(),
+    /** The scorer's version that made this score (src/scoring/version.ts); `unversioned` before versions existed. */
+    scorer_version: text("scorer_version").notNull().default("unversioned"),
+    /** The project policy's `unsafe_at` the label was set with (Likert 3..5; docs/policy.md). */
+    unsafe_at: smallint("unsafe_at").notNull().default(4),
+    /** Version of the project policy in force when scored (`project_policies.version`); 0 = the default policy. */
+    policy_version: integer("policy_version").notNull().default(0),
+    /** When this score was computed (first scoring or re-scoring). */
+    scored_at: timestamptz("scored_at").notNull().defaultNow(),
+    /** Null for the current score of (request, scorer); set when a re-score replaced it (history). */
+    superseded_at: timestamptz("superseded_at"),
   },
   (t) => [
-    unique("safety_scores_request_scorer_key").on(t.request_id, t.scorer_name),
-    index("safety_scores_project_created_idx").on(t.project_id, t.created_at.desc(), t.id.desc()),
-    index("safety_scores_project_scorer_created_idx").on(t.project_id, t.scorer_name, t.created_at.desc()),
+    // One current score per (request, scorer); superseded ones are history (docs/rescoring.md).
+    uniqueIndex("safety_scores_current_key").on(t.request_id, t.scorer_name).where(sql`${t.superseded_at} IS NULL`),
+    // At-least-once delivery: the same scorer version under the same policy writes one row.
+    uniqueIndex("safety_scores_request_scorer_version_key").on(t.request_id, t.scorer_name, t.scorer_version, t.policy_version),
+    index("safety_scores_project_created_idx").on(t.project_id, t.created_at.desc(), t.id.desc()).where(sql`${t.superseded_at} IS NULL`),
+    index("safety_scores_project_scorer_created_idx").on(t.project_id, t.scorer_name, t.created_at.desc()).where(sql`${t.superseded_at} IS NULL`),
     // Covers the overview's unsafe rate per scorer and bucket as an index-only scan.
-    index("safety_scores_project_created_label_idx").on(t.project_id, t.created_at, t.scorer_name, t.score_label),
+    index("safety_scores_project_created_label_idx").on(t.project_id, t.created_at, t.scorer_name, t.score_label).where(sql`${t.superseded_at} IS NULL`),
     check("safety_scores_value_range", sql`${t.score_value} IS NULL OR ${t.score_value} BETWEEN 1 AND 5`),
   ],
 );
@@ -233,6 +266,65 @@ export const scoreReviews = pgTable(
   },
   (t) => [index("score_reviews_project_verdict_request_idx").on(t.project_id, t.verdict, t.request_id)],
 );
+
+/**
+ * A project's policy (docs/policy.md): the document of `PUT /api/policy` (src/policy/schema.ts),
+ * stored whole. `version` starts at 1 and grows by one per change; scores record the version
+ * they were made under (`safety_scores.policy_version`). No row: the default policy (version 0).
+ */
+export const projectPolicies = pgTable("project_policies", {
+  project_id: ownedBy(uuid("project_id").primaryKey(), () => projects.id),
+  policy: jsonb("policy").notNull(),
+  version: integer("version").notNull().default(1),
+  updated_at: timestamptz("updated_at").notNull().defaultNow(),
+});
+
+/** States of a re-scoring job: `running` until every request of its range has been re-scored. */
+export const RESCORE_STATES = ["running", "done"] as const;
+
+/** Why a re-scoring job exists: asked for (`POST /api/rescore`) or a new scorer version deployed. */
+export const RESCORE_REASONS = ["api", "upgrade"] as const;
+
+/**
+ * A re-scoring job (docs/rescoring.md): the project's requests with `since <= created_at < until`,
+ * walked in (created_at, id) order in bounded chunks by the scorer worker. The cursor (last
+ * request done) and `done` move in the transaction that writes a chunk's scores, so a restart
+ * resumes after the last chunk written.
+ */
+export const rescoreJobs = pgTable(
+  "rescore_jobs",
+  {
+    id: uuid("id").primaryKey(),
+    project_id: ownedBy(uuid("project_id").notNull(), () => projects.id),
+    since: timestamptz("since").notNull(),
+    until: timestamptz("until").notNull(),
+    reason: text("reason", { enum: RESCORE_REASONS }).notNull().default("api"),
+    state: text("state", { enum: RESCORE_STATES }).notNull().default("running"),
+    /** Requests in the range when the job was created. */
+    total: integer("total").notNull(),
+    /** Requests re-scored so far. */
+    done: integer("done").notNull().default(0),
+    cursor_created_at: timestamptz("cursor_created_at"),
+    cursor_id: uuid("cursor_id"),
+    created_at: createdAt(),
+    /** Last progress (or creation): the scheduled handler re-sends jobs that stopped moving. */
+    updated_at: timestamptz("updated_at").notNull().defaultNow(),
+    finished_at: timestamptz("finished_at"),
+  },
+  (t) => [index("rescore_jobs_state_updated_idx").on(t.state, t.updated_at), index("rescore_jobs_project_created_idx").on(t.project_id, t.created_at.desc())],
+);
+
+/**
+ * The scorer versions each deployment brought (src/scoring/version.ts), one row per distinct set:
+ * the scorer worker's scheduled handler inserts the running set and, when it is new and an
+ * older set exists, re-scores the last days (RESCORE_ON_UPGRADE, docs/rescoring.md).
+ */
+export const scorerDeployments = pgTable("scorer_deployments", {
+  /** SHA-256 hex of the JSON of `versions`. */
+  digest: text("digest").primaryKey(),
+  versions: jsonb("versions").notNull(),
+  first_seen_at: timestamptz("first_seen_at").notNull().defaultNow(),
+});
 
 /**
  * One subscription per project (docs/interface.md section 2.5, `subscriptions`), created as `free` with the

@@ -2,32 +2,46 @@
  * Queries of the scoring pipeline: load a batch of requests, write their scores idempotently,
  * and find requests still waiting for scores (for the sweep).
  */
-import { and, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { PRICED_SOURCE } from "../pricing/fill-costs";
-import type { NamedScore } from "../scoring/registry";
+import type { PolicyScore } from "../policy/apply";
 import type { ScorableCall } from "../scoring/types";
 import type { Db } from "./client";
 import { requestSummaryColumns } from "./queries";
-import { addCostsToRollup, addScoresToRollup } from "./rollups";
-import { llmRequests, type SCORING_STATES } from "./schema";
+import { insertAlertDeliveries } from "./alerts";
+import { addCostsToRollup, scoreChangesToRollup } from "./rollups";
+import { llmRequests, projectPolicies, type SCORING_STATES } from "./schema";
+import { policyFromStored, type VersionedPolicy } from "../policy/schema";
 
 type ScoringState = (typeof SCORING_STATES)[number];
 
 /**
- * A stored request as the scorers need it, with its scoring state: `scored` means its six
- * score rows are stored (saveScores writes them before it sets the state).
+ * A stored request as the scorers need it, with its scoring state (`scored` means its score
+ * rows are stored: saveScores writes them before it sets the state) and its project's policy
+ * in force (src/policy/schema.ts; version 0 = the default policy).
  */
-export type StoredCall = ScorableCall & { id: string; project_id: string; scoring_state: ScoringState };
+export type StoredCall = ScorableCall & { id: string; project_id: string; scoring_state: ScoringState; policy: VersionedPolicy };
 
-/** Loads the requests with these ids in one query (missing ids are simply absent). */
+/** Loads the requests with these ids and their projects' policies in one query (missing ids are simply absent). */
 export async function loadCalls(db: Db, ids: readonly string[]): Promise<StoredCall[]> {
   if (ids.length === 0) return [];
   const { created_at: _c, ...callColumns } = requestSummaryColumns;
-  return db
-    .select({ ...callColumns, request_body: llmRequests.request_body, response_body: llmRequests.response_body })
+  const rows = await db
+    .select({
+      ...callColumns,
+      request_body: llmRequests.request_body,
+      response_body: llmRequests.response_body,
+      stored_policy: projectPolicies.policy,
+      policy_version: projectPolicies.version,
+    })
     .from(llmRequests)
+    .leftJoin(projectPolicies, eq(projectPolicies.project_id, llmRequests.project_id))
     .where(inArray(llmRequests.id, [...ids]));
+  return rows.map(({ stored_policy, policy_version, ...call }) => ({
+    ...call,
+    policy: { policy: policyFromStored(stored_policy), version: policy_version ?? 0 },
+  }));
 }
 
 /**
@@ -57,32 +71,57 @@ export async function saveCosts(db: Db, costs: ReadonlyMap<string, number>): Pro
 export interface RequestScores {
   request_id: string;
   project_id: string;
-  scores: NamedScore[];
+  /** Verdicts under the project's policy, with their versions (src/policy/apply.ts). */
+  scores: PolicyScore[];
 }
 
 /**
- * Writes the scores of several requests in one multi-row insert with
- * `ON CONFLICT (request_id, scorer_name) DO NOTHING` (a redelivered job adds nothing), adding
- * the rows really inserted to their hours' score rollups in the same statement
- * (src/db/rollups.ts: a score row is never replaced, so a re-scored request counts once), then
- * marks those requests `scored`.
+ * Writes the scores of several requests in one statement (docs/rescoring.md):
+ * - the current score of each (request, scorer) made with another scorer or policy version is
+ *   marked superseded (kept as history) and the new one inserted as current, in the hour
+ *   bucket (`created_at`) of the one it replaces;
+ * - a score whose (request, scorer, scorer_version, policy_version) is already stored inserts
+ *   nothing and supersedes nothing (`ON CONFLICT DO NOTHING`: a redelivered job adds nothing);
+ * - the score rollups move from the superseded rows to the inserted ones (src/db/rollups.ts),
+ *   so they always count the current scores.
+ * The UPDATE runs to completion before the INSERT (an init plan reads it), so the partial unique
+ * index of current scores sees the old row superseded. Then
+ * marks those requests `scored`. The same statement creates the alert deliveries of the rows
+ * really inserted (src/db/alerts.ts `insertAlertDeliveries`: one per score and endpoint) and
+ * returns their ids, for the caller to enqueue on alert-deliveries.
  */
-export async function saveScores(db: Db, batch: readonly RequestScores[]): Promise<void> {
-  if (batch.length === 0) return;
+export async function saveScores(db: Db, batch: readonly RequestScores[]): Promise<string[]> {
+  if (batch.length === 0) return [];
   const rows = batch.flatMap((r) =>
     r.scores.map(
       (s) =>
-        sql`(${uuidv7()}::uuid, ${r.request_id}::uuid, ${r.project_id}::uuid, ${s.scorer_name}, ${s.score_value}::smallint, ${s.score_label}, ${s.rationale})`,
+        sql`(${uuidv7()}::uuid, ${r.request_id}::uuid, ${r.project_id}::uuid, ${s.scorer_name}, ${s.score_value}::smallint, ${s.score_label}, ${s.rationale}, ${s.scorer_version}, ${s.unsafe_at}::smallint, ${s.policy_version}::int)`,
     ),
   );
-  await db.execute(sql`
-    WITH inserted AS (
-      INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale)
+  const alerts = (await db.execute(sql`
+    WITH v (id, request_id, project_id, scorer_name, score_value, score_label, rationale, scorer_version, unsafe_at, policy_version) AS (
       VALUES ${sql.join(rows, sql`, `)}
-      ON CONFLICT (request_id, scorer_name) DO NOTHING
-      RETURNING project_id, created_at, scorer_name, score_value, score_label
-    )
-    ${addScoresToRollup(sql`inserted`)}`);
+    ),
+    superseded AS (
+      UPDATE safety_scores AS s SET superseded_at = now()
+      FROM v
+      WHERE s.request_id = v.request_id AND s.scorer_name = v.scorer_name AND s.superseded_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM safety_scores h WHERE h.request_id = v.request_id AND h.scorer_name = v.scorer_name
+          AND h.scorer_version = v.scorer_version AND h.policy_version = v.policy_version)
+      RETURNING s.request_id, s.project_id, s.created_at, s.scorer_name, s.score_value, s.score_label
+    ),
+    inserted AS (
+      INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale, scorer_version, unsafe_at, policy_version, created_at)
+      SELECT v.id, v.request_id, v.project_id, v.scorer_name, v.score_value, v.score_label, v.rationale, v.scorer_version, v.unsafe_at, v.policy_version,
+        coalesce(o.created_at, now())
+      FROM v LEFT JOIN superseded o ON o.request_id = v.request_id AND o.scorer_name = v.scorer_name
+      WHERE (SELECT count(*) FROM superseded) >= 0
+      ON CONFLICT DO NOTHING
+      RETURNING id, request_id, project_id, created_at, scorer_name, score_value, score_label
+    ),
+    rollup AS (${scoreChangesToRollup(sql`inserted`, sql`superseded`)}),
+    alerts AS (${insertAlertDeliveries(sql`inserted`, sql`superseded`)})
+    SELECT id FROM alerts`)) as unknown as { rows: { id: string }[] };
   await db
     .update(llmRequests)
     .set({ scoring_state: "scored" })
@@ -92,6 +131,7 @@ export async function saveScores(db: Db, batch: readonly RequestScores[]): Promi
         batch.map((r) => r.request_id),
       ),
     );
+  return alerts.rows.map((r) => r.id);
 }
 
 /**

@@ -103,7 +103,7 @@ export async function scoreBuckets(db: Db, projectId: string, unit: Bucket, star
       WHERE project_id = ${projectId} AND hour >= ${h0}::timestamptz AND hour < ${h1}::timestamptz`,
     (a, b) => sql`SELECT date_trunc('hour', created_at, 'UTC') AS t, scorer_name, count(*)::int AS scores,
         (count(*) FILTER (WHERE score_label = 'unsafe'))::int AS unsafe, (count(*) FILTER (WHERE score_label = 'unscored'))::int AS unscored
-      FROM safety_scores WHERE project_id = ${projectId} AND created_at >= ${a}::timestamptz AND created_at < ${b}::timestamptz GROUP BY 1, 2`,
+      FROM safety_scores WHERE project_id = ${projectId} AND superseded_at IS NULL AND created_at >= ${a}::timestamptz AND created_at < ${b}::timestamptz GROUP BY 1, 2`,
     start,
     end,
   );

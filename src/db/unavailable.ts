@@ -56,6 +56,20 @@ export function sqlStateOf(err: unknown): string | undefined {
 }
 
 /**
+ * SQLSTATE classes that mean "this data can never be stored", not "the database is unwell":
+ * 22 data exception, 23 integrity constraint violation, 42 syntax error or access rule
+ * violation, 54 program limit exceeded
+ * (https://www.postgresql.org/docs/current/errcodes-appendix.html).
+ */
+export const DATA_ERROR_CLASSES: ReadonlySet<string> = new Set(["22", "23", "42", "54"]);
+
+/** True when PostgreSQL refused the data itself: the SQLSTATE of `err` (or its causes) is of one of `classes`. */
+export function isDataError(err: unknown, classes: ReadonlySet<string> = DATA_ERROR_CLASSES): boolean {
+  const state = sqlStateOf(err);
+  return state !== undefined && classes.has(state.slice(0, 2));
+}
+
+/**
  * True when `err` (or an error in its `cause` chain, as drizzle wraps driver errors in
  * `DrizzleQueryError`) means the database cannot be reached or is shutting down.
  */

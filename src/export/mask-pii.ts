@@ -3,11 +3,14 @@
  * (`findPii`, src/scoring/pii-detection.ts) is replaced by its kind in brackets, e.g.
  * `[EMAIL]`, `[CREDIT_CARD]`, so exports and masked views never carry the values themselves.
  */
-import { findPii } from "../scoring/pii-detection";
+import { findPii, type PiiAllowList } from "../scoring/pii-detection";
 
-/** `text` with each detected PII span replaced by `[KIND]` (detector id upper-cased). */
-export function maskPiiText(text: string): string {
-  const hits = findPii(text);
+/**
+ * `text` with each detected PII span replaced by `[KIND]` (detector id upper-cased); values on
+ * the `allow` list (a project's policy, docs/policy.md) are left as they are.
+ */
+export function maskPiiText(text: string, allow?: PiiAllowList): string {
+  const hits = findPii(text, allow);
   if (hits.length === 0) return text;
   // Spans never overlap (findPii skips claimed spans); replace from the end so offsets hold.
   const spans = [...hits].sort((a, b) => b.start - a.start);
@@ -21,8 +24,9 @@ export function maskPiiText(text: string): string {
  * they are the API's shape, not user data). Non-string leaves are returned as they are; the
  * argument is not changed (a structured clone is masked in place).
  */
-export function maskPiiJson(value: unknown): unknown {
-  return mapStringsInPlace(typeof value === "object" && value !== null ? structuredClone(value) : value, maskPiiText);
+export function maskPiiJson(value: unknown, allow?: PiiAllowList): unknown {
+  const mask = allow ? (s: string) => maskPiiText(s, allow) : maskPiiText;
+  return mapStringsInPlace(typeof value === "object" && value !== null ? structuredClone(value) : value, mask);
 }
 
 /** Strings up to this many UTF-16 units are remembered by `memoizedMasker` (roles, models, system prompts). */

@@ -8,7 +8,7 @@ import { openPortal, startCheckout } from "../billing/checkout";
 import { priceTable } from "../billing/prices";
 import { allowedReturnUrl, returnOrigins } from "../billing/return-urls";
 import { requireStripe } from "../billing/stripe";
-import { tierLimits } from "../billing/tiers";
+import { tierLimits, tierRetention } from "../billing/tiers";
 import { TIERS } from "../db/schema";
 import { getBillingAccount } from "../db/billing";
 import { notFound } from "../errors";
@@ -88,6 +88,7 @@ export const billingRoutes = createRouter()
         status: sub.status,
         limit: tierLimits(c.env.TIER_LIMITS)[sub.tier],
         requests_this_period: sub.requests_this_period,
+        retention_days: tierRetention(c.env.TIER_RETENTION_DAYS)[sub.tier],
         period_start_at: iso(sub.period_start_at),
         period_reset_at: iso(sub.period_reset_at),
         payment_customer_id: sub.payment_customer_id,

@@ -7,6 +7,7 @@ import { z } from "@hono/zod-openapi";
 import { tierLimits } from "../billing/tiers";
 import { ingestWithQuota, markEnqueueFailed } from "../db/ingest";
 import { recordKeyUse } from "../db/key-usage";
+import { isDataError, sqlStateOf } from "../db/unavailable";
 import { INTERNAL_SECRET_HEADER, keyRefused, presentedKey } from "../auth/credentials";
 import { redactSecrets } from "../redact";
 import { ApiError, notFound } from "../errors";
@@ -17,6 +18,9 @@ import { logError } from "../log";
 
 /** The producers' contract (proxy, client libraries) lives in ../ingest-contract.ts. */
 export type { LogRequest } from "../ingest-contract";
+
+/** SQLSTATE classes caused by the record's values: 22 data exception, 54 program limit exceeded. */
+const VALUE_ERROR_CLASSES: ReadonlySet<string> = new Set(["22", "54"]);
 
 /** Largest clock skew accepted for a client-supplied `created_at` in the future. */
 const MAX_FUTURE_SKEW_MS = 5 * 60_000;
@@ -48,7 +52,11 @@ export const logRoutes = createRouter().openapi(route, async (c) => {
   const secrets = [presentedKey(c), c.req.header(INTERNAL_SECRET_HEADER)].filter((s): s is string => !!s);
   const stored = redactSecrets({ request_body: body.request_body, response_body: body.response_body, metadata }, secrets);
   const record = { ...body, ...stored, created_at: createdAt };
-  const result = await ingestWithQuota(c.var.db, c.var.credential, record, tierLimits(c.env.TIER_LIMITS));
+  const result = await ingestWithQuota(c.var.db, c.var.credential, record, tierLimits(c.env.TIER_LIMITS)).catch((err: unknown) => {
+    // A value PostgreSQL cannot store (e.g. year 0, SQLSTATE 22008): the caller's data, not a fault here.
+    if (isDataError(err, VALUE_ERROR_CLASSES)) throw new ApiError(422, `the record holds a value the database cannot store (SQLSTATE ${sqlStateOf(err)})`);
+    throw err;
+  });
   if (!result.ok && result.reason === "key") throw keyRefused(result.key);
   if (!result.ok && result.reason === "project") throw notFound("project");
   if (!result.ok) {

@@ -9,7 +9,7 @@ import { ApiError, notFound } from "../errors";
 import { exportResponse, EXPORT_FORMATS } from "../export/stream";
 import { access, createRouter, jsonResponse, MAX_PAGE_SIZE, pageOf, PaginationQuery, projectErrors, routesTagged } from "./openapi";
 import { checkedFilters, RequestFilterQuery, toFilters } from "./request-query";
-import { KeysetPageSchema, RequestDetailSchema, RequestSummarySchema, withIsoDates } from "./schemas";
+import { historyJson, KeysetPageSchema, RequestDetailSchema, RequestSummarySchema, scoreJson, withIsoDates } from "./schemas";
 
 const KeysetQuery = z.object({
   cursor: z.uuid().optional().openapi({ description: "Keyset mode: rows older than this request id (the previous page's `next_cursor`)" }),
@@ -116,7 +116,7 @@ export const requestRoutes = createRouter()
     const q = c.req.valid("query");
     const found = await getRequest(c.var.db, c.var.projectId, id);
     if (!found) throw notFound("request");
-    const body = { ...withIsoDates(found), safety_scores: found.safety_scores.map(withIsoDates) };
+    const body = { ...withIsoDates(found), safety_scores: found.safety_scores.map(scoreJson), score_history: found.score_history.map(historyJson) };
     if (q.neighbours === "true") return c.json({ ...body, neighbours: await neighbours(c.var.db, c.var.projectId, id, toFilters(q)) }, 200);
     return c.json(body, 200);
   });

@@ -6,8 +6,9 @@
  */
 import { z } from "@hono/zod-openapi";
 import { createSelectSchema } from "drizzle-zod";
+import { alertDeliveries } from "../db/alert-schema";
 import { apiKeys, llmRequests, projects, safetyScores } from "../db/schema";
-import { REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES, TIERS } from "../enums";
+import { ALERT_FORMATS, REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES, type ScorerName, TIERS } from "../enums";
 
 /** An instant in a response: ISO-8601 text in UTC. */
 export const instant = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
@@ -29,11 +30,67 @@ export const RequestSummarySchema = requestColumns
   .omit({ request_body: true, response_body: true, enqueued_at: true, search_tsv: true })
   .openapi("LlmRequestSummary");
 
-/** One safety score record. */
-export const SafetyScoreSchema = createSelectSchema(safetyScores, {
+const scoreColumns = createSelectSchema(safetyScores, {
   score_value: (s) => s.min(1).max(5).openapi({ description: "Likert 1 (no sign) to 5 (clear, severe)" }),
   created_at: instant,
-}).openapi("SafetyScore");
+  scorer_version: (s) => s.openapi({ description: "The scorer's version: `model-<digest>` (learned) or `rules-<n>` (docs/rescoring.md)" }),
+  unsafe_at: (s) => s.openapi({ description: "The policy's unsafe_at the label was set with (docs/policy.md)" }),
+  policy_version: (s) => s.openapi({ description: "Version of the project policy in force when scored; 0 = the default policy" }),
+  scored_at: instant.openapi({ description: "When this score was computed (first scoring or a re-score)" }),
+  superseded_at: instant.nullable().openapi({ description: "When a re-score replaced it" }),
+});
+
+/** One safety score record (a current one: history is in the request detail's `score_history`). */
+export const SafetyScoreSchema = scoreColumns.omit({ superseded_at: true }).openapi("SafetyScore");
+
+/** A score a re-score replaced (docs/rescoring.md). */
+export const ScoreHistorySchema = scoreColumns
+  .pick({
+    id: true,
+    scorer_name: true,
+    score_value: true,
+    score_label: true,
+    rationale: true,
+    scorer_version: true,
+    unsafe_at: true,
+    policy_version: true,
+    scored_at: true,
+  })
+  .extend({ superseded_at: instant })
+  .openapi("SafetyScoreHistory");
+
+/** A score row as JSON: instants as ISO-8601 text, without `superseded_at` (null for a current score). */
+export function scoreJson<T extends { created_at: Date; scored_at: Date; superseded_at: Date | null }>({ superseded_at: _, ...row }: T) {
+  return { ...withIsoDates(row), scored_at: row.scored_at.toISOString() };
+}
+
+/** A replaced score row as JSON (`ScoreHistorySchema`). */
+export function historyJson(row: {
+  id: string;
+  scorer_name: ScorerName;
+  score_value: number | null;
+  score_label: (typeof SCORE_LABELS)[number];
+  rationale: string;
+  scorer_version: string;
+  unsafe_at: number;
+  policy_version: number;
+  scored_at: Date;
+  superseded_at: Date;
+}) {
+  const { id, scorer_name, score_value, score_label, rationale, scorer_version, unsafe_at, policy_version } = row;
+  return {
+    id,
+    scorer_name,
+    score_value,
+    score_label,
+    rationale,
+    scorer_version,
+    unsafe_at,
+    policy_version,
+    scored_at: row.scored_at.toISOString(),
+    superseded_at: row.superseded_at.toISOString(),
+  };
+}
 
 /** A reviewer's verdict on a score. */
 export const ReviewSchema = z
@@ -52,6 +109,7 @@ export const RequestDetailSchema = RequestSummarySchema.extend({
   request_body: z.unknown(),
   response_body: z.unknown(),
   safety_scores: z.array(DetailScoreSchema),
+  score_history: z.array(ScoreHistorySchema).openapi({ description: "Scores replaced by re-scoring, oldest first per scorer (docs/rescoring.md)" }),
   neighbours: z
     .object({
       newer_id: z.uuid().nullable().openapi({ description: "Previous row of the list (newer), null at the top" }),
@@ -140,6 +198,11 @@ export const SubscriptionSchema = z
     }),
     limit: z.number().int().nullable().openapi({ description: "Requests per period; null means unlimited" }),
     requests_this_period: z.number().int(),
+    retention_days: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Days logged calls and their scores are kept (free 30, pro 365); null: kept. Hourly totals stay (docs/retention.md)" }),
     period_start_at: z.string().openapi({ format: "date-time" }),
     period_reset_at: z.string().openapi({ format: "date-time" }),
     payment_customer_id: z.string().nullable(),
@@ -179,3 +242,55 @@ export const StoredReviewSchema = z
     reviewed_at: z.string(),
   })
   .openapi("StoredScoreReview");
+
+// Alert webhooks (docs/webhooks.md), derived from the tables of src/db/alert-schema.ts where the JSON is the row.
+
+/** Body of POST /api/webhooks. Unknown fields are refused (422 naming them). */
+export const EndpointInput = z
+  .strictObject({
+    url: z.url().max(2048).openapi({
+      description: "Where events are POSTed: https, public host (http and loopback only under `npm run dev`)",
+      example: "https://hooks.example.com/sightline",
+    }),
+    min_score: z.number().int().min(1).max(5).default(4).openapi({ description: "Alert on scores >= this (Likert 1-5)", example: 4 }),
+    scorers: z
+      .array(z.enum(SCORER_NAMES))
+      .min(1)
+      .optional()
+      .openapi({ description: "Scorers that may alert; omitted: every scorer", example: ["content_safety", "jailbreak_detection"] }),
+    format: z.enum(ALERT_FORMATS).default("standard").openapi({ description: "`standard`: Standard Webhooks JSON; `slack`: Slack incoming-webhook message" }),
+  })
+  .openapi("AlertEndpointInput");
+
+/** An endpoint as listed (never with its secret). */
+export const EndpointSchema = z
+  .object({
+    id: z.uuid(),
+    project_id: z.uuid(),
+    url: z.string(),
+    min_score: z.number().int(),
+    scorers: z.array(z.enum(SCORER_NAMES)).nullable().openapi({ description: "null: every scorer" }),
+    format: z.enum(ALERT_FORMATS),
+    created_at: instant,
+  })
+  .openapi("AlertEndpoint");
+
+/** The create answer: the endpoint and its signing secret, shown this once. */
+export const CreatedEndpointSchema = EndpointSchema.extend({
+  secret: z.string().openapi({
+    description: "Standard Webhooks signing secret (`whsec_` + base64). Shown only in this answer: store it now.",
+    example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+  }),
+}).openapi("CreatedAlertEndpoint");
+
+/** One delivery (an attempt record; `dead` is the dead-letter record). */
+export const DeliverySchema = createSelectSchema(alertDeliveries, {
+  event_type: (s) => s.openapi({ description: "`score.unsafe`, or `webhook.test` for POST /api/webhooks/{id}/test" }),
+  score_id: (s) => s.openapi({ description: "The score that triggered it; null for a test event" }),
+  attempts: (s) => s.openapi({ description: "HTTP attempts made so far" }),
+  last_status: (s) => s.openapi({ description: "HTTP status of the last attempt; null when it got no answer" }),
+  last_error: (s) => s.openapi({ description: "Why the last attempt failed (e.g. `HTTP 500`, `timeout after 10000 ms`)" }),
+  created_at: instant,
+  last_attempt_at: instant.nullable(),
+  next_attempt_at: instant.nullable().openapi({ description: "When the next attempt is due (state `retrying`)" }),
+}).openapi("AlertDelivery");

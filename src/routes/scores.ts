@@ -18,7 +18,7 @@ import {
   projectErrors,
   routesTagged,
 } from "./openapi";
-import { SafetyScoreSchema, SafetyScoreSummarySchema as SummarySchema, StoredReviewSchema as StoredReview, withIsoDates } from "./schemas";
+import { SafetyScoreSchema, SafetyScoreSummarySchema as SummarySchema, StoredReviewSchema as StoredReview, scoreJson } from "./schemas";
 
 const RangeQuery = ProjectIdQuery.extend({
   start: isoInstant("Earliest score created_at, inclusive (ISO-8601)"),
@@ -71,7 +71,7 @@ export const scoreRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const q = c.req.valid("query");
     const { items, total } = await listScores(c.var.db, c.var.projectId, { ...q, start: toDate(q.start), end: toDate(q.end) }, q);
-    return c.json({ items: items.map(withIsoDates), total, page: q.page, page_size: q.page_size }, 200);
+    return c.json({ items: items.map(scoreJson), total, page: q.page, page_size: q.page_size }, 200);
   })
   .openapi(reviewRoute, async (c) => {
     const { verdict, reviewer } = c.req.valid("json");

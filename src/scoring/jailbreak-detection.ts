@@ -61,8 +61,12 @@ function isDiscussion(texts: readonly string[]): boolean {
   return t.length <= DISCUSSION_MAX_CHARS && t.endsWith("?") && DISCUSSION.test(t);
 }
 
-/** Fabricated dialogue turn markers inside one message (Anil et al. 2024, many-shot). */
-const TURN_MARKER = /(?:^|\n|\s)(?:User|Human|Q|Question|Assistant|AI|A|Answer|Bot|Model|ChatGPT)\s*:/g;
+/**
+ * Fabricated dialogue turn markers inside one message (Anil et al. 2024, many-shot): a role
+ * label opening a line. Mid-line it is a person's label in a transcript ("PhD A:", "Grad Q:"),
+ * not a fabricated turn: meeting transcripts pasted as context carried dozens of those.
+ */
+const TURN_MARKER = /(?:^|\n)[ \t]*(?:User|Human|Q|Question|Assistant|AI|A|Answer|Bot|Model|ChatGPT)\s*:/g;
 
 /**
  * GCG-style adversarial suffix (Zou et al. 2023): the tail of a prompt is token soup:

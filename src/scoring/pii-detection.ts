@@ -90,12 +90,42 @@ export function nextMatch(d: PiiDetector, text: string, from: number): RegExpExe
 const isLead = (c: number) => c >= 0xd800 && c <= 0xdbff;
 const isTrail = (c: number) => c >= 0xdc00 && c <= 0xdfff;
 
+/** The comparison form of a value: without spaces, brackets, dots and dashes, lower-cased. */
+const keyOf = (value: string) => value.replace(/[\s().-]/g, "").toLowerCase();
+
+/**
+ * Values a project does not want flagged (policy `pii_detection.allow`, docs/policy.md), built by
+ * `piiAllowList`: exact values, compared in `keyOf` form (so "+1 (555) 010-0000" allows
+ * "+15550100000"), and e-mail domains ("@acme.example": every address at exactly that domain).
+ */
+export interface PiiAllowList {
+  keys: ReadonlySet<string>;
+  /** Lower-cased, with the leading "@". */
+  domains: readonly string[];
+}
+
+/** The allow list of policy entries; undefined when there are none (the common case costs nothing). */
+export function piiAllowList(entries: readonly string[] | undefined): PiiAllowList | undefined {
+  if (!entries?.length) return undefined;
+  const domains = entries.filter((e) => e.startsWith("@")).map((e) => e.toLowerCase());
+  const keys = new Set(entries.filter((e) => !e.startsWith("@")).map(keyOf));
+  return { keys, domains };
+}
+
+function isAllowed(allow: PiiAllowList, detector: string, value: string, key: string): boolean {
+  if (allow.keys.has(key)) return true;
+  if (detector !== "email" || allow.domains.length === 0) return false;
+  const at = value.lastIndexOf("@");
+  return at >= 0 && allow.domains.includes(value.slice(at).toLowerCase());
+}
+
 /**
  * Runs every detector over `text`; linear in its length (each pattern is backtracking-bounded).
  * A detector is skipped when its `requires` gate or its literal prefilter (./prefilter.ts) rules
- * a hit out.
+ * a hit out. A match the `allow` list names is not a hit (its span is still claimed, so no
+ * other detector flags a part of it).
  */
-export function findPii(text: string): PiiHit[] {
+export function findPii(text: string, allow?: PiiAllowList): PiiHit[] {
   const hits: PiiHit[] = [];
   // Code units claimed by a hit: a span overlapping one is not counted twice.
   let claimed: Uint8Array | undefined;
@@ -118,7 +148,9 @@ export function findPii(text: string): PiiHit[] {
       if (d.validate && !d.validate(m, before)) continue;
       claimed ??= new Uint8Array(text.length);
       claimed.fill(1, start, end);
-      hits.push({ id: d.id, weight: d.weight, secret: d.secret === true, withContext, key: m[0].replace(/[\s().-]/g, "").toLowerCase(), start, end });
+      const key = keyOf(m[0]);
+      if (allow && isAllowed(allow, d.id, m[0], key)) continue;
+      hits.push({ id: d.id, weight: d.weight, secret: d.secret === true, withContext, key, start, end });
     }
   }
   return hits;
@@ -145,8 +177,9 @@ function toFindings(hits: PiiHit[], at: string, out: Finding[], boost: (h: PiiHi
 /**
  * Scores one call: each detector hit weighs 4 (credentials 5); several kinds of PII, or PII
  * in the completion that the prompt did not contain (disclosure), raise the score to 5.
+ * Values on the `allow` list (a project's policy) are not counted.
  */
-export function scorePii(call: ScorableCall): ScoreResult {
+export function scorePii(call: ScorableCall, allow?: PiiAllowList): ScoreResult {
   const x = extracted(call);
   if (textLength(x) === 0) return unscored();
   const findings: Finding[] = [];
@@ -159,14 +192,14 @@ export function scorePii(call: ScorableCall): ScoreResult {
   ] as const;
   for (const [kind, texts] of lists) {
     texts.forEach((t, i) => {
-      const hits = findPii(t);
+      const hits = findPii(t, allow);
       for (const h of hits) promptKeys.add(h.key);
       toFindings(hits, where(kind, kind === "document" ? i : 0), findings, () => 0);
     });
   }
   let disclosed = 0;
   for (const t of x.completion) {
-    const hits = findPii(t);
+    const hits = findPii(t, allow);
     const fresh = hits.filter((h) => !promptKeys.has(h.key));
     disclosed += fresh.length;
     toFindings(hits, "completion", findings, (h) => (promptKeys.has(h.key) ? 0 : 1));
@@ -178,4 +211,9 @@ export function scorePii(call: ScorableCall): ScoreResult {
 }
 
 /** The `pii_detection` scorer. */
-export const piiDetection: Scorer = { name: "pii_detection", score: scorePii };
+export const piiDetection: Scorer = { name: "pii_detection", score: (call) => scorePii(call) };
+
+/** The `pii_detection` scorer that does not flag the values of `allow` (a project's policy). */
+export function piiDetectionAllowing(allow: PiiAllowList): Scorer {
+  return { name: "pii_detection", score: (call) => scorePii(call, allow) };
+}

@@ -156,6 +156,15 @@ export function embeddedDocuments(text: string): string | null {
   return block.trim().length >= 40 ? block : null;
 }
 
+/**
+ * A system prompt or user turn as its author wrote it: the text with its embedded document
+ * block (`embeddedDocuments`) removed; the text itself when it embeds none.
+ */
+export function ownWords(text: string): string {
+  const docs = embeddedDocuments(text);
+  return docs === null ? text : text.replace(docs, " ");
+}
+
 function pushByRole(out: ExtractedCall, role: string, texts: string[]): void {
   for (const t of texts) {
     if (role === "tool" || role === "function" || role === "document") pushDocument(out, t);

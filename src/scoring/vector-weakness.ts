@@ -85,24 +85,34 @@ export function documentRuleFindings(x: ExtractedCall): Finding[][] {
   );
 }
 
-/** Words that address the reader of a text, or an AI reading it (Greshake et al. 2023). */
-const ADDRESSES_READER = /\b(?:you|your|yours|yourself|AI|assistant|chatbot|LLM|GPT|model|agent|bot|instructions?|prompt|respond|reply|output)\b/i;
+/**
+ * Words that address an AI reading a text, or talk about its instructions and output (Greshake
+ * et al. 2023). A plain "you" is not among them: e-mails, letters and meeting transcripts
+ * address their human readers all the time (with "you" and questions counted, left-out
+ * ordinary traffic had 1.2% of its documents flagged, transcripts most; without, 0.9%, and
+ * leave-one-source-out mean F1 rose from 0.855 to 0.902: docs/scoring.md).
+ */
+const ADDRESSES_AI = /\b(?:AI|assistant|chatbot|LLM|GPT|model|agent|bot|instructions?|prompt|respond|reply|output)\b/i;
 
 /**
- * A unit that reads as a directive: it opens like a task (imperative or request) or addresses
- * the reader or an AI. Benign documents have such units too (recipes, e-mails, how-tos); the
- * vector_weakness model reads them in their own namespace and learns which ones are planted.
+ * A unit that reads as a directive: it opens like a task (an imperative) or addresses an AI.
+ * Benign documents have such units too (recipes, e-mails, how-tos); the vector_weakness model
+ * reads them in their own namespace and learns which ones are planted.
  */
 export function isDirective(unit: string): boolean {
-  return IMPERATIVE_LINE.test(unit) || QUESTION_LINE.test(unit) || ADDRESSES_READER.test(unit);
+  return IMPERATIVE_LINE.test(unit) || ADDRESSES_AI.test(unit);
 }
 
-/** Standalone lines/sentences that read as a task for the model and are off-topic for the document. */
+/**
+ * Standalone lines/sentences that read as a task for the model (an imperative, or a question put
+ * to an AI) and are off-topic for the document. A plain question is not one: e-mails and meeting
+ * transcripts are full of questions put to their human readers.
+ */
 function plantedTasks(doc: string, units: readonly string[]): number {
   let docWords: Map<string, number> | null = null;
   let n = 0;
   for (const u of units) {
-    if (!IMPERATIVE_LINE.test(u) && !QUESTION_LINE.test(u)) continue;
+    if (!IMPERATIVE_LINE.test(u) && !(QUESTION_LINE.test(u) && ADDRESSES_AI.test(u))) continue;
     docWords ??= wordCounts(doc);
     const own = wordCounts(u);
     let shared = 0;
@@ -136,9 +146,7 @@ const OVERRIDE_RULES = PROMPT_RULES.filter((r) => r.id === "override_instruction
 /** Scores the supplied context of one call; unscored when the call carries no documents. */
 export function scoreVectorWeakness(call: ScorableCall): ScoreResult {
   const x = extracted(call);
-  if (x.documents.length === 0) {
-    return x.system.length + x.user.length + x.completion.length > 0 ? result([], "no retrieved documents or tool results") : unscored();
-  }
+  if (x.documents.length === 0) return unscored("no retrieved documents or tool results to judge");
   const findings: Finding[] = [];
   const ruleHits = documentRuleFindings(x);
   const units = callDocumentUnits(x);

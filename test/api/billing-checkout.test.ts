@@ -169,6 +169,34 @@ describe("POST /api/billing/portal", () => {
   });
 });
 
+describe("a Stripe customer that is gone", () => {
+  it("Should create and record a new customer, so checkout and the portal still answer with a session", async () => {
+    const { key, projectId } = await newProject("customer deleted in Stripe");
+    // The stored customer no longer exists at Stripe (deleted in its dashboard, or a stand-in that lost it).
+    const missing = "cus_DeletedInStripeDashboard0";
+    await sql("UPDATE subscriptions SET payment_customer_id = $2 WHERE project_id = $1", [projectId, missing]);
+
+    const res = await checkout(key, { tier: "pro", ...urls });
+    expect(res.status).toBe(200);
+    const session = (await res.json()) as { id: string; url: string };
+    expect(session.url).toBe(`${standInUrl()}/c/pay/${session.id}`);
+    const replacement = (await subscriptionRow(projectId)).payment_customer_id!;
+    expect(replacement).toMatch(/^cus_/);
+    expect(replacement).not.toBe(missing);
+    const seen = await stripeRequests(projectId);
+    expect(seen.filter((r) => r.path === "/v1/customers").map((r) => r.idempotencyKey)).toEqual([`sightline-customer-${projectId}-after-${missing}`]);
+    const sessions = seen.filter((r) => r.path === "/v1/checkout/sessions");
+    expect(sessions.map((r) => r.params.customer)).toEqual([missing, replacement]);
+
+    // The portal too: the customer is replaced again if it went missing again.
+    await sql("UPDATE subscriptions SET payment_customer_id = $2 WHERE project_id = $1", [projectId, "cus_GoneAgain0000000000000"]);
+    const opened = await portal(key, { return_url: `${TEST_RETURN_ORIGIN}/settings` });
+    expect(opened.status).toBe(200);
+    expect(((await opened.json()) as { url: string }).url).toMatch(new RegExp(`^${standInUrl()}/p/session/bps_`));
+    expect((await subscriptionRow(projectId)).payment_customer_id).not.toBe("cus_GoneAgain0000000000000");
+  });
+});
+
 describe("Billing in the OpenAPI document", () => {
   it("Should document checkout, portal and the webhook", async () => {
     const doc = (await (await api("/openapi.json")).json()) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stripeId, unixNow } from "../../scripts/lib/stripe-objects";
+import { stripeId, unixNow } from "@sightline/stripe-stand-in/objects";
 import { newProject, postLog, sql } from "./helpers";
 import { apiSubscription, event, linkCustomer, paidInvoice, sendEvent, subscription, subscriptionRow } from "./stripe-helpers";
 

@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { unixNow } from "../../scripts/lib/stripe-objects";
+import { unixNow } from "@sightline/stripe-stand-in/objects";
 import { createApp } from "../../src/app";
 import type { AppEnv } from "../../src/env";
 import { api, newProject, testEnv } from "./helpers";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { unixNow } from "../../scripts/lib/stripe-objects";
+import { unixNow } from "@sightline/stripe-stand-in/objects";
 import { effectOf, type InvoicePaid, type SubscriptionState } from "../../src/billing/effects";
 import { priceTable, tierForPrices } from "../../src/billing/prices";
 import { decideInvoicePaid, decideSubscription, type BillingRow } from "../../src/billing/transitions";
@@ -60,6 +60,13 @@ describe("Billing decisions (pure)", () => {
     });
     expect(decideInvoicePaid(linked, paid("2026-12-21T00:00:00Z", "2027-01-21T00:00:00Z"), 1).patch).toMatchObject({ requests_this_period: 0 });
     expect(decideInvoicePaid(linked, paid("2026-11-21T00:00:00Z", "2026-12-21T00:00:00Z"), 1).outcome).toBe("stale"); // already counted
+    // The first invoice re-sent once it started the period: the same period, no second reset.
+    const started = row({
+      payment_subscription_id: "sub_1",
+      period_start_at: new Date("2026-11-03T00:00:00Z"),
+      period_reset_at: new Date("2026-12-03T00:00:00Z"),
+    });
+    expect(decideInvoicePaid(started, paid("2026-11-03T00:00:00Z", "2026-12-03T00:00:00Z", "subscription_create"), 2).outcome).toBe("stale");
     // A weekly first invoice ends before the calendar month does, and still starts the period.
     expect(decideInvoicePaid(row(), paid("2026-11-03T00:00:00Z", "2026-11-10T00:00:00Z", "subscription_create"), 1).outcome).toBe("applied");
     expect(decideInvoicePaid(linked, { ...paid("2026-12-21T00:00:00Z", "2027-01-21T00:00:00Z"), subscriptionId: "sub_other" }, 1).outcome).toBe("stale");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stripeId, unixNow } from "../../scripts/lib/stripe-objects";
+import { stripeId, unixNow } from "@sightline/stripe-stand-in/objects";
 import type Stripe from "stripe";
 import { api, newProject, sql } from "./helpers";
 import {
@@ -129,6 +129,21 @@ describe("POST /webhook/payment: events", () => {
     await sql("UPDATE subscriptions SET requests_this_period = 5 WHERE project_id = $1", [projectId]);
     expect((await sendEvent(event("invoice.paid", invoice))).body.outcome).toBe("stale");
     expect(Number((await subscriptionRow(projectId)).requests_this_period)).toBe(5);
+  });
+
+  it("Should not reset usage again when the first invoice is re-sent under a new event id", async () => {
+    const { projectId, customer } = await subscribedProject();
+    const sub = subscription("pro", { customer, periodStart: unixNow() - 60 });
+    await sendEvent(event("customer.subscription.created", sub));
+    await sql("UPDATE subscriptions SET requests_this_period = 900 WHERE project_id = $1", [projectId]);
+    const invoice = paidInvoice(sub);
+    expect((await sendEvent(event("invoice.paid", invoice))).body.outcome).toBe("applied");
+    expect(Number((await subscriptionRow(projectId)).requests_this_period)).toBe(0);
+    await sql("UPDATE subscriptions SET requests_this_period = 42 WHERE project_id = $1", [projectId]);
+    // The same invoice, a new event (new id, later created): the period it pays for is the current one.
+    const resent = event("invoice.paid", invoice, unixNow() + 5);
+    expect((await sendEvent(resent)).body.outcome).toBe("stale");
+    expect(Number((await subscriptionRow(projectId)).requests_this_period)).toBe(42);
   });
 
   it("Should record invoice.payment_failed without changing the subscription", async () => {

@@ -5,104 +5,16 @@
  * Miniflare queue that delivers to this worker's `queue` handler; the others hand the consumer
  * a batch directly, so the test sees exactly which messages were acked and which retried.
  */
-import { createExecutionContext, createMessageBatch, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
-import { uuidv7 } from "uuidv7";
 import { describe, expect, it } from "vitest";
 import { hashKey } from "../../src/auth/keys";
-import { consumeLogRecords, retryDelaySeconds } from "../../src/capture/consume";
+import { retryDelaySeconds } from "../../src/capture/consume";
 import type { AppEnv } from "../../src/env";
-import type { ScoringJob } from "../../src/queue";
 import { SCORER_NAMES } from "../../src/scoring/types";
-import proxyWorker from "../../workers/proxy/src/index";
-import type { ProxyEnv } from "../../workers/proxy/src/env";
-import { consumeBatch } from "../../workers/scorer/src/consume";
-import type { ScorerEnv } from "../../workers/scorer/src/env";
+import { apiEnv, consume, deadLetters, eventually, message, rowsOf, scoreNow, throughProxy, usedOf, withJobs } from "./capture-helpers";
 import { logBody, newProject, sql } from "./helpers";
 
 // vitest.config.ts lowers the free tier's limit to 50 through TIER_LIMITS.
 const FREE_LIMIT = 50;
-
-const apiEnv = env as unknown as AppEnv & { LOG_QUEUE: Queue; TEST_UPSTREAM_URL: string };
-
-/** The capture proxy's handler with this worker's queue and bucket; waits for its waitUntil work. */
-async function throughProxy(key: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  const proxyEnv = {
-    API: undefined,
-    LOG_QUEUE: apiEnv.LOG_QUEUE,
-    LOG_PAYLOADS: apiEnv.LOG_PAYLOADS,
-    UPSTREAM_BASE_URL: apiEnv.TEST_UPSTREAM_URL,
-  } as unknown as ProxyEnv;
-  const ctx = createExecutionContext();
-  const request = new Request("http://proxy.test/v1/chat/completions", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: "Bearer sk-test", "X-Service-Key": key, ...headers },
-    body: JSON.stringify(body),
-  }) as Request<unknown, IncomingRequestCfProperties>;
-  const res = await proxyWorker.fetch(request, proxyEnv, ctx);
-  await res.arrayBuffer();
-  await waitOnExecutionContext(ctx);
-  return res;
-}
-
-/** Polls until `check` returns a value (or the deadline passes). */
-async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-const rowsOf = (projectId: string) =>
-  sql<{ id: string; model: string; response_body: unknown; scoring_state: string; metadata: Record<string, unknown> }>(
-    "SELECT id, model, response_body, scoring_state, metadata FROM llm_requests WHERE project_id = $1 ORDER BY id",
-    [projectId],
-  );
-const usedOf = async (projectId: string) =>
-  Number((await sql("SELECT requests_this_period FROM subscriptions WHERE project_id = $1", [projectId]))[0]!.requests_this_period);
-
-/** A log-records message body as the proxy sends it (contentType "text"). */
-async function message(key: string, record: Record<string, unknown> = logBody(), recordId = uuidv7()) {
-  return { recordId, body: JSON.stringify({ v: 1, record_id: recordId, key_hash: await hashKey(key), record }) };
-}
-
-/** The API worker's env with SCORING_QUEUE recording each job before sending it on (or failing). */
-function withJobs(fail = false): { env: AppEnv; jobs: ScoringJob[] } {
-  const jobs: ScoringJob[] = [];
-  const queue = {
-    send: () => Promise.reject(new Error("not used")),
-    async sendBatch(messages: { body: ScoringJob }[]) {
-      if (fail) throw new Error("Queue sendBatch failed: simulated crash after the statement");
-      jobs.push(...messages.map((m) => m.body));
-      return apiEnv.SCORING_QUEUE.sendBatch(messages);
-    },
-  };
-  return { env: { ...apiEnv, SCORING_QUEUE: queue as unknown as Queue }, jobs };
-}
-
-/** Runs the consumer on one batch; returns what it acked and retried. */
-async function consume(bodies: string[], e: AppEnv = apiEnv, attempts = 1) {
-  const batch = createMessageBatch(
-    "log-records",
-    bodies.map((body, i) => ({ id: `m${i}`, timestamp: new Date(), attempts, body })),
-  );
-  // getQueueResult does not report retry delays: record them on the way through.
-  const delays: (number | undefined)[] = [];
-  const messages = batch.messages.map((m) =>
-    Object.assign(Object.create(m) as Message<unknown>, {
-      retry: (options?: QueueRetryOptions) => {
-        delays.push(options?.delaySeconds);
-        m.retry(options);
-      },
-      ack: () => m.ack(),
-    }),
-  );
-  const ctx = createExecutionContext();
-  await consumeLogRecords({ ...batch, queue: batch.queue, messages, retryAll: batch.retryAll.bind(batch), ackAll: batch.ackAll.bind(batch) }, e, ctx);
-  return { ...(await getQueueResult(batch, ctx)), delays };
-}
 
 describe("proxy -> log-records -> llm_requests", () => {
   it("Should store a proxied call once, count it, and score it with all six scorers", async () => {
@@ -115,12 +27,7 @@ describe("proxy -> log-records -> llm_requests", () => {
     expect(await usedOf(projectId)).toBe(1);
 
     // The scorer consumes the job the ingest consumer enqueued (scoring-jobs has no consumer here).
-    const batch = createMessageBatch("scoring-jobs", [{ id: "s1", timestamp: new Date(), attempts: 1, body: { request_id: row!.id, project_id: projectId } }]);
-    const ctx = createExecutionContext();
-    await consumeBatch(batch, env as unknown as ScorerEnv, ctx);
-    expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["s1"]);
-    const scores = await sql<{ scorer_name: string }>("SELECT scorer_name FROM safety_scores WHERE request_id = $1 ORDER BY scorer_name", [row!.id]);
-    expect(scores.map((s) => s.scorer_name)).toEqual([...SCORER_NAMES].sort());
+    expect(await scoreNow(row!.id, projectId)).toEqual([...SCORER_NAMES].sort());
   });
 
   it("Should carry a record over 128 KB through R2 and delete the object once stored", async () => {
@@ -283,7 +190,7 @@ describe("log-records consumer", () => {
     expect(total / 86400).toBeLessThan(14); // the queue's retention
   });
 
-  it("Should drop only the record the database cannot store and keep the rest of the batch", async () => {
+  it("Should dead-letter only the record the database cannot store and keep the rest of the batch", async () => {
     const { key, projectId } = await newProject();
     const good = await message(key);
     // Valid ISO-8601 (so the record passes validation), but PostgreSQL has no year 0 (SQLSTATE 22008).
@@ -296,5 +203,8 @@ describe("log-records consumer", () => {
     // The rule of src/input.ts, as on POST /internal/log: replaced and counted.
     expect(rows.find((r) => r.id === nul.recordId)).toMatchObject({ model: "gpt\uFFFDx", metadata: { "k\uFFFD": "\uFFFD", text_replaced: 3 } });
     expect(await usedOf(projectId)).toBe(2);
+    // The refused record is kept, unchanged, in log-records-dlq; the malformed envelopes carry nothing to keep.
+    const letters = await eventually(async () => ((await deadLetters(key)).length > 0 ? deadLetters(key) : undefined));
+    expect(letters.map((l) => l.message.record_id)).toEqual([poison.recordId]);
   });
 });

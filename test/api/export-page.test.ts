@@ -86,7 +86,7 @@ describe("exportPage", () => {
     expect(rows.map((r) => r.id)).toEqual(list.items.map((r) => r.id));
     expect(rows).toHaveLength(23);
     for (const [i, row] of rows.entries()) {
-      const { safety_scores: _scores, project_id: _project, ...detail } = (await getRequest(db, projectId, row.id))!;
+      const { safety_scores: _scores, score_history: _history, project_id: _project, ...detail } = (await getRequest(db, projectId, row.id))!;
       const { scores, ...rest } = row;
       expect(rest).toEqual(detail);
       // Same text once serialised: key order, -0, large numbers, "__proto__" keys.

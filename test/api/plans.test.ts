@@ -116,15 +116,15 @@ describe("Query plans of the dashboard routes", () => {
     ],
     ["text search, common word", () => () => searchIds(db, projectId, { q: "autumn" }, { limit: 50 }), /Index Scan using llm_requests_project_created_idx/],
     ["text search count", () => () => countRequests(db, projectId, { q: "zebra" }), /Bitmap Index Scan on llm_requests_search_idx/],
-    ["label filter", () => list({ labels: { content_safety: "unsafe" } }), /safety_scores_request_scorer_key/],
+    ["label filter", () => list({ labels: { content_safety: "unsafe" } }), /safety_scores_current_key|safety_scores_request_scorer_version_key/],
     ["reviewed filter", () => list({ reviewed: "false_positive" }), /score_reviews_project_verdict_request_idx|Index Scan using llm_requests_pkey/],
     ["count", () => () => countRequests(db, projectId, {}), /Index Only Scan using llm_requests_project_\w+_idx/],
     ["count of errors", () => () => countRequests(db, projectId, { status: "error" }), /llm_requests_project_errors_created_idx/],
-    // One statement: the page by the list index, then its scores by the (request_id, scorer_name) key.
+    // One statement: the page by the list index, then its current scores by a key led by request_id.
     [
       "export page",
       () => () => exportPage(db, projectId, {}, anchor, 1000),
-      /Index Scan using llm_requests_project_created_idx[\s\S]*Index Scan (using|on) safety_scores_request_scorer_key/,
+      /Index Scan using llm_requests_project_created_idx[\s\S]*Index Scan (using|on) (safety_scores_current_key|safety_scores_request_scorer_version_key)/,
     ],
     ["neighbours", () => () => neighbours(db, projectId, anchor, {}), /Index (Only )?Scan (Backward )?using llm_requests_project_created_idx/],
     // The overview reads whole hours from the hourly rollups' primary keys...

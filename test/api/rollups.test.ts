@@ -17,7 +17,7 @@ import type { LogRecord } from "../../src/db/ingest";
 import { histogramQuantile, LATENCY_BOUNDS_MS, LATENCY_HIST_LENGTH, latencyBucket } from "../../src/db/rollups";
 import { saveCosts, saveScores } from "../../src/db/scoring";
 import { requestBuckets, scoreBuckets, splitRange } from "../../src/db/stats";
-import type { NamedScore } from "../../src/scoring/registry";
+import type { PolicyScore } from "../../src/policy/apply";
 import { SCORER_NAMES } from "../../src/scoring/types";
 import { api, internal, logBody, newProject, postLog, sql, testEnv } from "./helpers";
 
@@ -42,14 +42,15 @@ const record = (minutes: number, latency: number, extra: Partial<LogRecord> = {}
 });
 
 /** Six scores; `unsafe` scorers get value 5, the first scorer of `unscored` none, others `value`. */
-function scores(value: number, unsafe: string[] = [], unscored: string[] = []): NamedScore[] {
+function scores(value: number, unsafe: string[] = [], unscored: string[] = []): PolicyScore[] {
+  const made = { rationale: "t", scorer_version: "t", unsafe_at: 4, policy_version: 0 };
   return SCORER_NAMES.map((name) =>
     unscored.includes(name)
-      ? { scorer_name: name, score_value: null, score_label: "unscored", rationale: "t" }
+      ? { scorer_name: name, score_value: null, score_label: "unscored", ...made }
       : unsafe.includes(name)
-        ? { scorer_name: name, score_value: 5, score_label: "unsafe", rationale: "t" }
-        : { scorer_name: name, score_value: value, score_label: value >= 4 ? "unsafe" : "safe", rationale: "t" },
-  ) as NamedScore[];
+        ? { scorer_name: name, score_value: 5, score_label: "unsafe", ...made }
+        : { scorer_name: name, score_value: value, score_label: value >= 4 ? "unsafe" : "safe", ...made },
+  ) as PolicyScore[];
 }
 
 /** The project's request rollup rows, keyed by hour (ms). */
@@ -103,7 +104,7 @@ const scoreRecomputeSql = `SELECT date_trunc('hour', created_at, 'UTC') AS hour,
     count(*) FILTER (WHERE score_value = 1)::int AS value_1, count(*) FILTER (WHERE score_value = 2)::int AS value_2,
     count(*) FILTER (WHERE score_value = 3)::int AS value_3, count(*) FILTER (WHERE score_value = 4)::int AS value_4,
     count(*) FILTER (WHERE score_value = 5)::int AS value_5
-  FROM safety_scores WHERE project_id = $1 GROUP BY 1, 2 ORDER BY 1, 2`;
+  FROM safety_scores WHERE project_id = $1 AND superseded_at IS NULL GROUP BY 1, 2 ORDER BY 1, 2`;
 
 async function expectRollupsExact(projectId: string) {
   expect(await storedRequests(projectId)).toEqual(await recomputedRequests(projectId));

@@ -1,13 +1,13 @@
 /**
  * Billing test helpers (workerd): signing and posting webhook events the way Stripe does,
- * realistic event payloads (scripts/lib/stripe-*.ts builders), the local Stripe stand-in's
+ * realistic event payloads (packages/stripe-stand-in builders), the local Stripe stand-in's
  * control routes, and whole-table snapshots for "nothing changed" checks.
  */
 import Stripe from "stripe";
-import { eventObject, invoiceObject, type EventObjects } from "../../scripts/lib/stripe-events";
-import { priceObject, stripeId, subscriptionObject, unixNow, type SubscriptionOptions } from "../../scripts/lib/stripe-objects";
-import { checkoutSessionObject } from "../../scripts/lib/stripe-sessions";
-import type { RecordedRequest } from "../../scripts/lib/stripe-stand-in";
+import { eventObject, invoiceObject, type EventObjects } from "@sightline/stripe-stand-in/events";
+import { priceObject, stripeId, subscriptionObject, unixNow, type SubscriptionOptions } from "@sightline/stripe-stand-in/objects";
+import { checkoutSessionObject } from "@sightline/stripe-stand-in/sessions";
+import type { RecordedRequest } from "@sightline/stripe-stand-in";
 import { TEST_PRICES, TEST_RETURN_ORIGIN, TEST_WEBHOOK_SECRET } from "../setup/stripe-constants";
 import { api, sql, testEnv } from "./helpers";
 

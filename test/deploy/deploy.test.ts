@@ -149,6 +149,7 @@ describe("npm run deploy against a recording wrangler stand-in", () => {
     // Resources: listed, then created, each once.
     const creates = c.filter((x) => x.argv[1] === "create").map((x) => x.argv.slice(0, 3).join(" "));
     expect(creates).toEqual([
+      "queues create alert-deliveries",
       "queues create log-records",
       "queues create log-records-dlq",
       "queues create scoring-jobs",
@@ -182,7 +183,7 @@ describe("npm run deploy against a recording wrangler stand-in", () => {
     expect(first.output).toContain("the smoke key is revoked: 401");
     expect(first.output).toContain("https://sightline-proxy.example-org.workers.dev/v1");
     expect(first.output).toContain(
-      "created this run: queue log-records, queue log-records-dlq, queue scoring-jobs, queue scoring-jobs-dlq, R2 bucket sightline-log-payloads, Hyperdrive sightline",
+      "created this run: queue alert-deliveries, queue log-records, queue log-records-dlq, queue scoring-jobs, queue scoring-jobs-dlq, R2 bucket sightline-log-payloads, Hyperdrive sightline",
     );
   }, 300_000);
 
@@ -207,7 +208,7 @@ describe("npm run deploy against a recording wrangler stand-in", () => {
     expect(after.queues).toEqual(before.queues);
     expect(after.hyperdrive).toEqual(before.hyperdrive);
     expect(after.workers["sightline-api"].secrets).toEqual(before.workers["sightline-api"].secrets);
-    expect(second.output).toContain("0 created, 6 already there");
+    expect(second.output).toContain("0 created, 7 already there");
     expect(second.output).toContain("created this run: nothing");
     expect(second.output).not.toContain(SECRET);
   }, 300_000);

@@ -18,7 +18,7 @@ describe("planResources", () => {
         "sightline",
       ),
     ).toEqual({
-      queues: ["log-records", "log-records-dlq", "scoring-jobs", "scoring-jobs-dlq"],
+      queues: ["alert-deliveries", "log-records", "log-records-dlq", "scoring-jobs", "scoring-jobs-dlq"],
       buckets: ["sightline-log-payloads"],
       hyperdrive: "sightline",
     });
@@ -31,7 +31,7 @@ describe("planResources", () => {
       r2_buckets: [{ binding: "ARCHIVE", bucket_name: "sightline-archive" }],
     } as Unstable_RawConfig;
     const plan = planResources([...WORKERS.map((w) => readWorkerConfig(w.config)), extra], "sightline");
-    expect(plan.queues).toEqual(["audit-events", "audit-events-dlq", "log-records", "log-records-dlq", "scoring-jobs", "scoring-jobs-dlq"]);
+    expect(plan.queues).toEqual(["alert-deliveries", "audit-events", "audit-events-dlq", "log-records", "log-records-dlq", "scoring-jobs", "scoring-jobs-dlq"]);
     expect(plan.buckets).toEqual(["sightline-archive", "sightline-log-payloads"]);
   });
 

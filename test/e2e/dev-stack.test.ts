@@ -11,13 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { StackApi } from "./harness/api";
 import { startDevStack, type DevStack } from "./harness/dev-stack";
 import { startProviderStandIns, type ProviderStandIns } from "./harness/upstreams";
-import { STAND_IN_VALUES } from "../../scripts/lib/stripe-dev";
+import { STAND_IN_VALUES } from "@sightline/stripe-stand-in/dev";
+import { alertsSuite } from "./suites/alerts";
 import { billingSuite } from "./suites/billing";
 import type { E2E } from "./suites/context";
 import { proxySuite } from "./suites/proxy";
 import { quickStartSuite } from "./suites/quick-start";
 import { readmeScriptsSuite } from "./suites/readme-scripts";
 import { scoringSuite } from "./suites/scoring";
+import type { Subscription } from "../../src/routes/billing";
 
 /** Ports of the e2e stack (a developer's `npm run dev` keeps 8787, 8080, 55431). */
 const PORTS = {
@@ -36,6 +38,8 @@ let state: E2E | undefined;
 let providers: ProviderStandIns | undefined;
 let stack: DevStack | undefined;
 let stopped = false;
+/** The stack started again on the first one's data (issue 26.4). */
+let restarted: DevStack | undefined;
 
 const e2e = (): E2E => {
   if (!state) throw new Error("the e2e stack did not start (see the beforeAll error)");
@@ -59,6 +63,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (stack && !stopped) await stack.stop();
+  if (restarted) await restarted.stop();
   await providers?.close();
 }, 60_000);
 
@@ -71,16 +76,50 @@ describe("npm run dev, end to end", () => {
 
   quickStartSuite(e2e);
   scoringSuite(e2e);
+  alertsSuite(e2e);
   proxySuite(e2e);
   readmeScriptsSuite(e2e);
   billingSuite(e2e);
 
   it("Should stop on Ctrl-C (SIGINT): npm run dev exits, none of its processes is left, its ports are free", async () => {
-    const report = await e2e().stack.stop();
+    const report = await e2e().stack.stop(30_000, true); // data kept for the restart below
     stopped = true;
     expect(report.leftovers).toEqual([]);
     expect(report.busyPorts).toEqual([]);
     expect(report.code !== null || report.signal !== null).toBe(true);
     expect(e2e().stack.output()).toContain("▶ stopped");
+  });
+
+  it("Should still open checkout and the billing portal after a restart: the Stripe stand-in kept its customers (issue 26.4)", async () => {
+    const first = e2e().stack;
+    restarted = await startDevStack({ ports: PORTS, stripePort: STRIPE_PORT, sweepPort: SWEEP_PORT, dashboardPort: DASHBOARD_PORT, restartOf: first });
+    const api = new StackApi(restarted.apiUrl, first.key);
+    // The billing suite left the demo project on free with a Stripe customer.
+    const { payment_customer_id: customer } = await api.get<Subscription>("/api/billing/subscription");
+    expect(customer).toMatch(/^cus_/);
+    const known = await fetch(`${restarted.stripeUrl}/v1/customers/${customer}`, { headers: { Authorization: `Bearer ${STAND_IN_VALUES.STRIPE_SECRET_KEY}` } });
+    expect(known.status).toBe(200);
+
+    const post = (path: string, body: unknown) =>
+      fetch(`${restarted!.apiUrl}${path}`, {
+        method: "POST",
+        headers: { "X-Service-Key": first.key, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const origin = `http://localhost:${PORTS.api}`;
+    const checkout = await post("/api/billing/checkout", { tier: "pro", success_url: `${origin}/ok`, cancel_url: `${origin}/no` });
+    expect(checkout.status).toBe(200);
+    expect(((await checkout.json()) as { url: string }).url).toMatch(new RegExp(`^${restarted.stripeUrl}/c/pay/cs_test_`));
+    const portal = await post("/api/billing/portal", { return_url: `${origin}/billing` });
+    expect(portal.status).toBe(200);
+    const page = await fetch(((await portal.json()) as { url: string }).url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Billing portal");
+    // The same customer: the stand-in knew it, so the API had nothing to replace.
+    expect((await api.get<Subscription>("/api/billing/subscription")).payment_customer_id).toBe(customer);
+
+    const report = await restarted.stop();
+    restarted = undefined;
+    expect(report.leftovers).toEqual([]);
   });
 });

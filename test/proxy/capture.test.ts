@@ -202,6 +202,27 @@ describe("log record", () => {
     expect(stored).toContain("my keys are [REDACTED] and [REDACTED]");
   });
 
+  it("Should redact keys used as JSON object keys and credential headers the upstream echoes", async () => {
+    const key = newKey();
+    const anthropicKey = "sk-ant-api03-echoed-secret-0123456789";
+    const geminiKey = "AIzaSy-echoed-gemini-key-0123456789";
+    // Keys as property names, at the top level and nested, in the request body.
+    const body = { ...chatBody(), [PROVIDER_KEY]: "as a property name", metadata: { [key]: 1, nested: { [`k-${anthropicKey}`]: true } } };
+    const log = await logged(key, (p) =>
+      post(p.fetch, "/v1/chat/completions", key, body, { "x-test-echo-headers": "1", "x-api-key": anthropicKey, "x-goog-api-key": geminiKey }).then((r) =>
+        r.arrayBuffer(),
+      ),
+    );
+    const stored = JSON.stringify(log.body);
+    for (const secret of [PROVIDER_KEY, key, anthropicKey, geminiKey]) expect(stored).not.toContain(secret);
+    const request = log.body.request_body as Record<string, unknown>;
+    expect(request["[REDACTED]"]).toBe("as a property name");
+    expect(request.metadata).toEqual({ "[REDACTED]": 1, nested: { "k-[REDACTED]": true } });
+    // The echoed headers are stored with their values redacted.
+    const echoed = (log.body.response_body as { echo: { headers: Record<string, string> } }).echo.headers;
+    expect(echoed).toMatchObject({ "x-api-key": "[REDACTED]", "x-goog-api-key": "[REDACTED]", authorization: "Bearer [REDACTED]" });
+  });
+
   it("Should log a client abort mid-stream with the partial text, and close the upstream", async () => {
     const key = newKey();
     const run = newRun();

@@ -1,6 +1,6 @@
 /**
- * Auxiliary worker of the `proxy` test project (vitest.config.ts): the consumer of the real
- * (Miniflare) `log-records` queue. It records each message the proxy queued, resolving records
+ * Auxiliary worker (vitest.config.ts) consuming a real (Miniflare) queue: `log-records` in the
+ * `proxy` project, `log-records-dlq` in the `workers` project. It records each message, resolving records
  * held in R2 (`LOG_PAYLOADS`, the same bucket the proxy writes), and lists them per key hash:
  * `GET /__records?key_hash=<sha256 hex>` -> [{message, via, record, bytes}].
  * Plain JavaScript because Miniflare loads auxiliary workers without bundling.

@@ -15,6 +15,7 @@ import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
+import { bigAnswer, type BigAnswerKind } from "./big-answers.ts";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures/openai");
 
@@ -99,8 +100,8 @@ export function unicodeChunk(i: number, size: number): string {
   return out.slice(0, size - (/[\ud800-\udbff]$/.test(out.slice(0, size)) ? 1 : 0));
 }
 
-/** Events of a generated long stream: `n` content chunks of `size` characters, then [DONE]. */
-function bigStream(n: number, size: number, unicode = false): string[] {
+/** SSE events of a chat completion stream whose content arrives in `contents`, then [DONE]. */
+function streamOf(contents: Iterable<string>): string[] {
   const head = {
     id: "chatcmpl-Big0",
     object: "chat.completion.chunk",
@@ -111,9 +112,31 @@ function bigStream(n: number, size: number, unicode = false): string[] {
   const chunk = (delta: object, finish: string | null = null) =>
     `data: ${JSON.stringify({ ...head, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`;
   const events = [chunk({ role: "assistant", content: "" })];
-  for (let i = 0; i < n; i++) events.push(chunk({ content: unicode ? unicodeChunk(i, size) : String(i % 10).repeat(size) }));
+  for (const content of contents) events.push(chunk({ content }));
   events.push(chunk({}, "length"), "data: [DONE]\n\n");
   return events;
+}
+
+/** Events of a generated long stream: `n` content chunks of `size` characters, then [DONE]. */
+function bigStream(n: number, size: number, unicode = false): string[] {
+  return streamOf(Array.from({ length: n }, (_, i) => (unicode ? unicodeChunk(i, size) : String(i % 10).repeat(size))));
+}
+
+/**
+ * `x-test-big-answer: words|numbers` (test/proxy/big-answers.ts): a chat completion whose answer
+ * is that text, as one JSON body, or as SSE in 10,000-character chunks when the request asked
+ * for `stream: true`.
+ */
+function replayBigAnswer(req: IncomingMessage, res: ServerResponse, entry: SeenRequest, kind: BigAnswerKind): Promise<void> | void {
+  const text = bigAnswer(kind);
+  if ((JSON.parse(entry.body || "{}") as { stream?: boolean }).stream) {
+    res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8" });
+    const chunks = Array.from({ length: Math.ceil(text.length / 10_000) }, (_, i) => text.slice(i * 10_000, (i + 1) * 10_000));
+    return replaySse(req, res, streamOf(chunks), entry);
+  }
+  const body = JSON.parse(fixtureBytes("chat-completion").toString("utf8")) as { choices: { message: { content: string } }[] };
+  body.choices[0]!.message.content = text;
+  res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
 }
 
 async function upstream(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -127,6 +150,17 @@ async function upstream(req: IncomingMessage, res: ServerResponse): Promise<void
   });
   if (req.headers["x-test-hang"]) return; // never answers: the proxy's timeout must fire
 
+  // `x-test-echo-headers`: a chat completion that echoes the request's headers, in its text and
+  // as a JSON object (as httpbin-style gateways and some error bodies do).
+  if (req.headers["x-test-echo-headers"]) {
+    const body = JSON.parse(fixtureBytes("chat-completion").toString("utf8")) as Record<string, unknown> & { choices: { message: { content: string } }[] };
+    body.choices[0]!.message.content = `You sent: ${JSON.stringify(req.headers)}`;
+    body.echo = { headers: req.headers };
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+    return;
+  }
+  const bigKind = req.headers["x-test-big-answer"] as BigAnswerKind | undefined;
+  if (bigKind) return replayBigAnswer(req, res, entry, bigKind);
   const big = req.headers["x-test-big-stream"] as string | undefined;
   if (big) {
     const [n, size] = big.split("x").map(Number);

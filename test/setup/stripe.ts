@@ -1,10 +1,10 @@
 /**
  * Node side of the billing tests: starts the local Stripe API stand-in
- * (scripts/lib/stripe-stand-in.ts) once per vitest process and returns the workers project's
+ * (packages/stripe-stand-in) once per vitest process and returns the workers project's
  * billing bindings pointing at it. Tests sign webhook events themselves, so the stand-in
  * delivers none.
  */
-import { startStripeStandIn, type StripeStandIn } from "../../scripts/lib/stripe-stand-in.ts";
+import { startStripeStandIn, type StripeStandIn } from "@sightline/stripe-stand-in";
 import { TEST_PRICES, TEST_RETURN_ORIGIN, TEST_STRIPE_SECRET_KEY, TEST_UNKNOWN_PRICE, TEST_WEBHOOK_SECRET } from "./stripe-constants.ts";
 
 let started: Promise<StripeStandIn> | undefined;

@@ -1,5 +1,5 @@
 /**
- * Static sentence vectors (src/scoring/model/sentence-vector.ts): the tokenizer port against the
+ * Static sentence vectors (scripts/train/sentence-vectors/sentence-vector.ts): the tokenizer port against the
  * encoder package's own tokenizer, the pooled vectors against the full encoder's embeddings, and
  * the table build's determinism. Runs the real encoder (TensorFlow.js, weights from
  * node_modules), about 2 s.
@@ -10,7 +10,7 @@ import { EmbeddingsModel } from "@energetic-ai/embeddings";
 import { beforeAll, describe, expect, it } from "vitest";
 import tokenPca from "../../scripts/train/token-pca.json";
 import { embedTexts, loadEncoder, packageVocab } from "../../scripts/train/use-encoder";
-import { POOLINGS, type Pooling, sentenceVector, sentenceVectorDim, tokenize } from "../../src/scoring/model/sentence-vector";
+import { POOLINGS, type Pooling, sentenceVector, sentenceVectorDim, tokenize } from "../../scripts/train/sentence-vectors/sentence-vector";
 
 const SENTENCES = readFileSync(join(import.meta.dirname, "../fixtures/sentences/sentences.txt"), "utf8")
   .trim()

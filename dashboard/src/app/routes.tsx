@@ -16,9 +16,11 @@ import { KeysPage } from "../features/keys/components/KeysPage";
 import { MembersPage } from "../features/members/components/MembersPage";
 import { OnboardingPage } from "../features/onboarding/components/OnboardingPage";
 import { OverviewPage } from "../features/overview/components/OverviewPage";
+import { PolicyPage } from "../features/policy/components/PolicyPage";
 import { ProjectsPage } from "../features/projects/components/ProjectsPage";
 import { RequestsPage } from "../features/requests/components/RequestsPage";
 import { TriagePage } from "../features/triage/components/TriagePage";
+import { WebhooksPage } from "../features/webhooks/components/WebhooksPage";
 import { Layout } from "./Layout";
 import { RouteError } from "./RouteError";
 
@@ -39,6 +41,8 @@ export const PROJECT_PAGES: readonly ProjectPage[] = [
   { path: "requests", label: "Requests", Page: RequestsPage },
   { path: "safety", label: "Safety", Page: TriagePage },
   { path: "keys", label: "API keys", Page: KeysPage },
+  { path: "webhooks", label: "Webhooks", Page: WebhooksPage },
+  { path: "policy", label: "Policy", Page: PolicyPage },
   { path: "billing", label: "Billing", Page: BillingPage },
   { path: "members", label: "Members", Page: MembersPage },
   { path: "projects", label: "Projects", Page: ProjectsPage },

@@ -6,8 +6,9 @@
  * fixed-ports lock) and its own wrangler state and dev registry.
  */
 import { randomBytes } from "node:crypto";
+import pg from "pg";
 import { startDashboard, type RunningDashboard } from "../../../scripts/lib/dashboard";
-import { startStripeStandIn, type StripeStandIn } from "../../../scripts/lib/stripe-stand-in";
+import { startStripeStandIn, type StripeStandIn } from "@sightline/stripe-stand-in";
 import { startWorkers, type RunningWorkers } from "../../../scripts/lib/workers";
 
 /** Ports of the browser-test stack. */
@@ -22,13 +23,22 @@ export interface BrowserStack {
   stop(): Promise<void>;
 }
 
+/** Options of `startBrowserStack`: another test file's own ports, extra API variables. */
+export interface BrowserStackOptions {
+  ports?: { api: number; dashboard: number };
+  /** Extra variables of the API worker, e.g. `{ WEBHOOK_ALLOW_LOOPBACK: "true" }`. */
+  apiVars?: Record<string, string>;
+}
+
 /** Starts Stripe stand-in, API worker and dashboard; resolves once each answers. */
-export async function startBrowserStack(databaseUrl: string): Promise<BrowserStack> {
+export async function startBrowserStack(databaseUrl: string, opts: BrowserStackOptions = {}): Promise<BrowserStack> {
+  const ports = opts.ports ?? BROWSER_PORTS;
   const secret = randomBytes(32).toString("hex");
   const webhookSecret = `whsec_${randomBytes(16).toString("hex")}`;
-  const apiUrl = `http://127.0.0.1:${BROWSER_PORTS.api}`;
-  const dashboardUrl = `http://localhost:${BROWSER_PORTS.dashboard}`;
-  const persistTo = ".wrangler/dashboard-browser";
+  const apiUrl = `http://127.0.0.1:${ports.api}`;
+  const dashboardUrl = `http://localhost:${ports.dashboard}`;
+  // Each stack its own wrangler state and dev registry, so two test files' stacks stay apart.
+  const persistTo = opts.ports ? `.wrangler/dashboard-browser-${ports.api}` : ".wrangler/dashboard-browser";
   let stripe: StripeStandIn | undefined;
   let workers: RunningWorkers | undefined;
   let dashboard: RunningDashboard | undefined;
@@ -49,7 +59,7 @@ export async function startBrowserStack(databaseUrl: string): Promise<BrowserSta
     workers = await startWorkers({
       databaseUrl,
       internalSecret: secret,
-      apiPort: BROWSER_PORTS.api,
+      apiPort: ports.api,
       withScorer: false,
       quiet: true,
       persistTo,
@@ -61,12 +71,31 @@ export async function startBrowserStack(databaseUrl: string): Promise<BrowserSta
         STRIPE_PRICE_TEAM: PRICES.team,
         STRIPE_PRICE_ENTERPRISE: PRICES.enterprise,
         BILLING_RETURN_ORIGINS: dashboardUrl,
+        ...opts.apiVars,
       },
     });
-    dashboard = await startDashboard({ port: BROWSER_PORTS.dashboard, databaseUrl, internalSecret: secret, apiUrl, persistTo, quiet: true });
+    dashboard = await startDashboard({ port: ports.dashboard, databaseUrl, internalSecret: secret, apiUrl, persistTo, quiet: true });
   } catch (err) {
     await stop();
     throw err;
   }
   return { apiUrl, dashboardUrl, stop };
+}
+
+/** Serves the page, its assets and /api/projects once, so tests meet a running stack. */
+export async function warmUp(dashboardUrl: string): Promise<void> {
+  const html = await (await fetch(`${dashboardUrl}/`)).text();
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+  for (const path of [...assets, "/api/projects"]) await (await fetch(`${dashboardUrl}${path}`)).body?.cancel();
+}
+
+/** One query on the stack's database (for what the stack does not run: the scorer, seeding). */
+export async function queryDb<T = Record<string, unknown>>(databaseUrl: string, text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
 }

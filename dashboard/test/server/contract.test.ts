@@ -11,8 +11,10 @@ import type { DashboardApp } from "../../server/app";
 import type {
   ApiKey,
   ApiKeyList,
+  CreatedWebhook,
   NewApiKey,
   PiiRevealList,
+  Policy,
   Project,
   ProjectList,
   RequestCount,
@@ -23,6 +25,9 @@ import type {
   SafetyScoreSummary,
   Subscription,
   Timeseries,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookList,
 } from "../../server/contract";
 import { dash, ORIGIN, projectsOf, signUp } from "./helpers";
 
@@ -54,6 +59,12 @@ describe("The browser's contract is the server's answers", () => {
     expectTypeOf<Ok<One["stats"]["timeseries"]["$get"]>>().toEqualTypeOf<Timeseries>();
     expectTypeOf<Ok<One["safety-scores"]["summary"]["$get"]>>().toEqualTypeOf<SafetyScoreSummary>();
     expectTypeOf<Ok<One["safety-scores"][":scoreId"]["review"]["$post"]>>().toEqualTypeOf<ReviewResult>();
+    expectTypeOf<Ok<One["policy"]["$get"]>>().toEqualTypeOf<Policy>();
+    expectTypeOf<Ok<One["policy"]["$put"]>>().toEqualTypeOf<Policy>();
+    expectTypeOf<Ok<One["webhooks"]["$get"]>>().toEqualTypeOf<WebhookList>();
+    expectTypeOf<InferResponseType<One["webhooks"]["$post"], 201>>().toEqualTypeOf<CreatedWebhook>();
+    expectTypeOf<Ok<One["webhooks"][":id"]["test"]["$post"]>>().toEqualTypeOf<WebhookDelivery>();
+    expectTypeOf<Ok<One["webhooks"][":id"]["deliveries"]["$get"]>>().toEqualTypeOf<WebhookDeliveryList>();
   });
 
   it("Should answer through the typed client as the contract says", async () => {

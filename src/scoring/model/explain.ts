@@ -9,9 +9,14 @@ import type { LinearModel } from "./linear";
 
 const NAMEABLE = /^[a-z]{2,24}(?: [a-z]{2,24})?$/;
 
-/** Function words: they weigh in the model but explain nothing to a reader. */
+/**
+ * Function words: they weigh in a model but explain nothing to a reader. scikit-learn's
+ * `ENGLISH_STOP_WORDS` (the Glasgow Information Retrieval Group's stop list) without its content
+ * words (fire, system, describe, show, give, take, ...), plus contractions as the word n-grams
+ * split them ("dont", "im") and conversational fillers.
+ */
 const FUNCTION_WORDS = new Set(
-  "a an the and or but of to in on at by for with from as is are was were be been being it its this that these those i you he she we they me my your his her our their them him us do does did can could would should will shall may might must not no so if then than there here what which who whom how why when where all any some such".split(
+  "a about above across after afterwards again against all almost alone along already also although always am among amongst amoungst an and another any anyhow anyone anything anyway anywhere are arent around as at be became because become becomes becoming been before beforehand behind being below beside besides between beyond both but by can cannot cant could couldnt did didnt do does doesnt done dont down due during each eight either eleven else elsewhere enough even ever every everyone everything everywhere except few fifteen fifty first five for former formerly forty four from further got had has hasnt have he hence her here hereafter hereby herein hereupon hers herself him himself his how however hundred i id if ill im in indeed into is isnt it its itself ive just last latter latterly least less lets like many may me meanwhile might mine more moreover most mostly much must my myself namely neither never nevertheless next nine no nobody none noone nor not nothing now nowhere of off often ok okay on once one only onto or other others otherwise our ours ourselves out over own per perhaps please rather really same seem seemed seeming seems several shall she should shouldnt since six sixty so some somehow someone something sometime sometimes somewhere still such ten than that the their them themselves then thence there thereafter thereby therefore therein thereupon these they third this those though three through throughout thru thus to together too toward towards twelve twenty two under until up upon us very via was wasnt we well were werent what whatever when whence whenever where whereafter whereas whereby wherein whereupon wherever whether which while whither who whoever whole whom whose why will with within without wont would wouldnt yeah yes yet you youll your youre yours yourself yourselves youve".split(
     " ",
   ),
 );

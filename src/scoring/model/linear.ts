@@ -18,8 +18,11 @@ export interface ModelFile {
   intercept: number;
   /** Platt calibration: p = 1 / (1 + exp(-(a * z + b))), z the linear score. */
   calibration: { a: number; b: number };
-  /** Calibrated probability from which the label is unsafe (chosen on out-of-fold scores). */
+  /** Calibrated probability from which the label is unsafe (Likert 4), chosen by the trainer for a
+   * false-alarm budget on leave-one-source-out scores (scripts/train/fit.py). */
   threshold: number;
+  /** Calibrated probability from which the verdict is Likert 5 (leave-one-source-out precision >= 95%; 1 = never). */
+  threshold_high: number;
   /** 2^bits int8 weights, base64. */
   weights: string;
   /** Fixed inputs and the probability the trainer computed for them (pinned by a unit test). */

@@ -7,6 +7,7 @@
 import { answerTokens, callPassageSets, callQuestionTokens, jaccard, supports } from "../data-poisoning";
 import { completionStance } from "../refusal";
 import { extracted } from "../rules";
+import { ownWords } from "../text";
 import type { ScorableCall, ScoreResult } from "../types";
 import { callDocumentUnits, isDirective } from "../vector-weakness";
 import type { Segment } from "./features";
@@ -68,33 +69,36 @@ export function contentSafetyView(call: ScorableCall, rule: ScoreResult): ModelV
 /**
  * jailbreak_detection: the attack is in what the user (or replayed history) sends; the system
  * prompt is the developer's and the completion shows whether it worked, each in its own
- * namespace. Indicator: the rule verdict.
+ * namespace. User turns and system prompts are read in their author's own words: documents
+ * pasted into them (`ownWords`) are supplied context, judged by vector_weakness (an indirect
+ * injection), and reading them taught the model that Wikipedia paragraphs and meeting
+ * transcripts look like attacks. Indicator: the rule verdict.
  */
 export function jailbreakView(call: ScorableCall, rule: ScoreResult): ModelView {
   const x = extracted(call);
   const segments: Segment[] = [];
-  push(segments, "u", x.user);
+  push(segments, "u", x.user.map(ownWords));
   push(segments, "h", x.history);
-  push(segments, "s", x.system);
+  push(segments, "s", x.system.map(ownWords));
   push(segments, "c", x.completion);
   return { segments, indicators: [ruleIndicator(rule)] };
 }
 
 /**
- * vector_weakness: supplied context wherever it sits (tool results, retrieved-document
- * messages, documents appended to the system prompt or pasted into the user turn: see
- * `text.ts`), read apart from the instructions around it. Indicator: the rule verdict.
+ * vector_weakness: the supplied context alone (tool results, retrieved-document messages,
+ * documents appended to the system prompt or pasted into the user turn: see `text.ts`), where
+ * an indirect injection lives; the user's chat and the developer's system prompt are not read
+ * (they taught the model each source's chat wording, and ordinary chats were flagged).
+ * Directive-looking units of each document are read again in their own namespace, so that a
+ * planted instruction is not drowned by the document's bulk. Indicator: the rule verdict.
+ * Only called for calls with documents (the rules leave any other call `unscored`).
  */
 export function vectorWeaknessView(call: ScorableCall, rule: ScoreResult): ModelView {
   const x = extracted(call);
   const segments: Segment[] = [];
   push(segments, "d", x.documents);
-  // Directive-looking units of each document again in their own namespace, so that a planted
-  // instruction is not drowned by the document's bulk.
   for (const units of callDocumentUnits(x)) push(segments, "dd", units.filter(isDirective));
-  push(segments, "s", x.system);
-  push(segments, "u", x.user);
-  return { segments, indicators: [ruleIndicator(rule), x.documents.length > 0 ? "has_documents" : "no_documents"] };
+  return { segments, indicators: [ruleIndicator(rule)] };
 }
 
 const bucket = (n: number, max: number) => String(Math.min(n, max));

@@ -3,7 +3,8 @@
  * root, in its own process group (like a terminal), with ports, data directory, wrangler state
  * and dev registry of its own so it never meets a developer's stack or another test run.
  * A fresh data directory makes `npm run dev` seed the demo project and print its key, which is
- * read from stdout; Ctrl-C is SIGINT to the whole group.
+ * read from stdout; Ctrl-C is SIGINT to the whole group. `restartOf` starts `npm run dev` again
+ * on a stopped stack's data (kept by `stop(ms, true)`), as a developer restarting it does.
  */
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -41,6 +42,8 @@ export interface DevStackOptions {
   databaseUrl?: string;
   /** Port of the stack's dashboard (SIGHTLINE_DASHBOARD_PORT; default the API's + 5). */
   dashboardPort?: number;
+  /** A stack stopped with its data kept: start again on its data directory (no new demo key is printed). */
+  restartOf?: DevStack;
 }
 
 /** How the stack ended after Ctrl-C. */
@@ -71,8 +74,13 @@ export interface DevStack {
   stripeUrl: string;
   /** Everything the stack wrote so far (stdout and stderr interleaved). */
   output(): string;
-  /** Ctrl-C: SIGINT to the group, then waits (up to `timeoutMs`) for every process to end. */
-  stop(timeoutMs?: number): Promise<StopReport>;
+  /** The stack's own directory (database, wrangler state, Stripe stand-in state). */
+  workDir: string;
+  /**
+   * Ctrl-C: SIGINT to the group, then waits (up to `timeoutMs`) for every process to end; the
+   * data directory is removed unless `keepData` (for `restartOf`).
+   */
+  stop(timeoutMs?: number, keepData?: boolean): Promise<StopReport>;
 }
 
 /** The key line `npm run dev` prints once for a new demo project. */
@@ -94,7 +102,7 @@ export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
 
   mkdirSync(join(ROOT, ".data"), { recursive: true });
   // Under .data (not /tmp): when run as root, PostgreSQL runs as a `postgres` user that must reach it.
-  const work = mkdtempSync(join(ROOT, ".data", `e2e-${ports.api}-`));
+  const work = opts.restartOf?.workDir ?? mkdtempSync(join(ROOT, ".data", `e2e-${ports.api}-`));
   chmodSync(work, 0o755);
   const secret = randomBytes(32).toString("hex");
   const env: NodeJS.ProcessEnv = {
@@ -121,7 +129,7 @@ export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
   const group = startGroup("npm", ["run", "dev"], { cwd: ROOT, env, echo: opts.echo });
   const { child, pgid } = group;
 
-  const stop = async (timeoutMs = 30_000): Promise<StopReport> => {
+  const stop = async (timeoutMs = 30_000, keepData = false): Promise<StopReport> => {
     const t0 = Date.now();
     group.signal("SIGINT");
     const deadline = t0 + timeoutMs;
@@ -136,7 +144,7 @@ export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
     const [code, signal] = await Promise.race([group.closed, sleep(5_000).then(() => [null, null] as [null, null])]);
     group.release();
     const busyPorts = await portsInUse([ports.api, ports.proxy, ports.pg, opts.stripePort, opts.sweepPort, dashboardPort]);
-    rmSync(work, { recursive: true, force: true });
+    if (!keepData) rmSync(work, { recursive: true, force: true });
     return { code, signal, ms, leftovers: alive, busyPorts };
   };
 
@@ -145,8 +153,8 @@ export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
     await stop(10_000);
     throw new Error(`npm run dev ${notUp}; its output:\n${group.output().slice(-4000)}`);
   }
-  const key = KEY_LINE.exec(group.output())?.[1];
-  const projectId = PROJECT_LINE.exec(group.output())?.[1];
+  const key = opts.restartOf?.key ?? KEY_LINE.exec(group.output())?.[1];
+  const projectId = opts.restartOf?.projectId ?? PROJECT_LINE.exec(group.output())?.[1];
   const stripeUrl = STRIPE_LINE.exec(group.output())?.[1];
   if (!key || !projectId || !stripeUrl) {
     await stop(10_000);
@@ -160,6 +168,7 @@ export async function startDevStack(opts: DevStackOptions): Promise<DevStack> {
     projectId,
     secret,
     stripeUrl,
+    workDir: work,
     output: group.output,
     stop,
   };

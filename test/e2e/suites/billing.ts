@@ -15,7 +15,7 @@ import { join } from "node:path";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../../../scripts/lib/postgres";
-import { eventObject } from "../../../scripts/lib/stripe-events";
+import { eventObject } from "@sightline/stripe-stand-in/events";
 import type { Subscription } from "../../../src/routes/billing";
 import { poll } from "../harness/api";
 import { codeBlock, jsonValues } from "../harness/readme";

@@ -25,7 +25,7 @@ export interface E2E {
 /** The Stripe stand-in inside `npm run dev`: its URL, the test values it runs with, what it logged. */
 export interface StripeStandIn {
   url: string;
-  /** STRIPE_SECRET_KEY, the price ids and PAYMENT_WEBHOOK_SECRET (scripts/lib/stripe-dev.ts). */
+  /** STRIPE_SECRET_KEY, the price ids and PAYMENT_WEBHOOK_SECRET (packages/stripe-stand-in/src/dev.ts). */
   vars: Record<string, string>;
   /** The stack's output, where the stand-in logs each delivered event. */
   output(): string;

@@ -70,6 +70,13 @@ export function quickStartSuite(e2e: GetE2E): void {
         },
         60_000,
       );
+      // A plain chat without documents: nothing for the document scorers to judge, and nothing
+      // any scorer may call unsafe (a harmless call must look harmless).
+      const detail = await api.scored(logged.id);
+      const byName = Object.fromEntries(detail.safety_scores.map((s) => [s.scorer_name, s]));
+      expect(byName.vector_weakness?.score_label).toBe("unscored");
+      expect(byName.data_poisoning?.score_label).toBe("unscored");
+      for (const s of detail.safety_scores) expect(s.score_label, `${s.scorer_name}: ${s.rationale}`).not.toBe("unsafe");
     });
   });
 }

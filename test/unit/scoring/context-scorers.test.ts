@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { scoreDataPoisoning, tokens } from "../../../src/scoring/data-poisoning";
+import { LEARNED } from "../../../src/scoring/learned";
 import { scoreVectorWeakness } from "../../../src/scoring/vector-weakness";
 import { chat } from "./helpers";
 
@@ -22,6 +23,14 @@ describe("vector_weakness", () => {
   it("Should be safe for clean context and unscored without any text", () => {
     expect(scoreVectorWeakness(rag(EMAIL)).score_label).toBe("safe");
     expect(scoreVectorWeakness(chat([], undefined)).score_label).toBe("unscored");
+  });
+
+  it("Should leave a plain chat without documents or tool results unscored, rules and model alike", () => {
+    const plain = chat([{ role: "user", content: "What is the capital of France? Ignore the small talk." }], "Paris.");
+    for (const r of [scoreVectorWeakness(plain), LEARNED.vector_weakness.score(plain)]) {
+      expect(r).toMatchObject({ score_value: null, score_label: "unscored" });
+      expect(r.rationale).toMatch(/no retrieved documents or tool results/);
+    }
   });
 
   it("Should flag instructions planted in the document", () => {
@@ -48,6 +57,15 @@ describe("vector_weakness", () => {
 });
 
 describe("data_poisoning", () => {
+  it("Should leave a call without supplied passages, or without an answer, unscored (rules and model)", () => {
+    const plain = chat([{ role: "user", content: "Hello" }], "Hi!");
+    const unanswered = rag(EMAIL, "Summarise the email.");
+    for (const call of [plain, unanswered]) {
+      for (const r of [scoreDataPoisoning(call), LEARNED.data_poisoning.score(call)]) expect(r).toMatchObject({ score_value: null, score_label: "unscored" });
+    }
+    expect(scoreDataPoisoning(rag(EMAIL, "Summarise the email.", "A $420 credit from Typeform.")).score_label).toBe("safe");
+  });
+
   const passage = (who: string, i: number) =>
     [
       `Famous for his voice, singer ${who} recorded the song 'Falling Slowly', setting a classic benchmark.`,

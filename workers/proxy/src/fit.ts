@@ -1,18 +1,18 @@
 /**
- * Serialises a log record within a byte budget, with secrets scrubbed.
+ * Serialises a log record within a byte budget, with secrets scrubbed (src/redact.ts: in string
+ * values and object keys at any depth, plus every Sightline key).
  *
  * POST /internal/log refuses bodies over 2 MiB with 413, so a record is kept under
  * `LOG_BUDGET_BYTES` (1.45 MB): when larger, every string longer than a limit is cut to it
  * (the limit is chosen so the longest texts shrink first) and, if still needed, long arrays
  * (embedding vectors, many choices) are cut too. Truncated values say how much was dropped,
  * and the caller marks `metadata.truncated = true`.
+
  */
+import { redactSecrets } from "../../../src/redact";
 
 /** Largest serialised log record: 1.45 MB (the API answers 413 above 2 MiB). */
 export const LOG_BUDGET_BYTES = 1_450_000;
-
-/** Replacement of a secret found in a logged string. */
-export const REDACTED = "[REDACTED]";
 
 /** Shortest string limit tried before arrays are cut too. */
 const MIN_STRING_LIMIT = 256;
@@ -67,8 +67,8 @@ export interface Fitted {
 }
 
 /**
- * Serialises `record` with every occurrence of `secrets` replaced by `[REDACTED]`, within
- * `maxBytes`. `mark` is applied to the copy when something had to be cut (sets the flag).
+ * Serialises `record` with every occurrence of `secrets` (and of any Sightline key) replaced by
+ * `[REDACTED]` in string values and object keys (`redactSecrets`), within `maxBytes`. `mark` is applied to the copy when something had to be cut (sets the flag).
  */
 export function fitRecord(
   record: Record<string, unknown>,
@@ -76,8 +76,7 @@ export function fitRecord(
   mark: (r: Record<string, unknown>) => void,
   maxBytes = LOG_BUDGET_BYTES,
 ): Fitted {
-  const scrub = (s: string) => secrets.reduce((acc, secret) => (acc.includes(secret) ? acc.replaceAll(secret, REDACTED) : acc), s);
-  const clean = mapValue(record, scrub) as Record<string, unknown>;
+  const clean = redactSecrets(record, secrets);
   let json = JSON.stringify(clean);
   let size = byteLength(json);
   if (size <= maxBytes) return { json, truncated: false };
@@ -98,7 +97,7 @@ export function fitRecord(
     else arrLimit = arrLimit === Infinity ? 1024 : Math.max(1, Math.floor(arrLimit / 4));
   }
   // Pathological shapes (a huge number of small values): keep the record, drop the bodies.
-  const bare = { ...clean, request_body: { truncated: true }, response_body: { truncated: true } };
+  const bare = { ...clean, metadata: { ...(clean.metadata as object) }, request_body: { truncated: true }, response_body: { truncated: true } };
   mark(bare);
   return { json: JSON.stringify(bare), truncated: true };
 }

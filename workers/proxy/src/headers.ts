@@ -75,11 +75,26 @@ export function clientResponseHeaders(upstream: Headers): Headers {
 }
 
 /**
- * Secret values carried by a request's headers (provider key, Azure `api-key`, Sightline key),
- * so the log record can be scrubbed of any copy of them. Values shorter than 8 characters are
- * ignored: too short to be a key and too likely to match ordinary text.
+ * Request headers that carry credentials by name: `Authorization` (OpenAI, Bearer/Basic),
+ * `api-key` (Azure OpenAI), `x-api-key` (Anthropic and many gateways), `x-goog-api-key`
+ * (Gemini), `Ocp-Apim-Subscription-Key` (Azure API Management), `Cookie`, and any other
+ * header whose name contains "key", "token", "secret" or "auth".
+ */
+const CREDENTIAL_HEADER = /key|token|secret|auth|^cookie$/i;
+
+/**
+ * Secret values carried by a request's headers (`CREDENTIAL_HEADER`, including the Sightline
+ * key), so the log record can be scrubbed of any copy of them, e.g. an upstream that echoes
+ * the request's headers in its body. `Authorization` counts without its scheme, `Cookie` per
+ * cookie value. Values shorter than 8 characters are ignored: too short to be a key and too
+ * likely to match ordinary text.
  */
 export function secretValues(incoming: Headers): string[] {
-  const values = [incoming.get("authorization")?.replace(/^\s*(Bearer|Basic)\s+/i, ""), incoming.get("api-key"), incoming.get(SERVICE_KEY_HEADER)];
-  return values.filter((v): v is string => typeof v === "string" && v.trim().length >= 8).map((v) => v.trim());
+  const values: string[] = [];
+  for (const [name, value] of incoming) {
+    if (!CREDENTIAL_HEADER.test(name)) continue;
+    if (name === "cookie") values.push(...value.split(";").map((pair) => pair.slice(pair.indexOf("=") + 1)));
+    else values.push(value.replace(/^\s*(Bearer|Basic)\s+/i, ""));
+  }
+  return [...new Set(values.map((v) => v.trim()).filter((v) => v.length >= 8))];
 }

@@ -13,17 +13,24 @@
  *   retried alone and the rest are acked.
  * - With an `AI` binding, Llama Guard refines `content_safety` (judge.ts); a judge failure
  *   keeps the rule-based score and never retries a message.
+ * - Scores that reach an alert endpoint's threshold get their delivery rows in the statement that
+ *   stores them (src/db/alerts.ts); their ids go to the alert-deliveries queue (deliver.ts).
+ * - Scores follow the project's policy (src/policy/apply.ts: disabled scorers write nothing,
+ *   labels from `unsafe_at`, versions recorded); `{rescore_job_id}` messages run a chunk of a
+ *   re-scoring job (rescore.ts).
  * - Calls logged without a cost are priced first (src/pricing/fill-costs.ts); failing to store
  *   a cost is reported and does not hold back the scores.
  */
 import { createDb, type Db } from "../../../src/db/client";
 import { loadCalls, saveCosts, saveScores, type RequestScores } from "../../../src/db/scoring";
+import { enqueueDeliveries } from "../../../src/alerts/job";
 import { priceUnpricedCalls } from "../../../src/pricing/fill-costs";
 import type { ScoringJob } from "../../../src/queue";
-import { scoreCall } from "../../../src/scoring/registry";
+import { policyScores } from "../../../src/policy/apply";
 import type { ScorerEnv } from "./env";
 import { retryDelaySeconds } from "./backoff";
 import { judgeCalls, withJudge } from "./judge";
+import { consumeRescores, isRescoreMessage } from "./rescore";
 import { logWarn } from "../../../src/log";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -36,10 +43,10 @@ function isJob(body: unknown): body is ScoringJob {
 /** Asks for `m` again later, after its backoff delay on `queue`. */
 const retryLater = (m: Message<unknown>, queue: string) => m.retry({ delaySeconds: retryDelaySeconds(m.attempts, queue) });
 
-async function saveEach(db: Db, groups: Map<string, { scores: RequestScores; messages: Message<unknown>[] }>, queue: string) {
+async function saveEach(db: Db, groups: Map<string, { scores: RequestScores; messages: Message<unknown>[] }>, queue: string, alerts: string[]) {
   for (const { scores, messages } of groups.values()) {
     try {
-      await saveScores(db, [scores]);
+      alerts.push(...(await saveScores(db, [scores])));
       for (const m of messages) m.ack();
     } catch (err) {
       logWarn("saving scores failed; will retry", { request_id: scores.request_id }, err);
@@ -51,9 +58,14 @@ async function saveEach(db: Db, groups: Map<string, { scores: RequestScores; mes
 /** Handles one batch of scoring jobs; see the module doc for what is acked and retried. */
 export async function consumeBatch(batch: MessageBatch<unknown>, env: ScorerEnv, ctx: ExecutionContext): Promise<void> {
   const handle = createDb(env);
+  const rescores: Message<unknown>[] = [];
   try {
     const jobs = new Map<string, Message<unknown>[]>();
     for (const msg of batch.messages) {
+      if (isRescoreMessage(msg.body)) {
+        rescores.push(msg);
+        continue;
+      }
       if (!isJob(msg.body)) {
         logWarn("malformed scoring job dropped", { message_id: msg.id });
         msg.ack();
@@ -88,7 +100,7 @@ export async function consumeBatch(batch: MessageBatch<unknown>, env: ScorerEnv,
     const groups = new Map<string, { scores: RequestScores; messages: Message<unknown>[] }>();
     for (const call of calls) {
       groups.set(call.id, {
-        scores: { request_id: call.id, project_id: call.project_id, scores: withJudge(scoreCall(call), verdicts?.get(call.id)) },
+        scores: { request_id: call.id, project_id: call.project_id, scores: policyScores(call, (s) => withJudge(s, verdicts?.get(call.id))) },
         messages: jobs.get(call.id) ?? [],
       });
     }
@@ -98,17 +110,26 @@ export async function consumeBatch(batch: MessageBatch<unknown>, env: ScorerEnv,
       for (const m of messages) m.ack();
     }
 
+    const alerts: string[] = [];
     try {
-      await saveScores(
-        handle.db,
-        [...groups.values()].map((g) => g.scores),
+      alerts.push(
+        ...(await saveScores(
+          handle.db,
+          [...groups.values()].map((g) => g.scores),
+        )),
       );
       for (const g of groups.values()) for (const m of g.messages) m.ack();
     } catch (err) {
       logWarn("batch insert of scores failed; writing one by one", {}, err);
-      await saveEach(handle.db, groups, batch.queue);
+      await saveEach(handle.db, groups, batch.queue, alerts);
     }
+    // The deliveries are stored with the scores; a failed enqueue leaves them to the sweep.
+    await enqueueDeliveries(env.ALERT_QUEUE, alerts).catch((err: unknown) =>
+      logWarn("enqueueing alert deliveries failed; the sweep sends them", { count: alerts.length }, err),
+    );
   } finally {
     ctx.waitUntil(handle.close().catch(() => {}));
+    // Re-scoring chunks (docs/rescoring.md) come after this batch's new calls; they ack or retry themselves.
+    if (rescores.length > 0) await consumeRescores(env, rescores, batch.queue, ctx);
   }
 }

@@ -1,9 +1,19 @@
+import type { AlertJob } from "../../../src/alerts/job";
+
 /**
  * Bindings of the scorer worker: `ScorerBindings` is generated from workers/scorer/wrangler.jsonc
  * by `npm run types` (HYPERDRIVE; SCORING_QUEUE, the producer of scoring-jobs used by the
  * sweep); the optional ones below are not in the config and are added here.
  */
 export interface ScorerEnv extends ScorerBindings {
+  /** Producer of alert-deliveries (wrangler.jsonc), typed with its message. */
+  ALERT_QUEUE: Queue<AlertJob>;
+  /** "false": no automatic re-score after a deployment with new scorer versions (docs/rescoring.md). */
+  RESCORE_ON_UPGRADE?: string;
+  /** Days re-scored after such a deployment (default 7). */
+  RESCORE_UPGRADE_DAYS?: string;
+  /** Retention overrides per tier, JSON days (e.g. `{"free": 7}`; src/billing/tiers.ts). Unset: the tier table. */
+  TIER_RETENTION_DAYS?: string;
   /** Alternative to Hyperdrive (Neon serverless driver). */
   DATABASE_URL?: string;
   NEON_WSPROXY?: string;

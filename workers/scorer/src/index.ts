@@ -1,14 +1,24 @@
 /**
  * Scorer worker entry: the consumer of scoring-jobs and of its dead-letter queue
- * scoring-jobs-dlq (same handler, longer backoff), and the scheduled sweep.
+ * scoring-jobs-dlq (same handler, longer backoff), the consumer of alert-deliveries (alert
+ * webhooks), and the scheduled sweeps.
  */
 import { sweep } from "../../../src/sweep";
 import { consumeBatch } from "./consume";
+import { maintain } from "./maintenance";
+import { ALERT_QUEUE_NAME, consumeDeliveries, sweepDeliveries } from "./deliver";
 import type { ScorerEnv } from "./env";
 import { withLogContext } from "../../../src/log";
 
 export default {
   // Every line logged for a batch names its queue and the batch (src/log.ts).
-  queue: (batch, env, ctx) => withLogContext({ queue: batch.queue, batch_id: crypto.randomUUID() }, () => consumeBatch(batch, env, ctx)),
-  scheduled: async (_controller, env, ctx) => ctx.waitUntil(sweep(env).then(() => undefined)),
+  queue: (batch, env, ctx) =>
+    withLogContext({ queue: batch.queue, batch_id: crypto.randomUUID() }, () =>
+      batch.queue === ALERT_QUEUE_NAME ? consumeDeliveries(batch, env, ctx) : consumeBatch(batch, env, ctx),
+    ),
+  scheduled: async (_controller, env, ctx) => {
+    ctx.waitUntil(Promise.all([sweep(env), sweepDeliveries(env)]).then(() => undefined));
+    // Re-scoring upkeep and retention (docs/rescoring.md, docs/retention.md).
+    ctx.waitUntil(maintain(env));
+  },
 } satisfies ExportedHandler<ScorerEnv, unknown>;

@@ -9,3 +9,4 @@ export { Field } from "./field";
 export { timeZone, when } from "./format";
 export { NotFound, PageTitle, QueryStatus } from "./page";
 export { Select, type SelectOption } from "./select";
+export { TableHead } from "./table";

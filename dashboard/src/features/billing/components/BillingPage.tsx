@@ -69,6 +69,9 @@ export function BillingPage() {
         >
           <p className="text-3xl font-semibold capitalize">{s.tier}</p>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">Status: {s.status}</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            Data retention: {s.retention_days === null ? "kept until deleted" : `calls and their scores are kept ${s.retention_days} days`} (hourly totals stay)
+          </p>
         </Card>
         <Card title="Usage this period">
           <p className="mb-2 text-sm" id="usage-label">

@@ -122,6 +122,7 @@ export function RequestDrawer({ id, filters, onNavigate }: { id: string; filters
                     <ScoreCard
                       key={s.id}
                       score={s}
+                      history={d.score_history}
                       busy={review.isPending}
                       onReview={member ? (verdict) => review.mutate({ scoreId: s.id, verdict }) : undefined}
                     />

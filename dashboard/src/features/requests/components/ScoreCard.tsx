@@ -1,12 +1,14 @@
 /**
  * One scorer's verdict in the drawer: unsafe (red, ✕), safe (green, ✓) or unscored (grey, –)
- * at a glance, the Likert value on a five-step scale, the rationale, the review and, for
- * members, the review buttons on unsafe scores (false positive or confirmed).
+ * at a glance, the Likert value on a five-step scale (with the policy's unsafe threshold), the
+ * rationale, the scores re-scoring replaced, the review and, for members, the review buttons on
+ * unsafe scores (false positive or confirmed).
  */
-import type { ReviewVerdict } from "../../../../server/contract";
+import type { ReviewVerdict, ScoreHistoryEntry } from "../../../../server/contract";
 import { Button, cn, when } from "../../../components/ui";
 import { chipState, SCORER_INFO, STATE_STYLE } from "../scorers";
 import type { Score } from "../types";
+import { ScoreHistory } from "./ScoreHistory";
 
 const CARD = {
   unsafe: "border-red-300 border-l-red-600 bg-red-50 dark:border-red-900 dark:border-l-red-500 dark:bg-red-950/60",
@@ -18,8 +20,18 @@ const CARD = {
 
 const HEADLINE = { unsafe: "Unsafe", safe: "Safe", unscored: "Unscored", pending: "Pending", false_positive: "False positive (reviewed)" };
 
-/** A score's card; `onReview` is absent for roles that cannot review. */
-export function ScoreCard({ score, onReview, busy }: { score: Score; onReview?: (verdict: ReviewVerdict) => void; busy?: boolean }) {
+/** A score's card; `history` is the request's replaced scores (all scorers); `onReview` is absent for roles that cannot review. */
+export function ScoreCard({
+  score,
+  history,
+  onReview,
+  busy,
+}: {
+  score: Score;
+  history: readonly ScoreHistoryEntry[];
+  onReview?: (verdict: ReviewVerdict) => void;
+  busy?: boolean;
+}) {
   const state = chipState({ ...score, verdict: score.review?.verdict ?? null });
   const info = SCORER_INFO[score.scorer_name];
   return (
@@ -58,11 +70,12 @@ export function ScoreCard({ score, onReview, busy }: { score: Score; onReview?: 
             ))}
           </span>
           <span>
-            Score {score.score_value} of 5 <span className="text-zinc-700 dark:text-zinc-300">(4-5 unsafe)</span>
+            Score {score.score_value} of 5 <span className="text-zinc-700 dark:text-zinc-300">({score.unsafe_at}-5 unsafe)</span>
           </span>
         </div>
       )}
       <p className="text-sm">{score.rationale}</p>
+      <ScoreHistory score={score} history={history} />
       {score.review && (
         <p className="text-xs">
           Reviewed {score.review.verdict.replace("_", " ")} by {score.review.reviewer}, {when(score.review.reviewed_at)}

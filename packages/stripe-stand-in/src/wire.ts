@@ -41,14 +41,17 @@ export function parseForm(body: string): Record<string, FormValue> {
 
 /** A Stripe API error: HTTP status and the `error` object of the envelope. */
 export class StripeWireError extends Error {
-  constructor(
-    readonly status: number,
-    readonly type: "invalid_request_error" | "idempotency_error" | "api_error",
-    message: string,
-    readonly code?: string,
-    readonly param?: string,
-  ) {
+  readonly status: number;
+  readonly type: "invalid_request_error" | "idempotency_error" | "api_error";
+  readonly code: string | undefined;
+  readonly param: string | undefined;
+
+  constructor(status: number, type: StripeWireError["type"], message: string, code?: string, param?: string) {
     super(message);
+    this.status = status;
+    this.type = type;
+    this.code = code;
+    this.param = param;
   }
 
   /** The response body: `{"error": {...}}`. */

@@ -4,7 +4,7 @@
  * webhook, like `stripe listen --forward-to`. Used by `npm run dev` (in-process, when no
  * STRIPE_SECRET_KEY is configured) and `npm run stripe:stand-in` (on its own).
  */
-import { startStripeStandIn, type StandInPrice } from "./stripe-stand-in";
+import { startStripeStandIn, type StandInPrice } from "./server.ts";
 
 /** Default port of the stand-in (README "Billing"). */
 export const STAND_IN_PORT = 12111;
@@ -39,6 +39,8 @@ export interface DevStripeOptions {
   /** Overrides of STAND_IN_VALUES (e.g. from the environment). */
   env?: Record<string, string | undefined>;
   log?: (line: string) => void;
+  /** JSON file keeping the stand-in's objects across restarts (e.g. `.data/stripe-stand-in.json`). */
+  stateFile?: string;
 }
 
 /** A running stand-in and the variables that point the API worker at it. */
@@ -61,6 +63,7 @@ export async function startDevStripe(opts: DevStripeOptions): Promise<DevStripe>
     port: opts.port,
     prices,
     webhook: { url: opts.forwardTo, secret: values.PAYMENT_WEBHOOK_SECRET },
+    ...(opts.stateFile ? { stateFile: opts.stateFile } : {}),
     ...(opts.log ? { log: opts.log } : {}),
   });
   return {

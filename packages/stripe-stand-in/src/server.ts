@@ -1,10 +1,11 @@
 /**
  * A local stand-in for the parts of the Stripe API that Sightline calls, speaking Stripe's
- * wire format (./stripe-wire.ts): form-encoded requests with `Authorization: Bearer sk_test_...`,
- * JSON objects as Stripe returns them (./stripe-objects.ts and siblings), the error envelope,
+ * wire format (./wire.ts): form-encoded requests with `Authorization: Bearer sk_test_...`,
+ * JSON objects as Stripe returns them (./objects.ts and siblings), the error envelope,
  * and idempotency keys (a repeat replays the first answer; other parameters answer 400).
  * Point the API at it with `STRIPE_API_BASE`. Used by the workerd tests (vitest.config.ts) and
- * by offline development (`npm run stripe:stand-in`).
+ * by offline development (`npm run stripe:stand-in`). With `stateFile` its objects survive a
+ * restart (./state.ts).
  *
  * API: POST /v1/customers, GET /v1/customers/:id, POST /v1/checkout/sessions,
  * GET /v1/checkout/sessions/:id, POST /v1/billing_portal/sessions, GET /v1/subscriptions/:id,
@@ -12,6 +13,10 @@
  *
  * What a customer's browser would do at Stripe, and test control (JSON, under /__stand-in):
  * - GET /c/pay/:session: a checkout page whose button completes the session;
+ * - GET /p/session/:id: the Billing Portal page of a portal session (./pages.ts): switch the
+ *   subscription to another price (POST .../update, form `subscription`, `price`: sends
+ *   customer.subscription.updated) or cancel it at once (POST .../cancel: sends
+ *   customer.subscription.deleted), then back to the page; a link returns to `return_url`;
  * - POST /__stand-in/checkout/sessions/:id/complete: pays the session: creates the
  *   subscription and its paid invoice, answers the three events (checkout.session.completed,
  *   customer.subscription.created, invoice.paid) and delivers them, signed, to the webhook;
@@ -23,10 +28,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
-import { eventObject, invoiceObject, type EventObjects } from "./stripe-events.ts";
-import { API_VERSION, customerObject, planOf, plusOneMonth, priceObject, stripeId, subscriptionObject, unixNow } from "./stripe-objects.ts";
-import { checkoutSessionObject, portalSessionObject } from "./stripe-sessions.ts";
-import { metadataOf, missingParam, noSuch, parseForm, str, StripeWireError, type FormValue } from "./stripe-wire.ts";
+import { eventObject, invoiceObject, type EventObjects } from "./events.ts";
+import { API_VERSION, customerObject, planOf, plusOneMonth, priceObject, stripeId, subscriptionObject, unixNow } from "./objects.ts";
+import { checkoutPage, portalPage } from "./pages.ts";
+import { checkoutSessionObject, portalSessionObject } from "./sessions.ts";
+import { loadState, saveState } from "./state.ts";
+import { metadataOf, missingParam, noSuch, parseForm, str, StripeWireError, type FormValue } from "./wire.ts";
 
 /** A price the stand-in sells. */
 export interface StandInPrice {
@@ -47,6 +54,8 @@ export interface StandInOptions {
   log?: (line: string) => void;
   /** Let the process exit while the stand-in listens (tests). */
   unref?: boolean;
+  /** JSON file keeping the stand-in's objects across restarts (./state.ts); unset: memory only. */
+  stateFile?: string;
 }
 
 /** One API request the stand-in received. */
@@ -74,11 +83,6 @@ interface Delivery {
   body: string;
 }
 
-interface SessionExtras {
-  price: Stripe.Price;
-  subscriptionMetadata: Record<string, string>;
-}
-
 function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { "content-type": "application/json", "request-id": stripeId("req"), "stripe-version": API_VERSION, ...headers });
   res.end(JSON.stringify(body));
@@ -90,16 +94,12 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(parts).toString("utf8");
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
 /** Starts the stand-in on 127.0.0.1 and resolves once it listens. */
 export async function startStripeStandIn(opts: StandInOptions): Promise<StripeStandIn> {
   const log = opts.log ?? (() => {});
   const prices = new Map(opts.prices.map((p) => [p.id, priceObject(p)]));
-  const customers = new Map<string, Stripe.Customer>();
-  const sessions = new Map<string, Stripe.Checkout.Session & { extras: SessionExtras }>();
-  const subscriptions = new Map<string, Stripe.Subscription>();
-  const replays = new Map<string, { fingerprint: string; status: number; body: unknown }>();
+  const state = loadState(opts.stateFile);
+  const { customers, sessions, portalSessions, subscriptions, replays } = state;
   const requests: RecordedRequest[] = [];
   let base = "";
 
@@ -184,7 +184,9 @@ export async function startStripeStandIn(opts: StandInOptions): Promise<StripeSt
     if (method === "GET" && resource === "checkout" && id === "sessions" && sub) return publicSession(sub);
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       const c = customer(str(params, "customer"), "customer");
-      return portalSessionObject({ pageBase: base, customer: c.id, returnUrl: str(params, "return_url") ?? null });
+      const session = portalSessionObject({ pageBase: base, customer: c.id, returnUrl: str(params, "return_url") ?? null });
+      portalSessions.set(session.id, session);
+      return session;
     }
     if (method === "GET" && resource === "subscriptions" && id) return subscription(id);
     throw new StripeWireError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
@@ -290,24 +292,39 @@ export async function startStripeStandIn(opts: StandInOptions): Promise<StripeSt
     throw new StripeWireError(404, "invalid_request_error", `Unknown stand-in control route ${method} ${path}.`);
   }
 
-  function checkoutPage(res: ServerResponse, id: string): void {
-    const s = sessions.get(id);
-    if (!s) return void res.writeHead(404, { "content-type": "text/plain" }).end("no such checkout session");
-    const amount = ((s.amount_total ?? 0) / 100).toFixed(2);
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    res.end(`<!doctype html><title>Checkout (Stripe stand-in)</title>
-<h1>Subscribe: ${escapeHtml(s.extras.price.nickname ?? s.extras.price.id)}, $${amount} / month</h1>
-<p>Session ${escapeHtml(id)} (${escapeHtml(s.status ?? "")}), project ${escapeHtml(s.client_reference_id ?? "-")}.</p>
-<form method="post"><button>Pay (test)</button></form>
-${s.cancel_url ? `<p><a href="${escapeHtml(s.cancel_url)}">Cancel</a></p>` : ""}`);
+  const html = (res: ServerResponse, status: number, body: string) => void res.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(body);
+
+  /** The Billing Portal: GET shows the page; POST .../update|cancel changes a subscription of the session's customer. */
+  async function portal(res: ServerResponse, method: string, id: string, action: string | undefined, raw: string, notice?: string): Promise<void> {
+    const session = portalSessions.get(id);
+    if (!session) return html(res, 404, "<!doctype html><title>Not found</title><p>No such billing portal session.</p>");
+    const page = `/p/session/${encodeURIComponent(id)}`;
+    if (method === "POST" && (action === "update" || action === "cancel")) {
+      const form = new URLSearchParams(raw);
+      const sub = subscription(form.get("subscription") ?? "");
+      if (sub.customer !== session.customer) throw noSuch("subscription", sub.id);
+      const done = subscriptionAction(sub.id, action, action === "update" ? { price: form.get("price") ?? "" } : {});
+      await deliver(done.events);
+      const plan = done.subscription.items.data[0]!.price;
+      const what = action === "update" ? `Your plan is now ${plan.nickname ?? plan.id}.` : "Your subscription is canceled.";
+      return void res.writeHead(303, { location: `${page}?notice=${encodeURIComponent(what)}` }).end();
+    }
+    if (method !== "GET" || action) throw new StripeWireError(404, "invalid_request_error", `Unknown portal action ${method} ${page}/${action ?? ""}.`);
+    const live = [...subscriptions.values()].filter((s) => s.customer === session.customer && s.status !== "canceled" && s.status !== "incomplete_expired");
+    html(res, 200, portalPage({ session, customer: customers.get(String(session.customer)), subscriptions: live, prices: [...prices.values()], notice }));
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://stand-in");
     const method = req.method ?? "GET";
     const raw = await readBody(req);
+    const portalPath = /^\/p\/session\/([^/]+)(?:\/([^/]+))?$/.exec(url.pathname);
+    if (portalPath) return portal(res, method, decodeURIComponent(portalPath[1]!), portalPath[2], raw, url.searchParams.get("notice") ?? undefined);
     const page = /^\/c\/pay\/([^/]+)$/.exec(url.pathname);
-    if (page && method === "GET") return checkoutPage(res, page[1]!);
+    if (page && method === "GET") {
+      const s = sessions.get(page[1]!);
+      return s ? html(res, 200, checkoutPage(page[1]!, s)) : html(res, 404, "<!doctype html><title>Not found</title><p>No such checkout session.</p>");
+    }
     if (page && method === "POST") {
       const done = completeSession(page[1]!);
       await deliver(done.events);
@@ -342,11 +359,21 @@ ${s.cancel_url ? `<p><a href="${escapeHtml(s.cancel_url)}">Cancel</a></p>` : ""}
   }
 
   const server = createServer((req, res) => {
-    handle(req, res).catch((err) => {
-      const wire = err instanceof StripeWireError ? err : new StripeWireError(500, "api_error", String(err));
-      if (!res.headersSent) json(res, wire.status, wire.toJSON());
-      else res.end();
-    });
+    handle(req, res)
+      .catch((err) => {
+        const wire = err instanceof StripeWireError ? err : new StripeWireError(500, "api_error", String(err));
+        if (!res.headersSent) json(res, wire.status, wire.toJSON());
+        else res.end();
+      })
+      // Anything but a read may have changed an object: keep the file current.
+      .finally(() => {
+        if (req.method === "GET") return;
+        try {
+          saveState(opts.stateFile, state);
+        } catch (err) {
+          log(`▶ stripe stand-in: could not write ${opts.stateFile}: ${err}`);
+        }
+      });
   });
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? "127.0.0.1", resolve));
   if (opts.unref) server.unref();

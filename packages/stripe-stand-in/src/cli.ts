@@ -1,19 +1,21 @@
 /**
- * `npm run stripe:stand-in`: the local Stripe stand-in (scripts/lib/stripe-stand-in.ts) on its
+ * `npm run stripe:stand-in`: the local Stripe stand-in (./server.ts) on its
  * own, forwarding signed events to the API's webhook like `stripe listen --forward-to`.
  * `npm run dev` already starts it when no STRIPE_SECRET_KEY is configured; this is for a stack
  * started some other way. Options: `--port N` (default 12111), `--forward-to URL` (default
- * http://127.0.0.1:8787/webhook/payment). Prices and the signing secret come from
+ * http://127.0.0.1:8787/webhook/payment), `--state FILE` (default .data/stripe-stand-in.json:
+ * customers, sessions and subscriptions survive a restart). Prices and the signing secret come from
  * STRIPE_PRICE_PRO|TEAM|ENTERPRISE and PAYMENT_WEBHOOK_SECRET, with the stand-in's test values
- * (scripts/lib/stripe-dev.ts); the variables the API worker needs are printed. Ctrl-C stops it.
+ * (./dev.ts); the variables the API worker needs are printed. Ctrl-C stops it.
  */
 import { parseArgs } from "node:util";
-import { bothHosts, STAND_IN_PORT, startDevStripe } from "./lib/stripe-dev";
+import { bothHosts, STAND_IN_PORT, startDevStripe } from "./dev.ts";
 
 const { values } = parseArgs({
   options: {
     port: { type: "string", default: process.env.STRIPE_STAND_IN_PORT ?? String(STAND_IN_PORT) },
     "forward-to": { type: "string", default: "http://127.0.0.1:8787/webhook/payment" },
+    state: { type: "string", default: ".data/stripe-stand-in.json" },
   },
 });
 
@@ -25,6 +27,7 @@ const standIn = await startDevStripe({
   forwardTo: values["forward-to"],
   returnOrigins: origins,
   env: process.env,
+  stateFile: values.state,
   log: (line) => console.log(line),
 });
 

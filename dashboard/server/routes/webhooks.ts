@@ -1,0 +1,44 @@
+/**
+ * /api/projects/:projectId/webhooks: alert webhooks (docs/webhooks.md) for the dashboard, through
+ * the API's /api/webhooks routes (typed client, internal secret). viewer: list endpoints and their
+ * deliveries; admin: create (the secret appears only in that answer), send a test event, delete.
+ * The create body is checked here with the API's own schema (422 naming the field); the API's
+ * other refusals (the URL guard's 422, an unknown endpoint's 404) pass through with their
+ * `{detail}`. A malformed endpoint id is 404, as an unknown one.
+ */
+import { Hono } from "hono";
+import { EndpointInput } from "../../../src/routes/schemas";
+import type { CreatedWebhook, WebhookDelivery, WebhookDeliveryList, WebhookList } from "../contract";
+import type { DashboardBindings } from "../env";
+import { apiClient, unwrap } from "../lib/api-client";
+import { projectAccess, requireSession } from "../lib/middleware";
+import { validate, validIds } from "../lib/validate";
+
+const endpointIds = validIds({ projectId: "project", id: "webhook endpoint" });
+
+/** Webhook routes, mounted at /api/projects/:projectId/webhooks. */
+export const webhookRoutes = new Hono<DashboardBindings>()
+  .use(requireSession())
+  .get("/", projectAccess("viewer"), async (c) => {
+    const query = { project_id: c.var.project.id, page_size: "200" };
+    const page = await unwrap(apiClient(c.env).api.webhooks.$get({ query }));
+    return c.json({ items: page.items } satisfies WebhookList, 200);
+  })
+  .post("/", projectAccess("admin"), validate("json", EndpointInput), async (c) => {
+    const query = { project_id: c.var.project.id };
+    return c.json((await unwrap(apiClient(c.env).api.webhooks.$post({ query, json: c.req.valid("json") }))) satisfies CreatedWebhook, 201);
+  })
+  .post("/:id/test", endpointIds, projectAccess("admin"), async (c) => {
+    const args = { param: { id: c.req.valid("param").id }, query: { project_id: c.var.project.id } };
+    return c.json((await unwrap(apiClient(c.env).api.webhooks[":id"].test.$post(args))) satisfies WebhookDelivery, 200);
+  })
+  .get("/:id/deliveries", endpointIds, projectAccess("viewer"), async (c) => {
+    const args = { param: { id: c.req.valid("param").id }, query: { project_id: c.var.project.id, page_size: "50" } };
+    const page = await unwrap(apiClient(c.env).api.webhooks[":id"].deliveries.$get(args));
+    return c.json({ items: page.items, total: page.total } satisfies WebhookDeliveryList, 200);
+  })
+  .delete("/:id", endpointIds, projectAccess("admin"), async (c) => {
+    const args = { param: { id: c.req.valid("param").id }, query: { project_id: c.var.project.id } };
+    await unwrap(apiClient(c.env).api.webhooks[":id"].$delete(args));
+    return c.body(null, 204);
+  });

@@ -1,0 +1,105 @@
+/**
+ * The Policy page in a real Chromium, as an owner uses it (docs/policy.md): turn a scorer off,
+ * change an unsafe_at, add an allow-list domain, choose masking, save, see it stored and shown
+ * again after a reload; a value the API refuses shows its 422 detail naming the field. Also the
+ * billing page's retention line (docs/retention.md). Its own stack on ports 8767/8768.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openPerson, seriousViolations, type Person } from "./browser";
+import { queryDb, startBrowserStack, warmUp, type BrowserStack } from "./stack";
+
+let stack: BrowserStack;
+let owner: Person;
+
+const db = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => queryDb<T>(inject("databaseUrl"), text, params);
+
+describe("Policy page in Chromium", () => {
+  beforeAll(async () => {
+    stack = await startBrowserStack(inject("databaseUrl"), { ports: { api: 8767, dashboard: 8768 } });
+    await warmUp(stack.dashboardUrl);
+    owner = await openPerson(stack.dashboardUrl);
+    const { page } = owner;
+    await page.goto(`${stack.dashboardUrl}/sign-up`);
+    await page.getByLabel("Name").fill("Pia");
+    await page.getByLabel("Email").fill(`pia-${Date.now()}@example.com`);
+    await page.getByLabel("Password").fill("correct horse battery");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.getByRole("heading", { level: 1, name: "Get started" }).waitFor();
+  }, 300_000);
+
+  afterAll(async () => {
+    await owner?.close();
+    await stack?.stop();
+  }, 60_000);
+
+  it("Should save a policy an admin edits, store it, and show it again after a reload", async () => {
+    const { page } = owner;
+    await page.getByRole("link", { name: "Policy" }).click();
+    await page.getByRole("heading", { level: 1, name: "Policy" }).waitFor();
+    await page.getByText("Version 0 · defaults").waitFor();
+    const projectId = /\/p\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+
+    await page.getByLabel("Run unbounded_consumption").uncheck();
+    await page.getByLabel("jailbreak_detection unsafe from score").selectOption("3");
+    await page.getByLabel("Not personal data (pii_detection allow list)").fill("support@acme.example\n@acme.example");
+    await page.getByLabel("Mask personal data before storage").check();
+    await page.getByRole("button", { name: "Save policy" }).click();
+    await page.getByText("Policy saved (version 1).").waitFor();
+
+    const [row] = await db<{
+      version: number;
+      policy: { store_pii: string; scorers: Record<string, { enabled: boolean; unsafe_at: number; allow?: string[] }> };
+    }>("SELECT version, policy FROM project_policies WHERE project_id = $1", [projectId]);
+    expect(row!.version).toBe(1);
+    expect(row!.policy.store_pii).toBe("mask");
+    expect(row!.policy.scorers.unbounded_consumption!.enabled).toBe(false);
+    expect(row!.policy.scorers.jailbreak_detection!.unsafe_at).toBe(3);
+    expect(row!.policy.scorers.pii_detection!.allow).toEqual(["support@acme.example", "@acme.example"]);
+    expect(row!.policy.scorers.content_safety).toEqual({ enabled: true, unsafe_at: 4 });
+
+    await page.reload();
+    await page.getByText(/^Version 1 · changed/).waitFor();
+    expect(await page.getByLabel("Run unbounded_consumption").isChecked()).toBe(false);
+    expect(await page.getByLabel("Run content_safety").isChecked()).toBe(true);
+    expect(await page.getByLabel("jailbreak_detection unsafe from score").inputValue()).toBe("3");
+    expect(await page.getByLabel("Not personal data (pii_detection allow list)").inputValue()).toBe("support@acme.example\n@acme.example");
+    expect(await page.getByLabel("Mask personal data before storage").isChecked()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("Should show the API's refusal naming the field, and keep the stored policy", async () => {
+    const { page } = owner;
+    await page.getByLabel("Not personal data (pii_detection allow list)").fill("@not a domain");
+    await page.getByRole("button", { name: "Save policy" }).click();
+    await page.getByText(/^scorers\.pii_detection\.allow\.0: /).waitFor();
+    const projectId = /\/p\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+    const [row] = await db<{ version: number }>("SELECT version FROM project_policies WHERE project_id = $1", [projectId]);
+    expect(row!.version).toBe(1);
+  });
+
+  it("Should show a re-scored call's history in the request drawer", async () => {
+    const { page } = owner;
+    const projectId = /\/p\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+    const [request] = await db<{ id: string }>(
+      `INSERT INTO llm_requests (id, project_id, model, provider, request_body, response_body, scoring_state)
+       VALUES (gen_random_uuid(), $1, 'gpt-4o-mini', 'openai', '{"messages": [{"role": "user", "content": "tell me a story"}]}', null, 'scored') RETURNING id`,
+      [projectId],
+    );
+    await db(
+      `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale, scorer_version, scored_at, superseded_at)
+       VALUES (gen_random_uuid(), $1, $2, 'content_safety', 4, 'unsafe', 'old', 'model-aaaaaaaaaaaa', '2026-11-01T10:00:00Z', '2026-11-20T10:00:00Z'),
+              (gen_random_uuid(), $1, $2, 'content_safety', 2, 'safe', 'new', 'model-bbbbbbbbbbbb', '2026-11-20T10:00:00Z', NULL)`,
+      [request!.id, projectId],
+    );
+    await page.goto(`${stack.dashboardUrl}/p/${projectId}/requests?open=${request!.id}`);
+    const drawer = page.getByRole("dialog", { name: "Request detail" });
+    await drawer.getByText("re-scored 2026-11-20: 4 -> 2, scorer_version model-bbbbbbbbbbbb").waitFor();
+    await drawer.getByRole("button", { name: "Close" }).click();
+  });
+
+  it("Should show the tier's retention on the billing page", async () => {
+    const { page } = owner;
+    await page.getByRole("link", { name: "Billing" }).click();
+    await page.getByText("Data retention: calls and their scores are kept 30 days (hourly totals stay)").waitFor();
+  });
+});

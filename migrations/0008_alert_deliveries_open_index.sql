@@ -1,0 +1,1 @@
+CREATE INDEX "alert_deliveries_open_idx" ON "alert_deliveries" USING btree ("created_at") WHERE "alert_deliveries"."state" IN ('pending', 'retrying');

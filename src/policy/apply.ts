@@ -1,0 +1,97 @@
+/**
+ * Scoring under a project's policy (docs/policy.md), applied by the scorer worker when a call is
+ * scored or re-scored: disabled scorers do not run (no score row), `pii_detection` spares the
+ * allow list (or reuses the verdict taken before masking, ./mask.ts), and each label is set
+ * from the scorer's `unsafe_at`. Every score carries what it was made with: `scorer_version`
+ * (src/scoring/version.ts), `unsafe_at` and `policy_version`, so a later policy change does not
+ * relabel stored scores (only a re-score does, docs/rescoring.md).
+ */
+import { type NamedScore, SCORERS } from "../scoring/registry";
+import { piiAllowList, piiDetectionAllowing } from "../scoring/pii-detection";
+import type { ScorableCall, ScoreLabel, ScoreResult, Scorer } from "../scoring/types";
+import { SCORER_VERSIONS } from "../scoring/version";
+import { maskedVerdict } from "./mask";
+import type { ProjectPolicy, VersionedPolicy } from "./schema";
+
+/** A verdict ready to store: the scorer's result relabelled by the policy, with its provenance. */
+export interface PolicyScore extends NamedScore {
+  scorer_version: string;
+  unsafe_at: number;
+  policy_version: number;
+}
+
+/** The label of a Likert value under `unsafeAt`: `unsafe` from it up, `unscored` for null. */
+export function labelAt(value: ScoreResult["score_value"], unsafeAt: number): ScoreLabel {
+  if (value === null) return "unscored";
+  return value >= unsafeAt ? "unsafe" : "safe";
+}
+
+/** Runs one scorer; a scorer that throws yields `unscored` with its error class (as `scoreCall` does). */
+function run(scorer: Scorer, call: ScorableCall): NamedScore {
+  try {
+    return { scorer_name: scorer.name, ...scorer.score(call) };
+  } catch (err) {
+    const cls = err instanceof Error ? err.constructor.name || "Error" : typeof err;
+    return { scorer_name: scorer.name, score_value: null, score_label: "unscored", rationale: `scorer failed: ${cls}` };
+  }
+}
+
+/**
+ * The verdicts of the scorers `policy` enables, in SCORER_NAMES order (labels not yet set by the
+ * policy: see `underPolicy`). `pii_detection` of a masked call is its ingest-time verdict.
+ */
+export function scoreEnabled(call: ScorableCall, policy: ProjectPolicy): NamedScore[] {
+  const allow = piiAllowList(policy.scorers.pii_detection.allow);
+  const out: NamedScore[] = [];
+  for (const scorer of SCORERS) {
+    if (!policy.scorers[scorer.name].enabled) continue;
+    if (scorer.name === "pii_detection") {
+      const masked = maskedVerdict(call.metadata);
+      if (masked) {
+        out.push({ scorer_name: "pii_detection", score_value: masked.score_value, score_label: labelAt(masked.score_value, 4), rationale: masked.rationale });
+        continue;
+      }
+      out.push(run(allow ? piiDetectionAllowing(allow) : scorer, call));
+    } else out.push(run(scorer, call));
+  }
+  return out;
+}
+
+/** Version overrides for one call: a masked call's `pii_detection` verdict keeps the version it was taken with. */
+export function callVersions(call: ScorableCall): Partial<Record<string, string>> {
+  const masked = maskedVerdict(call.metadata);
+  return masked ? { pii_detection: masked.scorer_version } : {};
+}
+
+/**
+ * The scores to store for one call under its project's policy: the enabled scorers' verdicts,
+ * passed through `refine` (e.g. the Llama Guard judge of the scorer worker), then labelled and
+ * versioned by `underPolicy`.
+ */
+export function policyScores(
+  call: ScorableCall & { policy: VersionedPolicy },
+  refine: (scores: NamedScore[]) => NamedScore[] = (scores) => scores,
+): PolicyScore[] {
+  return underPolicy(refine(scoreEnabled(call, call.policy.policy)), call.policy, callVersions(call));
+}
+
+/**
+ * `scores` labelled by the policy's `unsafe_at` and tagged with scorer version and policy
+ * version. `versions` overrides a scorer's version (e.g. content_safety refined by Llama Guard).
+ */
+export function underPolicy(
+  scores: readonly NamedScore[],
+  { policy, version }: VersionedPolicy,
+  versions: Partial<Record<string, string>> = {},
+): PolicyScore[] {
+  return scores.map((s) => {
+    const unsafeAt = policy.scorers[s.scorer_name].unsafe_at;
+    return {
+      ...s,
+      score_label: labelAt(s.score_value, unsafeAt),
+      scorer_version: versions[s.scorer_name] ?? SCORER_VERSIONS[s.scorer_name],
+      unsafe_at: unsafeAt,
+      policy_version: version,
+    };
+  });
+}

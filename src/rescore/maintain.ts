@@ -1,0 +1,66 @@
+/**
+ * Scheduled upkeep of re-scoring (docs/rescoring.md), run by the scorer worker's cron:
+ * - re-sends running jobs that stopped moving (a lost message or a restart: the job resumes
+ *   from its cursor);
+ * - after a deployment that brings new scorer versions (src/scoring/version.ts), re-scores the
+ *   calls of the last `RESCORE_UPGRADE_DAYS` days (7 by default) once; `RESCORE_ON_UPGRADE=false`
+ *   turns that off. A deployment is recognised by the digest of its versions, stored in
+ *   `scorer_deployments` the first time a cron of it runs.
+ */
+import type { Db } from "../db/client";
+import { claimStalledJobs, createUpgradeJobs } from "../db/rescore";
+import { scorerDeployments } from "../db/schema";
+import { logInfo } from "../log";
+import { SCORER_VERSIONS } from "../scoring/version";
+import { toHex } from "../util";
+import { type RescoreMessage, STALLED_AFTER_SECONDS } from "./message";
+
+/** Days re-scored after an upgrade unless `RESCORE_UPGRADE_DAYS` says otherwise. */
+export const DEFAULT_UPGRADE_DAYS = 7;
+
+/** Stalled jobs re-sent per run at most. */
+const RESEND_LIMIT = 100;
+
+/** The variables of the upgrade re-score (strings, as Workers vars are). */
+export interface RescoreVars {
+  /** "false" turns the upgrade re-score off; anything else (or unset) leaves it on. */
+  RESCORE_ON_UPGRADE?: string;
+  /** Days before now to re-score after an upgrade (a positive integer; default 7). */
+  RESCORE_UPGRADE_DAYS?: string;
+}
+
+/** Sends one message per job id on the scoring queue (batches of 100, the Queues limit). */
+export async function sendRescoreMessages(queue: Queue<unknown>, ids: readonly string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 100) {
+    const body = ids.slice(i, i + 100).map((id): { body: RescoreMessage; contentType: "json" } => ({ body: { rescore_job_id: id }, contentType: "json" }));
+    await queue.sendBatch(body);
+  }
+}
+
+/** SHA-256 hex of the running scorer versions (the deployment's identity for re-scoring). */
+export async function versionsDigest(): Promise<string> {
+  return toHex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(SCORER_VERSIONS))));
+}
+
+/** Records the running versions; when new (and on), creates the upgrade jobs. Returns their ids. */
+export async function rescoreOnUpgrade(db: Db, vars: RescoreVars): Promise<string[]> {
+  const inserted = await db
+    .insert(scorerDeployments)
+    .values({ digest: await versionsDigest(), versions: SCORER_VERSIONS })
+    .onConflictDoNothing()
+    .returning({ digest: scorerDeployments.digest });
+  if (inserted.length === 0 || vars.RESCORE_ON_UPGRADE === "false") return [];
+  const days = Number.parseInt(vars.RESCORE_UPGRADE_DAYS ?? "", 10);
+  const ids = await createUpgradeJobs(db, Number.isInteger(days) && days > 0 ? days : DEFAULT_UPGRADE_DAYS);
+  if (ids.length) logInfo("new scorer versions: re-scoring recent calls", { jobs: ids.length });
+  return ids;
+}
+
+/** One scheduled run: upgrade check, then stalled jobs re-sent. Returns the jobs sent. */
+export async function maintainRescoring(db: Db, queue: Queue<unknown>, vars: RescoreVars): Promise<number> {
+  const fresh = await rescoreOnUpgrade(db, vars);
+  const stalled = await claimStalledJobs(db, STALLED_AFTER_SECONDS, RESEND_LIMIT);
+  const ids = [...new Set([...fresh, ...stalled])];
+  await sendRescoreMessages(queue, ids);
+  return ids.length;
+}

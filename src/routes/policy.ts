@@ -1,0 +1,34 @@
+/**
+ * GET and PUT /api/policy (docs/policy.md): the project's scoring and storage policy. The project
+ * is the API key's (or `?project_id=` with the dashboard's internal secret). PUT replaces the
+ * whole policy; a scorer or field left out takes its default; unknown scorers, fields or values
+ * answer 422 naming them. The policy applies to calls scored from then on (src/policy/apply.ts).
+ */
+import { getPolicy, putPolicy, type StoredPolicy } from "../db/policies";
+import { completePolicy, PolicyInputSchema, PolicySchema } from "../policy/schema";
+import { access, createRouter, jsonBody, jsonResponse, ProjectIdQuery, projectErrors, routesTagged } from "./openapi";
+
+const route = routesTagged("policy");
+
+const getRoute = route("get", "/api/policy", {
+  summary: "The project's policy: per scorer enabled and unsafe_at, the pii_detection allow list, store_pii",
+  ...access.project(),
+  request: { query: ProjectIdQuery },
+  responses: { 200: jsonResponse(PolicySchema, "The policy in force (defaults when never set: version 0)"), ...projectErrors },
+});
+
+const putRoute = route("put", "/api/policy", {
+  summary: "Replace the project's policy",
+  description:
+    'Scorers and fields left out take their defaults (enabled, unsafe_at 4, no allow list, store_pii "keep"). Applies to calls scored from now on; stored scores keep the policy they were made under until re-scored (POST /api/rescore).',
+  ...access.project(),
+  request: { query: ProjectIdQuery, body: jsonBody(PolicyInputSchema) },
+  responses: { 200: jsonResponse(PolicySchema, "The stored policy, with its new version"), ...projectErrors },
+});
+
+const answer = (p: StoredPolicy) => ({ ...p.policy, version: p.version, updated_at: p.updated_at?.toISOString() ?? null });
+
+/** Registers GET and PUT /api/policy. */
+export const policyRoutes = createRouter()
+  .openapi(getRoute, async (c) => c.json(answer(await getPolicy(c.var.db, c.var.projectId)), 200))
+  .openapi(putRoute, async (c) => c.json(answer(await putPolicy(c.var.db, c.var.projectId, completePolicy(c.req.valid("json")))), 200));

@@ -1,0 +1,38 @@
+/**
+ * The version of each scorer, recorded with every score (`safety_scores.scorer_version`,
+ * docs/rescoring.md), so a score says which scorer made it and a deployment with new scorers
+ * can be recognised (the scorer worker's scheduled handler re-scores recent calls then).
+ *
+ * - Learned scorers (rules + model, ./learned.ts): `model-` + the first 12 hex digits of the
+ *   SHA-256 of the model file, as `npm run train` records it in `models/manifest.json`
+ *   (`model_sha256`, the digest of the file's text) when it writes the model: a new model
+ *   brings a new version with no code change (test/unit/scorer-version.test.ts checks the
+ *   manifest's digests against the files).
+ * - Rule scorers: `rules-` + a constant below, raised by hand when their rules change.
+ */
+import manifest from "./models/manifest.json";
+import { SCORER_NAMES, type ScorerName } from "./types";
+
+/** Versions of the rule-only scorers; raise one when its rules change the scores. */
+export const RULE_SCORER_VERSIONS = {
+  pii_detection: "rules-1",
+  unbounded_consumption: "rules-1",
+} as const satisfies Partial<Record<ScorerName, string>>;
+
+/** Hex digits of the model digest kept in a version (48 bits: collisions are not a concern). */
+const DIGEST_CHARS = 12;
+
+type ManifestModels = Record<string, { model_sha256: string }>;
+
+function versionOf(name: ScorerName): string {
+  if (name in RULE_SCORER_VERSIONS) return RULE_SCORER_VERSIONS[name as keyof typeof RULE_SCORER_VERSIONS];
+  // A scorer without a manifest entry must not stop the worker from loading; the unit test fails on it.
+  const entry = (manifest.models as Partial<ManifestModels>)[name];
+  return entry ? `model-${entry.model_sha256.slice(0, DIGEST_CHARS)}` : "model-unversioned";
+}
+
+/** The running version of each of the six scorers, e.g. `{content_safety: "model-9ad8ee1d86f3", pii_detection: "rules-1", ...}`. */
+export const SCORER_VERSIONS: Readonly<Record<ScorerName, string>> = Object.fromEntries(SCORER_NAMES.map((n) => [n, versionOf(n)])) as Record<
+  ScorerName,
+  string
+>;

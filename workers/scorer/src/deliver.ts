@@ -1,0 +1,142 @@
+/**
+ * The alert-deliveries consumer: each message names one delivery row (src/alerts/job.ts). Per
+ * batch one query loads the rows with their endpoint, score and request; each is POSTed
+ * (src/alerts/send.ts) and its outcome recorded on the row.
+ *
+ * - Delivered (2xx): state `delivered`, acked.
+ * - Network error, timeout, 408, 429 or 5xx: state `retrying` and the message is retried after
+ *   the exponential delay of src/alerts/retry.ts, until WEBHOOK_MAX_ATTEMPTS attempts were made;
+ *   then state `dead` (the dead-letter record the deliveries route shows), acked.
+ * - Any other answer (4xx, 3xx) or a URL the guard now refuses: `dead` at once, acked.
+ * - A row already `delivered` or `dead` (a redelivered message), or gone (endpoint deleted):
+ *   acked without sending, so a score reaches an endpoint once.
+ * - Database unreachable while loading: the batch is retried with the scoring backoff.
+ */
+import { alertConfig, type AlertConfig } from "../../../src/alerts/config";
+import { dashboardLink, eventBody, SCORE_UNSAFE, type AlertEvent } from "../../../src/alerts/events";
+import { isAlertJob } from "../../../src/alerts/job";
+import { retryDelaySeconds } from "../../../src/alerts/retry";
+import { attemptDelivery } from "../../../src/alerts/send";
+import { createDb, type Db } from "../../../src/db/client";
+import { claimStaleDeliveries, type DeliveryToSend, loadDeliveries, recordAttempt } from "../../../src/db/alerts";
+import { enqueueDeliveries } from "../../../src/alerts/job";
+import { logError, logInfo, logWarn } from "../../../src/log";
+import { retryDelaySeconds as outageDelaySeconds } from "./backoff";
+import type { ScorerEnv } from "./env";
+
+/** Name of the queue this module consumes (wrangler.jsonc). */
+export const ALERT_QUEUE_NAME = "alert-deliveries";
+
+/** A delivery is re-enqueued by the sweep once it is this overdue (5 minutes, as scoring jobs). */
+export const STALE_DELIVERY_SECONDS = 300;
+
+/** The event a delivery carries, or null when its score is gone. */
+function eventOf(d: DeliveryToSend, config: AlertConfig): AlertEvent | null {
+  if (d.event_type !== SCORE_UNSAFE || !d.score) return null;
+  const s = d.score;
+  return {
+    type: SCORE_UNSAFE,
+    data: {
+      request_id: s.request_id,
+      project_id: d.project_id,
+      scorer_name: s.scorer_name,
+      score_value: s.score_value,
+      score_label: s.score_label,
+      rationale: s.rationale,
+      model: s.model,
+      created_at: s.created_at.toISOString(),
+      dashboard_url: dashboardLink(config.dashboardUrl, d.project_id, s.request_id),
+    },
+  };
+}
+
+/** Sends one delivery and records the outcome; acks or retries `messages`. */
+async function deliverOne(db: Db, d: DeliveryToSend, messages: Message<unknown>[], config: AlertConfig): Promise<void> {
+  const settle = (retryIn?: number) => {
+    for (const m of messages) retryIn === undefined ? m.ack() : m.retry({ delaySeconds: retryIn });
+  };
+  if (d.state === "delivered" || d.state === "dead") return settle();
+  const event = eventOf(d, config);
+  if (!event) {
+    await recordAttempt(db, d.id, { state: "dead", attempts: d.attempts, last_status: null, last_error: "the score no longer exists" });
+    return settle();
+  }
+  const outcome = await attemptDelivery(d, { id: d.id, body: eventBody(event, d.format, d.created_at) }, config);
+  const attempts = d.attempts + 1;
+  if (outcome.ok) {
+    // Acked even if recording fails: a second POST would be worse than a stale state.
+    await recordAttempt(db, d.id, { state: "delivered", attempts, last_status: outcome.status, last_error: null }).catch((err: unknown) =>
+      logWarn("recording a delivered alert failed", { delivery_id: d.id }, err),
+    );
+    return settle();
+  }
+  const again = outcome.retryable && attempts < config.maxAttempts;
+  const retryIn = again ? retryDelaySeconds(attempts, config.retryBaseSeconds) : undefined;
+  await recordAttempt(db, d.id, {
+    state: again ? "retrying" : "dead",
+    attempts,
+    last_status: outcome.status,
+    last_error: outcome.error,
+    ...(retryIn === undefined ? {} : { retry_in_seconds: retryIn }),
+  });
+  settle(retryIn);
+}
+
+/** Handles one batch of alert jobs; see the module doc for what is acked and retried. */
+export async function consumeDeliveries(batch: MessageBatch<unknown>, env: ScorerEnv, ctx: ExecutionContext): Promise<void> {
+  const config = alertConfig(env);
+  const handle = createDb(env);
+  try {
+    const jobs = new Map<string, Message<unknown>[]>();
+    for (const msg of batch.messages) {
+      if (!isAlertJob(msg.body)) {
+        logWarn("malformed alert job dropped", { message_id: msg.id });
+        msg.ack();
+        continue;
+      }
+      const id = msg.body.delivery_id.toLowerCase();
+      jobs.set(id, [...(jobs.get(id) ?? []), msg]);
+    }
+    if (jobs.size === 0) return;
+    let rows: DeliveryToSend[];
+    try {
+      rows = await loadDeliveries(handle.db, [...jobs.keys()]);
+    } catch (err) {
+      logWarn("loading alert deliveries failed; batch will be retried", {}, err);
+      for (const m of batch.messages) m.retry({ delaySeconds: outageDelaySeconds(m.attempts, batch.queue) });
+      return;
+    }
+    await Promise.all(
+      rows.map((d) =>
+        deliverOne(handle.db, d, jobs.get(d.id) ?? [], config).catch((err: unknown) => {
+          logWarn("recording an alert attempt failed; will retry", { delivery_id: d.id }, err);
+          for (const m of jobs.get(d.id) ?? []) m.retry({ delaySeconds: outageDelaySeconds(m.attempts, batch.queue) });
+        }),
+      ),
+    );
+    // Deliveries of deleted endpoints are gone with them.
+    const found = new Set(rows.map((d) => d.id));
+    for (const [id, messages] of jobs) if (!found.has(id)) for (const m of messages) m.ack();
+  } finally {
+    ctx.waitUntil(handle.close().catch(() => {}));
+  }
+}
+
+/**
+ * The alert sweep, run with the scoring sweep by the scorer's cron: re-enqueues deliveries whose
+ * message seems lost (src/db/alerts.ts `claimStaleDeliveries`). Returns how many were sent.
+ */
+export async function sweepDeliveries(env: ScorerEnv, olderThanSeconds = STALE_DELIVERY_SECONDS): Promise<number> {
+  const handle = createDb(env);
+  try {
+    const ids = await claimStaleDeliveries(handle.db, olderThanSeconds, 1_000);
+    await enqueueDeliveries(env.ALERT_QUEUE, ids);
+    if (ids.length) logInfo("sweep re-enqueued alert deliveries", { count: ids.length });
+    return ids.length;
+  } catch (err) {
+    logError("alert sweep failed", {}, err);
+    return 0;
+  } finally {
+    await handle.close().catch(() => {});
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Re-scoring chunks on the scoring queue (docs/rescoring.md). A `{rescore_job_id}` message runs
+ * up to CHUNKS_PER_MESSAGE chunks of RESCORE_CHUNK requests of its job: load the calls with
+ * their projects' policies, score them under the policy in force now (src/policy/apply.ts;
+ * without the Llama Guard judge: re-scoring is free), store them as the current scores with the
+ * previous ones kept as history (src/db/scoring.ts `saveScores`), and move the job's cursor.
+ * Then the message hands the job back to the queue, so jobs take turns with new calls instead
+ * of holding a consumer. A failure retries the message, which resumes from the stored cursor;
+ * the scheduled handler re-sends jobs whose message was lost (src/rescore/maintain.ts).
+ */
+import { createDb, type Db } from "../../../src/db/client";
+import { advanceJob, findRescoreJob, nextChunk } from "../../../src/db/rescore";
+import { loadCalls, saveScores } from "../../../src/db/scoring";
+import { logWarn } from "../../../src/log";
+import { policyScores } from "../../../src/policy/apply";
+import { CHUNKS_PER_MESSAGE, isRescoreMessage, RESCORE_CHUNK, type RescoreMessage } from "../../../src/rescore/message";
+import { retryDelaySeconds } from "./backoff";
+import type { ScorerEnv } from "./env";
+
+export { isRescoreMessage };
+
+/** Re-scores up to CHUNKS_PER_MESSAGE chunks of job `jobId`; sends the job's next message when some are left. */
+export async function runRescoreChunks(db: Db, queue: Queue<unknown>, jobId: string): Promise<void> {
+  for (let i = 0; i < CHUNKS_PER_MESSAGE; i++) {
+    const job = await findRescoreJob(db, jobId);
+    if (job?.state !== "running") return;
+    const chunk = await nextChunk(db, job, RESCORE_CHUNK);
+    if (chunk.length > 0) {
+      const calls = await loadCalls(
+        db,
+        chunk.map((c) => c.id),
+      );
+      await saveScores(
+        db,
+        calls.map((call) => ({ request_id: call.id, project_id: call.project_id, scores: policyScores(call) })),
+      );
+    }
+    const finished = chunk.length < RESCORE_CHUNK;
+    // Another delivery of this message moved the job first: it carries on from there.
+    if (!(await advanceJob(db, job, chunk.at(-1), chunk.length, finished)) || finished) return;
+  }
+  const next: RescoreMessage = { rescore_job_id: jobId };
+  await queue.send(next, { contentType: "json" });
+}
+
+/** Seconds before a job that did not get this batch's turn is delivered again. */
+export const WAIT_TURN_SECONDS = 5;
+
+/**
+ * Runs the re-scoring messages of a batch, each acked when done or retried with backoff. One
+ * job gets the batch's turn; the others are sent again for a later batch (their messages
+ * acked), so an invocation re-scores at most CHUNKS_PER_MESSAGE chunks however many jobs run.
+ * Never throws.
+ */
+export async function consumeRescores(env: ScorerEnv, messages: readonly Message<unknown>[], queue: string, ctx: ExecutionContext): Promise<void> {
+  const handle = createDb(env);
+  try {
+    for (const [i, m] of messages.entries()) {
+      const { rescore_job_id } = m.body as RescoreMessage;
+      try {
+        if (i === 0) await runRescoreChunks(handle.db, env.SCORING_QUEUE, rescore_job_id);
+        else await env.SCORING_QUEUE.send({ rescore_job_id } satisfies RescoreMessage, { contentType: "json", delaySeconds: WAIT_TURN_SECONDS });
+        m.ack();
+      } catch (err) {
+        logWarn("re-scoring chunk failed; will retry from the job's cursor", { rescore_job_id }, err);
+        m.retry({ delaySeconds: retryDelaySeconds(m.attempts, queue) });
+      }
+    }
+  } finally {
+    ctx.waitUntil(handle.close().catch(() => {}));
+  }
+}
