@@ -1,6 +1,7 @@
 /**
- * Issue 25, "one typed door": the enums (scorer names, labels, verdicts, tiers, roles) are declared
- * once (src/enums.ts) and the dashboard's shapes once (dashboard/server/contract.ts). This test
+ * Issue 25, "one typed door": the enums (scorer names, labels, verdicts, tiers, roles, the policy's
+ * and the alert webhooks') are declared once (src/enums.ts) and the dashboard's shapes once
+ * (dashboard/server/contract.ts). This test
  * reads the dashboard's sources and fails on a second declaration: two or more values of one enum
  * written as a list or union (`"safe", "unsafe"`, `"viewer" | "member"`), an `interface Project`
  * or `type Project` outside the contract, or the old untyped helpers (`callApi`).
@@ -8,7 +9,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REVIEW_VERDICTS, ROLES, SCORE_LABELS, SCORER_NAMES, TIERS } from "../../src/enums";
+import { ALERT_FORMATS, DELIVERY_STATES, REVIEW_VERDICTS, ROLES, SCORE_LABELS, SCORER_NAMES, STORE_PII_MODES, TIERS } from "../../src/enums";
 
 const ROOT = join(import.meta.dirname, "../..");
 const CONTRACT = "dashboard/server/contract.ts";
@@ -23,7 +24,7 @@ function sources(dir: string): string[] {
   });
 }
 
-const ENUMS: Record<string, readonly string[]> = { SCORER_NAMES, SCORE_LABELS, REVIEW_VERDICTS, TIERS, ROLES };
+const ENUMS: Record<string, readonly string[]> = { SCORER_NAMES, SCORE_LABELS, REVIEW_VERDICTS, TIERS, ROLES, STORE_PII_MODES, ALERT_FORMATS, DELIVERY_STATES };
 
 /** Places in `text` where two values of one enum stand side by side in a list or union. */
 function redeclarations(text: string): string[] {
