@@ -135,13 +135,18 @@ function writeResult(file: string, body: string): void {
 }
 
 /** Share of ordinary calls flagged per scorer, over all of `traffic/dev.jsonl` and per family (`variant` prefix). */
-export function trafficFlagged(file = trafficFile("dev")): { families: string[]; rows: Array<{ scorer: ScorerName; items: number; flagged: Record<string, number>; unscored: number }> } {
+export function trafficFlagged(file = trafficFile("dev")): {
+  families: string[];
+  rows: Array<{ scorer: ScorerName; items: number; flagged: Record<string, number>; unscored: number }>;
+} {
   const items = readItems(file) as Array<EvalItem & { variant?: string }>;
   const family = (it: EvalItem) => it.id.slice(0, it.id.indexOf(":"));
   const families = [...new Set(items.map(family))].sort();
   const size = Object.fromEntries(families.map((f) => [f, items.filter((it) => family(it) === f).length]));
   const names = SCORER_NAMES.filter((n) => n !== "unbounded_consumption");
-  const flagged = new Map<ScorerName, Record<string, number>>(names.map((n) => [n, { all: 0, unscored: 0, ...Object.fromEntries(families.map((f) => [f, 0])) }]));
+  const flagged = new Map<ScorerName, Record<string, number>>(
+    names.map((n) => [n, { all: 0, unscored: 0, ...Object.fromEntries(families.map((f) => [f, 0])) }]),
+  );
   for (const it of items) {
     for (const r of scoreCall(toCall(it))) {
       const c = flagged.get(r.scorer_name);
@@ -266,7 +271,9 @@ function everything(): void {
     const p = m.loso.pooled;
     const h = m.loso.likert5;
     points.push(`| ${name} | ${m.threshold} | ${f3(p.precision)} | ${f3(p.recall)} | ${m.threshold_high} | ${f3(h.precision)} | ${f3(h.recall)} |`);
-    curve.push(`| ${name} | ${["0.01", "0.025", "0.05", "0.1", "0.2"].map((b) => `${f3(m.loso_curve[b]!.mean_f1)} (${f3(m.loso_curve[b]!.fpr)})`).join(" | ")} |`);
+    curve.push(
+      `| ${name} | ${["0.01", "0.025", "0.05", "0.1", "0.2"].map((b) => `${f3(m.loso_curve[b]!.mean_f1)} (${f3(m.loso_curve[b]!.fpr)})`).join(" | ")} |`,
+    );
   }
   for (const name of names) {
     const m = fits[name] as {

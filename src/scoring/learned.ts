@@ -73,7 +73,11 @@ export function learnedScorer(spec: LearnedSpec, model: () => LinearModel): Scor
         if (grams.length === 0) {
           // Nothing a reviewer could check weighed: the model does not decide alone.
           value = Math.max(rule.score_value, 3) as Likert;
-          return { score_value: value, score_label: labelFor(value), rationale: `${rule.rationale}; ${evidence} without nameable evidence (left to the rules)` };
+          return {
+            score_value: value,
+            score_label: labelFor(value),
+            rationale: `${rule.rationale}; ${evidence} without nameable evidence (left to the rules)`,
+          };
         }
         return {
           score_value: value,
