@@ -2,7 +2,8 @@
  * `npm run dev`: the whole product on this machine, with no variables to set.
  * 1. PostgreSQL: embedded (data in .data/pg, or SIGHTLINE_DATA_DIR) unless DATABASE_URL is set;
  *    migrations applied.
- * 2. First start: a demo project and API key, printed once.
+ * 2. First start: a demo project and API key, printed once; the first account that signs up
+ *    in the local dashboard adopts the demo project (src/db/demo-organization.ts).
  * 3. Billing: with no STRIPE_SECRET_KEY (environment or .dev.vars), the local Stripe stand-in
  *    runs in this process with its test values (packages/stripe-stand-in/src/dev.ts) and forwards its
  *    signed events to the API's webhook, keeping its objects beside the database
@@ -163,5 +164,6 @@ if (demo) {
   console.log("\n  A demo project was created. Its API key is shown this once; store it now:\n");
   console.log(`    SERVICE_API_KEY=${demo.key}\n`);
   console.log(`  project id ${demo.projectId}; more keys: npm run keys -- create ${demo.projectId}`);
+  if (dashboardUrl) console.log(`  The first account you create at ${dashboardUrl} owns the Demo project and sees its calls.`);
 }
 console.log("  Ctrl-C stops everything.\n");

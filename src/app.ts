@@ -58,21 +58,21 @@ export function createApp() {
   // Each route carries its own database, authentication and input middleware (routes/openapi.ts, `access`).
 
   // One sub-app per resource; each declares its full paths, so all are mounted at the root.
-  const resources = [
-    logRoutes,
-    requestRoutes,
-    scoreRoutes,
-    statsRoutes,
-    billingRoutes,
-    internalRoutes,
-    keyCheckRoutes,
-    sweepRoutes,
-    webhookRoutes,
-    policyRoutes,
-    rescoreRoutes,
-    alertWebhookRoutes,
-  ];
-  for (const routes of resources) app.route("/", routes);
+  // Chained, so that the app's type carries every route: the dashboard's typed client (`hc`,
+  // dashboard/server/lib/api-client.ts) is typed with it (`ApiApp`).
+  const api = app
+    .route("/", logRoutes)
+    .route("/", requestRoutes)
+    .route("/", scoreRoutes)
+    .route("/", statsRoutes)
+    .route("/", billingRoutes)
+    .route("/", internalRoutes)
+    .route("/", keyCheckRoutes)
+    .route("/", sweepRoutes)
+    .route("/", webhookRoutes)
+    .route("/", policyRoutes)
+    .route("/", rescoreRoutes)
+    .route("/", alertWebhookRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ServiceKey", {
     type: "apiKey",
@@ -104,5 +104,8 @@ export function createApp() {
 
   app.notFound(routeNotFound);
   app.onError(renderError);
-  return app;
+  return api;
 }
+
+/** The API app's type: its routes, inputs and outputs, for `hc<ApiApp>` (hono/client). */
+export type ApiApp = ReturnType<typeof createApp>;

@@ -8,13 +8,18 @@
  * - /api/projects, /api/projects/:projectId/{keys,billing,activity}: our routes, each with its
  *   own session and role guards (server/lib/middleware.ts).
  * Writes pass two CSRF checks: hono/csrf (Origin must be the dashboard's) and JSON-only bodies.
+ * Every body is limited to the API's 2 MiB (413) and checked by `checkedInput` (422 for NUL,
+ * lone surrogates, deep nesting, over-long fields) before a route or Better Auth reads it.
+ * `DashboardApp` (the chained app's type) carries every route for `hc` (tests, tools).
  */
 import { Hono } from "hono";
 import { csrf } from "hono/csrf";
 import { secureHeaders } from "hono/secure-headers";
 import { renderError } from "../../src/error-handler";
+import { requestBodyLimit } from "../../src/middleware/body-limit";
 import { AUTH_BASE_PATH } from "./auth/auth";
 import type { DashboardBindings } from "./env";
+import { authRequest, checkedInput } from "./lib/input";
 import { authFor, database, jsonWrites } from "./lib/middleware";
 import { billingRoutes } from "./routes/billing";
 import { keyRoutes } from "./routes/keys";
@@ -34,17 +39,23 @@ export function createDashboardApp() {
     c.header("Cache-Control", "no-store");
   });
   app.use("/api/*", (c, next) => csrf({ origin: new URL(c.env.DASHBOARD_URL).origin })(c, next));
+  app.use("/api/*", requestBodyLimit<DashboardBindings>());
+  app.use("/api/*", checkedInput());
   app.use("/api/*", database());
-  app.on(["GET", "POST"], `${AUTH_BASE_PATH}/*`, (c) => authFor(c).handler(c.req.raw));
+  app.on(["GET", "POST"], `${AUTH_BASE_PATH}/*`, (c) => authFor(c).handler(authRequest(c)));
   app.use("/api/projects/*", jsonWrites());
   app.use("/api/projects", jsonWrites());
-  app.route("/api/projects", projectRoutes);
-  app.route("/api/projects/:projectId/keys", keyRoutes);
-  app.route("/api/projects/:projectId/policy", policyRoutes);
-  app.route("/api/projects/:projectId/billing", billingRoutes);
-  app.route("/api/projects/:projectId/activity", activityRoutes);
-  app.route("/api/projects/:projectId/webhooks", webhookRoutes);
-  app.route("/api/projects/:projectId", requestRoutes);
+  const routes = app
+    .route("/api/projects", projectRoutes)
+    .route("/api/projects/:projectId/keys", keyRoutes)
+    .route("/api/projects/:projectId/policy", policyRoutes)
+    .route("/api/projects/:projectId/billing", billingRoutes)
+    .route("/api/projects/:projectId/activity", activityRoutes)
+    .route("/api/projects/:projectId/webhooks", webhookRoutes)
+    .route("/api/projects/:projectId", requestRoutes);
   app.notFound((c) => c.json({ detail: "not found" }, 404));
-  return app;
+  return routes;
 }
+
+/** The dashboard server app's type: every route with its input and output, for `hc<DashboardApp>`. */
+export type DashboardApp = ReturnType<typeof createDashboardApp>;

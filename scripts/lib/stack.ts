@@ -1,11 +1,13 @@
 /**
  * Brings up the database side of the local stack: the embedded PostgreSQL (or DATABASE_URL),
- * migrations, and on first start a demo project with one API key.
+ * migrations, and on first start a demo project with one API key, in a demo organisation that
+ * the first account signing up in the local dashboard adopts (src/db/demo-organization.ts).
  */
 import { count } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Db } from "../../src/db/client";
+import { createDemoOrganization } from "../../src/db/demo-organization";
 import { createKey } from "../../src/db/keys";
 import { createProject } from "../../src/db/projects";
 import * as schema from "../../src/db/schema";
@@ -38,14 +40,17 @@ export async function startDatabase(log: (line: string) => void = () => {}): Pro
   return { url, embedded: true, stop: () => server.stop() };
 }
 
-/** On an empty database, creates a "Demo" project and a key; returns them, else null. */
+/**
+ * On an empty database, creates a "Demo" project in the unclaimed demo organisation and a key;
+ * returns them, else null.
+ */
 export async function seedDemoProject(url: string): Promise<{ projectId: string; key: string } | null> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
     const db = drizzle({ client: pool, schema }) as unknown as Db;
     const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(schema.projects);
     if (n > 0) return null;
-    const project = await createProject(db, "Demo");
+    const project = await createProject(db, "Demo", new Date(), await createDemoOrganization(db));
     const key = (await createKey(db, project.id, "demo"))!; // the project was just created
     return { projectId: project.id, key: key.key };
   } finally {

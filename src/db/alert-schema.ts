@@ -10,19 +10,13 @@
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, smallint, text, unique, uuid } from "drizzle-orm/pg-core";
+import { ALERT_FORMATS, DELIVERY_STATES } from "../enums";
 import { SCORER_NAMES } from "../scoring/types";
 import { ownedBy, timestamptz } from "./columns";
 import { projects, safetyScores } from "./schema";
 
-/** Body shapes an endpoint can receive: Standard Webhooks JSON, or Slack's incoming-webhook message. */
-export const ALERT_FORMATS = ["standard", "slack"] as const;
-
-/**
- * State of a delivery: `pending` (created, not tried yet), `retrying` (a try failed and another
- * is scheduled), `delivered` (the endpoint answered 2xx), `dead` (the retry budget is spent or
- * the endpoint refused for good: the dead-letter record).
- */
-export const DELIVERY_STATES = ["pending", "retrying", "delivered", "dead"] as const;
+// Declared once in src/enums.ts (shared with the dashboard); re-exported for the modules that read them with the tables.
+export { ALERT_FORMATS, DELIVERY_STATES };
 
 /** A project's alert endpoint: where `score.unsafe` events are posted, and which scores qualify. */
 export const alertEndpoints = pgTable(

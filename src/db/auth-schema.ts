@@ -147,3 +147,27 @@ export const betterAuthSchema = {
   invitation: authInvitation,
   rateLimit: authRateLimit,
 };
+
+/**
+ * Audit of personal-data reveals in the dashboard (issue 26.5): one row each time an owner or
+ * admin asked to see a request unmasked: who (user id and the email at that time, kept when the
+ * account goes), when, which request, which fields were shown. Read by owners and admins.
+ * `request_id` has no foreign key: the record outlives the request (retention deletes requests).
+ */
+export const piiReveals = pgTable(
+  "pii_reveals",
+  {
+    id: uuid("id").primaryKey(),
+    project_id: ownedBy(uuid("project_id").notNull(), () => projects.id),
+    request_id: uuid("request_id").notNull(),
+    user_id: text("user_id").notNull(),
+    user_email: text("user_email").notNull(),
+    /** The fields shown unmasked, e.g. `{request_body,response_body,metadata}`. */
+    fields: text("fields").array().notNull(),
+    revealed_at: timestamptz("revealed_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("pii_reveals_project_revealed_idx").on(t.project_id, t.revealed_at),
+    index("pii_reveals_project_request_idx").on(t.project_id, t.request_id, t.revealed_at),
+  ],
+);

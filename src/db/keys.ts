@@ -7,7 +7,7 @@ import { uuidv7 } from "uuidv7";
 import { generateKey, hashKey, keyHint, ROTATION_GRACE_SECONDS } from "../auth/keys";
 import type { Db } from "./client";
 import { apiKeys } from "./schema";
-import { sqlStateOf } from "./unavailable";
+import { FOREIGN_KEY_VIOLATION, sqlStateOf } from "./unavailable";
 
 /** Why a presented key is not accepted, or the project it opens. */
 export type KeyLookup = { ok: true; projectId: string } | { ok: false; reason: "unknown" | "revoked" | "expired" };
@@ -55,9 +55,6 @@ export type KeyRecord = {
   /** Last accepted use, to the minute (src/db/key-usage.ts), or null. */
   last_used_at: Date | null;
 };
-
-/** SQLSTATE foreign_key_violation: the key's project does not exist. */
-const FOREIGN_KEY_VIOLATION = "23503";
 
 /**
  * Issues a new key for a project; returns the record and the full value (shown once), or null

@@ -23,8 +23,11 @@ import {
   customType,
   uuid,
 } from "drizzle-orm/pg-core";
-import { SCORER_NAMES } from "../scoring/types";
+import { REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES, STORE_PII_MODES, TIERS } from "../enums";
 import { ownedBy, timestamptz } from "./columns";
+
+// The enums are declared once in src/enums.ts; re-exported for the modules that read them with the tables.
+export { REVIEW_VERDICTS, SCORE_LABELS, STORE_PII_MODES, TIERS };
 
 const createdAt = () => timestamptz("created_at").notNull().defaultNow();
 
@@ -67,9 +70,6 @@ export const apiKeys = pgTable(
  * The sweep re-enqueues requests that stay `pending`/`queued` too long.
  */
 export const SCORING_STATES = ["pending", "queued", "scored"] as const;
-
-/** Label of a safety score: 4-5 `unsafe`, 1-3 `safe`, `unscored` when there was nothing to judge. */
-export const SCORE_LABELS = ["safe", "unsafe", "unscored"] as const;
 
 /**
  * Characters of each body's text that the full-text index covers: the first 50,000 of the
@@ -247,9 +247,6 @@ export const scoreRollups = pgTable(
   (t) => [primaryKey({ name: "score_rollups_pkey", columns: [t.project_id, t.hour, t.scorer_name] })],
 );
 
-/** A reviewer's verdict on a safety score. */
-export const REVIEW_VERDICTS = ["false_positive", "confirmed"] as const;
-
 /**
  * A reviewer's verdict on one safety score (dashboard safety triage): the labelled data a safety
  * team exports. One verdict per score; a new verdict replaces the old one, with its reviewer
@@ -269,9 +266,6 @@ export const scoreReviews = pgTable(
   },
   (t) => [index("score_reviews_project_verdict_request_idx").on(t.project_id, t.verdict, t.request_id)],
 );
-
-/** What happens to personal data found in logged bodies (docs/policy.md): stored as is, or masked before storage. */
-export const STORE_PII_MODES = ["keep", "mask"] as const;
 
 /**
  * A project's policy (docs/policy.md): the document of `PUT /api/policy` (src/policy/schema.ts),
@@ -331,9 +325,6 @@ export const scorerDeployments = pgTable("scorer_deployments", {
   versions: jsonb("versions").notNull(),
   first_seen_at: timestamptz("first_seen_at").notNull().defaultNow(),
 });
-
-/** Subscription tiers (docs/interface.md sections 2.5 and 8). */
-export const TIERS = ["free", "pro", "team", "enterprise"] as const;
 
 /**
  * One subscription per project (docs/interface.md section 2.5, `subscriptions`), created as `free` with the

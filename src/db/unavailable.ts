@@ -27,6 +27,9 @@ export class DatabaseUnreachableError extends Error {
 /** SQLSTATEs of an unreachable or overloaded server (see the module doc). */
 const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|53[0-9A-Z]{3}|57P0[123])$/;
 
+/** SQLSTATE foreign_key_violation: the referenced row (a key's project, a project's organisation) does not exist. */
+export const FOREIGN_KEY_VIOLATION = "23503";
+
 /** A SQLSTATE is five characters of digits and upper-case letters. */
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 

@@ -6,7 +6,7 @@
  * answer 422 naming them) and describes the route in the OpenAPI document.
  */
 import { z } from "@hono/zod-openapi";
-import { STORE_PII_MODES } from "../db/schema";
+import { STORE_PII_MODES } from "../enums";
 import { SCORER_NAMES, type ScorerName } from "../scoring/types";
 
 /** Values of `unsafe_at`: the Likert value from which a score is labelled `unsafe`. */
@@ -76,9 +76,14 @@ export interface ScorerSettings {
   allow?: string[];
 }
 
+/** `pii_detection`'s settings: always with its allow list (empty by default). */
+export interface PiiScorerSettings extends ScorerSettings {
+  allow: string[];
+}
+
 /** A complete policy: every scorer has its settings (defaults filled in). */
 export interface ProjectPolicy {
-  scorers: Record<ScorerName, ScorerSettings>;
+  scorers: { pii_detection: PiiScorerSettings } & Record<Exclude<ScorerName, "pii_detection">, ScorerSettings>;
   store_pii: (typeof STORE_PII_MODES)[number];
 }
 
@@ -92,7 +97,9 @@ export interface VersionedPolicy {
 export const PolicySchema = z
   .object({
     scorers: z.object(
-      Object.fromEntries(SCORER_NAMES.map((n) => [n, n === "pii_detection" ? PiiScorerPolicy : ScorerPolicy])) as Record<ScorerName, typeof ScorerPolicy>,
+      Object.fromEntries(SCORER_NAMES.map((n) => [n, n === "pii_detection" ? PiiScorerPolicy : ScorerPolicy])) as {
+        pii_detection: typeof PiiScorerPolicy;
+      } & Record<Exclude<ScorerName, "pii_detection">, typeof ScorerPolicy>,
     ),
     store_pii: z.enum(STORE_PII_MODES),
     version: z.number().int().openapi({ description: "Grows by one per change; 0 = the default policy. Scores record it as `policy_version`." }),
@@ -108,7 +115,7 @@ export function completePolicy(input: z.output<typeof PolicyInputSchema>): Proje
       const base = given ? { enabled: given.enabled, unsafe_at: given.unsafe_at } : defaultScorer();
       return [n, n === "pii_detection" ? { ...base, allow: (given as { allow?: string[] } | undefined)?.allow ?? [] } : base];
     }),
-  ) as Record<ScorerName, ScorerSettings>;
+  ) as ProjectPolicy["scorers"];
   return { scorers, store_pii: input.store_pii };
 }
 

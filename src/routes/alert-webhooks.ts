@@ -22,7 +22,8 @@ import {
 } from "../db/alerts";
 import { ApiError, notFound } from "../errors";
 import { isoOrNull } from "../util";
-import { CreatedEndpointSchema, DeliveriesQuery, DeliverySchema, EndpointInput, EndpointParams, EndpointSchema } from "./alert-webhook-schemas";
+import { DeliveriesQuery, EndpointParams } from "./alert-webhook-schemas";
+import { CreatedEndpointSchema, DeliverySchema, EndpointInput, EndpointSchema } from "./schemas";
 import { access, createRouter, jsonBody, jsonResponse, pageOf, PaginationQuery, ProjectIdQuery, projectErrors, routesTagged } from "./openapi";
 
 const route = routesTagged("webhooks");

@@ -13,31 +13,10 @@ import { TIERS } from "../db/schema";
 import { getBillingAccount } from "../db/billing";
 import { notFound } from "../errors";
 import { iso } from "../util";
+import { SubscriptionSchema } from "./schemas";
+
+export type { Subscription } from "./schemas";
 import { access, createRouter, errorResponse, jsonBody, jsonResponse, ProjectIdQuery, projectErrors, routesTagged } from "./openapi";
-
-const SubscriptionSchema = z
-  .object({
-    project_id: z.uuid(),
-    tier: z.enum(TIERS),
-    status: z.string().openapi({
-      description: "Stripe subscription status (active, trialing, past_due, unpaid, incomplete, canceled...); `active` for a project that never subscribed",
-    }),
-    limit: z.number().int().nullable().openapi({ description: "Requests per period; null means unlimited" }),
-    requests_this_period: z.number().int(),
-    retention_days: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({ description: "Days logged calls and their scores are kept (free 30, pro 365); null: kept. Hourly totals stay (docs/retention.md)" }),
-    period_start_at: z.string().openapi({ format: "date-time" }),
-    period_reset_at: z.string().openapi({ format: "date-time" }),
-    payment_customer_id: z.string().nullable(),
-    payment_subscription_id: z.string().nullable(),
-  })
-  .openapi("Subscription");
-
-/** The body of GET /api/billing/subscription. */
-export type Subscription = z.infer<typeof SubscriptionSchema>;
 
 const returnUrl = (description: string) =>
   z

@@ -5,29 +5,12 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { createKey, deleteKey, listKeys, revokeKey, rotateKey, type KeyRecord } from "../db/keys";
-import { createProject, listProjects } from "../db/projects";
-import { apiKeys, projects } from "../db/schema";
-import { createSelectSchema } from "drizzle-zod";
-import { instant } from "./schemas";
+import { createProject, deleteProject, listProjects, renameProject } from "../db/projects";
+import { KeySchema, NewKeySchema, ProjectSchema, RotatedKeySchema } from "./schemas";
 import { iso, isoOrNull } from "../util";
-import { notFound } from "../errors";
-import { access, commonErrors, createRouter, jsonResponse as json, notFoundResponse } from "./openapi";
-
-// Derived from the tables (drizzle-zod): instants as ISO-8601 text; a key never shows its hash.
-const ProjectSchema = createSelectSchema(projects, { created_at: instant }).openapi("Project");
-const KeySchema = createSelectSchema(apiKeys, {
-  key_hint: (s) => s.openapi({ example: "slk_1a2b…9f0e" }),
-  created_at: instant,
-  expires_at: instant.nullable().openapi({ description: "Set by rotation: the key stops working then" }),
-  revoked_at: instant.nullable(),
-  created_by: (s) => s.openapi({ description: "Who created the key in the dashboard (email), or null" }),
-  last_used_at: instant.nullable().openapi({ description: "Last accepted use, recorded at most once a minute" }),
-})
-  .omit({ key_hash: true, replaced_by: true })
-  .openapi("ApiKey");
-const NewKeySchema = KeySchema.extend({
-  key: z.string().openapi({ description: "The full key. Shown once: store it now.", example: "slk_" + "0".repeat(48) }),
-}).openapi("NewApiKey");
+import { ApiError, notFound } from "../errors";
+import { FOREIGN_KEY_VIOLATION, sqlStateOf } from "../db/unavailable";
+import { access, commonErrors, createRouter, errorResponse, jsonResponse as json, notFoundResponse } from "./openapi";
 
 const keyJson = <K extends KeyRecord>(k: K) => ({
   ...k,
@@ -39,6 +22,17 @@ const keyJson = <K extends KeyRecord>(k: K) => ({
 const CreatedBy = z.string().trim().min(1).max(320).optional().openapi({ description: "Who asks (the dashboard sends the user's email)" });
 const projectJson = (p: { id: string; name: string; created_at: Date }) => ({ ...p, created_at: iso(p.created_at) });
 const ProjectParam = z.object({ project_id: z.uuid() });
+/** A project's name: 1 to 200 characters after trimming. */
+export const ProjectName = z.string().trim().min(1).max(200);
+const NewProjectBody = z.object({
+  name: ProjectName,
+  organization_id: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .openapi({ description: "Dashboard organisation to attach the project to, in the same transaction (404 when unknown)" }),
+});
 const KeyParam = ProjectParam.extend({ key_id: z.uuid() });
 const admin = { tags: ["internal"], ...access.internal() };
 
@@ -47,9 +41,26 @@ const routes = {
     ...admin,
     method: "post",
     path: "/internal/projects",
-    summary: "Create a project (with a free subscription)",
-    request: { body: { required: true, content: { "application/json": { schema: z.object({ name: z.string().trim().min(1).max(200) }) } } } },
-    responses: { 201: json(ProjectSchema, "The project"), ...commonErrors },
+    summary: "Create a project (with a free subscription; attached to a dashboard organisation when one is named)",
+    request: { body: { required: true, content: { "application/json": { schema: NewProjectBody } } } },
+    responses: { 201: json(ProjectSchema, "The project"), ...commonErrors, ...notFoundResponse },
+  }),
+  renameProject: createRoute({
+    ...admin,
+    method: "patch",
+    path: "/internal/projects/{project_id}",
+    summary: "Rename a project",
+    request: { params: ProjectParam, body: { required: true, content: { "application/json": { schema: z.object({ name: ProjectName }) } } } },
+    responses: { 200: json(ProjectSchema, "The renamed project"), ...commonErrors, ...notFoundResponse },
+  }),
+  deleteProject: createRoute({
+    ...admin,
+    method: "delete",
+    path: "/internal/projects/{project_id}",
+    summary: "Delete a project with its keys, requests, scores and subscription",
+    description: "Refused (409) while a paid subscription still bills: cancel it in the billing portal first.",
+    request: { params: ProjectParam },
+    responses: { 204: { description: "Deleted" }, ...commonErrors, ...notFoundResponse, 409: errorResponse("A paid subscription still bills") },
   }),
   listProjects: createRoute({
     ...admin,
@@ -95,7 +106,7 @@ const routes = {
     summary: "Rotate a key: a new key now, the old one refused 60 seconds later",
     request: { params: KeyParam, body: { required: false, content: { "application/json": { schema: z.object({ created_by: CreatedBy }) } } } },
     responses: {
-      201: json(z.object({ key: NewKeySchema, previous: KeySchema }).openapi("RotatedApiKey"), "The new key and the expiring one"),
+      201: json(RotatedKeySchema, "The new key and the expiring one"),
       ...commonErrors,
       ...notFoundResponse,
     },
@@ -113,8 +124,25 @@ const routes = {
 /** Registers the administration routes. */
 export const internalRoutes = createRouter()
   .openapi(routes.createProject, async (c) => {
-    const p = await createProject(c.var.db, c.req.valid("json").name);
-    return c.json(projectJson(p), 201);
+    const { name, organization_id } = c.req.valid("json");
+    try {
+      return c.json(projectJson(await createProject(c.var.db, name, new Date(), organization_id)), 201);
+    } catch (err) {
+      // The organisation link's foreign key refused an unknown organisation: nothing was written.
+      if (organization_id !== undefined && sqlStateOf(err) === FOREIGN_KEY_VIOLATION) throw notFound("organisation");
+      throw err;
+    }
+  })
+  .openapi(routes.renameProject, async (c) => {
+    const row = await renameProject(c.var.db, c.req.valid("param").project_id, c.req.valid("json").name);
+    if (!row) throw notFound("project");
+    return c.json(projectJson(row), 200);
+  })
+  .openapi(routes.deleteProject, async (c) => {
+    const outcome = await deleteProject(c.var.db, c.req.valid("param").project_id);
+    if (outcome === "missing") throw notFound("project");
+    if (outcome === "subscribed") throw new ApiError(409, "the project has a paid subscription: cancel it in the billing portal first");
+    return c.body(null, 204);
   })
   .openapi(routes.listProjects, async (c) => {
     return c.json({ items: (await listProjects(c.var.db)).map(projectJson) }, 200);

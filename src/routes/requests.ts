@@ -9,7 +9,7 @@ import { ApiError, notFound } from "../errors";
 import { exportResponse, EXPORT_FORMATS } from "../export/stream";
 import { access, createRouter, jsonResponse, MAX_PAGE_SIZE, pageOf, PaginationQuery, projectErrors, routesTagged } from "./openapi";
 import { checkedFilters, RequestFilterQuery, toFilters } from "./request-query";
-import { RequestDetailSchema, RequestListItemSchema, RequestSummarySchema, historyJson, scoreJson, withIsoDates } from "./schemas";
+import { historyJson, KeysetPageSchema, RequestDetailSchema, RequestSummarySchema, scoreJson, withIsoDates } from "./schemas";
 
 const KeysetQuery = z.object({
   cursor: z.uuid().optional().openapi({ description: "Keyset mode: rows older than this request id (the previous page's `next_cursor`)" }),
@@ -29,14 +29,6 @@ const KeysetQuery = z.object({
 });
 
 const ListQuery = checkedFilters(PaginationQuery.extend(RequestFilterQuery.shape).extend(KeysetQuery.shape));
-
-const KeysetPageSchema = z
-  .object({
-    items: z.array(RequestListItemSchema),
-    next_cursor: z.uuid().nullable().openapi({ description: "Pass as `cursor` for the next page; null on the last page" }),
-    limit: z.number().int(),
-  })
-  .openapi("LlmRequestKeysetPage");
 
 const route = routesTagged("requests");
 

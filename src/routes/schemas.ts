@@ -1,11 +1,14 @@
 /**
- * Response schemas of the read routes: the llm_requests and safety_scores records
- * (docs/interface.md sections 2.3 and 2.4) as JSON.
+ * Response schemas of the API's routes: the llm_requests and safety_scores records
+ * (docs/interface.md sections 2.3 and 2.4), projects, keys, subscriptions, the overview series,
+ * as JSON. Free of runtime bindings, so the dashboard's browser code can take its types from here
+ * (dashboard/server/contract.ts).
  */
 import { z } from "@hono/zod-openapi";
 import { createSelectSchema } from "drizzle-zod";
-import { llmRequests, REVIEW_VERDICTS, SCORE_LABELS, safetyScores } from "../db/schema";
-import { SCORER_NAMES, type ScorerName } from "../scoring/types";
+import { alertDeliveries } from "../db/alert-schema";
+import { apiKeys, llmRequests, projects, safetyScores } from "../db/schema";
+import { ALERT_FORMATS, REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES, type ScorerName, TIERS } from "../enums";
 
 /** An instant in a response: ISO-8601 text in UTC. */
 export const instant = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
@@ -133,3 +136,161 @@ export const RequestListItemSchema = RequestSummarySchema.extend({ scores: z.arr
 export function withIsoDates<T extends { created_at: Date }>(row: T): Omit<T, "created_at"> & { created_at: string } {
   return { ...row, created_at: row.created_at.toISOString() };
 }
+
+/** A keyset page of GET /api/requests (keyset mode). */
+export const KeysetPageSchema = z
+  .object({
+    items: z.array(RequestListItemSchema),
+    next_cursor: z.uuid().nullable().openapi({ description: "Pass as `cursor` for the next page; null on the last page" }),
+    limit: z.number().int(),
+  })
+  .openapi("LlmRequestKeysetPage");
+
+/** Unsafe rate of one scorer in one bucket of the overview series. */
+const ScorerRateSchema = z.object({
+  scorer_name: z.enum(SCORER_NAMES),
+  scores: z.number().int().openapi({ description: "Scores written in the bucket" }),
+  unsafe: z.number().int(),
+  unsafe_rate: z.number().nullable().openapi({ description: "unsafe / scores that were not `unscored`; null when none" }),
+});
+
+/** One bucket of GET /api/stats/timeseries. */
+const PointSchema = z.object({
+  bucket: instant.openapi({ description: "Start of the bucket (UTC)" }),
+  requests: z.number().int(),
+  errors: z.number().int(),
+  error_rate: z.number().nullable().openapi({ description: "errors / requests; null when no requests" }),
+  p50_latency_ms: z.number().nullable().openapi({ description: "From the bucket's latency histogram (within 9%); null when no requests" }),
+  p95_latency_ms: z.number().nullable().openapi({ description: "From the bucket's latency histogram (within 9%); null when no requests" }),
+  cost_usd: z.number(),
+  scorers: z.array(ScorerRateSchema).openapi({ description: "Every scorer, zeros when it wrote no score in the bucket" }),
+});
+
+/** The body of GET /api/stats/timeseries: every bucket of the range, oldest first. */
+export const TimeseriesSchema = z.object({ bucket: z.enum(["hour", "day"]), points: z.array(PointSchema) }).openapi("Timeseries");
+
+/** The body of GET /api/safety-scores/summary: counts per scorer over a range. */
+export const SafetyScoreSummarySchema = z
+  .object({
+    project_id: z.uuid(),
+    start: z.string().nullable(),
+    end: z.string().nullable(),
+    scorers: z.array(
+      z.object({
+        scorer_name: z.enum(SCORER_NAMES),
+        total: z.number().int(),
+        safe: z.number().int(),
+        unsafe: z.number().int(),
+        unscored: z.number().int(),
+        mean_score: z.number().nullable().openapi({ description: "Mean score_value of scored records; null if none" }),
+      }),
+    ),
+  })
+  .openapi("SafetyScoreSummary");
+
+/** The body of GET /api/billing/subscription: a project's tier, limit and usage. */
+export const SubscriptionSchema = z
+  .object({
+    project_id: z.uuid(),
+    tier: z.enum(TIERS),
+    status: z.string().openapi({
+      description: "Stripe subscription status (active, trialing, past_due, unpaid, incomplete, canceled...); `active` for a project that never subscribed",
+    }),
+    limit: z.number().int().nullable().openapi({ description: "Requests per period; null means unlimited" }),
+    requests_this_period: z.number().int(),
+    retention_days: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Days logged calls and their scores are kept (free 30, pro 365); null: kept. Hourly totals stay (docs/retention.md)" }),
+    period_start_at: z.string().openapi({ format: "date-time" }),
+    period_reset_at: z.string().openapi({ format: "date-time" }),
+    payment_customer_id: z.string().nullable(),
+    payment_subscription_id: z.string().nullable(),
+  })
+  .openapi("Subscription");
+
+export type Subscription = z.infer<typeof SubscriptionSchema>;
+
+// Derived from the tables (drizzle-zod): instants as ISO-8601 text; a key never shows its hash.
+export const ProjectSchema = createSelectSchema(projects, { created_at: instant }).openapi("Project");
+export const KeySchema = createSelectSchema(apiKeys, {
+  key_hint: (s) => s.openapi({ example: "slk_1a2b…9f0e" }),
+  created_at: instant,
+  expires_at: instant.nullable().openapi({ description: "Set by rotation: the key stops working then" }),
+  revoked_at: instant.nullable(),
+  created_by: (s) => s.openapi({ description: "Who created the key in the dashboard (email), or null" }),
+  last_used_at: instant.nullable().openapi({ description: "Last accepted use, recorded at most once a minute" }),
+})
+  .omit({ key_hash: true, replaced_by: true })
+  .openapi("ApiKey");
+export const NewKeySchema = KeySchema.extend({
+  key: z.string().openapi({ description: "The full key. Shown once: store it now.", example: "slk_" + "0".repeat(48) }),
+}).openapi("NewApiKey");
+
+/** The body of a key rotation: the new key (shown once) and the one that expires. */
+export const RotatedKeySchema = z.object({ key: NewKeySchema, previous: KeySchema }).openapi("RotatedApiKey");
+
+/** The body of POST /api/safety-scores/{id}/review: the stored verdict. */
+export const StoredReviewSchema = z
+  .object({
+    score_id: z.uuid(),
+    request_id: z.uuid(),
+    scorer_name: z.enum(SCORER_NAMES),
+    verdict: z.enum(REVIEW_VERDICTS),
+    reviewer: z.string(),
+    reviewed_at: z.string(),
+  })
+  .openapi("StoredScoreReview");
+
+// Alert webhooks (docs/webhooks.md), derived from the tables of src/db/alert-schema.ts where the JSON is the row.
+
+/** Body of POST /api/webhooks. Unknown fields are refused (422 naming them). */
+export const EndpointInput = z
+  .strictObject({
+    url: z.url().max(2048).openapi({
+      description: "Where events are POSTed: https, public host (http and loopback only under `npm run dev`)",
+      example: "https://hooks.example.com/sightline",
+    }),
+    min_score: z.number().int().min(1).max(5).default(4).openapi({ description: "Alert on scores >= this (Likert 1-5)", example: 4 }),
+    scorers: z
+      .array(z.enum(SCORER_NAMES))
+      .min(1)
+      .optional()
+      .openapi({ description: "Scorers that may alert; omitted: every scorer", example: ["content_safety", "jailbreak_detection"] }),
+    format: z.enum(ALERT_FORMATS).default("standard").openapi({ description: "`standard`: Standard Webhooks JSON; `slack`: Slack incoming-webhook message" }),
+  })
+  .openapi("AlertEndpointInput");
+
+/** An endpoint as listed (never with its secret). */
+export const EndpointSchema = z
+  .object({
+    id: z.uuid(),
+    project_id: z.uuid(),
+    url: z.string(),
+    min_score: z.number().int(),
+    scorers: z.array(z.enum(SCORER_NAMES)).nullable().openapi({ description: "null: every scorer" }),
+    format: z.enum(ALERT_FORMATS),
+    created_at: instant,
+  })
+  .openapi("AlertEndpoint");
+
+/** The create answer: the endpoint and its signing secret, shown this once. */
+export const CreatedEndpointSchema = EndpointSchema.extend({
+  secret: z.string().openapi({
+    description: "Standard Webhooks signing secret (`whsec_` + base64). Shown only in this answer: store it now.",
+    example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+  }),
+}).openapi("CreatedAlertEndpoint");
+
+/** One delivery (an attempt record; `dead` is the dead-letter record). */
+export const DeliverySchema = createSelectSchema(alertDeliveries, {
+  event_type: (s) => s.openapi({ description: "`score.unsafe`, or `webhook.test` for POST /api/webhooks/{id}/test" }),
+  score_id: (s) => s.openapi({ description: "The score that triggered it; null for a test event" }),
+  attempts: (s) => s.openapi({ description: "HTTP attempts made so far" }),
+  last_status: (s) => s.openapi({ description: "HTTP status of the last attempt; null when it got no answer" }),
+  last_error: (s) => s.openapi({ description: "Why the last attempt failed (e.g. `HTTP 500`, `timeout after 10000 ms`)" }),
+  created_at: instant,
+  last_attempt_at: instant.nullable(),
+  next_attempt_at: instant.nullable().openapi({ description: "When the next attempt is due (state `retrying`)" }),
+}).openapi("AlertDelivery");

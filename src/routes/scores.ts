@@ -18,7 +18,7 @@ import {
   projectErrors,
   routesTagged,
 } from "./openapi";
-import { SafetyScoreSchema, scoreJson } from "./schemas";
+import { SafetyScoreSchema, SafetyScoreSummarySchema as SummarySchema, StoredReviewSchema as StoredReview, scoreJson } from "./schemas";
 
 const RangeQuery = ProjectIdQuery.extend({
   start: isoInstant("Earliest score created_at, inclusive (ISO-8601)"),
@@ -33,24 +33,6 @@ const ListQuery = orderedRange(
     label: z.enum(SCORE_LABELS).optional(),
   }),
 );
-
-const SummarySchema = z
-  .object({
-    project_id: z.uuid(),
-    start: z.string().nullable(),
-    end: z.string().nullable(),
-    scorers: z.array(
-      z.object({
-        scorer_name: z.enum(SCORER_NAMES),
-        total: z.number().int(),
-        safe: z.number().int(),
-        unsafe: z.number().int(),
-        unscored: z.number().int(),
-        mean_score: z.number().nullable().openapi({ description: "Mean score_value of scored records; null if none" }),
-      }),
-    ),
-  })
-  .openapi("SafetyScoreSummary");
 
 const route = routesTagged("safety-scores");
 
@@ -74,17 +56,6 @@ const ReviewInput = z
     reviewer: z.string().trim().min(1).max(256).openapi({ description: "Who reviewed (the dashboard user's email or id)", example: "ana@example.com" }),
   })
   .openapi("ScoreReviewInput");
-
-const StoredReview = z
-  .object({
-    score_id: z.uuid(),
-    request_id: z.uuid(),
-    scorer_name: z.enum(SCORER_NAMES),
-    verdict: z.enum(REVIEW_VERDICTS),
-    reviewer: z.string(),
-    reviewed_at: z.string(),
-  })
-  .openapi("StoredScoreReview");
 
 const reviewRoute = route("post", "/api/safety-scores/{id}/review", {
   summary: "Record a reviewer's verdict on a score (false positive or confirmed); a new verdict replaces the old",

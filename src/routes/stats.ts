@@ -6,7 +6,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { requestBuckets, scoreBuckets } from "../db/stats";
 import { SCORER_NAMES } from "../scoring/types";
 import { access, commonErrors, createRouter, notFoundResponse, ProjectIdQuery } from "./openapi";
-import { instant } from "./schemas";
+import { TimeseriesSchema } from "./schemas";
 
 /** Most buckets one call may ask for (a year of days, or about 3 months of hours). */
 export const MAX_BUCKETS = 2200;
@@ -22,24 +22,6 @@ const TimeseriesQuery = ProjectIdQuery.extend({
     message: `range spans more than ${MAX_BUCKETS} buckets; use bucket=day or a shorter range`,
     path: ["end"],
   });
-
-const ScorerRateSchema = z.object({
-  scorer_name: z.enum(SCORER_NAMES),
-  scores: z.number().int().openapi({ description: "Scores written in the bucket" }),
-  unsafe: z.number().int(),
-  unsafe_rate: z.number().nullable().openapi({ description: "unsafe / scores that were not `unscored`; null when none" }),
-});
-
-const PointSchema = z.object({
-  bucket: instant.openapi({ description: "Start of the bucket (UTC)" }),
-  requests: z.number().int(),
-  errors: z.number().int(),
-  error_rate: z.number().nullable().openapi({ description: "errors / requests; null when no requests" }),
-  p50_latency_ms: z.number().nullable().openapi({ description: "From the bucket's latency histogram (within 9%); null when no requests" }),
-  p95_latency_ms: z.number().nullable().openapi({ description: "From the bucket's latency histogram (within 9%); null when no requests" }),
-  cost_usd: z.number(),
-  scorers: z.array(ScorerRateSchema).openapi({ description: "Every scorer, zeros when it wrote no score in the bucket" }),
-});
 
 const timeseriesRoute = createRoute({
   method: "get",
@@ -57,7 +39,7 @@ const timeseriesRoute = createRoute({
   responses: {
     200: {
       description: "The series, oldest bucket first",
-      content: { "application/json": { schema: z.object({ bucket: z.enum(["hour", "day"]), points: z.array(PointSchema) }).openapi("Timeseries") } },
+      content: { "application/json": { schema: TimeseriesSchema } },
     },
     ...commonErrors,
     ...notFoundResponse,

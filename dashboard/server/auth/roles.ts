@@ -13,15 +13,8 @@
 import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements, memberAc, ownerAc } from "better-auth/plugins/organization/access";
 
-/** The roles, weakest first. */
-export const ROLES = ["viewer", "member", "admin", "owner"] as const;
-export type Role = (typeof ROLES)[number];
-
-/** True when `role` is at least `needed`. */
-export function roleAtLeast(role: string, needed: Role): boolean {
-  const rank = ROLES.indexOf(role as Role);
-  return rank >= 0 && rank >= ROLES.indexOf(needed);
-}
+// The roles and their order are declared once, in src/enums.ts (shared with the browser).
+export { ROLES, type Role, roleAtLeast } from "../../../src/enums";
 
 const ac = createAccessControl(defaultStatements);
 

@@ -1,50 +1,59 @@
 /**
- * Calls to the API worker through the `API` service binding, with the internal secret and
- * `?project_id=` (docs/interface.md section 5.6). The secret only travels between the two workers.
- * A refusal of the API (4xx) is passed on as the same status and `{detail}`; anything else
- * becomes a 502, without the API's body.
+ * The dashboard server's one door to the API: Hono's RPC client (`hc` from hono/client) typed
+ * with the API app's own type (`ApiApp`, src/app.ts), sent through the `API` service binding with
+ * the internal secret (docs/interface.md section 5.6). Paths, inputs and response bodies are
+ * checked against the API's route declarations at compile time; nothing is re-declared here.
+ *
+ * `unwrap` turns an answer into its typed body: a refusal of the API (4xx) is passed on as the
+ * same status and `{detail}`; anything else becomes a 502 (503 stays 503), without the API's body.
  */
+import { hc, type ClientResponse, type parseResponse } from "hono/client";
+import type { ApiApp } from "../../../src/app";
 import { ApiError } from "../../../src/errors";
 import type { DashboardEnv } from "../env";
 
-/** Options of `callApi`. */
-export interface ApiCall {
-  method?: "GET" | "POST" | "PUT" | "DELETE";
-  /** Appended as `?project_id=` (the routes under /api/ need it with the secret). */
-  projectId?: string;
-  /** Sent as JSON. */
-  body?: unknown;
-  /** Extra query parameters. */
-  query?: Record<string, string>;
+/** Base URL of the API behind the service binding (the host is never resolved). */
+const API_BASE = "https://api.internal";
+
+/** A typed client of the API over `env.API`, carrying `X-Internal-Secret`. */
+export function apiClient(env: Pick<DashboardEnv, "API" | "INTERNAL_API_SECRET">) {
+  return hc<ApiApp>(API_BASE, {
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) => env.API.fetch(input, init)) as typeof fetch,
+    headers: { "X-Internal-Secret": env.INTERNAL_API_SECRET },
+  });
 }
 
-/** Calls the API and returns its JSON (null for 204); throws ApiError on a refusal. */
-export async function callApi<T>(env: DashboardEnv, path: string, call: ApiCall = {}): Promise<T> {
-  const url = new URL(path, "https://api.internal");
-  if (call.projectId) url.searchParams.set("project_id", call.projectId);
-  for (const [k, v] of Object.entries(call.query ?? {})) url.searchParams.set(k, v);
-  const headers: Record<string, string> = { "X-Internal-Secret": env.INTERNAL_API_SECRET };
-  if (call.body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await env.API.fetch(url, {
-    method: call.method ?? "GET",
-    headers,
-    body: call.body === undefined ? undefined : JSON.stringify(call.body),
-  });
-  if (res.status === 204) return null as T;
-  const text = await res.text();
-  if (res.ok) return JSON.parse(text) as T;
-  if (res.status >= 400 && res.status < 500 && res.status !== 401) {
-    const detail = (() => {
-      try {
-        return String((JSON.parse(text) as { detail?: unknown }).detail ?? "request refused");
-      } catch {
-        return "request refused";
-      }
-    })();
-    throw new ApiError(res.status as 400, detail);
+/** The typed API client. */
+export type ApiClient = ReturnType<typeof apiClient>;
+
+/** The success body of a client call (what `parseResponse` of hono/client would return). */
+export type ApiBody<R extends ClientResponse<unknown>> = Awaited<ReturnType<typeof parseResponse<R>>>;
+
+/** The `detail` of a refusal's JSON body, or `fallback`. */
+async function detailOf(res: Response, fallback: string): Promise<string> {
+  try {
+    const body = (await res.json()) as { detail?: unknown };
+    return typeof body.detail === "string" ? body.detail : fallback;
+  } catch {
+    return fallback;
   }
-  // 401 would mean our own secret is wrong: a deployment fault, not the user's.
-  console.error(JSON.stringify({ msg: "API call failed", path: url.pathname, status: res.status }));
+}
+
+/**
+ * Throws the ApiError that answers a failed API response: the API's own 4xx (except 401: our
+ * secret would be wrong, a deployment fault) with its `detail`; 503 as 503; anything else 502.
+ */
+export async function refusal(res: Response, fallback = "request refused"): Promise<never> {
+  if (res.status >= 400 && res.status < 500 && res.status !== 401) throw new ApiError(res.status as 400, await detailOf(res, fallback));
+  console.error(JSON.stringify({ msg: "API call failed", path: new URL(res.url || API_BASE).pathname, status: res.status }));
   if (res.status === 503) throw new ApiError(503, "the service is unavailable, try again later");
   throw new ApiError(502, "the API could not complete the request");
+}
+
+/** Awaits a client call and returns its typed body (null for 204); throws ApiError on a refusal. */
+export async function unwrap<R extends ClientResponse<unknown>>(call: Promise<R>): Promise<ApiBody<R>> {
+  const res = await call;
+  if (!res.ok) return refusal(res as unknown as Response);
+  if (res.status === 204) return null as ApiBody<R>;
+  return (await res.json()) as ApiBody<R>;
 }

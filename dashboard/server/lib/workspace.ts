@@ -2,28 +2,22 @@
  * Organisations and projects of a user. A user without any organisation (a new account) gets
  * one, named after them, with a first project created through the API's /internal/projects,
  * so that every signed-in user has somewhere to start (issue 14, "a new account gets an
- * organisation and a first project").
+ * organisation and a first project"). Projects are written only by the API (issue 25, one door):
+ * the project, its subscription and its organisation link in one transaction there.
  */
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../../src/db/client";
+import { adoptDemoOrganization } from "../../../src/db/demo-organization";
 import { authMember, authOrganization, organizationProjects } from "../../../src/db/auth-schema";
 import { projects } from "../../../src/db/schema";
+import type { Role } from "../../../src/enums";
 import type { Auth } from "../auth/auth";
+import type { Project } from "../contract";
 import type { DashboardEnv, SessionUser } from "../env";
-import { callApi } from "./api-client";
-
-/** A project as the dashboard lists it, with the caller's role in its organisation. */
-export interface ProjectView {
-  id: string;
-  name: string;
-  created_at: string;
-  organization_id: string;
-  organization_name: string;
-  role: string;
-}
+import { apiClient, unwrap } from "./api-client";
 
 /** Projects of every organisation the user belongs to, oldest first. */
-export async function userProjects(db: Db, userId: string): Promise<ProjectView[]> {
+export async function userProjects(db: Db, userId: string): Promise<Project[]> {
   const rows = await db
     .select({
       id: projects.id,
@@ -39,24 +33,24 @@ export async function userProjects(db: Db, userId: string): Promise<ProjectView[
     .innerJoin(projects, eq(projects.id, organizationProjects.project_id))
     .where(eq(authMember.userId, userId))
     .orderBy(asc(projects.created_at));
-  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+  return rows.map((r) => ({ ...r, role: r.role as Role, created_at: r.created_at.toISOString() }));
 }
 
-/** Creates a project through the API and attaches it to `organizationId`. */
-export async function createOrganizationProject(env: DashboardEnv, db: Db, organizationId: string, name: string) {
-  const project = await callApi<{ id: string; name: string; created_at: string }>(env, "/internal/projects", { method: "POST", body: { name } });
-  await db.insert(organizationProjects).values({ project_id: project.id, organization_id: organizationId });
-  return project;
+/** Creates a project attached to `organizationId` through the API, in one transaction there. */
+export async function createOrganizationProject(env: DashboardEnv, organizationId: string, name: string) {
+  return unwrap(apiClient(env).internal.projects.$post({ json: { name, organization_id: organizationId } }));
 }
 
 /**
- * Gives a user without organisations their own organisation and a first project. The
- * organisation's slug is derived from the user id, so two concurrent first requests cannot
- * both create one (the unique slug refuses the second).
+ * Gives a user without organisations somewhere to start: on a local stack, the demo organisation
+ * of `npm run dev` if no account adopted it yet (src/db/demo-organization.ts); otherwise their
+ * own organisation and a first project. The organisation's slug is derived from the user id, so
+ * two concurrent first requests cannot both create one (the unique slug refuses the second).
  */
 export async function ensureWorkspace(env: DashboardEnv, db: Db, auth: Auth, user: SessionUser): Promise<void> {
   const [membership] = await db.select({ id: authMember.id }).from(authMember).where(eq(authMember.userId, user.id)).limit(1);
   if (membership) return;
+  if (await adoptDemoOrganization(db, user.id)) return;
   const slug = `personal-${user.id.toLowerCase()}`;
   let org: { id: string } | null = null;
   try {
@@ -64,5 +58,5 @@ export async function ensureWorkspace(env: DashboardEnv, db: Db, auth: Auth, use
   } catch {
     return; // created by a concurrent request
   }
-  if (org) await createOrganizationProject(env, db, org.id, "My first project");
+  if (org) await createOrganizationProject(env, org.id, "My first project");
 }

@@ -1,39 +1,45 @@
 /**
  * /api/projects/:projectId/keys: the API key lifecycle (docs/interface.md section 3.1) for the
- * dashboard, through the API's /internal routes. viewer: list; member: create, rotate;
- * admin: revoke, delete. A full key appears only in the create and rotate answers.
+ * dashboard, through the API's /internal routes (typed client). viewer: list; member: create,
+ * rotate; admin: revoke, delete. A full key appears only in the create and rotate answers.
+ * A malformed key id answers 404, as an unknown one.
  */
 import { Hono } from "hono";
 import { z } from "zod";
+import type { ApiKey, ApiKeyList, NewApiKey, RotatedApiKey } from "../contract";
 import type { DashboardBindings } from "../env";
-import { callApi } from "../lib/api-client";
-import { jsonBody } from "../lib/body";
+import { apiClient, unwrap } from "../lib/api-client";
 import { projectAccess, requireSession } from "../lib/middleware";
+import { validate, validIds } from "../lib/validate";
 
+/** A key's name: 1 to 100 characters after trimming (the API's own bound). */
 const NewKey = z.object({ name: z.string().trim().min(1).max(100) });
-const keysPath = (projectId: string) => `/internal/projects/${projectId}/keys`;
-const keyId = z.uuid();
+const keyIds = validIds({ projectId: "project", keyId: "key" });
 
 /** Key routes, mounted at /api/projects/:projectId/keys. */
 export const keyRoutes = new Hono<DashboardBindings>()
   .use(requireSession())
-  .get("/", projectAccess("viewer"), async (c) => c.json(await callApi(c.env, keysPath(c.var.project.id)), 200))
-  .post("/", projectAccess("member"), async (c) => {
-    const { name } = await jsonBody(c, NewKey);
-    const key = await callApi(c.env, keysPath(c.var.project.id), { method: "POST", body: { name, created_by: c.var.user.email } });
-    return c.json(key, 201);
+  .get("/", projectAccess("viewer"), async (c) => {
+    const keys = apiClient(c.env).internal.projects[":project_id"].keys;
+    return c.json((await unwrap(keys.$get({ param: { project_id: c.var.project.id } }))) satisfies ApiKeyList, 200);
   })
-  .post("/:keyId/rotate", projectAccess("member"), async (c) => {
-    const id = keyId.parse(c.req.param("keyId"));
-    const rotated = await callApi(c.env, `${keysPath(c.var.project.id)}/${id}/rotate`, { method: "POST", body: { created_by: c.var.user.email } });
-    return c.json(rotated, 201);
+  .post("/", projectAccess("member"), validate("json", NewKey), async (c) => {
+    const keys = apiClient(c.env).internal.projects[":project_id"].keys;
+    const json = { name: c.req.valid("json").name, created_by: c.var.user.email };
+    return c.json((await unwrap(keys.$post({ param: { project_id: c.var.project.id }, json }))) satisfies NewApiKey, 201);
   })
-  .post("/:keyId/revoke", projectAccess("admin"), async (c) => {
-    const id = keyId.parse(c.req.param("keyId"));
-    return c.json(await callApi(c.env, `${keysPath(c.var.project.id)}/${id}/revoke`, { method: "POST" }), 200);
+  .post("/:keyId/rotate", keyIds, projectAccess("member"), async (c) => {
+    const key = apiClient(c.env).internal.projects[":project_id"].keys[":key_id"];
+    const param = { project_id: c.var.project.id, key_id: c.req.valid("param").keyId };
+    return c.json((await unwrap(key.rotate.$post({ param, json: { created_by: c.var.user.email } }))) satisfies RotatedApiKey, 201);
   })
-  .delete("/:keyId", projectAccess("admin"), async (c) => {
-    const id = keyId.parse(c.req.param("keyId"));
-    await callApi(c.env, `${keysPath(c.var.project.id)}/${id}`, { method: "DELETE" });
+  .post("/:keyId/revoke", keyIds, projectAccess("admin"), async (c) => {
+    const key = apiClient(c.env).internal.projects[":project_id"].keys[":key_id"];
+    const param = { project_id: c.var.project.id, key_id: c.req.valid("param").keyId };
+    return c.json((await unwrap(key.revoke.$post({ param }))) satisfies ApiKey, 200);
+  })
+  .delete("/:keyId", keyIds, projectAccess("admin"), async (c) => {
+    const key = apiClient(c.env).internal.projects[":project_id"].keys[":key_id"];
+    await unwrap(key.$delete({ param: { project_id: c.var.project.id, key_id: c.req.valid("param").keyId } }));
     return c.body(null, 204);
   });

@@ -1,35 +1,58 @@
 /**
  * /api/projects: the projects the signed-in user can open (creating a new account's
- * organisation and first project on its first visit), and new projects (admin).
+ * organisation and first project on its first visit); new projects in an organisation, rename
+ * and delete (owner or admin). Every write goes through the API (typed client), which writes the
+ * project with its subscription and organisation link in one transaction.
  */
 import { Hono } from "hono";
 import { z } from "zod";
 import { and, eq } from "drizzle-orm";
 import { authMember } from "../../../src/db/auth-schema";
-import { ApiError } from "../../../src/errors";
-import { roleAtLeast } from "../auth/roles";
+import { roleAtLeast } from "../../../src/enums";
+import { ApiError, notFound } from "../../../src/errors";
+import type { Project, ProjectList } from "../contract";
 import type { DashboardBindings } from "../env";
-import { jsonBody } from "../lib/body";
-import { authFor, requireSession } from "../lib/middleware";
+import { apiClient, unwrap } from "../lib/api-client";
+import { authFor, projectAccess, requireSession } from "../lib/middleware";
+import { validate, validIds } from "../lib/validate";
 import { createOrganizationProject, ensureWorkspace, userProjects } from "../lib/workspace";
 
-const NewProject = z.object({ name: z.string().trim().min(1).max(200), organization_id: z.string().min(1) });
+/** A project's name: 1 to 200 characters after trimming (the API's bound). */
+const ProjectName = z.string().trim().min(1).max(200);
+const NewProject = z.object({ name: ProjectName, organization_id: z.string().min(1).max(100) });
+const projectIds = validIds({ projectId: "project" });
+
+/** The caller's view of one of their projects (after a write), or 404. */
+async function projectView(c: { var: DashboardBindings["Variables"] }, projectId: string): Promise<Project> {
+  const project = (await userProjects(c.var.db, c.var.user.id)).find((p) => p.id === projectId);
+  if (!project) throw notFound("project");
+  return project;
+}
 
 /** Project routes; every one needs a session. */
 export const projectRoutes = new Hono<DashboardBindings>()
   .use(requireSession())
   .get("/", async (c) => {
     await ensureWorkspace(c.env, c.var.db, authFor(c), c.var.user);
-    return c.json({ items: await userProjects(c.var.db, c.var.user.id), user: c.var.user }, 200);
+    return c.json({ items: await userProjects(c.var.db, c.var.user.id), user: c.var.user } satisfies ProjectList, 200);
   })
-  .post("/", async (c) => {
-    const body = await jsonBody(c, NewProject);
+  .post("/", validate("json", NewProject), async (c) => {
+    const body = c.req.valid("json");
     const [member] = await c.var.db
       .select({ role: authMember.role })
       .from(authMember)
       .where(and(eq(authMember.organizationId, body.organization_id), eq(authMember.userId, c.var.user.id)));
-    if (!member) throw new ApiError(404, "organisation not found");
+    if (!member) throw notFound("organisation");
     if (!roleAtLeast(member.role, "admin")) throw new ApiError(403, `this needs the admin role or higher; yours is ${member.role}`);
-    const project = await createOrganizationProject(c.env, c.var.db, body.organization_id, body.name);
-    return c.json(project, 201);
+    const created = await createOrganizationProject(c.env, body.organization_id, body.name);
+    return c.json(await projectView(c, created.id), 201);
+  })
+  .patch("/:projectId", projectIds, projectAccess("admin"), validate("json", z.object({ name: ProjectName })), async (c) => {
+    const project = apiClient(c.env).internal.projects[":project_id"];
+    await unwrap(project.$patch({ param: { project_id: c.var.project.id }, json: { name: c.req.valid("json").name } }));
+    return c.json(await projectView(c, c.var.project.id), 200);
+  })
+  .delete("/:projectId", projectIds, projectAccess("admin"), async (c) => {
+    await unwrap(apiClient(c.env).internal.projects[":project_id"].$delete({ param: { project_id: c.var.project.id } }));
+    return c.body(null, 204);
   });

@@ -1,88 +1,97 @@
 /**
- * /api/projects/:projectId/{requests,stats,safety-scores}: the dashboard's views of logged calls
- * (issue 15), forwarded to the API's routes through the service binding with the internal
- * secret. Query parameters (filters, cursor) pass through unchanged, so the API's validation
- * and its `{detail}` answers apply as they are. viewer: read and export; member: review verdicts,
- * recorded with the signed-in user's email as the reviewer.
+ * /api/projects/:projectId/{requests,stats,safety-scores,pii-reveals}: the dashboard's views of
+ * logged calls (issue 15), through the API's typed client with the internal secret. Filters and
+ * cursors pass through unchanged, so the API's validation and its `{detail}` answers apply as
+ * they are. viewer: read and export; member: review verdicts, recorded with the signed-in user's
+ * email as the reviewer.
  *
- * PII is masked by default in the detail (bodies and metadata, `maskPiiJson`), as the API masks
- * it in exports; `reveal=true` shows it to an admin or owner only (others: 403), and every
- * reveal is written to the log as an audit record (who, which project, which request).
+ * Stored text is masked for everyone in lists and the detail (./lib/pii.ts, the export's own
+ * function); `reveal=true` shows a request unmasked to an owner or admin only (others: 403),
+ * after recording the reveal in the audit (./lib/reveals.ts), which owners and admins read on
+ * the request (`reveals`) and at /pii-reveals. A malformed id is 404, as an unknown one.
  */
 import { Hono } from "hono";
 import { z } from "zod";
+import { REVIEW_VERDICTS, roleAtLeast } from "../../../src/enums";
 import { ApiError } from "../../../src/errors";
-import type { DashboardBindings, DashboardEnv } from "../env";
-import { callApi } from "../lib/api-client";
-import { maskPiiJson } from "../../../src/export/mask-pii";
-import { roleAtLeast } from "../auth/roles";
-import { jsonBody } from "../lib/body";
+import type { PiiRevealList, RequestCount, RequestDetail, RequestPage, ReviewResult, SafetyScoreSummary, Timeseries } from "../contract";
+import type { DashboardBindings } from "../env";
+import { apiClient, refusal, unwrap } from "../lib/api-client";
 import { projectAccess, requireSession } from "../lib/middleware";
+import { assertSearchAllowed, maskStoredText, REVEAL_ROLE, STORED_TEXT_FIELDS } from "../lib/pii";
+import { listReveals, recordReveal } from "../lib/reveals";
+import { validate, validIds } from "../lib/validate";
 
-/** The query of the dashboard request, without any `project_id` (the path decides the project). */
-function forwardedQuery(url: string): Record<string, string> {
+/**
+ * The dashboard request's query for the API: its own parameters (the API validates them and
+ * answers 422 naming the field), with the path's project instead of any `project_id` given.
+ */
+function forwardedQuery(url: string, projectId: string): Record<string, string> & { project_id: string } {
   const params = new URL(url).searchParams;
   params.delete("project_id");
-  return Object.fromEntries(params);
+  params.delete("reveal");
+  return { ...Object.fromEntries(params), project_id: projectId };
 }
 
-const uuid = z.uuid();
-const Review = z.object({ verdict: z.enum(["false_positive", "confirmed"]) });
-
-/** Streams the API's export to the browser (the body is never buffered here). */
-async function forwardExport(env: DashboardEnv, projectId: string, query: Record<string, string>): Promise<Response> {
-  const url = new URL("/api/requests/export", "https://api.internal");
-  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-  url.searchParams.set("project_id", projectId);
-  const res = await env.API.fetch(url, { headers: { "X-Internal-Secret": env.INTERNAL_API_SECRET } });
-  if (!res.ok) {
-    const detail = await res
-      .json()
-      .then((b) => String((b as { detail?: unknown }).detail ?? "export refused"))
-      .catch(() => "export refused");
-    throw new ApiError(res.status >= 500 ? 502 : (res.status as 422), detail);
-  }
-  const headers = new Headers();
-  for (const h of ["Content-Type", "Content-Disposition"]) {
-    const v = res.headers.get(h);
-    if (v) headers.set(h, v);
-  }
-  return new Response(res.body, { status: 200, headers });
-}
+const Review = z.object({ verdict: z.enum(REVIEW_VERDICTS) });
+const Reveal = z.looseObject({ reveal: z.enum(["true", "false"]).optional() });
+const requestIds = validIds({ projectId: "project", id: "request" });
+const scoreIds = validIds({ projectId: "project", scoreId: "safety score" });
 
 /** Routes mounted at /api/projects/:projectId. */
 export const requestRoutes = new Hono<DashboardBindings>()
   .use(requireSession())
-  .get("/requests", projectAccess("viewer"), async (c) =>
-    c.json(await callApi(c.env, "/api/requests", { projectId: c.var.project.id, query: forwardedQuery(c.req.url) }), 200),
-  )
-  .get("/requests/count", projectAccess("viewer"), async (c) =>
-    c.json(await callApi(c.env, "/api/requests/count", { projectId: c.var.project.id, query: forwardedQuery(c.req.url) }), 200),
-  )
-  .get("/requests/export", projectAccess("viewer"), (c) => forwardExport(c.env, c.var.project.id, forwardedQuery(c.req.url)))
-  .get("/requests/:id", projectAccess("viewer"), async (c) => {
-    const id = uuid.parse(c.req.param("id"));
-    const query = forwardedQuery(c.req.url);
-    const reveal = query.reveal === "true";
-    delete query.reveal;
-    if (reveal && !roleAtLeast(c.var.project.role, "admin")) throw new ApiError(403, "revealing personal data needs the admin role or higher");
-    const detail = await callApi<Record<string, unknown>>(c.env, `/api/requests/${id}`, { projectId: c.var.project.id, query });
-    if (reveal) {
-      console.log(JSON.stringify({ msg: "pii revealed", user: c.var.user.email, project_id: c.var.project.id, request_id: id, at: new Date().toISOString() }));
-      return c.json({ ...detail, pii_masked: false }, 200);
-    }
-    const masked = { request_body: maskPiiJson(detail.request_body), response_body: maskPiiJson(detail.response_body), metadata: maskPiiJson(detail.metadata) };
-    return c.json({ ...detail, ...masked, pii_masked: true }, 200);
+  .get("/requests", projectAccess("viewer"), async (c) => {
+    const query = forwardedQuery(c.req.url, c.var.project.id);
+    assertSearchAllowed(c.var.project.role, query);
+    // Page mode (`page`) is the API's interface for scripts; the dashboard reads keyset pages.
+    const page = (await unwrap(apiClient(c.env).api.requests.$get({ query: query as never }))) as RequestPage;
+    if (!("next_cursor" in page)) throw new ApiError(422, "page: the dashboard lists requests by cursor; use limit, cursor or after");
+    return c.json({ ...page, items: page.items.map(maskStoredText) } satisfies RequestPage, 200);
   })
-  .get("/stats/timeseries", projectAccess("viewer"), async (c) =>
-    c.json(await callApi(c.env, "/api/stats/timeseries", { projectId: c.var.project.id, query: forwardedQuery(c.req.url) }), 200),
-  )
-  .get("/safety-scores/summary", projectAccess("viewer"), async (c) =>
-    c.json(await callApi(c.env, "/api/safety-scores/summary", { projectId: c.var.project.id, query: forwardedQuery(c.req.url) }), 200),
-  )
-  .post("/safety-scores/:scoreId/review", projectAccess("member"), async (c) => {
-    const scoreId = uuid.parse(c.req.param("scoreId"));
-    const { verdict } = await jsonBody(c, Review);
-    const body = { verdict, reviewer: c.var.user.email };
-    return c.json(await callApi(c.env, `/api/safety-scores/${scoreId}/review`, { method: "POST", projectId: c.var.project.id, body }), 200);
+  .get("/requests/count", projectAccess("viewer"), async (c) => {
+    const query = forwardedQuery(c.req.url, c.var.project.id);
+    assertSearchAllowed(c.var.project.role, query);
+    return c.json((await unwrap(apiClient(c.env).api.requests.count.$get({ query: query as never }))) satisfies RequestCount, 200);
+  })
+  .get("/requests/export", projectAccess("viewer"), async (c) => {
+    const query = forwardedQuery(c.req.url, c.var.project.id);
+    assertSearchAllowed(c.var.project.role, query);
+    // Streamed from the API (which masks it) to the browser; never buffered here.
+    const res = (await apiClient(c.env).api.requests.export.$get({ query: query as never })) as unknown as Response;
+    if (!res.ok) return refusal(res, "export refused");
+    const headers = new Headers();
+    for (const h of ["Content-Type", "Content-Disposition"]) {
+      const v = res.headers.get(h);
+      if (v) headers.set(h, v);
+    }
+    return new Response(res.body, { status: 200, headers });
+  })
+  .get("/requests/:id", requestIds, projectAccess("viewer"), validate("query", Reveal), async (c) => {
+    const id = c.req.valid("param").id.toLowerCase();
+    const reveal = c.req.valid("query").reveal === "true";
+    const mayReveal = roleAtLeast(c.var.project.role, REVEAL_ROLE);
+    if (reveal && !mayReveal) throw new ApiError(403, `revealing personal data needs the ${REVEAL_ROLE} role or higher`);
+    const query = forwardedQuery(c.req.url, c.var.project.id);
+    const detail = await unwrap(apiClient(c.env).api.requests[":id"].$get({ param: { id }, query: query as never }));
+    if (reveal) await recordReveal(c.var.db, c.var.project.id, id, c.var.user, STORED_TEXT_FIELDS);
+    const reveals = mayReveal ? { reveals: await listReveals(c.var.db, c.var.project.id, id) } : {};
+    const shown = reveal ? { ...detail, pii_masked: false } : { ...maskStoredText(detail), pii_masked: true };
+    const body: RequestDetail = { ...shown, ...reveals };
+    return c.json(body, 200);
+  })
+  .get("/pii-reveals", projectAccess(REVEAL_ROLE), async (c) => c.json({ items: await listReveals(c.var.db, c.var.project.id) } satisfies PiiRevealList, 200))
+  .get("/stats/timeseries", projectAccess("viewer"), async (c) => {
+    const query = forwardedQuery(c.req.url, c.var.project.id);
+    return c.json((await unwrap(apiClient(c.env).api.stats.timeseries.$get({ query: query as never }))) satisfies Timeseries, 200);
+  })
+  .get("/safety-scores/summary", projectAccess("viewer"), async (c) => {
+    const query = forwardedQuery(c.req.url, c.var.project.id);
+    return c.json((await unwrap(apiClient(c.env).api["safety-scores"].summary.$get({ query: query as never }))) satisfies SafetyScoreSummary, 200);
+  })
+  .post("/safety-scores/:scoreId/review", scoreIds, projectAccess("member"), validate("json", Review), async (c) => {
+    const json = { verdict: c.req.valid("json").verdict, reviewer: c.var.user.email };
+    const scores = apiClient(c.env).api["safety-scores"][":id"];
+    const review = await unwrap(scores.review.$post({ param: { id: c.req.valid("param").scoreId }, query: { project_id: c.var.project.id }, json }));
+    return c.json(review satisfies ReviewResult, 200);
   });

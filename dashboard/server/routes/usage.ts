@@ -3,12 +3,14 @@
  * onboarding page shows while it has none), and where calls go (public URLs for snippets).
  */
 import { Hono } from "hono";
+import type { Activity } from "../contract";
 import type { DashboardBindings } from "../env";
-import { callApi } from "../lib/api-client";
+import { apiClient, unwrap } from "../lib/api-client";
 import { projectAccess, requireSession } from "../lib/middleware";
 
 /** Activity route, mounted at /api/projects/:projectId/activity. */
 export const activityRoutes = new Hono<DashboardBindings>().use(requireSession()).get("/", projectAccess("viewer"), async (c) => {
-  const page = await callApi<{ items: unknown[]; total?: number }>(c.env, "/api/requests", { projectId: c.var.project.id, query: { limit: "1" } });
-  return c.json({ has_requests: page.items.length > 0, api_url: c.env.PUBLIC_API_URL, proxy_url: c.env.PUBLIC_PROXY_URL }, 200);
+  const page = await unwrap(apiClient(c.env).api.requests.$get({ query: { project_id: c.var.project.id, limit: "1" } as never }));
+  const activity: Activity = { has_requests: page.items.length > 0, api_url: c.env.PUBLIC_API_URL, proxy_url: c.env.PUBLIC_PROXY_URL };
+  return c.json(activity, 200);
 });

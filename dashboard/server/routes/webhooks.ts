@@ -1,45 +1,44 @@
 /**
- * /api/projects/:projectId/webhooks: alert webhooks (docs/webhooks.md) for the dashboard,
- * forwarded to the API's /api/webhooks routes with the internal secret; the API validates the
- * bodies and its `{detail}` answers pass through. viewer: list endpoints and their deliveries;
- * admin: create (the secret appears only in that answer), send a test event, delete.
+ * /api/projects/:projectId/webhooks: alert webhooks (docs/webhooks.md) for the dashboard, through
+ * the API's /api/webhooks routes (typed client, internal secret). viewer: list endpoints and their
+ * deliveries; admin: create (the secret appears only in that answer), send a test event, delete.
+ * The create body is checked here with the API's own schema (422 naming the field); the API's
+ * other refusals (the URL guard's 422, an unknown endpoint's 404) pass through with their
+ * `{detail}`. A malformed endpoint id is 404, as an unknown one.
  */
 import { Hono } from "hono";
-import { z } from "zod";
-import { ApiError } from "../../../src/errors";
+import { EndpointInput } from "../../../src/routes/schemas";
+import type { CreatedWebhook, WebhookDelivery, WebhookDeliveryList, WebhookList } from "../contract";
 import type { DashboardBindings } from "../env";
-import { callApi } from "../lib/api-client";
+import { apiClient, unwrap } from "../lib/api-client";
 import { projectAccess, requireSession } from "../lib/middleware";
+import { validate, validIds } from "../lib/validate";
 
-const endpointId = z.uuid();
-const id = (raw: string | undefined) => {
-  const parsed = endpointId.safeParse(raw);
-  if (!parsed.success) throw new ApiError(404, "webhook endpoint not found");
-  return parsed.data;
-};
+const endpointIds = validIds({ projectId: "project", id: "webhook endpoint" });
 
 /** Webhook routes, mounted at /api/projects/:projectId/webhooks. */
 export const webhookRoutes = new Hono<DashboardBindings>()
   .use(requireSession())
-  .get("/", projectAccess("viewer"), async (c) =>
-    c.json(await callApi(c.env, "/api/webhooks", { projectId: c.var.project.id, query: { page_size: "200" } }), 200),
-  )
-  .post("/", projectAccess("admin"), async (c) => {
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      throw new ApiError(400, "malformed JSON in request body");
-    }
-    return c.json(await callApi(c.env, "/api/webhooks", { method: "POST", projectId: c.var.project.id, body }), 201);
+  .get("/", projectAccess("viewer"), async (c) => {
+    const query = { project_id: c.var.project.id, page_size: "200" };
+    const page = await unwrap(apiClient(c.env).api.webhooks.$get({ query }));
+    return c.json({ items: page.items } satisfies WebhookList, 200);
   })
-  .post("/:id/test", projectAccess("admin"), async (c) =>
-    c.json(await callApi(c.env, `/api/webhooks/${id(c.req.param("id"))}/test`, { method: "POST", projectId: c.var.project.id }), 200),
-  )
-  .get("/:id/deliveries", projectAccess("viewer"), async (c) =>
-    c.json(await callApi(c.env, `/api/webhooks/${id(c.req.param("id"))}/deliveries`, { projectId: c.var.project.id, query: { page_size: "50" } }), 200),
-  )
-  .delete("/:id", projectAccess("admin"), async (c) => {
-    await callApi(c.env, `/api/webhooks/${id(c.req.param("id"))}`, { method: "DELETE", projectId: c.var.project.id });
+  .post("/", projectAccess("admin"), validate("json", EndpointInput), async (c) => {
+    const query = { project_id: c.var.project.id };
+    return c.json((await unwrap(apiClient(c.env).api.webhooks.$post({ query, json: c.req.valid("json") }))) satisfies CreatedWebhook, 201);
+  })
+  .post("/:id/test", endpointIds, projectAccess("admin"), async (c) => {
+    const args = { param: { id: c.req.valid("param").id }, query: { project_id: c.var.project.id } };
+    return c.json((await unwrap(apiClient(c.env).api.webhooks[":id"].test.$post(args))) satisfies WebhookDelivery, 200);
+  })
+  .get("/:id/deliveries", endpointIds, projectAccess("viewer"), async (c) => {
+    const args = { param: { id: c.req.valid("param").id }, query: { project_id: c.var.project.id, page_size: "50" } };
+    const page = await unwrap(apiClient(c.env).api.webhooks[":id"].deliveries.$get(args));
+    return c.json({ items: page.items, total: page.total } satisfies WebhookDeliveryList, 200);
+  })
+  .delete("/:id", endpointIds, projectAccess("admin"), async (c) => {
+    const args = { param: { id: c.req.valid("param").id }, query: { project_id: c.var.project.id } };
+    await unwrap(apiClient(c.env).api.webhooks[":id"].$delete(args));
     return c.body(null, 204);
   });

@@ -1,16 +1,21 @@
 /**
  * The dashboard in a real Chromium, acting as its users do (roles, labels, text): sign-up,
  * isolation between accounts, the key lifecycle with the API refusing a revoked key, billing
- * upgrade through the Stripe stand-in, role enforcement, axe-core on every page. Screenshots
- * go to docs/screenshots/, first-render times to bench/results/dashboard.md.
+ * upgrade through the Stripe stand-in, role enforcement, the Requests page live from the first
+ * call, scores and their review in triage, charts with tooltips and bucket clicks, projects,
+ * "not found" states, axe-core on every page in light and dark mode. Screenshots go to
+ * docs/screenshots/, first-render times to bench/results/dashboard.md.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ROOT } from "../../../scripts/lib/postgres";
+import { SCORER_NAMES } from "../../../src/enums";
 import { openPerson, seriousViolations, type Person } from "./browser";
+import { saveFixedScores, scoreWithTheScorers } from "./scores";
 import { startBrowserStack, type BrowserStack } from "./stack";
 
 const PASSWORD = "correct horse battery";
@@ -35,8 +40,18 @@ async function db<T = Record<string, unknown>>(text: string, params: unknown[] =
   }
 }
 
-/** Opens `path`, waits for its heading, then for `ready` (the page's data), recording the times. */
-async function visit(page: Page, path: string, heading: string, name: string, ready: (page: Page) => Locator): Promise<void> {
+/**
+ * Opens `path`, waits for its heading, then for `ready` (the page's data), recording the times;
+ * `later` records one more milestone of the same navigation as its own row (e.g. charts drawn).
+ */
+async function visit(
+  page: Page,
+  path: string,
+  heading: string,
+  name: string,
+  ready: (page: Page) => Locator,
+  later?: { name: string; ready: (page: Page) => Locator },
+): Promise<void> {
   const started = performance.now();
   await page.goto(`${stack.dashboardUrl}${path}`);
   await page.getByRole("heading", { level: 1, name: heading }).waitFor();
@@ -45,6 +60,10 @@ async function visit(page: Page, path: string, heading: string, name: string, re
   const readyMs = Math.round(performance.now() - started);
   const fcp = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null);
   renders.push({ page: name, fcpMs: fcp === null ? null : Math.round(fcp), headingMs, readyMs });
+  if (later) {
+    await later.ready(page).first().waitFor();
+    renders.push({ page: later.name, fcpMs: null, headingMs, readyMs: Math.round(performance.now() - started) });
+  }
 }
 
 async function expectAccessible(page: Page) {
@@ -82,6 +101,37 @@ function fetchInPage(page: Page, path: string, init: { method: string; json?: un
     },
     { path, init },
   );
+}
+
+/**
+ * A new key of `projectId` (made with the page's session) and a function logging calls with it
+ * through POST /internal/log, as a client library does; each call resolves to the request id.
+ */
+async function logger(page: Page, projectId: string, keyName: string): Promise<(body: Record<string, unknown>) => Promise<string>> {
+  const created = await fetchInPage(page, `/api/projects/${projectId}/keys`, { method: "POST", json: { name: keyName } });
+  expect(created.status, created.body).toBe(201);
+  const { key } = JSON.parse(created.body) as { key: string };
+  return async (body) => {
+    const res = await fetch(`${stack.apiUrl}/internal/log`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Service-Key": key },
+      body: JSON.stringify({
+        model: "gpt-4o-mini",
+        provider: "openai",
+        response_body: { choices: [{ message: { role: "assistant", content: "Sure." } }] },
+        ...body,
+      }),
+    });
+    const answer = await res.text();
+    expect(res.status, answer).toBe(202);
+    return (JSON.parse(answer) as { id: string }).id;
+  };
+}
+
+/** The newest request of a project. */
+async function firstRequest(projectId: string): Promise<string> {
+  const [row] = await db<{ id: string }>("SELECT id FROM llm_requests WHERE project_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1", [projectId]);
+  return row!.id;
 }
 
 async function signUp(person: Person, name: string, email: string) {
@@ -192,6 +242,9 @@ describe("Dashboard in Chromium", () => {
     const old = await shownKey(page);
     await page.getByRole("button", { name: "Done" }).click();
     await page.getByRole("button", { name: "Rotate ci" }).click();
+    // Rotation asks first: the old key stops working a minute later.
+    await expect(page.getByRole("alertdialog").innerText()).resolves.toContain("60 seconds");
+    await page.getByRole("button", { name: "Rotate key" }).click();
     const fresh = await shownKey(page);
     expect(fresh).not.toBe(old);
     await expect(page.getByRole("dialog").innerText()).resolves.toContain("60 seconds");
@@ -273,31 +326,27 @@ describe("Dashboard in Chromium", () => {
     expect(allowed.status).toBe(201);
   });
 
-  it("Should show logged calls in the Requests table, keep filters in the URL, mask PII in the detail, and show new calls live", async () => {
+  it("Should show logged calls in the Requests table with readable scores, keep filters in the URL, mask PII in the detail, and add new calls live", async () => {
     const { page } = alice;
     await page.goto(`${stack.dashboardUrl}/p/${aliceProject}/keys`);
-    const created = await fetchInPage(page, `/api/projects/${aliceProject}/keys`, { method: "POST", json: { name: "requests-page" } });
-    const { key } = JSON.parse(created.body) as { key: string };
-    const log = (body: Record<string, unknown>) =>
-      fetch(`${stack.apiUrl}/internal/log`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "X-Service-Key": key },
-        body: JSON.stringify({
-          model: "gpt-4o-mini",
-          provider: "openai",
-          response_body: { choices: [{ message: { role: "assistant", content: "Sure." } }] },
-          ...body,
-        }),
-      }).then((r) => r.status);
-    expect(
-      await log({
-        provider: "anthropic",
-        model: "claude-test",
-        request_body: { messages: [{ role: "user", content: "write to jane.doe@example.com please" }] },
-      }),
-    ).toBe(202);
-    expect(await log({ request_body: { messages: [{ role: "user", content: "plain question" }] } })).toBe(202);
+    const log = await logger(page, aliceProject, "requests-page");
+    const claude = await log({
+      provider: "anthropic",
+      model: "claude-test",
+      request_body: { messages: [{ role: "user", content: "write to jane.doe@example.com please" }] },
+    });
+    // A plain, harmless call with its real answer.
+    const plain = await log({
+      request_body: { messages: [{ role: "user", content: "What is the capital of France?" }] },
+      response_body: { choices: [{ message: { role: "assistant", content: "The capital of France is Paris." } }] },
+    });
+    await scoreWithTheScorers(inject("databaseUrl"), [claude, plain]);
     await visit(page, `/p/${aliceProject}/requests`, "Requests", "Requests", (p) => p.getByRole("cell", { name: "claude-test" }));
+    // Chips name their scorer and say their state in words (not only by colour); a legend explains them.
+    const chips = page.getByRole("row").filter({ hasText: "claude-test" });
+    await expect(chips.innerText()).resolves.toMatch(/content[\s\S]*PII[\s\S]*jailbreak[\s\S]*poisoning[\s\S]*vector[\s\S]*consumption/);
+    await expect(chips.getByText(/^PII: (safe|unsafe|unscored)/).count()).resolves.toBe(1);
+    await page.getByRole("list", { name: "Legend of the score chips" }).getByText("unsafe", { exact: true }).first().waitFor();
     await expectAccessible(page);
     await shot(page, "requests");
     // The filter lives in the URL: opening it shows only the matching row.
@@ -305,70 +354,136 @@ describe("Dashboard in Chromium", () => {
     await page.getByRole("cell", { name: "claude-test" }).waitFor();
     await expect(page.getByRole("cell", { name: "gpt-4o-mini" }).count()).resolves.toBe(0);
     await expect(page.getByLabel("Provider", { exact: true }).inputValue()).resolves.toBe("anthropic");
-    // The detail: the conversation as chat, the e-mail address masked.
+    // The detail: scores first, as cards with value and rationale; the conversation as chat, the e-mail address masked.
     await page.getByRole("cell", { name: "claude-test" }).click();
     const drawer = page.getByRole("dialog", { name: "Request detail" });
     await drawer.getByText("write to [EMAIL] please").waitFor();
     expect(await drawer.innerText()).not.toContain("jane.doe@example.com");
+    await expect(drawer.getByRole("listitem").filter({ hasText: "pii_detection" }).innerText()).resolves.toMatch(/Safe|Unsafe|Unscored/);
     await shot(page, "request-detail");
+    // Escape closes the drawer (and the address forgets it).
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "detached" });
+    expect(new URL(page.url()).searchParams.has("open")).toBe(false);
+    // j/k move to the next (older) and previous (newer) call of the list.
+    await page.goto(`${stack.dashboardUrl}/p/${aliceProject}/requests?open=${plain}`);
+    await drawer.getByText("What is the capital of France?").waitFor();
+    await page.keyboard.press("j");
+    await page.waitForURL((u) => u.searchParams.get("open") === claude);
+    await drawer.getByText("write to [EMAIL] please").waitFor();
+    await page.keyboard.press("k");
+    await page.waitForURL((u) => u.searchParams.get("open") === plain);
     await drawer.getByRole("button", { name: "Close" }).click();
-    // Live: a call logged now is announced as "1 new" without a reload (10 s polling).
+    // Live: a call logged now appears at the top without a reload, pending, and its scores fill in.
     await page.goto(`${stack.dashboardUrl}/p/${aliceProject}/requests`);
     await page.getByRole("cell", { name: "claude-test" }).waitFor();
-    expect(await log({ model: "live-model", request_body: { messages: [{ role: "user", content: "live" }] } })).toBe(202);
-    await page.getByRole("button", { name: "1 new" }).waitFor({ timeout: 25_000 });
-    await page.getByRole("button", { name: "1 new" }).click();
-    await page.getByRole("cell", { name: "live-model" }).waitFor();
-    await visit(page, `/p/${aliceProject}/overview`, "Overview", "Overview", (p) => p.getByRole("img", { name: /Requests: 24 buckets/ }));
-    await shot(page, "overview");
-    await visit(page, `/p/${aliceProject}/safety`, "Safety triage", "Safety triage", (p) => p.getByRole("img", { name: /unsafe rate per day/ }));
-    await shot(page, "safety-triage");
+    const live = await log({ model: "live-model", request_body: { messages: [{ role: "user", content: "live" }] } });
+    const liveRow = page.getByRole("row").filter({ hasText: "live-model" });
+    await liveRow.waitFor({ timeout: 15_000 });
+    await expect(page.getByRole("row").nth(1).innerText()).resolves.toContain("live-model");
+    await expect(liveRow.innerText()).resolves.toContain("pending");
+    await scoreWithTheScorers(inject("databaseUrl"), [live]);
+    await expect.poll(() => liveRow.innerText(), { timeout: 15_000 }).not.toContain("pending");
   }, 90_000);
 
-  it("Should store a false positive marked in the detail, with who, and filter the list by it", async () => {
+  it("Should chart the traffic with a tooltip per bucket, and open a bucket's requests on click", async () => {
+    const { page } = alice;
+    await visit(page, `/p/${aliceProject}/overview`, "Overview", "Overview (totals)", (p) => p.getByRole("definition").filter({ hasText: /^\d/ }), {
+      name: "Overview (charts drawn)",
+      ready: (p) => p.getByRole("figure").filter({ hasText: "Requests" }).locator("svg"),
+    });
+    const [{ n }] = await db<{ n: number }>("SELECT count(*)::int AS n FROM llm_requests WHERE project_id = $1 AND created_at >= date_trunc('hour', now())", [
+      aliceProject,
+    ]);
+    expect(n).toBeGreaterThan(0);
+    // The last bar is the current hour: hovering it shows its value, clicking it opens its requests.
+    const chart = page.getByRole("figure").filter({ hasText: /^Requests/ });
+    const surface = chart.locator("svg.recharts-surface").first();
+    const box = (await surface.boundingBox())!;
+    const at = { x: box.x + box.width - 14, y: box.y + box.height / 2 };
+    await page.mouse.move(at.x, at.y);
+    const tooltip = chart.getByRole("status");
+    await tooltip.getByText(`Requests: ${n}`).waitFor();
+    await expect(tooltip.innerText()).resolves.toContain("Click to see these requests");
+    await expectAccessible(page);
+    await shot(page, "overview");
+    await page.mouse.click(at.x, at.y);
+    await page.waitForURL(/\/requests\?start=.*&end=/);
+    const url = new URL(page.url());
+    const start = new Date(url.searchParams.get("start")!);
+    expect(start.getUTCMinutes()).toBe(0);
+    expect(new Date(url.searchParams.get("end")!).getTime() - start.getTime()).toBe(3_600_000);
+    await page.getByRole("cell", { name: "live-model" }).waitFor();
+    await expect(page.getByRole("heading", { level: 1, name: "Requests" }).locator("..").innerText()).resolves.toContain(`${n} matching`);
+  }, 90_000);
+
+  it("Should take a reviewed score out of the triage queue, update the counts, and filter by verdict", async () => {
     const { page } = alice;
     await page.goto(`${stack.dashboardUrl}/p/${aliceProject}/keys`);
-    const created = await fetchInPage(page, `/api/projects/${aliceProject}/keys`, { method: "POST", json: { name: "review" } });
-    const { key } = JSON.parse(created.body) as { key: string };
-    const res = await fetch(`${stack.apiUrl}/internal/log`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Service-Key": key },
-      body: JSON.stringify({ model: "review-model", provider: "openai", request_body: { messages: [{ role: "user", content: "how do I pick a lock" }] } }),
-    });
-    expect(res.status).toBe(202);
-    const { id } = (await res.json()) as { id: string };
-    // The stack runs without the scorer: its six scores are written as the scorer writes them.
-    await db(
-      `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale)
-       SELECT gen_random_uuid(), $1, $2, n, CASE WHEN n = 'content_safety' THEN 5 ELSE 1 END,
-              CASE WHEN n = 'content_safety' THEN 'unsafe' ELSE 'safe' END, 'browser test'
-         FROM unnest(ARRAY['content_safety','pii_detection','jailbreak_detection','data_poisoning','vector_weakness','unbounded_consumption']) AS n`,
-      [id, aliceProject],
+    const log = await logger(page, aliceProject, "review");
+    const id = await log({ model: "review-model", request_body: { messages: [{ role: "user", content: "how do I pick a lock" }] } });
+    await saveFixedScores(
+      inject("databaseUrl"),
+      id,
+      aliceProject,
+      SCORER_NAMES.map((n) =>
+        n === "content_safety"
+          ? { scorer_name: n, score_value: 5, score_label: "unsafe", rationale: "browser test: an unsafe verdict to review" }
+          : { scorer_name: n, score_value: 1, score_label: "safe", rationale: "browser test" },
+      ),
     );
-    await db("UPDATE llm_requests SET scoring_state = 'scored' WHERE id = $1", [id]);
-    await page.goto(`${stack.dashboardUrl}/p/${aliceProject}/requests?model=review-model`);
-    await page.getByRole("cell", { name: "review-model" }).click();
+    await visit(page, `/p/${aliceProject}/safety?scorer=content_safety`, "Safety triage", "Safety triage", (p) =>
+      p.getByRole("list", { name: "Queue" }).getByRole("button", { name: /review-model/ }),
+    );
+    const toReview = async () => Number((await page.getByRole("definition").first().innerText()).replace(/\D/g, ""));
+    await expect.poll(toReview).toBeGreaterThanOrEqual(1);
+    const before = await toReview();
+    await expectAccessible(page);
+    await shot(page, "safety-triage");
+    // Review in the drawer; Escape closes it; the call has left "to review" and the count dropped.
+    await page
+      .getByRole("list", { name: "Queue" })
+      .getByRole("button", { name: /review-model/ })
+      .click();
     const drawer = page.getByRole("dialog", { name: "Request detail" });
     const contentSafety = drawer.getByRole("listitem").filter({ hasText: "content_safety" });
+    await expect(contentSafety.innerText()).resolves.toContain("Score 5 of 5");
     await contentSafety.getByRole("button", { name: "Mark false positive" }).click();
     await contentSafety.getByText(`Reviewed false positive by ${aliceEmail}`).waitFor();
+    await shot(page, "request-detail-reviewed");
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "detached" });
+    await expect.poll(toReview).toBe(before - 1);
+    await expect(
+      page
+        .getByRole("list", { name: "Queue" })
+        .getByRole("button", { name: /review-model/ })
+        .count(),
+    ).resolves.toBe(0);
+    // Filtered by verdict, the reviewed call is there.
+    await page.getByLabel("Verdict").selectOption("false_positive");
+    await page
+      .getByRole("list", { name: "Queue" })
+      .getByRole("button", { name: /review-model/ })
+      .waitFor();
     const stored = await db<{ verdict: string; reviewer: string; scorer_name: string }>(
       "SELECT verdict, reviewer, scorer_name FROM score_reviews WHERE request_id = $1",
       [id],
     );
     expect(stored).toEqual([{ verdict: "false_positive", reviewer: aliceEmail, scorer_name: "content_safety" }]);
-    // The list filtered by the verdict (from the filter control, then the URL) shows only that call.
-    await drawer.getByRole("button", { name: "Close" }).click();
+    // The Requests list filtered by the verdict (from the filter control, then the URL) shows only that call.
     await page.goto(`${stack.dashboardUrl}/p/${aliceProject}/requests`);
     await page.getByRole("cell", { name: "claude-test" }).waitFor();
     await page.getByLabel("Reviewed", { exact: true }).selectOption("false_positive");
     await page.waitForURL(/reviewed=false_positive/);
     await page.getByRole("cell", { name: "review-model" }).waitFor();
-    await expect(page.getByRole("cell", { name: "claude-test" }).count()).resolves.toBe(0);
+    // The address changes first; the table follows when the filtered page has loaded.
+    await expect.poll(() => page.getByRole("cell", { name: "claude-test" }).count()).toBe(0);
     await expect(page.getByRole("cell", { name: "gpt-4o-mini" }).count()).resolves.toBe(0);
+    await page.getByRole("cell", { name: "review-model" }).waitFor();
   }, 90_000);
 
-  it("Should export every row of a filter larger than one database page from the Export link", async () => {
+  it("Should export every row of a filter larger than one database page, and count calls newer than an older page", async () => {
     const { page } = alice;
     // 2,345 calls (the export reads pages of 1,000), written straight to the database.
     const ROWS = 2345;
@@ -395,7 +510,133 @@ describe("Dashboard in Chromium", () => {
     const text = lines.join("\n");
     expect(text).not.toContain("@example.com");
     expect(exported.filter((r) => r.request_body.messages[0]!.content.includes("[EMAIL]"))).toHaveLength(Math.floor(ROWS / 100));
+
+    // On an older page new calls are not inserted (the reader stays where they are): "1 new" leads back to the top.
+    await page.getByRole("button", { name: "Older" }).click();
+    await page.waitForURL(/cursor=/);
+    await page.getByRole("cell", { name: "bulk-export" }).first().waitFor();
+    await db(
+      `INSERT INTO llm_requests (id, project_id, model, provider, request_body, response_body, metadata, created_at, latency_ms)
+       VALUES (gen_random_uuid(), $1, 'bulk-export', 'openai', '{"messages":[{"role":"user","content":"the newest"}]}', '{"choices":[]}', '{"status":"success"}', now(), 100)`,
+      [aliceProject],
+    );
+    await page.getByRole("button", { name: "1 new" }).click({ timeout: 25_000 });
+    await page.waitForURL((u) => !u.searchParams.has("cursor"));
+    const [newest] = await db<{ created_at: Date }>(
+      "SELECT created_at FROM llm_requests WHERE project_id = $1 AND model = 'bulk-export' ORDER BY created_at DESC LIMIT 1",
+      [aliceProject],
+    );
+    const shownAt = await page.evaluate((iso) => new Date(iso).toLocaleString(), newest!.created_at.toISOString());
+    await expect.poll(() => page.getByRole("row").nth(1).innerText()).toContain(shownAt);
+    await page.getByRole("row").nth(1).click();
+    await page.getByRole("dialog", { name: "Request detail" }).getByText("the newest").waitFor();
   }, 90_000);
+
+  it("Should create, rename and delete projects, and fill a new project's empty Requests page with its first calls within 15 s", async () => {
+    const { page } = alice;
+    await visit(page, `/p/${aliceProject}/projects`, "Projects", "Projects", (p) => p.getByRole("row", { name: /My first project/ }));
+    await expectAccessible(page);
+    await page.getByLabel("Project name").fill("Live demo");
+    await page.getByRole("button", { name: "Create project" }).click();
+    await page.waitForURL(/\/p\/[0-9a-f-]{36}\/requests/);
+    const demo = /\/p\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+    expect(demo).not.toBe(aliceProject);
+    // Empty: waiting for the first call, with the snippets; no reload from here on.
+    await page.getByText("Waiting for your first call").waitFor();
+    await page.getByText("SIGHTLINE_BASE_URL=").waitFor();
+    await expectAccessible(page);
+    await shot(page, "requests-empty");
+    const log = await logger(page, demo, "first calls");
+    await log({ model: "first-call", request_body: { messages: [{ role: "user", content: "first" }] } });
+    await log({ model: "first-call", request_body: { messages: [{ role: "user", content: "second" }] } });
+    await expect.poll(() => page.getByRole("cell", { name: "first-call" }).count(), { timeout: 15_000 }).toBe(2);
+    await expect(page.getByText("Waiting for your first call").count()).resolves.toBe(0);
+
+    // Rename it; the switcher follows.
+    await page.goto(`${stack.dashboardUrl}/p/${demo}/projects`);
+    await page.getByRole("button", { name: "Rename Live demo" }).click();
+    await page.getByLabel("New name of Live demo").fill("Live demo (renamed)");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("row", { name: /Live demo \(renamed\)/ }).waitFor();
+    await page.getByRole("combobox", { name: "Project" }).locator("option", { hasText: "Live demo (renamed)" }).waitFor({ state: "attached" });
+    await shot(page, "projects");
+
+    // Delete it (the open project): confirmation first, then another project opens and it is gone.
+    await page.getByRole("button", { name: "Delete Live demo (renamed)" }).click();
+    await page.getByRole("alertdialog").waitFor();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Delete project" }).click();
+    await page.waitForURL((u) => u.pathname === `/p/${aliceProject}/projects`);
+    await expect.poll(() => page.getByRole("row", { name: /Live demo/ }).count()).toBe(0);
+    const listed = await fetchInPage(page, "/api/projects", { method: "GET" });
+    expect(listed.body).not.toContain(demo);
+    await expect(fetchInPage(page, `/api/projects/${demo}/requests`, { method: "GET" }).then((r) => r.status)).resolves.toBe(404);
+  }, 90_000);
+
+  it("Should answer bad ids and unknown addresses with a not-found state, never a blank page or a 500", async () => {
+    const { page } = alice;
+    const drawer = page.getByRole("dialog", { name: "Request detail" });
+    await page.goto(`${stack.dashboardUrl}/p/${aliceProject}/requests?open=not-a-uuid`);
+    await drawer.getByRole("heading", { name: "Request not found" }).waitFor();
+    await expectAccessible(page);
+    await shot(page, "request-not-found");
+    await page.goto(`${stack.dashboardUrl}/p/${aliceProject}/requests?open=0190a000-0000-7000-8000-000000000000`);
+    await drawer.getByRole("heading", { name: "Request not found" }).waitFor();
+    for (const path of [`/api/projects/${aliceProject}/requests/not-a-uuid`, `/api/projects/${aliceProject}/requests/0190a000-0000-7000-8000-000000000000`]) {
+      const res = await fetchInPage(page, path, { method: "GET" });
+      expect([404, 422], `${path}: ${res.status} ${res.body}`).toContain(res.status);
+      expect(JSON.parse(res.body)).toHaveProperty("detail");
+    }
+    for (const path of ["/no/such/page", `/p/${aliceProject}/no-such-page`]) {
+      await page.goto(`${stack.dashboardUrl}${path}`);
+      await page.getByRole("heading", { level: 1, name: "Not found" }).waitFor();
+      await expect(page.getByRole("link", { name: "Go to your projects" }).count()).resolves.toBe(1);
+      await expectAccessible(page);
+    }
+  });
+
+  it("Should clip a 725,000-character prompt until asked, with the scores above it", async () => {
+    const { page } = alice;
+    await page.goto(`${stack.dashboardUrl}/p/${aliceProject}/keys`);
+    const log = await logger(page, aliceProject, "long prompt");
+    const words = "lorem ipsum dolor sit amet ".repeat(Math.ceil(725_000 / 27)).slice(0, 725_000);
+    const id = await log({ model: "long-prompt", request_body: { messages: [{ role: "user", content: words }] } });
+    await page.goto(`${stack.dashboardUrl}/p/${aliceProject}/requests?open=${id}`);
+    const drawer = page.getByRole("dialog", { name: "Request detail" });
+    const showAll = drawer.getByRole("button", { name: "Show all (725,000 characters)" });
+    await showAll.waitFor();
+    expect((await drawer.innerText()).length).toBeLessThan(20_000);
+    const text = await drawer.innerText();
+    expect(text.indexOf("Safety")).toBeLessThan(text.indexOf("lorem ipsum"));
+    await showAll.click();
+    await expect.poll(async () => (await drawer.innerText()).length).toBeGreaterThan(725_000);
+  }, 90_000);
+
+  it("Should have no serious or critical axe violation on any page, in light and in dark mode", async () => {
+    const { page } = alice;
+    const pages = ["start", "overview", "requests", `requests?open=${await firstRequest(aliceProject)}`, "safety", "keys", "billing", "members", "projects"];
+    for (const theme of ["light", "dark"] as const) {
+      await page.evaluate((t) => localStorage.setItem("theme", t), theme);
+      for (const path of pages) {
+        await page.goto(`${stack.dashboardUrl}/p/${aliceProject}/${path}`);
+        await page.getByRole("heading", { level: 1 }).waitFor();
+        await page.waitForLoadState("networkidle");
+        await expect(page.evaluate(() => document.documentElement.classList.contains("dark"))).resolves.toBe(theme === "dark");
+        expect(await seriousViolations(page), `${theme} ${path}`).toEqual([]);
+        if (theme === "dark" && (path === "requests" || path === "overview")) await shot(page, `${path}-dark`);
+      }
+    }
+    const { page: other } = bob;
+    for (const theme of ["light", "dark"] as const) {
+      await other.evaluate((t) => localStorage.setItem("theme", t), theme);
+      for (const path of ["/sign-in", "/sign-up", "/no/such/page"]) {
+        await other.goto(`${stack.dashboardUrl}${path}`);
+        await other.getByRole("heading", { level: 1 }).waitFor();
+        expect(await seriousViolations(other), `${theme} ${path}`).toEqual([]);
+      }
+    }
+    await page.evaluate(() => localStorage.removeItem("theme"));
+  }, 120_000);
 });
 
 /** Writes bench/results/dashboard.md from the timings of this run. */
@@ -403,11 +644,11 @@ function writeResults() {
   const lines = [
     "# Dashboard first render",
     "",
-    `Measured by the browser tests (dashboard/test/browser/dashboard.test.ts) on ${new Date().toISOString().slice(0, 10)}, in Debian's Chromium (headless) against the local stack: \`wrangler pages dev\` serving the Vite build and the Pages Functions, the API worker under \`wrangler dev\`, embedded PostgreSQL. This machine: ${(globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 2} cores, shared with other test runs.`,
+    `Measured by the browser tests (dashboard/test/browser/dashboard.test.ts) on ${new Date().toISOString().slice(0, 10)}, in Debian's Chromium (headless) against the local stack: \`wrangler pages dev\` serving the Vite build and the Pages Functions, the API worker under \`wrangler dev\`, embedded PostgreSQL. This machine: ${(globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 2} cores, shared with other test runs (load average over the last 5 minutes at the end of this run: ${loadavg()[1]!.toFixed(1)}).`,
     "",
     "- **FCP**: Chromium's first-contentful-paint of the navigation.",
     "- **heading**: from `page.goto` until the page's `<h1>` is on screen (project pages first load the session's projects).",
-    "- **data**: until the page's own data is on screen (the keys table, the usage meter, the members, the snippets).",
+    "- **data**: until the page's own data is on screen (the keys table, the usage meter, the members, the snippets, the Overview's totals; \"Overview (charts drawn)\": until its first chart is drawn, Recharts being loaded on demand).",
     "",
     "Each page is opened once in a fresh browser profile (cold browser cache for the first page); the stack has served the page, its assets and one API call before.",
     "",

@@ -11,29 +11,33 @@ const app = createDashboardApp();
 export const ORIGIN = DASHBOARD_TEST_BINDINGS.DASHBOARD_URL;
 const dashEnv = { ...(env as unknown as DashboardEnv), API: { fetch: (input: RequestInfo | URL, init?: RequestInit) => SELF.fetch(input, init) } as Fetcher };
 
-/** Options of `dash`: a JSON body, the session cookie, and header overrides. */
+/** Options of `dash`: a JSON body (or raw text sent as JSON), the session cookie, and header overrides. */
 export interface DashInit {
   method?: string;
   json?: unknown;
+  /** Raw body text, sent with `Content-Type: application/json` unless a header says otherwise. */
+  body?: string;
   cookie?: string;
   headers?: Record<string, string>;
 }
 
-let ipCounter = 1;
-/** A distinct client address per test user, so sign-in throttling counts each apart. */
-export const nextIp = () => `10.0.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}`;
+/**
+ * A distinct client address per test user, so sign-in throttling (5 a minute per address) counts
+ * each apart, also across test files running at once: random in 10.0.0.0/8 (16.7 million).
+ */
+export const nextIp = () => {
+  const [a, b, c] = crypto.getRandomValues(new Uint8Array(3));
+  return `10.${a}.${b}.${c}`;
+};
 
-/** Sends a request to the dashboard's server as a same-origin browser would. */
+/** Sends a request to the dashboard's server as a same-origin browser would (a fresh client address unless given). */
 export async function dash(path: string, init: DashInit = {}): Promise<Response> {
-  const headers = new Headers({ Origin: ORIGIN, "cf-connecting-ip": "10.9.9.9", ...init.headers });
+  const headers = new Headers({ Origin: ORIGIN, "cf-connecting-ip": nextIp(), ...init.headers });
   if (init.cookie) headers.set("Cookie", init.cookie);
-  let body: string | undefined;
-  if (init.json !== undefined) {
-    if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json");
-    body = JSON.stringify(init.json);
-  }
+  const body = init.body ?? (init.json !== undefined ? JSON.stringify(init.json) : undefined);
+  if (body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
   const ctx = createExecutionContext();
-  const res = await app.fetch(new Request(`${ORIGIN}${path}`, { method: init.method ?? (body ? "POST" : "GET"), headers, body }), dashEnv, ctx);
+  const res = await app.fetch(new Request(`${ORIGIN}${path}`, { method: init.method ?? (body !== undefined ? "POST" : "GET"), headers, body }), dashEnv, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }

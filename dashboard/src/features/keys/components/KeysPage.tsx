@@ -1,0 +1,165 @@
+/**
+ * API keys of the project (docs/interface.md section 3.1): create (full key shown once), list
+ * with status, rotate (new key shown once, old one refused after 60 s), revoke and delete.
+ */
+import { useEffect, useState, type FormEvent } from "react";
+import { roleAtLeast } from "../../../../server/contract";
+import { Alert, Button, Card, CodeBlock, Confirm, Field, Modal, PageTitle, when } from "../../../components/ui";
+import { useCurrentProject } from "../../projects/hooks";
+import type { ApiKey, NewApiKey } from "../../../../server/contract";
+import { useKeyMutations, useKeys } from "../hooks";
+
+/** Re-renders every second while `active` (for the rotation countdown); returns the time now. */
+function useNow(active: boolean) {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (!active) return;
+    const t = setInterval(() => setTick((n) => n + 1), 1000);
+    return () => clearInterval(t);
+  }, [active]);
+  return Date.now();
+}
+
+function Status({ k, now }: { k: ApiKey; now: number }) {
+  if (k.revoked_at) return <span className="rounded bg-red-100 px-2 py-0.5 text-red-900 dark:bg-red-950 dark:text-red-200">Revoked</span>;
+  if (k.expires_at) {
+    const left = Math.ceil((new Date(k.expires_at).getTime() - now) / 1000);
+    if (left > 0) return <span className="rounded bg-amber-100 px-2 py-0.5 text-amber-950 dark:bg-amber-950 dark:text-amber-100">Rotating: {left} s left</span>;
+    return <span className="rounded bg-zinc-200 px-2 py-0.5 dark:bg-zinc-800">Expired</span>;
+  }
+  return <span className="rounded bg-emerald-100 px-2 py-0.5 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-100">Active</span>;
+}
+
+/** The API keys page. */
+export function KeysPage() {
+  const project = useCurrentProject()!;
+  const keys = useKeys(project.id);
+  const [shown, setShown] = useState<{ key: NewApiKey; rotated: boolean } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { create, rotate, revoke, remove } = useKeyMutations(project.id, {
+    created: (key) => setShown({ key, rotated: false }),
+    rotated: (key) => setShown({ key, rotated: true }),
+    error: (e) => setError(e.message),
+  });
+
+  const items = keys.data?.items ?? [];
+  const now = useNow(items.some((k) => !k.revoked_at && k.expires_at && new Date(k.expires_at).getTime() > Date.now()));
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setError(null);
+    const name = String(new FormData(e.currentTarget).get("name")).trim();
+    if (name) create.mutate(name);
+    e.currentTarget.reset();
+  };
+
+  return (
+    <>
+      <PageTitle subtitle="Keys let your application and the proxy log calls to this project. A key is shown once, when it is created.">API keys</PageTitle>
+      <div className="flex flex-col gap-6">
+        {roleAtLeast(project.role, "member") ? (
+          <Card title="Create a key">
+            <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
+              <Field label="Key name" id="key-name" name="name" required maxLength={100} placeholder="production" />
+              <Button type="submit" disabled={create.isPending}>
+                Create key
+              </Button>
+            </form>
+          </Card>
+        ) : (
+          <Alert>Your role ({project.role}) can see keys but not create or change them.</Alert>
+        )}
+        {error && <Alert tone="error">{error}</Alert>}
+        <Card title="Keys">
+          {keys.isPending ? (
+            <p>Loading…</p>
+          ) : items.length === 0 ? (
+            <p>No keys yet.</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <thead className="border-b border-zinc-200 dark:border-zinc-800">
+                  <tr>
+                    {["Name", "Key", "Created by", "Created", "Last used", "Status", "Actions"].map((h) => (
+                      <th key={h} scope="col" className="py-2 pr-3 font-medium">
+                        {h}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((k) => {
+                    const live = !k.revoked_at && !(k.expires_at && new Date(k.expires_at).getTime() <= now);
+                    return (
+                      <tr key={k.id} className="border-b border-zinc-100 dark:border-zinc-900">
+                        <th scope="row" className="py-2 pr-3 font-medium">
+                          {k.name}
+                        </th>
+                        <td className="py-2 pr-3 font-mono">{k.key_hint}</td>
+                        <td className="py-2 pr-3">{k.created_by ?? "—"}</td>
+                        <td className="py-2 pr-3">{when(k.created_at)}</td>
+                        <td className="py-2 pr-3">{k.last_used_at ? when(k.last_used_at) : "Never"}</td>
+                        <td className="py-2 pr-3">
+                          <Status k={k} now={now} />
+                        </td>
+                        <td className="flex flex-wrap gap-2 py-2">
+                          {live && !k.expires_at && roleAtLeast(project.role, "member") && (
+                            <Confirm
+                              action="Rotate"
+                              subject={k.name}
+                              title={`Rotate “${k.name}”?`}
+                              description="A new key is shown once. The current key keeps working for 60 seconds, then it is refused: deploy the new one within that minute."
+                              confirmLabel="Rotate key"
+                              onConfirm={() => rotate.mutate(k.id)}
+                            />
+                          )}
+                          {!k.revoked_at && roleAtLeast(project.role, "admin") && (
+                            <Confirm
+                              action="Revoke"
+                              subject={k.name}
+                              title={`Revoke “${k.name}”?`}
+                              description="Calls with this key are refused (401) at once. This cannot be undone."
+                              confirmLabel="Revoke key"
+                              onConfirm={() => revoke.mutate(k.id)}
+                            />
+                          )}
+                          {roleAtLeast(project.role, "admin") && (
+                            <Confirm
+                              action="Delete"
+                              subject={k.name}
+                              variant="ghost"
+                              title={`Delete “${k.name}”?`}
+                              description="The key disappears from this list and is refused from now on."
+                              confirmLabel="Delete key"
+                              onConfirm={() => remove.mutate(k.id)}
+                            />
+                          )}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Card>
+      </div>
+      <Modal
+        open={shown !== null}
+        onClose={() => setShown(null)}
+        title={shown?.rotated ? "Your rotated key" : "Your new API key"}
+        description={
+          shown?.rotated
+            ? "Deploy it within 60 seconds: the old key is refused after that. This is the only time the key is shown."
+            : "Copy it now: this is the only time the full key is shown."
+        }
+      >
+        {shown && (
+          <div className="flex flex-col gap-4">
+            <CodeBlock label="API key" code={shown.key.key} />
+            <CodeBlock label=".env line" code={`SERVICE_API_KEY=${shown.key.key}`} />
+          </div>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+/** Whether a project has logged a call yet, and the public URLs its snippets use. */
+import { useQuery } from "@tanstack/react-query";
+import type { Activity } from "../../../server/contract";
+import { request } from "../../lib/api";
+
+/** Query keys of the feature. */
+export const activityKeys = { project: (projectId: string) => ["activity", projectId] as const };
+
+/** The project's activity; asks again every 5 s until the first call is logged. */
+export function useActivity(projectId: string) {
+  return useQuery({
+    queryKey: activityKeys.project(projectId),
+    queryFn: () => request<Activity>(`/api/projects/${projectId}/activity`),
+    refetchInterval: (q) => (q.state.data?.has_requests ? false : 5000),
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * Projects of the signed-in user (GET /api/projects, which also creates a new account's first
+ * project), the current one from the URL, and their changes: create (POST /api/projects),
+ * rename (PATCH /api/projects/:id) and delete (DELETE /api/projects/:id), for owners and admins.
+ */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useParams } from "react-router";
+import type { Project, ProjectList } from "../../../server/contract";
+
+import { request } from "../../lib/api";
+
+/** Query keys of the feature. */
+export const projectKeys = { all: ["projects"] as const };
+
+/** The user's projects, oldest first. */
+export function useProjects() {
+  return useQuery({ queryKey: projectKeys.all, queryFn: () => request<ProjectList>("/api/projects"), staleTime: 60_000 });
+}
+
+/** The project named by `:projectId`, once the list is loaded (undefined: unknown or loading). */
+export function useCurrentProject(): Project | undefined {
+  const { projectId } = useParams();
+  return useProjects().data?.items.find((p) => p.id === projectId);
+}
+
+/** Create, rename and delete; each refreshes the list when settled. */
+export function useProjectMutations() {
+  const queryClient = useQueryClient();
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: projectKeys.all });
+  return {
+    create: useMutation({
+      mutationFn: (v: { name: string; organization_id: string }) => request<{ id: string; name: string }>("/api/projects", { json: v }),
+      onSettled,
+    }),
+    rename: useMutation({
+      mutationFn: (v: { id: string; name: string }) => request(`/api/projects/${v.id}`, { method: "PATCH", json: { name: v.name } }),
+      onSettled,
+    }),
+    // Not awaiting the refresh: the page of a deleted project moves on (in `mutate`'s onSuccess) before the list drops it.
+    remove: useMutation({
+      mutationFn: (id: string) => request(`/api/projects/${id}`, { method: "DELETE" }),
+      onSettled: () => void onSettled(),
+    }),
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Scores for the browser tests, written as the scorer worker writes them: the browser stack
+ * runs without the scorer (its queue consumer), so a test that needs scored calls runs the real
+ * scorers (`scoreCall`, src/scoring) on the stored rows, or gives fixed scores, and stores them
+ * with the scorer's own `saveScores` (src/db/scoring.ts: scores, hourly rollups and the
+ * request's `scoring_state` in one statement), labelled and versioned as the scorer does for a
+ * project that never set a policy (`underPolicy` with the default policy, version 0).
+ */
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import type { Db } from "../../../src/db/client";
+import { saveScores } from "../../../src/db/scoring";
+import { underPolicy } from "../../../src/policy/apply";
+import { DEFAULT_POLICY } from "../../../src/policy/schema";
+import { type NamedScore, scoreCall } from "../../../src/scoring";
+
+/** `scores` as the scorer stores them for a project without a policy of its own. */
+const versioned = (scores: NamedScore[]) => underPolicy(scores, { policy: DEFAULT_POLICY, version: 0 });
+
+async function withDb<T>(databaseUrl: string, run: (client: pg.Client, db: Db) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await run(client, drizzle(client) as unknown as Db);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs the six real scorers on the stored requests `ids` and saves their scores. */
+export async function scoreWithTheScorers(databaseUrl: string, ids: string[]): Promise<void> {
+  await withDb(databaseUrl, async (client, db) => {
+    const rows = (
+      await client.query(
+        `SELECT id, project_id, model, provider, prompt_tokens, completion_tokens, cost_usd, latency_ms, request_body, response_body, metadata
+           FROM llm_requests WHERE id = ANY($1::uuid[])`,
+        [ids],
+      )
+    ).rows as ({ id: string; project_id: string } & Parameters<typeof scoreCall>[0])[];
+    await saveScores(
+      db,
+      rows.map((r) => ({ request_id: r.id, project_id: r.project_id, scores: versioned(scoreCall({ ...r, cost_usd: Number(r.cost_usd) })) })),
+    );
+  });
+}
+
+/** Saves the given scores of one request (e.g. an unsafe verdict a test needs to review). */
+export async function saveFixedScores(databaseUrl: string, requestId: string, projectId: string, scores: NamedScore[]): Promise<void> {
+  await withDb(databaseUrl, (_client, db) => saveScores(db, [{ request_id: requestId, project_id: projectId, scores: versioned(scores) }]));
+}

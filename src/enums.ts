@@ -1,0 +1,57 @@
+/**
+ * The enumerations that the API, its database schema and the dashboard (server and browser)
+ * share, declared once here and imported everywhere else (issue 25: "enums are declared once").
+ * Dependency-free on purpose: the browser bundle imports this module.
+ *
+ * Scorer names stay declared beside the scorer contract (src/scoring/types.ts, docs/interface.md
+ * section 1.3) and are re-exported here so every consumer has one import path.
+ */
+export { SCORER_NAMES, type ScorerName } from "./scoring/types";
+
+/** Label of a safety score: 4-5 `unsafe`, 1-3 `safe`, `unscored` when there was nothing to judge (docs/decisions.md D10). */
+export const SCORE_LABELS = ["safe", "unsafe", "unscored"] as const;
+/** One of `SCORE_LABELS`. */
+export type ScoreLabel = (typeof SCORE_LABELS)[number];
+
+/** A reviewer's verdict on a safety score (dashboard triage). */
+export const REVIEW_VERDICTS = ["false_positive", "confirmed"] as const;
+/** One of `REVIEW_VERDICTS`. */
+export type ReviewVerdict = (typeof REVIEW_VERDICTS)[number];
+
+/** Subscription tiers (docs/interface.md sections 2.5 and 8). */
+export const TIERS = ["free", "pro", "team", "enterprise"] as const;
+/** One of `TIERS`. */
+export type Tier = (typeof TIERS)[number];
+
+/** What happens to personal data found in logged bodies (docs/policy.md): stored as is, or masked before storage. */
+export const STORE_PII_MODES = ["keep", "mask"] as const;
+/** One of `STORE_PII_MODES`. */
+export type StorePiiMode = (typeof STORE_PII_MODES)[number];
+
+/** Body shapes an alert endpoint can receive: Standard Webhooks JSON, or Slack's incoming-webhook message (docs/webhooks.md). */
+export const ALERT_FORMATS = ["standard", "slack"] as const;
+/** One of `ALERT_FORMATS`. */
+export type AlertFormat = (typeof ALERT_FORMATS)[number];
+
+/**
+ * State of an alert delivery: `pending` (created, not tried yet), `retrying` (a try failed and
+ * another is scheduled), `delivered` (the endpoint answered 2xx), `dead` (the retry budget is
+ * spent or the endpoint refused for good: the dead-letter record).
+ */
+export const DELIVERY_STATES = ["pending", "retrying", "delivered", "dead"] as const;
+/** One of `DELIVERY_STATES`. */
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/**
+ * Roles of an organisation's members, weakest first (docs/decisions.md D15):
+ * viewer < member < admin < owner. The dashboard server enforces them (dashboard/server/auth/roles.ts).
+ */
+export const ROLES = ["viewer", "member", "admin", "owner"] as const;
+/** One of `ROLES`. */
+export type Role = (typeof ROLES)[number];
+
+/** True when `role` is at least `needed` in the order of `ROLES`; false for an unknown role. */
+export function roleAtLeast(role: string, needed: Role): boolean {
+  const rank = ROLES.indexOf(role as Role);
+  return rank >= 0 && rank >= ROLES.indexOf(needed);
+}
