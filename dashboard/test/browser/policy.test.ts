@@ -4,6 +4,7 @@
  * again after a reload; a value the API refuses shows its 422 detail naming the field. Also the
  * billing page's retention line (docs/retention.md). Its own stack on ports 8767/8768.
  */
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openPerson, seriousViolations, type Person } from "./browser";
 import { queryDb, startBrowserStack, warmUp, type BrowserStack } from "./stack";
@@ -65,6 +66,8 @@ describe("Policy page in Chromium", () => {
     expect(await page.getByLabel("Not personal data (pii_detection allow list)").inputValue()).toBe("support@acme.example\n@acme.example");
     expect(await page.getByLabel("Mask personal data before storage").isChecked()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
+    // README screenshot of the page as a person sees it.
+    await page.screenshot({ path: join(import.meta.dirname, "../../../docs/screenshots/policy.png"), fullPage: true });
   });
 
   it("Should show the API's refusal naming the field, and keep the stored policy", async () => {

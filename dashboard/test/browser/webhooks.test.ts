@@ -5,6 +5,7 @@
  * private address refused, delete. Its own stack on ports 8757/8758 (the API with `npm run dev`'s
  * WEBHOOK_ALLOW_LOOPBACK), so it runs beside dashboard.test.ts.
  */
+import { join } from "node:path";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type Received, startWebhookReceiver } from "../../../test/setup/webhook-receiver";
@@ -67,6 +68,8 @@ describe("Webhooks page in Chromium", () => {
     const deliveries = page.getByRole("table").filter({ hasText: "webhook.test" });
     await deliveries.getByText("delivered").waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    // README screenshot of the page as a person sees it.
+    await page.screenshot({ path: join(import.meta.dirname, "../../../docs/screenshots/webhooks.png"), fullPage: true });
   });
 
   it("Should show a dead-letter record among the recent deliveries", async () => {

@@ -22,10 +22,11 @@ import { codeBlock, jsonValues } from "../harness/readme";
 import { describeRun, runProgram } from "../harness/run";
 import type { E2E, GetE2E } from "./context";
 
-const README = "README.md";
+/** Where the README sends a user for billing's steps (its Billing section links here). */
+const README = "docs/billing.md";
 const SECTION = "Billing";
 
-/** README.md as text, for the steps it gives in prose. */
+/** docs/billing.md as text, for the steps it gives in prose. */
 const readmeText = () => readFileSync(join(ROOT, README), "utf8");
 
 /** The README's text with its ports (API 8787, dashboard 8788, stand-in 12111) replaced by this run's. */
