@@ -5,7 +5,7 @@
  * the dashboard the tier has moved. Run under `flock /tmp/sightline-browser.lock` (fixed ports).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openPerson, type Person } from "./browser";
+import { openPerson, type Person, signUp } from "./browser";
 import { startBrowserStack, type BrowserStack } from "./stack";
 
 let stack: BrowserStack;
@@ -24,11 +24,7 @@ afterAll(async () => {
 describe("Billing portal (Stripe stand-in) in Chromium", () => {
   it("Should change the plan in the portal and show the new tier back on the billing page", async () => {
     const { page } = owner;
-    await page.goto(`${stack.dashboardUrl}/sign-up`);
-    await page.getByLabel("Name").fill("Portal Owner");
-    await page.getByLabel("Email").fill(`portal-${Date.now()}@example.com`);
-    await page.getByLabel("Password").fill("correct horse battery");
-    await page.getByRole("button", { name: "Create account" }).click();
+    await signUp(owner, "Portal Owner", `portal-${Date.now()}@example.com`, "correct horse battery", stack.dashboardUrl);
     await page.waitForURL(/\/p\/[0-9a-f-]{36}\//);
     const project = /\/p\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
     const billing = `${stack.dashboardUrl}/p/${project}/billing`;

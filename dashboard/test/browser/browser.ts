@@ -50,6 +50,20 @@ export async function openPerson(origin: string): Promise<Person> {
   };
 }
 
+/**
+ * Signs a new account up on the sign-up page `person` has open (or opens it at `origin` first)
+ * and waits for the onboarding page every new account lands on.
+ */
+export async function signUp(person: Person, name: string, email: string, password: string, origin?: string): Promise<void> {
+  const { page } = person;
+  if (origin) await page.goto(`${origin}/sign-up`);
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.getByRole("heading", { level: 1, name: "Get started" }).waitFor();
+}
+
 /** axe-core violations of impact serious or critical on the current page. */
 export async function seriousViolations(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
   await page.addScriptTag({ content: AXE_SOURCE });

@@ -14,7 +14,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ROOT } from "../../../scripts/lib/postgres";
 import { SCORER_NAMES } from "../../../src/enums";
-import { openPerson, seriousViolations, type Person } from "./browser";
+import { openPerson, type Person, seriousViolations, signUp } from "./browser";
 import { saveFixedScores, scoreWithTheScorers } from "./scores";
 import { startBrowserStack, type BrowserStack } from "./stack";
 
@@ -134,15 +134,6 @@ async function firstRequest(projectId: string): Promise<string> {
   return row!.id;
 }
 
-async function signUp(person: Person, name: string, email: string) {
-  const { page } = person;
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.getByRole("heading", { level: 1, name: "Get started" }).waitFor();
-}
-
 /** The key shown in the "shown once" dialog. */
 async function shownKey(page: Page): Promise<string> {
   const dialog = page.getByRole("dialog");
@@ -178,7 +169,7 @@ describe("Dashboard in Chromium", () => {
     await visit(page, "/sign-up", "Create your Sightline account", "Sign up", (p) => p.getByRole("button", { name: "Create account" }));
     await expectAccessible(page);
     await shot(page, "sign-up");
-    await signUp(alice, "Alice", aliceEmail);
+    await signUp(alice, "Alice", aliceEmail, PASSWORD);
     aliceProject = /\/p\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
     await expect(page.getByRole("combobox", { name: "Project" }).inputValue()).resolves.toBe(aliceProject);
     await page.getByText("No calls logged yet").waitFor();
@@ -265,7 +256,7 @@ describe("Dashboard in Chromium", () => {
   it("Should keep a second user out of the first user's project", async () => {
     const { page } = bob;
     await page.goto(`${stack.dashboardUrl}/sign-up`);
-    await signUp(bob, "Bob", bobEmail);
+    await signUp(bob, "Bob", bobEmail, PASSWORD);
     const options = await page
       .getByRole("combobox", { name: "Project" })
       .locator("option")

@@ -6,7 +6,7 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openPerson, seriousViolations, type Person } from "./browser";
+import { openPerson, type Person, seriousViolations, signUp } from "./browser";
 import { queryDb, startBrowserStack, warmUp, type BrowserStack } from "./stack";
 
 let stack: BrowserStack;
@@ -19,13 +19,7 @@ describe("Policy page in Chromium", () => {
     stack = await startBrowserStack(inject("databaseUrl"), { ports: { api: 8767, dashboard: 8768 } });
     await warmUp(stack.dashboardUrl);
     owner = await openPerson(stack.dashboardUrl);
-    const { page } = owner;
-    await page.goto(`${stack.dashboardUrl}/sign-up`);
-    await page.getByLabel("Name").fill("Pia");
-    await page.getByLabel("Email").fill(`pia-${Date.now()}@example.com`);
-    await page.getByLabel("Password").fill("correct horse battery");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.getByRole("heading", { level: 1, name: "Get started" }).waitFor();
+    await signUp(owner, "Pia", `pia-${Date.now()}@example.com`, "correct horse battery", stack.dashboardUrl);
   }, 300_000);
 
   afterAll(async () => {

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type Received, startWebhookReceiver } from "../../../test/setup/webhook-receiver";
-import { openPerson, seriousViolations, type Person } from "./browser";
+import { openPerson, type Person, seriousViolations, signUp } from "./browser";
 import { type BrowserStack, queryDb, startBrowserStack, warmUp } from "./stack";
 
 let stack: BrowserStack;
@@ -25,13 +25,7 @@ describe("Webhooks page in Chromium", () => {
     receiver = await startWebhookReceiver();
     await warmUp(stack.dashboardUrl);
     owner = await openPerson(stack.dashboardUrl);
-    const { page } = owner;
-    await page.goto(`${stack.dashboardUrl}/sign-up`);
-    await page.getByLabel("Name").fill("Olga");
-    await page.getByLabel("Email").fill(`olga-${Date.now()}@example.com`);
-    await page.getByLabel("Password").fill("correct horse battery");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.getByRole("heading", { level: 1, name: "Get started" }).waitFor();
+    await signUp(owner, "Olga", `olga-${Date.now()}@example.com`, "correct horse battery", stack.dashboardUrl);
   }, 300_000);
 
   afterAll(async () => {
