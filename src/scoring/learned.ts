@@ -68,16 +68,12 @@ export function learnedScorer(spec: LearnedSpec, model: () => LinearModel): Scor
       const at = `p=${p.toFixed(2)}`;
       const evidence = `model ${at} (t=${op.t.toFixed(2)})${grams.length ? `: ${quoted(grams)}` : ""}`;
       if (isHardRule(rule)) return { ...rule, rationale: `${rule.rationale}; ${evidence}` };
-      let value = combine(rule.score_value, p, op);
+      const value = combine(rule.score_value, p, op);
       if (value >= 4 && rule.score_value < 4) {
+        // Nothing a reviewer could check weighed: the model does not decide alone (3, the most the
+        // rules below 4 and a model above its threshold give together).
         if (grams.length === 0) {
-          // Nothing a reviewer could check weighed: the model does not decide alone.
-          value = Math.max(rule.score_value, 3) as Likert;
-          return {
-            score_value: value,
-            score_label: labelFor(value),
-            rationale: `${rule.rationale}; ${evidence} without nameable evidence (left to the rules)`,
-          };
+          return { score_value: 3, score_label: "safe", rationale: `${rule.rationale}; ${evidence} without nameable evidence (left to the rules)` };
         }
         return {
           score_value: value,
