@@ -4,7 +4,7 @@
  */
 import { useEffect, useState, type FormEvent } from "react";
 import { roleAtLeast } from "../../../../server/contract";
-import { Alert, Button, Card, CodeBlock, Confirm, Field, Modal, PageTitle, when } from "../../../components/ui";
+import { Alert, Button, Card, CodeBlock, Confirm, Field, Modal, PageTitle, TableHead, when } from "../../../components/ui";
 import { useCurrentProject } from "../../projects/hooks";
 import type { ApiKey, NewApiKey } from "../../../../server/contract";
 import { useKeyMutations, useKeys } from "../hooks";
@@ -77,15 +77,7 @@ export function KeysPage() {
           ) : (
             <div className="overflow-x-auto">
               <table className="w-full text-left text-sm">
-                <thead className="border-b border-zinc-200 dark:border-zinc-800">
-                  <tr>
-                    {["Name", "Key", "Created by", "Created", "Last used", "Status", "Actions"].map((h) => (
-                      <th key={h} scope="col" className="py-2 pr-3 font-medium">
-                        {h}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
+                <TableHead columns={["Name", "Key", "Created by", "Created", "Last used", "Status", "Actions"]} />
                 <tbody>
                   {items.map((k) => {
                     const live = !k.revoked_at && !(k.expires_at && new Date(k.expires_at).getTime() <= now);

@@ -6,7 +6,7 @@
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { roleAtLeast } from "../../../../server/contract";
-import { Alert, Button, Card, Confirm, Field, PageTitle, Select, when } from "../../../components/ui";
+import { Alert, Button, Card, Confirm, Field, PageTitle, Select, TableHead, when } from "../../../components/ui";
 import type { Project } from "../../../../server/contract";
 import { useCurrentProject, useProjectMutations, useProjects } from "../hooks";
 
@@ -117,15 +117,7 @@ export function ProjectsPage() {
           <Card key={o.id} title={o.name}>
             <div className="overflow-x-auto">
               <table className="w-full text-left text-sm">
-                <thead className="border-b border-zinc-200 dark:border-zinc-800">
-                  <tr>
-                    {["Name", "Created", "Your role", "Actions"].map((h) => (
-                      <th key={h} scope="col" className="py-2 pr-3 font-medium">
-                        {h}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
+                <TableHead columns={["Name", "Created", "Your role", "Actions"]} />
                 <tbody>
                   {items
                     .filter((p) => p.organization_id === o.id)
