@@ -1,9 +1,9 @@
 import { defineConfig } from "drizzle-kit";
 
-/** drizzle-kit: `npm run db:generate` writes SQL migrations from src/db/schema.ts,
- * src/db/alert-schema.ts (alert webhooks) and src/db/auth-schema.ts (the dashboard's accounts). */
+/** drizzle-kit: `npm run db:generate` writes SQL migrations from src/db/schema/tables.ts,
+ * src/db/schema/alerts.ts (alert webhooks) and src/db/schema/auth.ts (the dashboard's accounts). */
 export default defineConfig({
   dialect: "postgresql",
-  schema: ["./src/db/schema.ts", "./src/db/alert-schema.ts", "./src/db/auth-schema.ts"],
+  schema: ["./src/db/schema/tables.ts", "./src/db/schema/alerts.ts", "./src/db/schema/auth.ts"],
   out: "./migrations",
 });

@@ -23,7 +23,7 @@
 import { mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { LEARNED_SPECS, type LearnedName } from "../src/scoring/model/specs";
+import { LEARNED_SPECS, type LearnedName } from "../src/scoring/inference/specs";
 import { scoreCall } from "../src/scoring/registry";
 import { SCORER_NAMES, type ScorableCall, type ScoreResult, type ScorerName } from "../src/scoring/types";
 import { evalDir, readItems, toCall, trafficFile, type EvalItem } from "./lib/eval-items";

@@ -4,7 +4,7 @@
  *
  *   npm run train                 export features, validate (k-fold + leave-one-source-out, which
  *                                 set the operating points), fit, write
- *                                 src/scoring/models/<scorer>.json + manifest.json
+ *                                 src/scoring/weights/<scorer>.json + manifest.json
  *   npm run train -- --check      the same into a temporary folder; exits 1
  *                                 when a model file differs from the committed one (byte for byte)
  *   npm run train -- --scorers a,b
@@ -19,12 +19,12 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { FEATURE_SPEC } from "../src/scoring/model/features";
-import { LEARNED_SPECS, type LearnedName } from "../src/scoring/model/specs";
+import { FEATURE_SPEC } from "../src/scoring/inference/features";
+import { LEARNED_SPECS, type LearnedName } from "../src/scoring/inference/specs";
 import { exportScorer, TRAIN_DIR } from "./train/export";
 
 /** Where the committed models live. */
-export const MODELS_DIR = join(import.meta.dirname, "../src/scoring/models");
+export const MODELS_DIR = join(import.meta.dirname, "../src/scoring/weights");
 const FIT = join(import.meta.dirname, "train/fit.py");
 
 /** A Python with scikit-learn: Debian's /usr/bin/python3 (installing python3-sklearn if needed). */
@@ -96,7 +96,7 @@ function writeManifest(metrics: Record<string, Record<string, unknown>>): void {
         ngrams: grams === "words" ? "word unigrams and bigrams" : "word unigrams and bigrams; character 3-5-grams of whitespace-collapsed text",
         values:
           "1 + ln(count) per distinct n-gram, L2-normalised per text, the k texts of a namespace summed over sqrt(k), colliding n-grams summed in their column; indicators (rule verdict, structure) add 1",
-        view: `src/scoring/model/views.ts (${name})`,
+        view: `src/scoring/inference/views.ts (${name})`,
       },
       hyper_parameters: m.hyper_parameters,
       calibration: m.calibration,

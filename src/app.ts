@@ -15,7 +15,7 @@ import { billingRoutes } from "./routes/billing";
 import { internalRoutes } from "./routes/internal";
 import { keyCheckRoutes } from "./routes/key-check";
 import { sweepRoutes } from "./routes/sweep";
-import { logRoutes } from "./routes/log";
+import { logRoutes } from "./routes/ingest";
 import { policyRoutes } from "./routes/policy";
 import { rescoreRoutes } from "./routes/rescore";
 import { describeIssues } from "./routes/openapi";

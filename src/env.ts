@@ -1,4 +1,4 @@
-import type { Db } from "./db/client";
+import type { Db, DbConfig } from "./db/driver/client";
 import type { IngestCredential } from "./db/ingest";
 
 /**
@@ -50,4 +50,9 @@ export interface AppVariables {
 export interface AppBindings {
   Bindings: AppEnv;
   Variables: AppVariables;
+}
+
+/** The database part of a worker's bindings as `createDb` takes it (src/db/driver/client.ts). */
+export function databaseConfig(env: { HYPERDRIVE?: { connectionString: string }; DATABASE_URL?: string; NEON_WSPROXY?: string }): DbConfig {
+  return { hyperdrive: env.HYPERDRIVE, databaseUrl: env.DATABASE_URL, neonWsProxy: env.NEON_WSPROXY };
 }

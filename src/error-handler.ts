@@ -6,10 +6,10 @@
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { isDatabaseUnavailable } from "./db/unavailable";
+import { isDatabaseUnavailable } from "./db/driver/unavailable";
 import type { AppBindings } from "./env";
 import { ApiError, DATABASE_RETRY_AFTER_SECONDS } from "./errors";
-import { logError } from "./log";
+import { logError } from "./logger";
 
 /** `app.onError` handler. */
 export const renderError: ErrorHandler<AppBindings> = (err, c) => {

@@ -12,7 +12,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { TierRetention } from "./billing/tiers";
-import type { Db } from "./db/client";
+import type { Db } from "./db/driver/client";
 
 /** Requests deleted per statement. */
 export const RETENTION_BATCH = 1_000;

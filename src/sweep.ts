@@ -6,10 +6,11 @@
  * minute because cron triggers never fire under `wrangler dev`.
  */
 import type { AppEnv } from "./env";
-import { createDb } from "./db/client";
+import { createDb } from "./db/driver/client";
 import { claimStaleRequests, releaseClaim } from "./db/scoring";
 import type { ScoringJob } from "./queue";
-import { logError, logInfo } from "./log";
+import { logError, logInfo } from "./logger";
+import { databaseConfig } from "./env";
 
 /** The bindings a sweep needs (both the API and the scorer have them). */
 export type SweepEnv = Pick<AppEnv, "HYPERDRIVE" | "DATABASE_URL" | "NEON_WSPROXY"> & { SCORING_QUEUE: Queue<unknown> };
@@ -25,7 +26,7 @@ const SEND_BATCH = 100;
 
 /** Runs one sweep; returns how many jobs were re-enqueued. */
 export async function sweep(env: SweepEnv, olderThanSeconds = STALE_AFTER_SECONDS): Promise<number> {
-  const handle = createDb(env);
+  const handle = createDb(databaseConfig(env));
   try {
     const jobs: ScoringJob[] = await claimStaleRequests(handle.db, olderThanSeconds, SWEEP_LIMIT);
     let sent = 0;

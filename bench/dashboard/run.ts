@@ -30,7 +30,7 @@ import { applyMigrations, ensureDatabase, ROOT, startEmbeddedPostgres } from "..
 import { startPgBouncer } from "../../scripts/lib/pgbouncer";
 import { startWorkerd } from "../../scripts/lib/workerd";
 import { countLines } from "../lib/count-lines";
-import type { Db } from "../../src/db/client";
+import type { Db } from "../../src/db/driver/client";
 import { exportPage } from "../../src/db/queries";
 import { SCORER_NAMES } from "../../src/scoring/types";
 

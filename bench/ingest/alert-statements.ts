@@ -13,7 +13,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { hashKey } from "../../src/auth/keys";
 import { tierLimits } from "../../src/billing/tiers";
-import type { Db } from "../../src/db/client";
+import type { Db } from "../../src/db/driver/client";
 import { ingestWithQuota, type LogRecord } from "../../src/db/ingest";
 import { createKey } from "../../src/db/keys";
 import { createProject } from "../../src/db/projects";

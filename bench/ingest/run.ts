@@ -38,7 +38,7 @@ import pg from "pg";
 import { uuidv7 } from "uuidv7";
 import { hashKey } from "../../src/auth/keys";
 import { tierLimits } from "../../src/billing/tiers";
-import type { Db } from "../../src/db/client";
+import type { Db } from "../../src/db/driver/client";
 import { ingestWithQuota, type LogRecord } from "../../src/db/ingest";
 import { ingestBatch, type BatchEntry } from "../../src/db/ingest-batch";
 import { createKey } from "../../src/db/keys";

@@ -2,7 +2,7 @@
  * Bindings of the dashboard's server (Pages Functions; dashboard/wrangler.jsonc) and the
  * variables its middleware sets on the Hono context.
  */
-import type { Db } from "../../src/db/client";
+import type { Db } from "../../src/db/driver/client";
 import type { Role } from "./auth/roles";
 
 /** Bindings of the dashboard's Pages Functions. */
@@ -11,7 +11,7 @@ export interface DashboardEnv {
   API: Fetcher;
   /** Same PostgreSQL as the API, through Hyperdrive: Better Auth's tables live there. */
   HYPERDRIVE?: Hyperdrive;
-  /** Alternative to Hyperdrive (Neon serverless driver), as in src/db/client.ts. */
+  /** Alternative to Hyperdrive (Neon serverless driver), as in src/db/driver/client.ts. */
   DATABASE_URL?: string;
   NEON_WSPROXY?: string;
   /** Shared with the API; sent only on server-to-server calls, never to a browser. */

@@ -6,11 +6,11 @@
 import { count } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import type { Db } from "../../src/db/client";
+import type { Db } from "../../src/db/driver/client";
 import { createDemoOrganization } from "../../src/db/demo-organization";
 import { createKey } from "../../src/db/keys";
 import { createProject } from "../../src/db/projects";
-import * as schema from "../../src/db/schema";
+import * as schema from "../../src/db/schema/tables";
 import { applyMigrations, ensureDatabase, startEmbeddedPostgres, type LocalPostgres } from "./postgres";
 
 /** Port of the embedded dev database (tests use 55433). */

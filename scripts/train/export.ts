@@ -15,8 +15,8 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { canonical, FEATURE_SPEC, featurize, type SparseVector } from "../../src/scoring/model/features";
-import { isHardRule, LEARNED_SPECS, type LearnedName, modelJudges } from "../../src/scoring/model/specs";
+import { canonical, FEATURE_SPEC, featurize, type SparseVector } from "../../src/scoring/inference/features";
+import { isHardRule, LEARNED_SPECS, type LearnedName, modelJudges } from "../../src/scoring/inference/specs";
 import type { ScorableCall } from "../../src/scoring/types";
 import { type EvalItem, evalDir, sourceFamily, splitItems, toCall, trafficFile, trafficItems } from "../lib/eval-items";
 import { PINS } from "./pins";

@@ -14,7 +14,7 @@ pins) and, per scorer:
    deciding alone; the Likert-5 threshold is the lowest at or above it whose
    leave-one-source-out precision reaches `high_precision` (a 5 is a verdict a reviewer will
    agree with);
-4. the final fit on all items, int8-quantised, written to `src/scoring/models/<scorer>.json`
+4. the final fit on all items, int8-quantised, written to `src/scoring/weights/<scorer>.json`
    with the probabilities of the pinned inputs, and the metrics to `<scorer>.metrics.json`.
 
 `--final-only` is accepted for compatibility and changes nothing: the thresholds need the

@@ -3,7 +3,7 @@
  * unit test recomputes with the TypeScript inference, so trainer and worker are pinned to each
  * other. Written here (not taken from the evaluation data), a benign and a risky call per model.
  */
-import type { LearnedName } from "../../src/scoring/model/specs";
+import type { LearnedName } from "../../src/scoring/inference/specs";
 import type { ScorableCall } from "../../src/scoring/types";
 import { toCall } from "../lib/eval-items";
 

@@ -5,7 +5,7 @@
  * (https://api.slack.com/messaging/webhooks). Neither carries request or response bodies: only
  * the score, its rationale (which names the evidence without copying it, DESIGN "Scores") and ids.
  */
-import type { ALERT_FORMATS } from "../db/alert-schema";
+import type { ALERT_FORMATS } from "../db/schema/alerts";
 
 /** Event type of an alert on a qualifying score. */
 export const SCORE_UNSAFE = "score.unsafe";

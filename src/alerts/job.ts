@@ -1,6 +1,6 @@
 /**
  * The alert-deliveries queue's message: the delivery row's id only (the row holds everything
- * else, src/db/alert-schema.ts). Produced by the scorer once the statement that stored the scores
+ * else, src/db/schema/alerts.ts). Produced by the scorer once the statement that stored the scores
  * created the deliveries; consumed by workers/scorer/src/deliver.ts.
  */
 import { isUuid } from "../util";

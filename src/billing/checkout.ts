@@ -22,12 +22,12 @@
  *   session is open for 24 hours: https://docs.stripe.com/api/idempotent_requests
  */
 import type Stripe from "stripe";
-import type { Db } from "../db/client";
+import type { Db } from "../db/driver/client";
 import { getBillingAccount, replaceCustomerId, storeCustomerId, type BillingAccount } from "../db/billing";
 import { ApiError, notFound } from "../errors";
 import { isPaidTier, priceForTier, type PaidTier, type PriceTable } from "./prices";
 import { isMissingCustomer, providerError } from "./stripe";
-import { logWarn } from "../log";
+import { logWarn } from "../logger";
 import type { Tier } from "./tiers";
 import { toHex } from "../util";
 

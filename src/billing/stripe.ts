@@ -6,7 +6,7 @@
  */
 import Stripe from "stripe";
 import { ApiError, unavailable } from "../errors";
-import { logInfo } from "../log";
+import { logInfo } from "../logger";
 
 /** The configuration variables the client is built from. */
 export interface StripeConfig {

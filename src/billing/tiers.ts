@@ -5,7 +5,7 @@
  * table.
  */
 import { z } from "zod";
-import { TIERS } from "../db/schema";
+import { TIERS } from "../db/schema/tables";
 
 /** One of `free`, `pro`, `team`, `enterprise`. */
 export type Tier = (typeof TIERS)[number];

@@ -13,7 +13,7 @@
  * - any other type: acknowledged, not recorded.
  */
 import type Stripe from "stripe";
-import type { Db } from "../db/client";
+import type { Db } from "../db/driver/client";
 import { ApiError } from "../errors";
 import { finishEvent, isEventRecorded, lockBillingRow, recordEventOnce, updateBillingRow, type ProjectMatch } from "../db/billing";
 import { effectOf, objectIdOf, subscriptionState, type BillingEffect, type SubscriptionState } from "./effects";

@@ -1,12 +1,12 @@
 /**
- * Queries of alert webhooks (tables in ./alert-schema.ts): endpoints per project, the delivery
+ * Queries of alert webhooks (tables in ./schema/alerts.ts): endpoints per project, the delivery
  * rows the scorer creates with its scores, and what the delivery consumer reads and records.
  */
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
-import type { Db } from "./client";
-import { type ALERT_FORMATS, alertDeliveries, alertEndpoints, type DELIVERY_STATES } from "./alert-schema";
-import { llmRequests, safetyScores } from "./schema";
+import type { Db } from "./driver/client";
+import { type ALERT_FORMATS, alertDeliveries, alertEndpoints, type DELIVERY_STATES } from "./schema/alerts";
+import { llmRequests, safetyScores } from "./schema/tables";
 import type { SCORER_NAMES } from "../scoring/types";
 
 /** An endpoint as stored (with its secret: never answer it except at creation). */

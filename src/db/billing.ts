@@ -5,8 +5,8 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BillingPatch, BillingRow, Outcome } from "../billing/transitions";
-import type { Db } from "./client";
-import { projects, subscriptions, webhookEvents } from "./schema";
+import type { Db } from "./driver/client";
+import { projects, subscriptions, webhookEvents } from "./schema/tables";
 
 /** A project's name and subscription row, as checkout and portal need them. */
 export interface BillingAccount extends BillingRow {

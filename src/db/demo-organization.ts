@@ -7,8 +7,8 @@
  */
 import { and, eq } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
-import { authMember, authOrganization } from "./auth-schema";
-import type { Db } from "./client";
+import { authMember, authOrganization } from "./schema/auth";
+import type { Db } from "./driver/client";
 
 /** Slug of the demo organisation (unique, so there is at most one). */
 export const DEMO_ORGANIZATION_SLUG = "sightline-demo";

@@ -29,7 +29,7 @@
 import { sql } from "drizzle-orm";
 import { nextPeriodResetSql } from "../billing/periods";
 import type { TierLimits } from "../billing/tiers";
-import type { Db } from "./client";
+import type { Db } from "./driver/client";
 import { addRequestsToRollup } from "./rollups";
 import { keyUsableSql, periodExpiredSql, tierLimitSql, type LogRecord } from "./ingest";
 import { maskRecord, withoutMaskedVerdict } from "../policy/mask";

@@ -4,8 +4,8 @@
  * so a key costs at most one write per minute per isolate and one row change per minute overall.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "./client";
-import { logError } from "../log";
+import type { Db } from "./driver/client";
+import { logError } from "../logger";
 
 /** Resolution of `last_used_at`, in milliseconds (the dashboard shows minutes). */
 export const KEY_USE_INTERVAL_MS = 60_000;

@@ -5,9 +5,9 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { generateKey, hashKey, keyHint, ROTATION_GRACE_SECONDS } from "../auth/keys";
-import type { Db } from "./client";
-import { apiKeys } from "./schema";
-import { FOREIGN_KEY_VIOLATION, sqlStateOf } from "./unavailable";
+import type { Db } from "./driver/client";
+import { apiKeys } from "./schema/tables";
+import { FOREIGN_KEY_VIOLATION, sqlStateOf } from "./driver/unavailable";
 
 /** Why a presented key is not accepted, or the project it opens. */
 export type KeyLookup = { ok: true; projectId: string } | { ok: false; reason: "unknown" | "revoked" | "expired" };

@@ -5,9 +5,9 @@
 import { and, desc, eq, ne, notExists, notInArray, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { calendarPeriod } from "../billing/periods";
-import type { Db } from "./client";
-import { organizationProjects } from "./auth-schema";
-import { projects, subscriptions } from "./schema";
+import type { Db } from "./driver/client";
+import { organizationProjects } from "./schema/auth";
+import { projects, subscriptions } from "./schema/tables";
 
 /**
  * Creates a project and its `free` subscription for the current calendar month and, when
@@ -46,7 +46,7 @@ const ENDED_STATUSES = ["canceled", "incomplete_expired"];
 
 /**
  * Deletes a project; its keys, requests, scores, reviews, rollups, subscription and organisation
- * link go with it (foreign keys `ON DELETE CASCADE`, src/db/columns.ts `ownedBy`). A project
+ * link go with it (foreign keys `ON DELETE CASCADE`, src/db/schema/columns.ts `ownedBy`). A project
  * whose paid subscription still bills is kept (`"subscribed"`): deleting it would leave Stripe
  * charging for a project nobody can open; cancel in the billing portal first. One statement,
  * so a subscription started meanwhile is seen.

@@ -4,12 +4,12 @@
  */
 import { and, avg, count, eq, inArray, getTableColumns, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { Db } from "./client";
+import type { Db } from "./driver/client";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { ScorerName } from "../scoring/types";
 import { keyset, requestConditions, type RequestFilters } from "./request-filters";
 import { searchIds } from "./text-search";
-import { llmRequests, safetyScores, scoreReviews, type SCORE_LABELS } from "./schema";
+import { llmRequests, safetyScores, scoreReviews, type SCORE_LABELS } from "./schema/tables";
 
 type ScoreLabel = (typeof SCORE_LABELS)[number];
 

@@ -11,7 +11,7 @@
  */
 import { and, eq, exists, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { ScorerName } from "../scoring/types";
-import { llmRequests, type REVIEW_VERDICTS, type SCORE_LABELS, safetyScores, scoreReviews } from "./schema";
+import { llmRequests, type REVIEW_VERDICTS, type SCORE_LABELS, safetyScores, scoreReviews } from "./schema/tables";
 
 type ScoreLabel = (typeof SCORE_LABELS)[number];
 type Verdict = (typeof REVIEW_VERDICTS)[number];

@@ -7,8 +7,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { SCORER_VERSIONS } from "../scoring/version";
-import type { Db } from "./client";
-import { type RESCORE_REASONS, rescoreJobs } from "./schema";
+import type { Db } from "./driver/client";
+import { type RESCORE_REASONS, rescoreJobs } from "./schema/tables";
 
 /** A stored job. */
 export type RescoreJob = typeof rescoreJobs.$inferSelect;

@@ -7,11 +7,11 @@ import { uuidv7 } from "uuidv7";
 import { PRICED_SOURCE } from "../pricing/fill-costs";
 import type { PolicyScore } from "../policy/apply";
 import type { ScorableCall } from "../scoring/types";
-import type { Db } from "./client";
+import type { Db } from "./driver/client";
 import { requestSummaryColumns } from "./queries";
 import { insertAlertDeliveries } from "./alerts";
 import { addCostsToRollup, scoreChangesToRollup } from "./rollups";
-import { llmRequests, projectPolicies, type SCORING_STATES } from "./schema";
+import { llmRequests, projectPolicies, type SCORING_STATES } from "./schema/tables";
 import { policyFromStored, type VersionedPolicy } from "../policy/schema";
 
 type ScoringState = (typeof SCORING_STATES)[number];

@@ -9,7 +9,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { ScorerName } from "../scoring/types";
-import type { Db } from "./client";
+import type { Db } from "./driver/client";
 import { histogramQuantile } from "./rollups";
 
 /** Bucket width of the overview series. */

@@ -9,9 +9,9 @@
  *    word, so few rows). The order key `created_at + 0 s` keeps the planner off the list index.
  */
 import { and, sql, type SQL } from "drizzle-orm";
-import type { Db } from "./client";
+import type { Db } from "./driver/client";
 import { keyset, requestConditions, type RequestFilters } from "./request-filters";
-import { llmRequests } from "./schema";
+import { llmRequests } from "./schema/tables";
 
 /** Rows of the newest candidates tested before the GIN index is used instead. */
 export const WALK_ROWS = 2000;

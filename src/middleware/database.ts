@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppBindings } from "../env";
-import { createDb } from "../db/client";
+import { createDb } from "../db/driver/client";
+import { databaseConfig } from "../env";
 
 /**
  * Per-request database handle on `c.var.db`. Connections open lazily on the first query and
@@ -8,7 +9,7 @@ import { createDb } from "../db/client";
  */
 export function database(): MiddlewareHandler<AppBindings> {
   return async function database(c, next) {
-    const handle = createDb(c.env);
+    const handle = createDb(databaseConfig(c.env));
     c.set("db", handle.db);
     try {
       await next();

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
 import type { AppBindings } from "../env";
-import { REQUEST_ID_HEADER, withLogContext } from "../log";
+import { REQUEST_ID_HEADER, withLogContext } from "../logger";
 
 /**
  * The request id of every API request, by hono/request-id: the caller's `X-Request-Id` when it

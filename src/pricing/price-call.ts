@@ -7,7 +7,7 @@
  * name alone. The catalogue is ~0.8 MB of source and ~50 ms to load, so it is loaded on first
  * use, off the hot path (after the proxy's response; in the queue consumer).
  */
-import { logError } from "../log";
+import { logError } from "../logger";
 
 /** Token counts to price; `cached_tokens` (prompt tokens read from the provider's cache) may be omitted. */
 export interface PricedUsage {

@@ -7,10 +7,10 @@
  *   turns that off. A deployment is recognised by the digest of its versions, stored in
  *   `scorer_deployments` the first time a cron of it runs.
  */
-import type { Db } from "../db/client";
+import type { Db } from "../db/driver/client";
 import { claimStalledJobs, createUpgradeJobs } from "../db/rescore";
-import { scorerDeployments } from "../db/schema";
-import { logInfo } from "../log";
+import { scorerDeployments } from "../db/schema/tables";
+import { logInfo } from "../logger";
 import { SCORER_VERSIONS } from "../scoring/version";
 import { toHex } from "../util";
 import { type RescoreMessage, STALLED_AFTER_SECONDS } from "./message";

@@ -9,7 +9,7 @@ import { priceTable } from "../billing/prices";
 import { allowedReturnUrl, returnOrigins } from "../billing/return-urls";
 import { requireStripe } from "../billing/stripe";
 import { tierLimits, tierRetention } from "../billing/tiers";
-import { TIERS } from "../db/schema";
+import { TIERS } from "../db/schema/tables";
 import { getBillingAccount } from "../db/billing";
 import { notFound } from "../errors";
 import { iso } from "../util";

@@ -9,7 +9,7 @@ import { createProject, deleteProject, listProjects, renameProject } from "../db
 import { KeySchema, NewKeySchema, ProjectSchema, RotatedKeySchema } from "./schemas";
 import { iso, isoOrNull } from "../util";
 import { ApiError, notFound } from "../errors";
-import { FOREIGN_KEY_VIOLATION, sqlStateOf } from "../db/unavailable";
+import { FOREIGN_KEY_VIOLATION, sqlStateOf } from "../db/driver/unavailable";
 import { access, commonErrors, createRouter, errorResponse, jsonResponse as json, notFoundResponse } from "./openapi";
 
 const keyJson = <K extends KeyRecord>(k: K) => ({

@@ -6,9 +6,9 @@
  */
 import { z } from "@hono/zod-openapi";
 import { createRescoreJob, getRescoreJob, type RescoreJob } from "../db/rescore";
-import { RESCORE_REASONS, RESCORE_STATES } from "../db/schema";
+import { RESCORE_REASONS, RESCORE_STATES } from "../db/schema/tables";
 import { ApiError, notFound } from "../errors";
-import { logError } from "../log";
+import { logError } from "../logger";
 import { MAX_RESCORE_DAYS } from "../rescore/message";
 import { sendRescoreMessages } from "../rescore/maintain";
 import { access, createRouter, jsonBody, jsonResponse, ProjectIdQuery, projectErrors, routesTagged } from "./openapi";

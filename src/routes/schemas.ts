@@ -6,8 +6,8 @@
  */
 import { z } from "@hono/zod-openapi";
 import { createSelectSchema } from "drizzle-zod";
-import { alertDeliveries } from "../db/alert-schema";
-import { apiKeys, llmRequests, projects, safetyScores } from "../db/schema";
+import { alertDeliveries } from "../db/schema/alerts";
+import { apiKeys, llmRequests, projects, safetyScores } from "../db/schema/tables";
 import { ALERT_FORMATS, REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES, type ScorerName, TIERS } from "../enums";
 
 /** An instant in a response: ISO-8601 text in UTC. */
@@ -243,7 +243,7 @@ export const StoredReviewSchema = z
   })
   .openapi("StoredScoreReview");
 
-// Alert webhooks (docs/webhooks.md), derived from the tables of src/db/alert-schema.ts where the JSON is the row.
+// Alert webhooks (docs/webhooks.md), derived from the tables of src/db/schema/alerts.ts where the JSON is the row.
 
 /** Body of POST /api/webhooks. Unknown fields are refused (422 naming them). */
 export const EndpointInput = z

@@ -13,11 +13,11 @@ import { signatureHeader, verifyWebhook } from "../billing/signature";
 import { createStripeClient } from "../billing/stripe";
 import { processWebhookEvent } from "../billing/webhook-events";
 import { HANDLED_EVENT_TYPES } from "../billing/effects";
-import { WEBHOOK_OUTCOMES } from "../db/schema";
+import { WEBHOOK_OUTCOMES } from "../db/schema/tables";
 import { ApiError } from "../errors";
 import { database } from "../middleware/database";
 import { createRouter, errorResponse } from "./openapi";
-import { logInfo } from "../log";
+import { logInfo } from "../logger";
 
 /** Largest accepted event body, in bytes (Stripe's events are a few KB). */
 export const WEBHOOK_MAX_BYTES = 512 * 1024;

@@ -19,13 +19,13 @@
  * "word", "two words"; rules: ...` when the model raised the verdict, the rules' wording first
  * otherwise.
  */
-import contentSafetyModel from "./models/content_safety.json";
-import dataPoisoningModel from "./models/data_poisoning.json";
-import jailbreakModel from "./models/jailbreak_detection.json";
-import vectorWeaknessModel from "./models/vector_weakness.json";
-import { topGrams } from "./model/explain";
-import { lazyModel, type LinearModel, type ModelFile, viewProbability } from "./model/linear";
-import { isHardRule, LEARNED_SPECS, type LearnedName, type LearnedSpec, modelJudges } from "./model/specs";
+import contentSafetyModel from "./weights/content_safety.json";
+import dataPoisoningModel from "./weights/data_poisoning.json";
+import jailbreakModel from "./weights/jailbreak_detection.json";
+import vectorWeaknessModel from "./weights/vector_weakness.json";
+import { topGrams } from "./inference/explain";
+import { lazyModel, type LinearModel, type ModelFile, viewProbability } from "./inference/linear";
+import { isHardRule, LEARNED_SPECS, type LearnedName, type LearnedSpec, modelJudges } from "./inference/specs";
 import { labelFor, type ScorableCall, type ScoreResult, type Scorer } from "./types";
 
 type Likert = 1 | 2 | 3 | 4 | 5;

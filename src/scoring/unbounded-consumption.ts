@@ -4,7 +4,7 @@
  * absolute; when `metadata.project_stats` carries `p99_cost_usd` / `p99_latency_ms`, the
  * outlier rules compare against those instead.
  */
-import { contextWindow } from "./model-windows";
+import { contextWindow } from "./context-windows";
 import { extracted, result, type Finding } from "./rules";
 import type { ScorableCall, ScoreResult, Scorer } from "./types";
 

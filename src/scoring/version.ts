@@ -10,7 +10,7 @@
  *   manifest's digests against the files).
  * - Rule scorers: `rules-` + a constant below, raised by hand when their rules change.
  */
-import manifest from "./models/manifest.json";
+import manifest from "./weights/manifest.json";
 import { SCORER_NAMES, type ScorerName } from "./types";
 
 /** Versions of the rule-only scorers; raise one when its rules change the scores. */

@@ -6,7 +6,7 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { uuidv7 } from "uuidv7";
 import { hashKey } from "../../src/auth/keys";
-import { consumeLogRecords } from "../../src/capture/consume";
+import { consumeLogRecords } from "../../src/log-records/consume";
 import type { AppEnv } from "../../src/env";
 import type { ScoringJob } from "../../src/queue";
 import proxyWorker from "../../workers/proxy/src/index";

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { hashKey } from "../../src/auth/keys";
-import { retryDelaySeconds } from "../../src/capture/consume";
+import { retryDelaySeconds } from "../../src/log-records/consume";
 import type { AppEnv } from "../../src/env";
 import { SCORER_NAMES } from "../../src/scoring/types";
 import { apiEnv, consume, deadLetters, eventually, message, rowsOf, scoreNow, throughProxy, usedOf, withJobs } from "./capture-helpers";

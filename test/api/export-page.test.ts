@@ -9,7 +9,7 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, workersSocket } from "../../src/db/client";
+import { type Db, workersSocket } from "../../src/db/driver/client";
 import { exportPage, getRequest, listRequestsKeyset } from "../../src/db/queries";
 import { newProject, sql, testEnv } from "./helpers";
 

@@ -1,5 +1,5 @@
 /**
- * The Workers socket's read loop (src/db/large-reads.ts: BYOB reads of up to 64 KiB, handed to
+ * The Workers socket's read loop (src/db/driver/large-reads.ts: BYOB reads of up to 64 KiB, handed to
  * pg without a copy) delivers every byte in order: results far larger than one read, messages
  * split across reads at every offset, and many small messages in one read.
  */

@@ -9,8 +9,8 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { workersSocket } from "../../src/db/client";
-import type { Db } from "../../src/db/client";
+import { workersSocket } from "../../src/db/driver/client";
+import type { Db } from "../../src/db/driver/client";
 import { countRequests, exportPage, listRequestsKeyset, neighbours } from "../../src/db/queries";
 import type { RequestFilters } from "../../src/db/request-filters";
 import { requestBuckets, scoreBuckets } from "../../src/db/stats";

@@ -11,7 +11,7 @@ import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashKey } from "../../src/auth/keys";
 import { DEFAULT_TIER_LIMITS } from "../../src/billing/tiers";
-import { type Db, workersSocket } from "../../src/db/client";
+import { type Db, workersSocket } from "../../src/db/driver/client";
 import { type BatchEntry, ingestBatch } from "../../src/db/ingest-batch";
 import type { LogRecord } from "../../src/db/ingest";
 import { histogramQuantile, LATENCY_BOUNDS_MS, LATENCY_HIST_LENGTH, latencyBucket } from "../../src/db/rollups";

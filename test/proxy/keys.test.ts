@@ -184,7 +184,7 @@ describe("a key check that cannot answer (fail open)", () => {
     });
     expect(res.status).toBe(200);
     expect(await logsFor(key)).toHaveLength(1);
-    // The line names the call it belongs to (src/log.ts context), as every line of a proxied call does.
+    // The line names the call it belongs to (src/logger.ts context), as every line of a proxied call does.
     expect(errors.map((l) => JSON.parse(l) as { msg: string })).toEqual([
       expect.objectContaining({ level: "error", msg: expect.stringContaining("fail open"), http_request_id: expect.stringMatching(/^[0-9a-f-]{36}$/) }),
     ]);

@@ -5,7 +5,7 @@
  */
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createDb } from "../../src/db/client";
+import { createDb } from "../../src/db/driver/client";
 import { loadCalls } from "../../src/db/scoring";
 import { mergeJudge } from "../../src/scoring/content-safety-judge";
 import { scoreCall } from "../../src/scoring/registry";
@@ -14,6 +14,7 @@ import { consumeBatch } from "../../workers/scorer/src/consume";
 import type { ScorerEnv } from "../../workers/scorer/src/env";
 import { JUDGE_CONCURRENCY, LLAMA_GUARD_MODEL } from "../../workers/scorer/src/judge";
 import { sql } from "../setup/sql";
+import { databaseConfig } from "../../src/env";
 
 const scorerEnv = env as unknown as ScorerEnv;
 
@@ -59,7 +60,7 @@ const rowsOf = (id: string) =>
 
 /** The six scores the rules alone give the stored request, in the same order as `rowsOf`. */
 async function ruleScores(id: string): Promise<Row[]> {
-  const handle = createDb(scorerEnv);
+  const handle = createDb(databaseConfig(scorerEnv));
   try {
     const [call] = await loadCalls(handle.db, [id]);
     return scoreCall(call!).sort((a, b) => a.scorer_name.localeCompare(b.scorer_name));

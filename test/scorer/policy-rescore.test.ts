@@ -5,7 +5,7 @@
  */
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../../src/db/client";
+import { createDb } from "../../src/db/driver/client";
 import { createRescoreJob } from "../../src/db/rescore";
 import { maintainRescoring, rescoreOnUpgrade } from "../../src/rescore/maintain";
 import { CHUNKS_PER_MESSAGE, RESCORE_CHUNK } from "../../src/rescore/message";
@@ -15,6 +15,7 @@ import { consumeBatch } from "../../workers/scorer/src/consume";
 import type { ScorerEnv } from "../../workers/scorer/src/env";
 import { runRescoreChunks } from "../../workers/scorer/src/rescore";
 import { sql } from "../setup/sql";
+import { databaseConfig } from "../../src/env";
 
 const scorerEnv = env as unknown as ScorerEnv;
 
@@ -148,7 +149,7 @@ describe("Re-scoring", () => {
        FROM safety_scores WHERE project_id = $1 GROUP BY 1, 2, 3`,
       [projectId],
     );
-    const handle = createDb(scorerEnv);
+    const handle = createDb(databaseConfig(scorerEnv));
     try {
       const job = await createRescoreJob(handle.db, projectId, new Date(Date.now() - 8 * 86_400_000), new Date(Date.now() + 60_000));
       expect(job.total).toBe(10_000);
@@ -203,7 +204,7 @@ describe("Re-scoring", () => {
   });
 
   it("Should give one job per batch its turn and send the others again, acking every message", async () => {
-    const handle = createDb(scorerEnv);
+    const handle = createDb(databaseConfig(scorerEnv));
     try {
       const jobs = [];
       for (const name of ["turn a", "turn b"]) {
@@ -238,7 +239,7 @@ describe("Re-scoring", () => {
        SELECT gen_random_uuid(), r, $1, 'content_safety', 1, 'safe', 'old', 'model-000000000000' FROM unnest($2::uuid[]) r`,
       [projectId, ids],
     );
-    const handle = createDb(scorerEnv);
+    const handle = createDb(databaseConfig(scorerEnv));
     const created: string[] = [];
     try {
       await sql("DELETE FROM scorer_deployments");

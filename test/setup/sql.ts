@@ -4,7 +4,7 @@
  */
 import { env } from "cloudflare:test";
 import pg from "pg";
-import { workersSocket } from "../../src/db/client";
+import { workersSocket } from "../../src/db/driver/client";
 
 /** Runs one statement on the test database and returns its rows. */
 export async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coalescedWrites, type WriteCallback } from "../../src/db/coalesced-writes";
+import { coalescedWrites, type WriteCallback } from "../../src/db/driver/coalesced-writes";
 
 /** A socket write that records each chunk and completes (or fails) when told. */
 function recordingSocket() {

@@ -1,5 +1,5 @@
 /**
- * Classification of database failures (src/db/unavailable.ts) on real errors of the `pg`
+ * Classification of database failures (src/db/driver/unavailable.ts) on real errors of the `pg`
  * driver against the test PostgreSQL: an administrator terminating the connection (57P01),
  * a connection that dies under an open transaction ("Connection terminated"), a closed port,
  * and ordinary query errors, which must stay 500s.
@@ -7,7 +7,7 @@
 import pg from "pg";
 import { DatabaseError } from "pg-protocol";
 import { describe, expect, inject, it } from "vitest";
-import { DatabaseUnreachableError, guardDriver, isDatabaseUnavailable } from "../../src/db/unavailable";
+import { DatabaseUnreachableError, guardDriver, isDatabaseUnavailable } from "../../src/db/driver/unavailable";
 
 const url = inject("databaseUrl");
 

@@ -3,13 +3,13 @@
  * sessions in HttpOnly SameSite=Lax cookies (Secure except on http://localhost), the
  * organisation plugin with roles owner/admin/member/viewer, and sign-in throttling with
  * counters in PostgreSQL. Built per request because a Worker may not share a database
- * connection between requests (src/db/client.ts).
+ * connection between requests (src/db/driver/client.ts).
  */
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { organization } from "better-auth/plugins";
-import type { Db } from "../../../src/db/client";
-import { betterAuthSchema } from "../../../src/db/auth-schema";
+import type { Db } from "../../../src/db/driver/client";
+import { betterAuthSchema } from "../../../src/db/schema/auth";
 import type { DashboardEnv } from "../env";
 import { hashPassword, verifyPassword } from "./password";
 import { organizationRoles } from "./roles";

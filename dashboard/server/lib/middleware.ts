@@ -4,12 +4,13 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
-import { createDb } from "../../../src/db/client";
-import { authMember, organizationProjects } from "../../../src/db/auth-schema";
+import { createDb } from "../../../src/db/driver/client";
+import { authMember, organizationProjects } from "../../../src/db/schema/auth";
 import { ApiError } from "../../../src/errors";
 import { createAuth, type Auth } from "../auth/auth";
 import { roleAtLeast, type Role } from "../auth/roles";
 import type { DashboardBindings } from "../env";
+import { databaseConfig } from "../../../src/env";
 
 /** The request's Better Auth instance, built on first use. */
 const auths = new WeakMap<Request, Auth>();
@@ -24,7 +25,7 @@ export function authFor(c: { env: DashboardBindings["Bindings"]; var: { db: Dash
 /** Per-request database handle on `c.var.db`, released after the response. */
 export function database(): MiddlewareHandler<DashboardBindings> {
   return async function database(c, next) {
-    const handle = createDb(c.env as never);
+    const handle = createDb(databaseConfig(c.env as never));
     c.set("db", handle.db);
     try {
       await next();

@@ -1,11 +1,11 @@
 /**
- * The audit of personal-data reveals (table `pii_reveals`, src/db/auth-schema.ts): written before
+ * The audit of personal-data reveals (table `pii_reveals`, src/db/schema/auth.ts): written before
  * unmasked data leaves the server, read by owners and admins.
  */
 import { and, desc, eq } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
-import type { Db } from "../../../src/db/client";
-import { piiReveals } from "../../../src/db/auth-schema";
+import type { Db } from "../../../src/db/driver/client";
+import { piiReveals } from "../../../src/db/schema/auth";
 import type { PiiReveal } from "../contract";
 import type { SessionUser } from "../env";
 

@@ -6,10 +6,10 @@
  * the project, its subscription and its organisation link in one transaction there.
  */
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "../../../src/db/client";
+import type { Db } from "../../../src/db/driver/client";
 import { adoptDemoOrganization } from "../../../src/db/demo-organization";
-import { authMember, authOrganization, organizationProjects } from "../../../src/db/auth-schema";
-import { projects } from "../../../src/db/schema";
+import { authMember, authOrganization, organizationProjects } from "../../../src/db/schema/auth";
+import { projects } from "../../../src/db/schema/tables";
 import type { Role } from "../../../src/enums";
 import type { Auth } from "../auth/auth";
 import type { Project } from "../contract";

@@ -7,7 +7,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { and, eq } from "drizzle-orm";
-import { authMember } from "../../../src/db/auth-schema";
+import { authMember } from "../../../src/db/schema/auth";
 import { roleAtLeast } from "../../../src/enums";
 import { ApiError, notFound } from "../../../src/errors";
 import type { Project, ProjectList } from "../contract";

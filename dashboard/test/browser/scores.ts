@@ -8,7 +8,7 @@
  */
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import type { Db } from "../../../src/db/client";
+import type { Db } from "../../../src/db/driver/client";
 import { saveScores } from "../../../src/db/scoring";
 import { underPolicy } from "../../../src/policy/apply";
 import { DEFAULT_POLICY } from "../../../src/policy/schema";

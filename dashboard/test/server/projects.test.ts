@@ -6,7 +6,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, internal, sql } from "../../../test/api/helpers";
-import { createDb } from "../../../src/db/client";
+import { createDb } from "../../../src/db/driver/client";
 import { adoptDemoOrganization, createDemoOrganization } from "../../../src/db/demo-organization";
 import type { Project } from "../../server/contract";
 import { dash, newUserAs, projectsOf, signUp } from "./helpers";

@@ -46,7 +46,7 @@ export function snapshot<T>(value: T, depth = 0): T {
     if (!isPlainObject(value)) return value;
     const out: Record<string, unknown> = {};
     for (const key in value) {
-      if (Object.prototype.hasOwnProperty.call(value, key)) out[key] = snapshot((value as Record<string, unknown>)[key], depth + 1);
+      if (Object.hasOwn(value, key)) out[key] = snapshot((value as Record<string, unknown>)[key], depth + 1);
     }
     return out as T;
   } catch {

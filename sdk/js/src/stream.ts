@@ -99,7 +99,7 @@ export function isAsyncIterable(value: unknown): value is AsyncIterable<unknown>
  */
 export function instrumentStream<S extends object>(stream: S, recorder: StreamRecorder): S {
   const s = stream as Record<string | symbol, unknown>;
-  const own = Object.prototype.hasOwnProperty.call(s, "iterator") ? s.iterator : undefined;
+  const own = Object.hasOwn(s, "iterator") ? s.iterator : undefined;
   if (typeof own === "function" && typeof s.tee === "function") {
     s.iterator = function instrumentedIterator(this: unknown, ...args: unknown[]) {
       return wrapIterator(own.apply(this, args) as AsyncIterator<unknown>, recorder);

@@ -113,10 +113,10 @@ export function trace<F extends (...args: never[]) => unknown>(options: TraceOpt
  * Same behaviour as `trace`; the default label is `ClassName.method`.
  */
 export function traced(options: TraceOptions) {
-  return function <This, Args extends unknown[], Return>(
+  return <This, Args extends unknown[], Return>(
     method: (this: This, ...args: Args) => Return,
     context: ClassMethodDecoratorContext<This, (this: This, ...args: Args) => Return>,
-  ): (this: This, ...args: Args) => Return {
+  ): ((this: This, ...args: Args) => Return) => {
     const methodName = String(context.name);
     const labelOf = (self: unknown) => {
       const owner = context.static

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { canonical, FEATURE_SPEC, featurize as raw, fnv1a, type Grams, gramTable, indicatorColumn, type Segment } from "../../../src/scoring/model/features";
+import {
+  canonical,
+  FEATURE_SPEC,
+  featurize as raw,
+  fnv1a,
+  type Grams,
+  gramTable,
+  indicatorColumn,
+  type Segment,
+} from "../../../src/scoring/inference/features";
 
 const featurize = (segs: Segment[], ind: string[] = [], grams: Grams = "words+chars") => canonical(raw(segs, ind, grams));
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { contextWindow, DEFAULT_CONTEXT_WINDOW } from "../../../src/scoring/model-windows";
+import { contextWindow, DEFAULT_CONTEXT_WINDOW } from "../../../src/scoring/context-windows";
 import { repeatedNgramRatio, scoreUnboundedConsumption } from "../../../src/scoring/unbounded-consumption";
 import type { ScorableCall } from "../../../src/scoring/types";
 

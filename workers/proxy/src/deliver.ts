@@ -12,9 +12,9 @@
  */
 import { uuidv7 } from "uuidv7";
 import { hashKey } from "../../../src/auth/keys";
-import { INLINE_MAX_BYTES, inlineMessage, payloadKey, pointerMessage } from "../../../src/capture/message";
+import { INLINE_MAX_BYTES, inlineMessage, payloadKey, pointerMessage } from "../../../src/log-records/message";
 import type { ProxyEnv } from "./env";
-import { logError } from "../../../src/log";
+import { logError } from "../../../src/logger";
 
 /** Context printed with a failure (never a key or a body). */
 export interface DeliveryContext {

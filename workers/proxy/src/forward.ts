@@ -3,7 +3,7 @@
  * they are (not followed). A timeout covers the wait for response headers only: a stream may
  * then last as long as the upstream keeps it open.
  */
-import type { UpstreamFailure } from "./capture";
+import type { UpstreamFailure } from "./log-record";
 
 /** Default wait for the upstream's response headers: 600 s (the OpenAI SDK's own default timeout). */
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 600_000;

@@ -4,11 +4,11 @@
  */
 import type { ProxyEnv } from "./env";
 import { detailResponse, handleProxy } from "./proxy";
-import { logError, withLogContext } from "../../../src/log";
+import { logError, withLogContext } from "../../../src/logger";
 
 export default {
   fetch: (request, env, ctx) =>
-    // Every line logged for this call, background capture included, carries its id (src/log.ts).
+    // Every line logged for this call, background capture included, carries its id (src/logger.ts).
     // The id is not added to the response: the provider's own `x-request-id` passes through as is.
     withLogContext({ http_request_id: crypto.randomUUID() }, async () => {
       try {

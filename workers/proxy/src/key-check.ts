@@ -14,7 +14,7 @@
  * - Failure: when the check cannot answer (API down, database down, timeout, anything but 200
  *   or 401), the call is let through (fail open): the application must never fail because
  *   Sightline did. The queued log record still carries the key's hash, and the ingest consumer
- *   drops it there if the key was not valid after all (src/capture/consume.ts). Failed checks are not cached, so the next call asks again.
+ *   drops it there if the key was not valid after all (src/log-records/consume.ts). Failed checks are not cached, so the next call asks again.
  */
 
 /** How long a verdict is reused: 1 s (issue 12: "revocation takes effect within one second"). */

@@ -10,7 +10,7 @@
  * DELETE and OPTIONS calls (`/v1/models`, file listings, preflights) pass through unlogged.
  */
 import { KEY_PATTERN } from "../../../src/auth/keys";
-import { buildLogRecord, type CallRecord } from "./capture";
+import { buildLogRecord, type CallRecord } from "./log-record";
 import { createCollector, type Collector } from "./collect";
 import { deliverRecord } from "./deliver";
 import type { ProxyEnv } from "./env";
@@ -21,7 +21,7 @@ import { clientResponseHeaders, SERVICE_KEY_HEADER, secretValues, upstreamReques
 import { readRequestBody, type RequestBody } from "./request";
 import { isRefusal, resolveUpstream, type UpstreamTarget } from "./routes";
 import { tapStream, type TapOutcome } from "./tap";
-import { logError } from "../../../src/log";
+import { logError } from "../../../src/logger";
 
 /** Statuses whose response has no body (RFC 9110 §15.3.5, §15.3.6, §15.4.5). */
 const NULL_BODY = new Set([101, 204, 205, 304]);

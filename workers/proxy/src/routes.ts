@@ -11,7 +11,7 @@
  */
 import type { ProxyEnv } from "./env";
 import { UPSTREAM_HEADER } from "./headers";
-import { logWarn } from "../../../src/log";
+import { logWarn } from "../../../src/logger";
 
 /** One provider reachable under `/{prefix}/...`. */
 export interface NamedRoute {

@@ -19,7 +19,7 @@
  *   `BULK_SLOW_MS` (the stream slowed down) returns the reader to interactive mode: after a
  *   slowdown, one read can wait for up to its minimum, at the new rate.
  */
-import { logError } from "../../../src/log";
+import { logError } from "../../../src/logger";
 
 /** First BYOB read buffer: 16 KiB. Doubles after a read that fills it. */
 const MIN_READ_BYTES = 16 * 1024;

@@ -21,7 +21,7 @@
  * - Calls logged without a cost are priced first (src/pricing/fill-costs.ts); failing to store
  *   a cost is reported and does not hold back the scores.
  */
-import { createDb, type Db } from "../../../src/db/client";
+import { createDb, type Db } from "../../../src/db/driver/client";
 import { loadCalls, saveCosts, saveScores, type RequestScores } from "../../../src/db/scoring";
 import { enqueueDeliveries } from "../../../src/alerts/job";
 import { priceUnpricedCalls } from "../../../src/pricing/fill-costs";
@@ -31,7 +31,8 @@ import type { ScorerEnv } from "./env";
 import { retryDelaySeconds } from "./backoff";
 import { judgeCalls, withJudge } from "./judge";
 import { consumeRescores, isRescoreMessage } from "./rescore";
-import { logWarn } from "../../../src/log";
+import { logWarn } from "../../../src/logger";
+import { databaseConfig } from "../../../src/env";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -57,7 +58,7 @@ async function saveEach(db: Db, groups: Map<string, { scores: RequestScores; mes
 
 /** Handles one batch of scoring jobs; see the module doc for what is acked and retried. */
 export async function consumeBatch(batch: MessageBatch<unknown>, env: ScorerEnv, ctx: ExecutionContext): Promise<void> {
-  const handle = createDb(env);
+  const handle = createDb(databaseConfig(env));
   const rescores: Message<unknown>[] = [];
   try {
     const jobs = new Map<string, Message<unknown>[]>();

@@ -17,12 +17,13 @@ import { dashboardLink, eventBody, SCORE_UNSAFE, type AlertEvent } from "../../.
 import { isAlertJob } from "../../../src/alerts/job";
 import { retryDelaySeconds } from "../../../src/alerts/retry";
 import { attemptDelivery } from "../../../src/alerts/send";
-import { createDb, type Db } from "../../../src/db/client";
+import { createDb, type Db } from "../../../src/db/driver/client";
 import { claimStaleDeliveries, type DeliveryToSend, loadDeliveries, recordAttempt } from "../../../src/db/alerts";
 import { enqueueDeliveries } from "../../../src/alerts/job";
-import { logError, logInfo, logWarn } from "../../../src/log";
+import { logError, logInfo, logWarn } from "../../../src/logger";
 import { retryDelaySeconds as outageDelaySeconds } from "./backoff";
 import type { ScorerEnv } from "./env";
+import { databaseConfig } from "../../../src/env";
 
 /** Name of the queue this module consumes (wrangler.jsonc). */
 export const ALERT_QUEUE_NAME = "alert-deliveries";
@@ -85,7 +86,7 @@ async function deliverOne(db: Db, d: DeliveryToSend, messages: Message<unknown>[
 /** Handles one batch of alert jobs; see the module doc for what is acked and retried. */
 export async function consumeDeliveries(batch: MessageBatch<unknown>, env: ScorerEnv, ctx: ExecutionContext): Promise<void> {
   const config = alertConfig(env);
-  const handle = createDb(env);
+  const handle = createDb(databaseConfig(env));
   try {
     const jobs = new Map<string, Message<unknown>[]>();
     for (const msg of batch.messages) {
@@ -127,7 +128,7 @@ export async function consumeDeliveries(batch: MessageBatch<unknown>, env: Score
  * message seems lost (src/db/alerts.ts `claimStaleDeliveries`). Returns how many were sent.
  */
 export async function sweepDeliveries(env: ScorerEnv, olderThanSeconds = STALE_DELIVERY_SECONDS): Promise<number> {
-  const handle = createDb(env);
+  const handle = createDb(databaseConfig(env));
   try {
     const ids = await claimStaleDeliveries(handle.db, olderThanSeconds, 1_000);
     await enqueueDeliveries(env.ALERT_QUEUE, ids);

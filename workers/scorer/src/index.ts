@@ -8,10 +8,10 @@ import { consumeBatch } from "./consume";
 import { maintain } from "./maintenance";
 import { ALERT_QUEUE_NAME, consumeDeliveries, sweepDeliveries } from "./deliver";
 import type { ScorerEnv } from "./env";
-import { withLogContext } from "../../../src/log";
+import { withLogContext } from "../../../src/logger";
 
 export default {
-  // Every line logged for a batch names its queue and the batch (src/log.ts).
+  // Every line logged for a batch names its queue and the batch (src/logger.ts).
   queue: (batch, env, ctx) =>
     withLogContext({ queue: batch.queue, batch_id: crypto.randomUUID() }, () =>
       batch.queue === ALERT_QUEUE_NAME ? consumeDeliveries(batch, env, ctx) : consumeBatch(batch, env, ctx),

@@ -8,7 +8,7 @@
 import { llamaGuardConversation, mergeJudge, parseLlamaGuard, type LlamaGuardMessage, type LlamaGuardVerdict } from "../../../src/scoring/content-safety-judge";
 import type { NamedScore } from "../../../src/scoring/registry";
 import type { ScorableCall } from "../../../src/scoring/types";
-import { logWarn } from "../../../src/log";
+import { logWarn } from "../../../src/logger";
 
 /** Workers AI model id of Llama Guard 3 8B. */
 export const LLAMA_GUARD_MODEL = "@cf/meta/llama-guard-3-8b";

@@ -4,15 +4,16 @@
  * failure and never stops the other.
  */
 import { tierRetention } from "../../../src/billing/tiers";
-import { createDb } from "../../../src/db/client";
-import { logError, logInfo } from "../../../src/log";
+import { createDb } from "../../../src/db/driver/client";
+import { logError, logInfo } from "../../../src/logger";
 import { maintainRescoring } from "../../../src/rescore/maintain";
 import { applyRetention } from "../../../src/retention";
 import type { ScorerEnv } from "./env";
+import { databaseConfig } from "../../../src/env";
 
 /** One scheduled run of re-scoring upkeep and retention. */
 export async function maintain(env: ScorerEnv): Promise<void> {
-  const handle = createDb(env);
+  const handle = createDb(databaseConfig(env));
   try {
     await maintainRescoring(handle.db, env.SCORING_QUEUE, env).catch((err: unknown) => logError("re-scoring upkeep failed", {}, err));
     const deleted = await applyRetention(handle.db, tierRetention(env.TIER_RETENTION_DAYS)).catch((err: unknown) => {

@@ -8,14 +8,15 @@
  * of holding a consumer. A failure retries the message, which resumes from the stored cursor;
  * the scheduled handler re-sends jobs whose message was lost (src/rescore/maintain.ts).
  */
-import { createDb, type Db } from "../../../src/db/client";
+import { createDb, type Db } from "../../../src/db/driver/client";
 import { advanceJob, findRescoreJob, nextChunk } from "../../../src/db/rescore";
 import { loadCalls, saveScores } from "../../../src/db/scoring";
-import { logWarn } from "../../../src/log";
+import { logWarn } from "../../../src/logger";
 import { policyScores } from "../../../src/policy/apply";
 import { CHUNKS_PER_MESSAGE, isRescoreMessage, RESCORE_CHUNK, type RescoreMessage } from "../../../src/rescore/message";
 import { retryDelaySeconds } from "./backoff";
 import type { ScorerEnv } from "./env";
+import { databaseConfig } from "../../../src/env";
 
 export { isRescoreMessage };
 
@@ -53,7 +54,7 @@ export const WAIT_TURN_SECONDS = 5;
  * Never throws.
  */
 export async function consumeRescores(env: ScorerEnv, messages: readonly Message<unknown>[], queue: string, ctx: ExecutionContext): Promise<void> {
-  const handle = createDb(env);
+  const handle = createDb(databaseConfig(env));
   try {
     for (const [i, m] of messages.entries()) {
       const { rescore_job_id } = m.body as RescoreMessage;

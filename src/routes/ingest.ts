@@ -7,14 +7,14 @@ import { z } from "@hono/zod-openapi";
 import { tierLimits } from "../billing/tiers";
 import { ingestWithQuota, markEnqueueFailed } from "../db/ingest";
 import { recordKeyUse } from "../db/key-usage";
-import { isDataError, sqlStateOf } from "../db/unavailable";
+import { isDataError, sqlStateOf } from "../db/driver/unavailable";
 import { INTERNAL_SECRET_HEADER, keyRefused, presentedKey } from "../auth/credentials";
 import { redactSecrets } from "../redact";
 import { ApiError, notFound } from "../errors";
 import type { ScoringJob } from "../queue";
 import { LogRequestSchema } from "../ingest-contract";
 import { access, commonErrors, createRouter, errorResponse, jsonBody, jsonResponse, routesTagged } from "./openapi";
-import { logError } from "../log";
+import { logError } from "../logger";
 
 /** The producers' contract (proxy, client libraries) lives in ../ingest-contract.ts. */
 export type { LogRequest } from "../ingest-contract";

@@ -10,7 +10,7 @@
  */
 import { bigint, boolean, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { ownedBy, timestamptz } from "./columns";
-import { projects } from "./schema";
+import { projects } from "./tables";
 
 /** A dashboard account (email + password). */
 export const authUser = pgTable("auth_user", {

@@ -1,5 +1,5 @@
 /**
- * Builds the POST /internal/log record (`LogRequest`, src/routes/log.ts) of one proxied call
+ * Builds the POST /internal/log record (`LogRequest`, src/routes/ingest.ts) of one proxied call
  * from what the proxy saw: the request body, the upstream's status and headers, the collected
  * response body and the timings. Token counts come from the reported usage or an estimate
  * (tokens.ts), cost from genai-prices (pricing.ts).
@@ -8,12 +8,12 @@
  * travel only in headers, and fit.ts scrubs any copy of their values that appears in a body.
  */
 import { priceCall } from "../../../src/pricing/price-call";
-import type { LogRequest } from "../../../src/routes/log";
+import type { LogRequest } from "../../../src/routes/ingest";
 import type { Collected } from "./collect";
 import type { UpstreamTarget } from "./routes";
 import type { TapOutcome } from "./tap";
 import { estimateUsage, reportedUsage, type TokenUsage } from "./tokens";
-import { logError } from "../../../src/log";
+import { logError } from "../../../src/logger";
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);

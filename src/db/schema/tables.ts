@@ -23,7 +23,7 @@ import {
   customType,
   uuid,
 } from "drizzle-orm/pg-core";
-import { REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES, STORE_PII_MODES, TIERS } from "../enums";
+import { REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES, STORE_PII_MODES, TIERS } from "../../enums";
 import { ownedBy, timestamptz } from "./columns";
 
 // The enums are declared once in src/enums.ts; re-exported for the modules that read them with the tables.

@@ -1,6 +1,6 @@
 /**
  * The `log-records` queue message (docs/decisions.md D14): what the capture proxy hands
- * over for each call it served, and what the ingest consumer (src/ingest/consume.ts) stores.
+ * over for each call it served, and what the ingest consumer (src/log-records/consume.ts) stores.
  *
  * A message carries the record id the proxy chose (UUIDv7, stored as `llm_requests.id`, so a
  * redelivery finds its row), the SHA-256 hex of the project key (the key itself never enters

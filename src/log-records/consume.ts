@@ -31,15 +31,16 @@
  */
 import { recordKeyUse } from "../db/key-usage";
 import { tierLimits } from "../billing/tiers";
-import { createDb, type Db } from "../db/client";
-import { isDataError } from "../db/unavailable";
+import { createDb, type Db } from "../db/driver/client";
+import { isDataError } from "../db/driver/unavailable";
 import { ingestBatch, type BatchEntry, type BatchResult } from "../db/ingest-batch";
 import type { AppEnv } from "../env";
 import type { ScoringJob } from "../queue";
 import { storableJson, TooDeepError } from "../input";
 import { LogRequestSchema } from "../ingest-contract";
 import { parseMessage } from "./message";
-import { logWarn, type LogFields } from "../log";
+import { logWarn, type LogFields } from "../logger";
+import { databaseConfig } from "../env";
 
 /**
  * First retry delay: 10 s, doubled per attempt. After an outage the next delivery comes at most
@@ -187,7 +188,7 @@ export async function consumeLogRecords(batch: MessageBatch<unknown>, env: AppEn
   };
   const pending = await readMessages(batch, env, done);
   if (pending.length > 0) {
-    const handle = createDb(env);
+    const handle = createDb(databaseConfig(env));
     try {
       const results = await store(handle.db, pending, env);
       // last_used_at of the keys behind stored records, at most once a minute per key (src/db/key-usage.ts).

@@ -1,5 +1,5 @@
 /**
- * Database access for the workers: one `createDb(env)` for both deployment paths.
+ * Database access for the workers: one `createDb(config)` for both deployment paths.
  *
  * - Default: the Hyperdrive binding `HYPERDRIVE` with `pg` (node-postgres). Hyperdrive pools
  *   connections at the edge, so a new client per request is cheap (Cloudflare, "Connect to
@@ -21,7 +21,6 @@ import { CloudflareSocket } from "pg-cloudflare";
 import { coalescedWrites, type SocketWrite } from "./coalesced-writes";
 import { type CloudflareSocketReads, largeReads } from "./large-reads";
 import { guardDriver } from "./unavailable";
-import type { AppEnv } from "../env";
 
 /**
  * A drizzle database over either driver. Built without a relational schema: the code uses
@@ -45,28 +44,41 @@ export interface DbHandle {
 const MAX_CONNECTIONS_PER_REQUEST = 2;
 
 /**
- * Creates the request's database handle. `DATABASE_URL` (Neon path) wins when set; otherwise
- * the `HYPERDRIVE` binding is used. Throws when neither is configured.
+ * Where the database is, as each worker's configuration gives it (the `HYPERDRIVE` binding, or
+ * the `DATABASE_URL` and `NEON_WSPROXY` variables).
  */
-export function createDb(env: Pick<AppEnv, "HYPERDRIVE" | "DATABASE_URL" | "NEON_WSPROXY">): DbHandle {
-  if (env.DATABASE_URL) {
-    if (env.NEON_WSPROXY) {
+export interface DbConfig {
+  /** The Hyperdrive binding (or anything with its `connectionString`). */
+  hyperdrive?: { connectionString: string };
+  /** A Postgres URL used with @neondatabase/serverless instead of Hyperdrive. */
+  databaseUrl?: string;
+  /** Local stand-in for Neon's WebSocket proxy, `host:port/path`; unset in production. */
+  neonWsProxy?: string;
+}
+
+/**
+ * Creates the request's database handle. `databaseUrl` (Neon path) wins when set; otherwise
+ * the Hyperdrive binding is used. Throws when neither is configured.
+ */
+export function createDb(config: DbConfig): DbHandle {
+  if (config.databaseUrl) {
+    if (config.neonWsProxy) {
       // Local stand-in for Neon's proxy: plain ws:// to a WebSocket-to-TCP relay, which then
       // speaks the Postgres protocol (with its own TLS settings) to the database.
-      const proxy = env.NEON_WSPROXY;
+      const proxy = config.neonWsProxy;
       neonConfig.wsProxy = (host, port) => `${proxy}?address=${host}:${port}`;
       neonConfig.useSecureWebSocket = false;
       neonConfig.pipelineTLS = false;
       neonConfig.pipelineConnect = false;
     }
-    const pool = guardDriver(new NeonPool({ connectionString: env.DATABASE_URL, max: MAX_CONNECTIONS_PER_REQUEST }));
+    const pool = guardDriver(new NeonPool({ connectionString: config.databaseUrl, max: MAX_CONNECTIONS_PER_REQUEST }));
     pool.on("error", () => {}); // an idle client dropped at close must not crash the isolate
     return { db: drizzleNeon({ client: pool }) as unknown as Db, driver: "neon-serverless", close: () => pool.end() };
   }
-  if (!env.HYPERDRIVE) throw new Error("no database configured: set the HYPERDRIVE binding or DATABASE_URL");
+  if (!config.hyperdrive) throw new Error("no database configured: set the HYPERDRIVE binding or DATABASE_URL");
   const pool = guardDriver(
     new PgPool({
-      connectionString: env.HYPERDRIVE.connectionString,
+      connectionString: config.hyperdrive.connectionString,
       max: MAX_CONNECTIONS_PER_REQUEST,
       // Fail fast when the database is down, so the API answers 503 instead of hanging.
       connectionTimeoutMillis: 5_000,

@@ -10,10 +10,10 @@
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, smallint, text, unique, uuid } from "drizzle-orm/pg-core";
-import { ALERT_FORMATS, DELIVERY_STATES } from "../enums";
-import { SCORER_NAMES } from "../scoring/types";
+import { ALERT_FORMATS, DELIVERY_STATES } from "../../enums";
+import { SCORER_NAMES } from "../../scoring/types";
 import { ownedBy, timestamptz } from "./columns";
-import { projects, safetyScores } from "./schema";
+import { projects, safetyScores } from "./tables";
 
 // Declared once in src/enums.ts (shared with the dashboard); re-exported for the modules that read them with the tables.
 export { ALERT_FORMATS, DELIVERY_STATES };

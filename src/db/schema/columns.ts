@@ -1,5 +1,5 @@
 /**
- * Column builders shared by the API's tables (./schema.ts) and the dashboard's (./auth-schema.ts),
+ * Column builders shared by the API's tables (./tables.ts) and the dashboard's (./auth.ts),
  * so both spell a timestamp and a parent-owned foreign key the same way.
  */
 import { type AnyPgColumn, type ReferenceConfig, timestamp } from "drizzle-orm/pg-core";
