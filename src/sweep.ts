@@ -7,7 +7,7 @@
  */
 import type { AppEnv } from "./env";
 import { createDb } from "./db/driver/client";
-import { claimStaleRequests, releaseClaim } from "./db/scoring";
+import { claimStaleRequests, releaseClaim } from "./db/request-scoring";
 import type { ScoringJob } from "./queue";
 import { logError, logInfo } from "./logger";
 import { databaseConfig } from "./env";

@@ -31,7 +31,7 @@ import { startPgBouncer } from "../../scripts/lib/pgbouncer";
 import { startWorkerd } from "../../scripts/lib/workerd";
 import { countLines } from "../lib/count-lines";
 import type { Db } from "../../src/db/driver/client";
-import { exportPage } from "../../src/db/queries";
+import { exportPage } from "../../src/db/request-export";
 import { SCORER_NAMES } from "../../src/scoring/types";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);

@@ -9,7 +9,7 @@
  * (project, hour[, scorer]) inside the statement (`ON CONFLICT DO UPDATE` may touch a row once
  * per statement) and fed in key order (so two statements lock rollup rows in the same order and
  * cannot deadlock). The writers: `ingestWithQuota` (src/db/ingest.ts), `ingestBatch`
- * (src/db/ingest-batch.ts), `saveScores` and `saveCosts` (src/db/scoring.ts). Only rows really
+ * (src/db/ingest-batch.ts), `saveScores` and `saveCosts` (src/db/request-scoring.ts). Only rows really
  * written count (the `RETURNING` of `ON CONFLICT DO NOTHING` inserts), so a redelivered record or
  * a re-swept scoring job adds nothing. `SELECT sightline_rebuild_rollups()` recomputes both
  * tables from the rows (the migration's backfill; after a bulk load).

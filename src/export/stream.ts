@@ -8,7 +8,8 @@
  * which is before a streamed body is read.
  */
 import { createDb } from "../db/driver/client";
-import { exportPage, type ScoreChip } from "../db/queries";
+import { exportPage } from "../db/request-export";
+import type { ScoreChip } from "../db/requests";
 import type { RequestFilters } from "../db/request-filters";
 import type { AppEnv } from "../env";
 import { SCORER_NAMES } from "../scoring/types";

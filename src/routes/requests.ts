@@ -4,7 +4,7 @@
  * The fixed paths are registered before `{id}` so they are not read as an id.
  */
 import { z } from "@hono/zod-openapi";
-import { countRequests, getRequest, listRequests, listRequestsKeyset, neighbours } from "../db/queries";
+import { countRequests, getRequest, listRequests, listRequestsKeyset, neighbours } from "../db/requests";
 import { ApiError, notFound } from "../errors";
 import { exportResponse, EXPORT_FORMATS } from "../export/stream";
 import { access, createRouter, jsonResponse, MAX_PAGE_SIZE, pageOf, PaginationQuery, projectErrors, routesTagged } from "./openapi";

@@ -1,6 +1,6 @@
 /** GET /api/safety-scores and GET /api/safety-scores/summary (docs/interface.md sections 4.5 and 4.6). */
 import { z } from "@hono/zod-openapi";
-import { listScores, summarizeScores } from "../db/queries";
+import { listScores, summarizeScores } from "../db/scores";
 import { reviewScore } from "../db/reviews";
 import { REVIEW_VERDICTS, SCORE_LABELS } from "../db/schema/tables";
 import { notFound } from "../errors";

@@ -10,7 +10,8 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, workersSocket } from "../../src/db/driver/client";
-import { exportPage, getRequest, listRequestsKeyset } from "../../src/db/queries";
+import { exportPage } from "../../src/db/request-export";
+import { getRequest, listRequestsKeyset } from "../../src/db/requests";
 import { newProject, sql, testEnv } from "./helpers";
 
 let pool: pg.Pool;

@@ -15,7 +15,7 @@ import { type Db, workersSocket } from "../../src/db/driver/client";
 import { type BatchEntry, ingestBatch } from "../../src/db/ingest-batch";
 import type { LogRecord } from "../../src/db/ingest";
 import { histogramQuantile, LATENCY_BOUNDS_MS, LATENCY_HIST_LENGTH, latencyBucket } from "../../src/db/rollups";
-import { saveCosts, saveScores } from "../../src/db/scoring";
+import { saveCosts, saveScores } from "../../src/db/request-scoring";
 import { requestBuckets, scoreBuckets, splitRange } from "../../src/db/stats";
 import type { PolicyScore } from "../../src/policy/apply";
 import { SCORER_NAMES } from "../../src/scoring/types";

@@ -6,7 +6,7 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createDb } from "../../src/db/driver/client";
-import { loadCalls } from "../../src/db/scoring";
+import { loadCalls } from "../../src/db/request-scoring";
 import { mergeJudge } from "../../src/scoring/content-safety-judge";
 import { scoreCall } from "../../src/scoring/registry";
 import type { ScoreResult } from "../../src/scoring/types";

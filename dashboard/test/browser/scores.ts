@@ -2,14 +2,14 @@
  * Scores for the browser tests, written as the scorer worker writes them: the browser stack
  * runs without the scorer (its queue consumer), so a test that needs scored calls runs the real
  * scorers (`scoreCall`, src/scoring) on the stored rows, or gives fixed scores, and stores them
- * with the scorer's own `saveScores` (src/db/scoring.ts: scores, hourly rollups and the
+ * with the scorer's own `saveScores` (src/db/request-scoring.ts: scores, hourly rollups and the
  * request's `scoring_state` in one statement), labelled and versioned as the scorer does for a
  * project that never set a policy (`underPolicy` with the default policy, version 0).
  */
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Db } from "../../../src/db/driver/client";
-import { saveScores } from "../../../src/db/scoring";
+import { saveScores } from "../../../src/db/request-scoring";
 import { underPolicy } from "../../../src/policy/apply";
 import { DEFAULT_POLICY } from "../../../src/policy/schema";
 import { type NamedScore, scoreCall } from "../../../src/scoring";

@@ -3,7 +3,7 @@
  * made to them. Kept beside schema.ts (drizzle.config.ts lists both) so the alert tables form one
  * small aggregate.
  *
- * One delivery row per (score, endpoint): `saveScores` (src/db/scoring.ts) inserts it in the
+ * One delivery row per (score, endpoint): `saveScores` (src/db/request-scoring.ts) inserts it in the
  * statement that inserts the score, `ON CONFLICT DO NOTHING`, so a redelivered scoring job or a
  * re-run insert never makes a second one. The row is the delivery's whole record: its attempts,
  * last HTTP status or error, and its final state (`delivered` or `dead`, the dead-letter record).
@@ -70,7 +70,7 @@ export const alertDeliveries = pgTable(
     // Exactly one delivery per (score, endpoint); test events (score_id null) never collide.
     unique("alert_deliveries_score_endpoint_key").on(t.score_id, t.endpoint_id),
     index("alert_deliveries_endpoint_created_idx").on(t.endpoint_id, t.created_at.desc()),
-    // The sweep's few open deliveries (src/db/alerts.ts `claimStaleDeliveries`).
+    // The sweep's few open deliveries (src/db/alert-webhooks.ts `claimStaleDeliveries`).
     index("alert_deliveries_open_idx").on(t.created_at).where(sql`${t.state} IN ('pending', 'retrying')`),
   ],
 );

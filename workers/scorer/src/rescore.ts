@@ -3,14 +3,14 @@
  * up to CHUNKS_PER_MESSAGE chunks of RESCORE_CHUNK requests of its job: load the calls with
  * their projects' policies, score them under the policy in force now (src/policy/apply.ts;
  * without the Llama Guard judge: re-scoring is free), store them as the current scores with the
- * previous ones kept as history (src/db/scoring.ts `saveScores`), and move the job's cursor.
+ * previous ones kept as history (src/db/request-scoring.ts `saveScores`), and move the job's cursor.
  * Then the message hands the job back to the queue, so jobs take turns with new calls instead
  * of holding a consumer. A failure retries the message, which resumes from the stored cursor;
  * the scheduled handler re-sends jobs whose message was lost (src/rescore/maintain.ts).
  */
 import { createDb, type Db } from "../../../src/db/driver/client";
 import { advanceJob, findRescoreJob, nextChunk } from "../../../src/db/rescore";
-import { loadCalls, saveScores } from "../../../src/db/scoring";
+import { loadCalls, saveScores } from "../../../src/db/request-scoring";
 import { logWarn } from "../../../src/logger";
 import { policyScores } from "../../../src/policy/apply";
 import { CHUNKS_PER_MESSAGE, isRescoreMessage, RESCORE_CHUNK, type RescoreMessage } from "../../../src/rescore/message";

@@ -1,0 +1,157 @@
+/**
+ * Reads of a project's requests (table `llm_requests`): the page-numbered and the keyset list
+ * with score chips, the count, the detail with its scores and their history, and the detail's
+ * neighbours, all under the request list's filters (./request-filters.ts) and in list order
+ * `created_at DESC, id DESC`, served by the `(project_id, created_at)` indexes.
+ */
+import { and, count, eq, inArray, sql } from "drizzle-orm";
+import type { ScoreLabel, ScorerName } from "../scoring/types";
+import type { Db } from "./driver/client";
+import { newestFirst, oldestFirst, pageWithTotal, type PageParams } from "./paging";
+import { keyset, requestConditions, type RequestFilters } from "./request-filters";
+import { llmRequests, safetyScores, scoreReviews } from "./schema/tables";
+import { searchIds } from "./text-search";
+
+/** A request's scores in lists: scorer, value and label, plus the review verdict if any. */
+export interface ScoreChip {
+  scorer_name: ScorerName;
+  score_value: number | null;
+  score_label: ScoreLabel;
+  verdict: "false_positive" | "confirmed" | null;
+}
+
+/**
+ * The request's scores as a JSON array (empty while scoring is pending), one probe of the
+ * `(request_id, scorer_name)` unique index per row. The outer id is written qualified: in a
+ * select list drizzle renders `llmRequests.id` as a bare "id", which would mean `s.id` here.
+ */
+const scoreChips = sql<ScoreChip[]>`(SELECT coalesce(json_agg(json_build_object(
+    'scorer_name', s.scorer_name, 'score_value', s.score_value, 'score_label', s.score_label, 'verdict', r.verdict)
+    ORDER BY s.scorer_name), '[]'::json)
+  FROM ${safetyScores} s LEFT JOIN ${scoreReviews} r ON r.score_id = s.id
+  WHERE s.request_id = ${llmRequests}.${sql.identifier("id")} AND s.superseded_at IS NULL)`;
+
+/** Columns of a request in lists (no bodies). */
+export const requestSummaryColumns = {
+  id: llmRequests.id,
+  project_id: llmRequests.project_id,
+  model: llmRequests.model,
+  provider: llmRequests.provider,
+  prompt_tokens: llmRequests.prompt_tokens,
+  completion_tokens: llmRequests.completion_tokens,
+  cost_usd: llmRequests.cost_usd,
+  latency_ms: llmRequests.latency_ms,
+  metadata: llmRequests.metadata,
+  created_at: llmRequests.created_at,
+  scoring_state: llmRequests.scoring_state,
+  is_error: llmRequests.is_error,
+};
+
+/** Page-numbered list (`page`, `page_size`) of a project's requests matching `filters`, with the total. */
+export async function listRequests(db: Db, projectId: string, filters: RequestFilters, page: PageParams) {
+  return pageWithTotal(db, llmRequests, requestSummaryColumns, requestConditions(projectId, filters), page);
+}
+
+/** Keyset position of a list page: rows older than `cursor`, or newer than `after` (ids of listed rows). */
+export interface Keyset {
+  cursor?: string | undefined;
+  after?: string | undefined;
+  limit: number;
+}
+
+/**
+ * Up to `limit` requests matching `filters`, newest first, after the keyset position, each
+ * with its score chips. `next_cursor` is the last row's id when more rows may follow (one row
+ * beyond `limit` is read to know). `unknownAnchor` is true when `cursor`/`after` names no
+ * request of the project (the caller answers 422).
+ */
+export async function listRequestsKeyset(db: Db, projectId: string, filters: RequestFilters, k: Keyset) {
+  const where = and(
+    requestConditions(projectId, filters),
+    k.cursor ? keyset(projectId, k.cursor, "older") : undefined,
+    k.after ? keyset(projectId, k.after, "newer") : undefined,
+  );
+  // A text search picks its page of ids first (./text-search.ts), then reads those rows.
+  const ids = filters.q ? await searchIds(db, projectId, { ...filters, q: filters.q }, k) : undefined;
+  const rows =
+    ids?.length === 0
+      ? []
+      : await db
+          .select({ ...requestSummaryColumns, scores: scoreChips })
+          .from(llmRequests)
+          .where(ids ? and(eq(llmRequests.project_id, projectId), inArray(llmRequests.id, ids)) : where)
+          .orderBy(...newestFirst(llmRequests.created_at, llmRequests.id))
+          .limit(k.limit + 1);
+  const items = rows.slice(0, k.limit);
+  const anchor = k.cursor ?? k.after;
+  const unknownAnchor = rows.length === 0 && anchor !== undefined && !(await requestExists(db, projectId, anchor));
+  return { items, next_cursor: rows.length > k.limit ? items[items.length - 1]!.id : null, unknownAnchor };
+}
+
+/** Whether the project has a request with this id. */
+export async function requestExists(db: Db, projectId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: llmRequests.id })
+    .from(llmRequests)
+    .where(and(eq(llmRequests.project_id, projectId), eq(llmRequests.id, id)));
+  return row !== undefined;
+}
+
+/** Number of a project's requests matching `filters` (and newer than `after`, if given). */
+export async function countRequests(db: Db, projectId: string, filters: RequestFilters, after?: string) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(llmRequests)
+    .where(and(requestConditions(projectId, filters), after ? keyset(projectId, after, "newer") : undefined));
+  return row?.total ?? 0;
+}
+
+/**
+ * Ids of the requests next to `id` in list order among those matching `filters`: `newer_id`
+ * (previous row in the list) and `older_id` (next row), null at either end. Two index probes.
+ */
+export async function neighbours(db: Db, projectId: string, id: string, filters: RequestFilters) {
+  const base = requestConditions(projectId, filters);
+  const [[newer], [older]] = await Promise.all([
+    db
+      .select({ id: llmRequests.id })
+      .from(llmRequests)
+      .where(and(base, keyset(projectId, id, "newer")))
+      .orderBy(...oldestFirst(llmRequests.created_at, llmRequests.id))
+      .limit(1),
+    db
+      .select({ id: llmRequests.id })
+      .from(llmRequests)
+      .where(and(base, keyset(projectId, id, "older")))
+      .orderBy(...newestFirst(llmRequests.created_at, llmRequests.id))
+      .limit(1),
+  ]);
+  return { newer_id: newer?.id ?? null, older_id: older?.id ?? null };
+}
+
+/**
+ * One request with bodies, its current scores (each with its review, if any) and the scores
+ * re-scoring replaced (`score_history`, oldest first per scorer; docs/rescoring.md), or null
+ * when the project has no such request.
+ */
+export async function getRequest(db: Db, projectId: string, id: string) {
+  const [request] = await db
+    .select({ ...requestSummaryColumns, request_body: llmRequests.request_body, response_body: llmRequests.response_body })
+    .from(llmRequests)
+    .where(and(eq(llmRequests.project_id, projectId), eq(llmRequests.id, id)));
+  if (!request) return null;
+  const rows = await db
+    .select({ score: safetyScores, review: scoreReviews })
+    .from(safetyScores)
+    .leftJoin(scoreReviews, eq(scoreReviews.score_id, safetyScores.id))
+    .where(and(eq(safetyScores.project_id, projectId), eq(safetyScores.request_id, id)))
+    .orderBy(safetyScores.scorer_name, safetyScores.scored_at);
+  const scores = rows
+    .filter(({ score }) => score.superseded_at === null)
+    .map(({ score, review }) => ({
+      ...score,
+      review: review ? { verdict: review.verdict, reviewer: review.reviewer, reviewed_at: review.reviewed_at.toISOString() } : null,
+    }));
+  const history = rows.flatMap(({ score }) => (score.superseded_at === null ? [] : [{ ...score, superseded_at: score.superseded_at }]));
+  return { ...request, safety_scores: scores, score_history: history };
+}
