@@ -55,9 +55,6 @@ export function withLogContext<T>(fields: LogFields, fn: () => T): T {
   return context.run({ ...context.getStore(), ...fields }, fn);
 }
 
-/** The fields of the running unit of work (`withLogContext`), for a module that writes its own lines. */
-export const logContext = (): LogFields => context.getStore() ?? {};
-
 const line = (level: "error" | "warn" | "info", msg: string, fields: LogFields, err: unknown) =>
   JSON.stringify({ level, msg, ...context.getStore(), ...fields, ...(err === undefined ? {} : { error: describeError(err) }) });
 

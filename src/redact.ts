@@ -27,7 +27,7 @@ export function redactText(text: string, secrets: readonly string[]): string {
 /**
  * A copy of the JSON value `value` with `redactText` applied to every string and object key;
  * `value` itself when nothing matched. Secrets shorter than `MIN_SECRET_LENGTH` are ignored.
- * Depth is bounded by the caller (`MAX_JSON_DEPTH` of ../input.ts for request bodies).
+ * Depth is bounded by the caller (`MAX_JSON_DEPTH` of ./input.ts for request bodies).
  */
 export function redactSecrets<T>(value: T, secrets: readonly string[]): T {
   const usable = secrets.map((s) => s.trim()).filter((s) => s.length >= MIN_SECRET_LENGTH);

@@ -6,6 +6,9 @@
 /** A UUID in its canonical 8-4-4-4-12 hex form, any version, either case (RFC 9562, section 4). */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A UUID as PostgreSQL prints it and `uuidv7()` makes it: the same pattern, lowercase only. */
+export const LOWERCASE_UUID_PATTERN = new RegExp(UUID_PATTERN.source);
+
 /** True for a canonical UUID string. */
 export const isUuid = (v: unknown): v is string => typeof v === "string" && UUID_PATTERN.test(v);
 

@@ -7,6 +7,7 @@
  * is down for up to 24 hours still gets the event. Shaped like Svix's schedule for Standard
  * Webhooks (seconds, minutes, then hours apart).
  */
+import { backoffSeconds } from "../backoff";
 
 /** Largest delay between two attempts, seconds (6 h). */
 export const RETRY_CAP_SECONDS = 6 * 60 * 60;
@@ -16,8 +17,7 @@ export const RETRY_FACTOR = 4;
 
 /** Seconds to wait after failed attempt number `attempt` (1-based) before the next one. */
 export function retryDelaySeconds(attempt: number, baseSeconds: number): number {
-  const n = Math.max(1, Math.floor(attempt));
-  return Math.min(RETRY_CAP_SECONDS, baseSeconds * RETRY_FACTOR ** Math.min(n - 1, 20));
+  return backoffSeconds(attempt, { firstSeconds: baseSeconds, factor: RETRY_FACTOR, capSeconds: RETRY_CAP_SECONDS });
 }
 
 /** Seconds from the first attempt to the last one when every attempt fails (the retry window). */

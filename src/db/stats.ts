@@ -11,6 +11,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { ScorerName } from "../scoring/types";
 import type { Db } from "./driver/client";
 import { histogramQuantile } from "./rollups";
+import { iso } from "../util";
 
 /** Bucket width of the overview series. */
 export type Bucket = "hour" | "day";
@@ -57,7 +58,6 @@ export function splitRange(start: Date, end: Date): { hours: [Date, Date] | null
 }
 
 const unitSql = (unit: Bucket) => sql.raw(`'${unit === "day" ? "day" : "hour"}'`);
-const iso = (d: Date) => d.toISOString();
 
 /** `parts` of a range: rollup rows of its whole hours, `edge(a, b)` for each partial edge. */
 function partsOf(rollup: (h0: string, h1: string) => SQL, edge: (a: string, b: string) => SQL, start: Date, end: Date): SQL {

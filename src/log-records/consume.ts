@@ -31,6 +31,7 @@
  */
 import { recordKeyUse } from "../db/key-usage";
 import { tierLimits } from "../billing/tiers";
+import { backoffSeconds } from "../backoff";
 import { createDb, type Db } from "../db/driver/client";
 import { isDataError } from "../db/driver/unavailable";
 import { ingestBatch, type BatchEntry, type BatchResult } from "../db/ingest-batch";
@@ -56,8 +57,7 @@ const MAX_RETRY_SECONDS = 3 * 3600;
 
 /** Delay before the next delivery of a message on its `attempts`-th failed delivery (1-based). */
 export function retryDelaySeconds(attempts: number): number {
-  const exponent = Math.min(Math.max(attempts, 1) - 1, 20);
-  return Math.min(FIRST_RETRY_SECONDS * 2 ** exponent, MAX_RETRY_SECONDS);
+  return backoffSeconds(attempts, { firstSeconds: FIRST_RETRY_SECONDS, factor: 2, capSeconds: MAX_RETRY_SECONDS });
 }
 
 /**

@@ -12,6 +12,7 @@
  * record through R2 instead.
  */
 import { z } from "zod";
+import { LOWERCASE_UUID_PATTERN } from "../util";
 
 /** Largest serialised message (UTF-8 bytes) sent inline; larger records go through R2. */
 export const INLINE_MAX_BYTES = 120_000;
@@ -19,14 +20,12 @@ export const INLINE_MAX_BYTES = 120_000;
 /** Version of the message layout; a consumer drops versions it does not know. */
 export const MESSAGE_VERSION = 1;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /** The envelope of a `log-records` message; exactly one of `record` and `payload` is set. */
 export const LogRecordMessageSchema = z
   .object({
     v: z.literal(MESSAGE_VERSION),
     /** UUIDv7 chosen by the proxy: the stored request's id. */
-    record_id: z.string().regex(UUID),
+    record_id: z.string().regex(LOWERCASE_UUID_PATTERN),
     /** SHA-256 hex of the Sightline key the call was made with. */
     key_hash: z.string().regex(/^[0-9a-f]{64}$/),
     /** The POST /internal/log record (LogRequest), when it fits in the message. */

@@ -7,7 +7,7 @@ import { REQUEST_ID_HEADER, withLogContext } from "../logger";
  * The request id of every API request, by hono/request-id: the caller's `X-Request-Id` when it
  * is a plain token of at most 255 characters, otherwise a new UUID. It is on `c.var.requestId`,
  * in the response's `X-Request-Id` header (error responses included) and, as `http_request_id`,
- * on every line logged while the request runs (../log.ts).
+ * on every line logged while the request runs (../logger.ts).
  */
 export function requestLog(): MiddlewareHandler<AppBindings> {
   const assignId = requestId({ headerName: REQUEST_ID_HEADER });

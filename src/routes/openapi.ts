@@ -142,6 +142,3 @@ export function pageOf<T extends z.ZodType>(item: T, name: string) {
     })
     .openapi(name);
 }
-
-/** A Date from Postgres as ISO-8601 text. */
-export const iso = (d: Date) => d.toISOString();

@@ -10,6 +10,7 @@
 import { HAZARDS, type HazardCode } from "./content-safety-lexicon";
 import { extracted } from "./rules";
 import { labelFor, type ScorableCall, type ScoreResult } from "./types";
+import { isObject } from "../util";
 
 /** Parsed Llama Guard verdict; `categories` are valid S1-S14 codes, deduplicated, in output order. */
 export interface LlamaGuardVerdict {
@@ -103,9 +104,7 @@ function parseObject(output: Record<string, unknown>): LlamaGuardVerdict | null 
  */
 export function parseLlamaGuard(response: unknown): LlamaGuardVerdict | null {
   if (typeof response === "string") return parseText(response);
-  if (typeof response === "object" && response !== null && !Array.isArray(response)) {
-    return parseObject(response as Record<string, unknown>);
-  }
+  if (isObject(response)) return parseObject(response);
   return null;
 }
 

@@ -4,6 +4,7 @@
  * `input`/`output`), Anthropic messages, Cohere chat v1/v2 and plain trace payloads (any JSON:
  * all strings are collected, `output`-like keys count as completion).
  */
+import { isObject } from "../util";
 
 /** Generation parameters that matter for consumption scoring; undefined when not logged. */
 export interface GenerationParams {
@@ -71,10 +72,6 @@ const MAX_DEPTH = 24;
 /** Structural keys whose string values are not text (block types, ids, media types, images). */
 const SKIP_KEYS = new Set(["type", "id", "tool_use_id", "tool_call_id", "media_type", "image_url", "b64_json", "embedding", "cache_control", "signature"]);
 
-function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 /** Every string under `v` (depth-bounded, linear in size), skipping base64 image data keys. */
 export function collectStrings(v: unknown, out: string[] = [], depth = 0): string[] {
   if (depth > MAX_DEPTH || v === null || v === undefined) return out;
@@ -82,7 +79,7 @@ export function collectStrings(v: unknown, out: string[] = [], depth = 0): strin
     if (v.length > 0) out.push(v);
   } else if (Array.isArray(v)) {
     for (const x of v) collectStrings(x, out, depth + 1);
-  } else if (isObj(v)) {
+  } else if (isObject(v)) {
     for (const [k, x] of Object.entries(v)) {
       if (SKIP_KEYS.has(k)) continue;
       collectStrings(x, out, depth + 1);
@@ -95,13 +92,13 @@ export function collectStrings(v: unknown, out: string[] = [], depth = 0): strin
 function contentText(c: unknown): string[] {
   if (typeof c === "string") return c ? [c] : [];
   if (Array.isArray(c)) return c.flatMap((p) => partText(p));
-  if (isObj(c)) return partText(c);
+  if (isObject(c)) return partText(c);
   return [];
 }
 
 function partText(p: unknown): string[] {
   if (typeof p === "string") return [p];
-  if (!isObj(p)) return [];
+  if (!isObject(p)) return [];
   if (typeof p.text === "string") return [p.text];
   if (p.type === "image" || p.type === "image_url" || p.type === "input_image") return [];
   return collectStrings(p);
@@ -187,19 +184,19 @@ function readMessage(out: ExtractedCall, m: unknown): void {
     pushByRole(out, "user", [m]);
     return;
   }
-  if (!isObj(m)) return;
+  if (!isObject(m)) return;
   const role = String(m.role ?? "user").toLowerCase();
   const content = m.content ?? m.message;
   if (Array.isArray(content)) {
     for (const part of content) {
-      if (isObj(part) && (part.type === "tool_result" || part.type === "document" || part.type === "search_result")) {
+      if (isObject(part) && (part.type === "tool_result" || part.type === "document" || part.type === "search_result")) {
         pushByRole(out, "document", collectStrings(part.content ?? part.source ?? part.document ?? part));
-      } else if (isObj(part) && part.type === "tool_use") {
+      } else if (isObject(part) && part.type === "tool_use") {
         out.history.push(...collectStrings(part.input));
       } else pushByRole(out, role, partText(part));
     }
   } else pushByRole(out, role, contentText(content));
-  if (Array.isArray(m.tool_calls)) out.history.push(...collectStrings(m.tool_calls.map((t) => (isObj(t) ? t.function : t))));
+  if (Array.isArray(m.tool_calls)) out.history.push(...collectStrings(m.tool_calls.map((t) => (isObject(t) ? t.function : t))));
   if (Array.isArray(m.tool_results)) pushByRole(out, "document", collectStrings(m.tool_results));
 }
 
@@ -235,7 +232,7 @@ const REQUEST_KEYS = new Set(["messages", "system", "preamble", "message", "chat
 
 function readRequest(out: ExtractedCall, raw: unknown): void {
   const req = parseIfJson(raw);
-  if (!isObj(req)) {
+  if (!isObject(req)) {
     pushByRole(out, "user", collectStrings(req));
     return;
   }
@@ -263,15 +260,15 @@ function readResponseObject(out: ExtractedCall, res: Record<string, unknown>, de
   if (Array.isArray(res.choices)) {
     known = true;
     res.choices.forEach((c, i) => {
-      if (!isObj(c)) return;
+      if (!isObject(c)) return;
       const msg = c.message;
-      if (isObj(msg)) {
+      if (isObject(msg)) {
         out.completion.push(...contentText(msg.content));
         if (typeof msg.refusal === "string") out.completion.push(msg.refusal);
-        if (Array.isArray(msg.tool_calls)) out.completion.push(...collectStrings(msg.tool_calls.map((t) => (isObj(t) ? t.function : t))));
-        if (isObj(msg.function_call)) out.completion.push(...collectStrings(msg.function_call));
+        if (Array.isArray(msg.tool_calls)) out.completion.push(...collectStrings(msg.tool_calls.map((t) => (isObject(t) ? t.function : t))));
+        if (isObject(msg.function_call)) out.completion.push(...collectStrings(msg.function_call));
       }
-      if (isObj(c.delta)) {
+      if (isObject(c.delta)) {
         const idx = num(c.index) ?? i;
         const acc = deltas.get(idx) ?? [];
         acc.push(...contentText(c.delta.content));
@@ -285,11 +282,11 @@ function readResponseObject(out: ExtractedCall, res: Record<string, unknown>, de
   if (Array.isArray(res.content)) {
     known = true;
     for (const b of res.content) {
-      if (isObj(b) && b.type === "tool_use") out.completion.push(...collectStrings(b.input));
+      if (isObject(b) && b.type === "tool_use") out.completion.push(...collectStrings(b.input));
       else out.completion.push(...partText(b));
     }
   }
-  if (isObj(res.message) && res.message.content !== undefined) {
+  if (isObject(res.message) && res.message.content !== undefined) {
     known = true;
     out.completion.push(...contentText(res.message.content));
     if (Array.isArray(res.message.tool_calls)) out.completion.push(...collectStrings(res.message.tool_calls));
@@ -303,7 +300,7 @@ function readResponseObject(out: ExtractedCall, res: Record<string, unknown>, de
     out.completion.push(res.output_text);
   } else if (Array.isArray(res.output)) {
     known = true;
-    out.completion.push(...collectStrings(res.output.map((o) => (isObj(o) ? (o.content ?? o.arguments ?? o) : o))));
+    out.completion.push(...collectStrings(res.output.map((o) => (isObject(o) ? (o.content ?? o.arguments ?? o) : o))));
   }
   for (const k of ["stop_reason", "finish_reason"] as const) {
     if (typeof res[k] === "string") {
@@ -318,15 +315,15 @@ function readResponse(out: ExtractedCall, raw: unknown): void {
   const res = parseIfJson(raw);
   if (res === null || res === undefined) return;
   const deltas = new Map<number, string[]>();
-  const chunks = Array.isArray(res) ? res : isObj(res) && Array.isArray(res.chunks) ? res.chunks : null;
-  if (chunks && chunks.some((c) => isObj(c) && (Array.isArray(c.choices) || typeof c.type === "string"))) {
+  const chunks = Array.isArray(res) ? res : isObject(res) && Array.isArray(res.chunks) ? res.chunks : null;
+  if (chunks && chunks.some((c) => isObject(c) && (Array.isArray(c.choices) || typeof c.type === "string"))) {
     for (const c of chunks) {
-      if (!isObj(c)) continue;
-      if (isObj(c.delta) && typeof c.delta.text === "string") out.completion.push(c.delta.text); // Anthropic SSE
-      if (isObj(c.delta) && typeof c.delta.stop_reason === "string") out.finishReasons.push(c.delta.stop_reason);
+      if (!isObject(c)) continue;
+      if (isObject(c.delta) && typeof c.delta.text === "string") out.completion.push(c.delta.text); // Anthropic SSE
+      if (isObject(c.delta) && typeof c.delta.stop_reason === "string") out.finishReasons.push(c.delta.stop_reason);
       readResponseObject(out, c, deltas);
     }
-  } else if (!isObj(res) || !readResponseObject(out, res, deltas)) {
+  } else if (!isObject(res) || !readResponseObject(out, res, deltas)) {
     out.completion.push(...collectStrings(res)); // plain trace: {output: ...} or any JSON
   }
   for (const parts of deltas.values()) if (parts.length) out.completion.push(parts.join(""));

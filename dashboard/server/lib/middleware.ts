@@ -6,6 +6,7 @@ import { and, eq } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { createDb } from "../../../src/db/driver/client";
 import { authMember, organizationProjects } from "../../../src/db/schema/auth";
+import { LOWERCASE_UUID_PATTERN } from "../../../src/util";
 import { ApiError } from "../../../src/errors";
 import { createAuth, type Auth } from "../auth/auth";
 import { roleAtLeast, type Role } from "../auth/roles";
@@ -53,7 +54,7 @@ export function requireSession(): MiddlewareHandler<DashboardBindings> {
 export function projectAccess(needed: Role): MiddlewareHandler<DashboardBindings> {
   return async function projectAccess(c, next) {
     const projectId = c.req.param("projectId") ?? "";
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(projectId)) throw new ApiError(404, "project not found");
+    if (!LOWERCASE_UUID_PATTERN.test(projectId)) throw new ApiError(404, "project not found");
     const [row] = await c.var.db
       .select({ organizationId: organizationProjects.organization_id, role: authMember.role })
       .from(organizationProjects)

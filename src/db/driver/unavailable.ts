@@ -46,12 +46,17 @@ export function isServerReported(err: unknown): err is { code: string; severity:
   return typeof code === "string" && SQLSTATE.test(code) && typeof severity === "string";
 }
 
-/** The SQLSTATE PostgreSQL reported for `err` (or an error in its `cause` chain), if any. */
-export function sqlStateOf(err: unknown): string | undefined {
+/** `err` and the errors of its `cause` chain (drizzle wraps driver errors in `DrizzleQueryError`), objects only, at most 8. */
+function* causeChain(err: unknown): Generator<object> {
   for (let e: unknown = err, depth = 0; typeof e === "object" && e !== null && depth < 8; depth++) {
-    if (isServerReported(e)) return e.code;
+    yield e;
     e = (e as { cause?: unknown }).cause;
   }
+}
+
+/** The SQLSTATE PostgreSQL reported for `err` (or an error in its `cause` chain), if any. */
+export function sqlStateOf(err: unknown): string | undefined {
+  for (const e of causeChain(err)) if (isServerReported(e)) return e.code;
   return undefined;
 }
 
@@ -74,12 +79,11 @@ export function isDataError(err: unknown, classes: ReadonlySet<string> = DATA_ER
  * `DrizzleQueryError`) means the database cannot be reached or is shutting down.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; typeof e === "object" && e !== null && depth < 8; depth++) {
+  for (const e of causeChain(err)) {
     if (e instanceof DatabaseUnreachableError) return true;
     if (isServerReported(e)) return UNAVAILABLE_SQLSTATE.test(e.code);
     const { code } = e as { code?: unknown };
     if (typeof code === "string" && SOCKET_CODES.has(code)) return true;
-    e = (e as { cause?: unknown }).cause;
   }
   return false;
 }

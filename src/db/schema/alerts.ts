@@ -1,6 +1,6 @@
 /**
  * Alert webhooks (issue 24 point 2, docs/webhooks.md): a project's endpoints and the deliveries
- * made to them. Kept beside schema.ts (drizzle.config.ts lists both) so the alert tables form one
+ * made to them. Kept beside tables.ts (drizzle.config.ts lists both) so the alert tables form one
  * small aggregate.
  *
  * One delivery row per (score, endpoint): `saveScores` (src/db/request-scoring.ts) inserts it in the

@@ -1,7 +1,7 @@
 /**
  * The scorers that have a learned model beside their rules: for each, the rule scorer whose
  * verdict the model reads as an indicator (and which decides alone on a weight-5 hard rule)
- * and the view of the call the model reads. Used by the worker (`learned.ts`) and the trainer
+ * and the view of the call the model reads. Used by the worker (`../learned.ts`) and the trainer
  * (`scripts/train/export.ts`); it imports no model file, so training works before any exists.
  */
 import { scoreContentSafety } from "../content-safety";

@@ -86,7 +86,7 @@ export function jailbreakView(call: ScorableCall, rule: ScoreResult): ModelView 
 
 /**
  * vector_weakness: the supplied context alone (tool results, retrieved-document messages,
- * documents appended to the system prompt or pasted into the user turn: see `text.ts`), where
+ * documents appended to the system prompt or pasted into the user turn: see `../text.ts`), where
  * an indirect injection lives; the user's chat and the developer's system prompt are not read
  * (they taught the model each source's chat wording, and ordinary chats were flagged).
  * Directive-looking units of each document are read again in their own namespace, so that a

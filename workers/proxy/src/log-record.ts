@@ -2,13 +2,14 @@
  * Builds the POST /internal/log record (`LogRequest`, src/routes/ingest.ts) of one proxied call
  * from what the proxy saw: the request body, the upstream's status and headers, the collected
  * response body and the timings. Token counts come from the reported usage or an estimate
- * (tokens.ts), cost from genai-prices (pricing.ts).
+ * (tokens.ts), cost from genai-prices (src/pricing/price-call.ts).
  *
  * Headers are never copied into the record: provider keys, the Sightline key and cookies
  * travel only in headers, and fit.ts scrubs any copy of their values that appears in a body.
  */
 import { priceCall } from "../../../src/pricing/price-call";
 import type { LogRequest } from "../../../src/routes/ingest";
+import { isObject } from "../../../src/util";
 import type { Collected } from "./collect";
 import type { UpstreamTarget } from "./routes";
 import type { TapOutcome } from "./tap";
@@ -16,7 +17,6 @@ import { estimateUsage, reportedUsage, type TokenUsage } from "./tokens";
 import { logError } from "../../../src/logger";
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const nonEmpty = (v: unknown): string | undefined => (typeof v === "string" && v.trim() !== "" ? v.trim().slice(0, 256) : undefined);
 
 /** Why no upstream response arrived (the client got 502). */

@@ -17,6 +17,7 @@
  * Text is kept up to `maxChars` in total; past that it is dropped and `truncated` is set,
  * so a long stream costs bounded memory.
  */
+import { isObject } from "../../../src/util";
 import type { SseEvent } from "./sse";
 
 /** Default cap on reassembled text: 1,000,000 characters. */
@@ -54,7 +55,6 @@ export interface Reassembled {
   truncated: boolean;
 }
 
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 
 /** Accumulates events; `result()` builds the body. */

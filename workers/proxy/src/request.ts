@@ -7,6 +7,7 @@
  * the response, in `waitUntil`): forwarding never waits for a parse (a 100 KB prompt takes
  * ~0.2-0.5 ms to decode and parse).
  */
+import { isObject } from "../../../src/util";
 
 type Json = Record<string, unknown>;
 
@@ -28,7 +29,7 @@ function parseLogged(bytes: ArrayBuffer): Json {
   const text = new TextDecoder().decode(bytes);
   try {
     const parsed: unknown = JSON.parse(text);
-    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Json) : { body: parsed };
+    return isObject(parsed) ? parsed : { body: parsed };
   } catch {
     return text === "" ? {} : { raw_text: text.slice(0, 64 * 1024) };
   }

@@ -12,6 +12,7 @@
  * rank table is large (2.4 MB of source, ~200 ms to build), so it is loaded on first use,
  * after the client's response, never at worker startup.
  */
+import { isObject } from "../../../src/util";
 
 /** Token counts of one call. */
 export interface TokenUsage {
@@ -38,8 +39,6 @@ const LONG_RUN = new RegExp(`\\S{${MAX_RUN_CHARS + 1},}`, "g");
 const TOKENS_PER_MESSAGE = 3;
 const TOKENS_PER_REPLY = 3;
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const int = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.round(v) : undefined);
 
 /** The provider-reported usage of a response body, or undefined when it has none. */

@@ -7,6 +7,7 @@
  * dropped after those is still found by the sweep (src/sweep.ts), which re-enqueues every
  * request left unscored for 5 minutes.
  */
+import { backoffSeconds } from "../../../src/backoff";
 
 /** Queue of dead-lettered scoring jobs (wrangler.jsonc `dead_letter_queue`). */
 export const DEAD_LETTER_QUEUE = "scoring-jobs-dlq";
@@ -25,7 +26,6 @@ export const DLQ_RETRY_MAX_SECONDS = 300;
  * delivery, Cloudflare Queues `Message.attempts`) from queue `queue`.
  */
 export function retryDelaySeconds(attempts: number, queue: string): number {
-  const cap = queue === DEAD_LETTER_QUEUE ? DLQ_RETRY_MAX_SECONDS : RETRY_MAX_SECONDS;
-  const n = Number.isFinite(attempts) ? Math.max(1, Math.floor(attempts)) : 1;
-  return Math.min(cap, RETRY_BASE_SECONDS * 2 ** Math.min(n - 1, 20));
+  const capSeconds = queue === DEAD_LETTER_QUEUE ? DLQ_RETRY_MAX_SECONDS : RETRY_MAX_SECONDS;
+  return backoffSeconds(attempts, { firstSeconds: RETRY_BASE_SECONDS, factor: 2, capSeconds });
 }

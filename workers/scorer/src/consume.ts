@@ -28,17 +28,16 @@ import { priceUnpricedCalls } from "../../../src/pricing/fill-costs";
 import type { ScoringJob } from "../../../src/queue";
 import { policyScores } from "../../../src/policy/apply";
 import type { ScorerEnv } from "./env";
+import { isUuid } from "../../../src/util";
 import { retryDelaySeconds } from "./backoff";
 import { judgeCalls, withJudge } from "./judge";
 import { consumeRescores, isRescoreMessage } from "./rescore";
 import { logWarn } from "../../../src/logger";
 import { databaseConfig } from "../../../src/env";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function isJob(body: unknown): body is ScoringJob {
   const b = body as Partial<ScoringJob> | null;
-  return typeof b?.request_id === "string" && UUID.test(b.request_id) && typeof b.project_id === "string";
+  return isUuid(b?.request_id) && typeof b?.project_id === "string";
 }
 
 /** Asks for `m` again later, after its backoff delay on `queue`. */
