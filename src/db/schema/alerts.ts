@@ -12,8 +12,8 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, smallint, text, unique, uuid } from "drizzle-orm/pg-core";
 import { ALERT_FORMATS, DELIVERY_STATES } from "../../enums";
 import { SCORER_NAMES } from "../../scoring/types";
-import { ownedBy, timestamptz } from "./columns";
-import { projects, safetyScores } from "./tables";
+import { ownedBy, timestamptz, timestamptzNow } from "./columns";
+import { projectId, projectRecord, safetyScores } from "./tables";
 
 // Declared once in src/enums.ts (shared with the dashboard); re-exported for the modules that read them with the tables.
 export { ALERT_FORMATS, DELIVERY_STATES };
@@ -22,8 +22,7 @@ export { ALERT_FORMATS, DELIVERY_STATES };
 export const alertEndpoints = pgTable(
   "alert_endpoints",
   {
-    id: uuid("id").primaryKey(),
-    project_id: ownedBy(uuid("project_id").notNull(), () => projects.id),
+    ...projectRecord(),
     /** https URL (http and loopback only when WEBHOOK_ALLOW_LOOPBACK is true, i.e. `npm run dev`). */
     url: text("url").notNull(),
     /** A score qualifies when its score_value >= this (Likert 1..5). */
@@ -37,7 +36,7 @@ export const alertEndpoints = pgTable(
      * and the API returns it only once, in the create answer.
      */
     secret: text("secret").notNull(),
-    created_at: timestamptz("created_at").notNull().defaultNow(),
+    created_at: timestamptzNow("created_at"),
   },
   (t) => [index("alert_endpoints_project_idx").on(t.project_id, t.created_at), check("alert_endpoints_min_score_range", sql`${t.min_score} BETWEEN 1 AND 5`)],
 );
@@ -49,7 +48,7 @@ export const alertDeliveries = pgTable(
     /** Also the Standard Webhooks `webhook-id` (the same on every retry, so receivers can de-duplicate). */
     id: uuid("id").primaryKey(),
     endpoint_id: ownedBy(uuid("endpoint_id").notNull(), () => alertEndpoints.id),
-    project_id: ownedBy(uuid("project_id").notNull(), () => projects.id),
+    project_id: projectId(),
     /** The score that triggered it; null for a test event (POST /api/webhooks/{id}/test). */
     score_id: ownedBy(uuid("score_id"), () => safetyScores.id),
     /** `score.unsafe` or `webhook.test`. */
@@ -61,7 +60,7 @@ export const alertDeliveries = pgTable(
     last_status: smallint("last_status"),
     /** Why the last attempt failed (e.g. `timeout after 10000 ms`, `HTTP 500`); null after success. */
     last_error: text("last_error"),
-    created_at: timestamptz("created_at").notNull().defaultNow(),
+    created_at: timestamptzNow("created_at"),
     last_attempt_at: timestamptz("last_attempt_at"),
     /** When the next attempt is due (state `retrying`). */
     next_attempt_at: timestamptz("next_attempt_at"),

@@ -9,8 +9,8 @@
  * /internal/projects) to the organisation that owns it (docs/decisions.md D15).
  */
 import { bigint, boolean, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { ownedBy, timestamptz } from "./columns";
-import { projects } from "./tables";
+import { ownedBy, timestamptz, timestamptzNow } from "./columns";
+import { projectKey, projectRecord } from "./tables";
 
 /** A dashboard account (email + password). */
 export const authUser = pgTable("auth_user", {
@@ -19,8 +19,8 @@ export const authUser = pgTable("auth_user", {
   email: text("email").notNull().unique("auth_user_email_key"),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
-  createdAt: timestamptz("created_at").notNull().defaultNow(),
-  updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  createdAt: timestamptzNow("created_at"),
+  updatedAt: timestamptzNow("updated_at"),
 });
 
 /** A signed-in browser: the cookie carries `token` (signed). */
@@ -30,7 +30,7 @@ export const authSession = pgTable(
     id: text("id").primaryKey(),
     expiresAt: timestamptz("expires_at").notNull(),
     token: text("token").notNull().unique("auth_session_token_key"),
-    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    createdAt: timestamptzNow("created_at"),
     updatedAt: timestamptz("updated_at").notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
@@ -56,7 +56,7 @@ export const authAccount = pgTable(
     refreshTokenExpiresAt: timestamptz("refresh_token_expires_at"),
     scope: text("scope"),
     password: text("password"),
-    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    createdAt: timestamptzNow("created_at"),
     updatedAt: timestamptz("updated_at").notNull(),
   },
   (t) => [index("auth_account_user_idx").on(t.userId)],
@@ -70,8 +70,8 @@ export const authVerification = pgTable(
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
     expiresAt: timestamptz("expires_at").notNull(),
-    createdAt: timestamptz("created_at").notNull().defaultNow(),
-    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+    createdAt: timestamptzNow("created_at"),
+    updatedAt: timestamptzNow("updated_at"),
   },
   (t) => [index("auth_verification_identifier_idx").on(t.identifier)],
 );
@@ -110,7 +110,7 @@ export const authInvitation = pgTable(
     role: text("role"),
     status: text("status").notNull().default("pending"),
     expiresAt: timestamptz("expires_at").notNull(),
-    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    createdAt: timestamptzNow("created_at"),
     inviterId: ownedBy(text("inviter_id").notNull(), () => authUser.id),
   },
   (t) => [index("auth_invitation_organization_idx").on(t.organizationId), index("auth_invitation_email_idx").on(t.email)],
@@ -129,9 +129,9 @@ export const authRateLimit = pgTable("auth_rate_limit", {
 export const organizationProjects = pgTable(
   "organization_projects",
   {
-    project_id: ownedBy(uuid("project_id").primaryKey(), () => projects.id),
+    project_id: projectKey(),
     organization_id: ownedBy(text("organization_id").notNull(), () => authOrganization.id),
-    created_at: timestamptz("created_at").notNull().defaultNow(),
+    created_at: timestamptzNow("created_at"),
   },
   (t) => [index("organization_projects_organization_idx").on(t.organization_id)],
 );
@@ -157,14 +157,13 @@ export const betterAuthSchema = {
 export const piiReveals = pgTable(
   "pii_reveals",
   {
-    id: uuid("id").primaryKey(),
-    project_id: ownedBy(uuid("project_id").notNull(), () => projects.id),
+    ...projectRecord(),
     request_id: uuid("request_id").notNull(),
     user_id: text("user_id").notNull(),
     user_email: text("user_email").notNull(),
     /** The fields shown unmasked, e.g. `{request_body,response_body,metadata}`. */
     fields: text("fields").array().notNull(),
-    revealed_at: timestamptz("revealed_at").notNull().defaultNow(),
+    revealed_at: timestamptzNow("revealed_at"),
   },
   (t) => [
     index("pii_reveals_project_revealed_idx").on(t.project_id, t.revealed_at),

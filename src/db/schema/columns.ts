@@ -1,11 +1,14 @@
 /**
- * Column builders shared by the API's tables (./tables.ts) and the dashboard's (./auth.ts),
- * so both spell a timestamp and a parent-owned foreign key the same way.
+ * Column builders shared by the API's tables (./tables.ts, ./alerts.ts) and the dashboard's
+ * (./auth.ts), so all spell a timestamp and a parent-owned foreign key the same way.
  */
 import { type AnyPgColumn, type ReferenceConfig, timestamp } from "drizzle-orm/pg-core";
 
 /** A `timestamp with time zone` column, read and written as a JS `Date` (an instant, UTC). */
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** A `timestamptz NOT NULL DEFAULT now()` column: when the row (or its last change) was written. */
+export const timestamptzNow = (name: string) => timestamptz(name).notNull().defaultNow();
 
 /** A column's builder, as far as `ownedBy` needs it: drizzle's `references` returns the builder itself. */
 type Referencing<B> = { references(ref: () => AnyPgColumn, actions?: ReferenceConfig["actions"]): B };

@@ -24,12 +24,12 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES, STORE_PII_MODES, TIERS } from "../../enums";
-import { ownedBy, timestamptz } from "./columns";
+import { ownedBy, timestamptz, timestamptzNow } from "./columns";
 
 // The enums are declared once in src/enums.ts; re-exported for the modules that read them with the tables.
 export { REVIEW_VERDICTS, SCORE_LABELS, STORE_PII_MODES, TIERS };
 
-const createdAt = () => timestamptz("created_at").notNull().defaultNow();
+const createdAt = () => timestamptzNow("created_at");
 
 /** A project: the unit of scoping for keys, requests, scores and the subscription. */
 export const projects = pgTable("projects", {
@@ -37,6 +37,18 @@ export const projects = pgTable("projects", {
   name: text("name").notNull(),
   created_at: createdAt(),
 });
+
+/** `project_id uuid NOT NULL`, a foreign key to `projects.id` deleted with the project. */
+export const projectId = () => ownedBy(uuid("project_id").notNull(), () => projects.id);
+
+/** `project_id uuid PRIMARY KEY` to `projects.id`, deleted with the project: a table of one row per project. */
+export const projectKey = () => ownedBy(uuid("project_id").primaryKey(), () => projects.id);
+
+/**
+ * The first columns of a project's records: `id uuid PRIMARY KEY` (a UUIDv7, chosen by the
+ * writer: time-ordered, so inserts stay local in the primary key index) and `projectId()`.
+ */
+export const projectRecord = () => ({ id: uuid("id").primaryKey(), project_id: projectId() });
 
 /**
  * API keys: `slk_` + 48 lowercase hex characters; only the SHA-256 hex digest is stored,
@@ -46,8 +58,7 @@ export const projects = pgTable("projects", {
 export const apiKeys = pgTable(
   "api_keys",
   {
-    id: uuid("id").primaryKey(),
-    project_id: ownedBy(uuid("project_id").notNull(), () => projects.id),
+    ...projectRecord(),
     name: text("name").notNull().default("default"),
     key_hash: text("key_hash").notNull().unique("api_keys_key_hash_key"),
     key_hint: text("key_hint").notNull(),
@@ -108,9 +119,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 export const llmRequests = pgTable(
   "llm_requests",
   {
-    /** UUIDv7: time-ordered, so inserts stay local in the primary key index. */
-    id: uuid("id").primaryKey(),
-    project_id: ownedBy(uuid("project_id").notNull(), () => projects.id),
+    ...projectRecord(),
     model: text("model").notNull(),
     provider: text("provider").notNull(),
     prompt_tokens: integer("prompt_tokens").notNull().default(0),
@@ -158,7 +167,7 @@ export const safetyScores = pgTable(
     id: uuid("id").primaryKey(),
     request_id: ownedBy(uuid("request_id").notNull(), () => llmRequests.id),
     /** Copied from the request so project-scoped queries need no join. */
-    project_id: ownedBy(uuid("project_id").notNull(), () => projects.id),
+    project_id: projectId(),
     /** Typed in TypeScript only (a text column): one of the six scorers of src/scoring. */
     scorer_name: text("scorer_name", { enum: SCORER_NAMES }).notNull(),
     /** Likert 1..5; null when `score_label` is `unscored`. */
@@ -178,7 +187,7 @@ export const safetyScores = pgTable(
     /** Version of the project policy in force when scored (`project_policies.version`); 0 = the default policy. */
     policy_version: integer("policy_version").notNull().default(0),
     /** When this score was computed (first scoring or re-scoring). */
-    scored_at: timestamptz("scored_at").notNull().defaultNow(),
+    scored_at: timestamptzNow("scored_at"),
     /** Null for the current score of (request, scorer); set when a re-score replaced it (history). */
     superseded_at: timestamptz("superseded_at"),
   },
@@ -204,7 +213,7 @@ export const safetyScores = pgTable(
 export const requestRollups = pgTable(
   "request_rollups",
   {
-    project_id: ownedBy(uuid("project_id").notNull(), () => projects.id),
+    project_id: projectId(),
     /** Start of the UTC hour (`date_trunc('hour', created_at, 'UTC')`). */
     hour: timestamptz("hour").notNull(),
     requests: integer("requests").notNull(),
@@ -230,7 +239,7 @@ export const requestRollups = pgTable(
 export const scoreRollups = pgTable(
   "score_rollups",
   {
-    project_id: ownedBy(uuid("project_id").notNull(), () => projects.id),
+    project_id: projectId(),
     hour: timestamptz("hour").notNull(),
     scorer_name: text("scorer_name", { enum: SCORER_NAMES }).notNull(),
     /** Score rows written (every label). */
@@ -257,12 +266,12 @@ export const scoreReviews = pgTable(
   {
     score_id: ownedBy(uuid("score_id").primaryKey(), () => safetyScores.id),
     request_id: ownedBy(uuid("request_id").notNull(), () => llmRequests.id),
-    project_id: ownedBy(uuid("project_id").notNull(), () => projects.id),
+    project_id: projectId(),
     scorer_name: text("scorer_name", { enum: SCORER_NAMES }).notNull(),
     verdict: text("verdict", { enum: REVIEW_VERDICTS }).notNull(),
     /** Who reviewed: the dashboard user's email or id, as the caller states it. */
     reviewer: text("reviewer").notNull(),
-    reviewed_at: timestamptz("reviewed_at").notNull().defaultNow(),
+    reviewed_at: timestamptzNow("reviewed_at"),
   },
   (t) => [index("score_reviews_project_verdict_request_idx").on(t.project_id, t.verdict, t.request_id)],
 );
@@ -273,10 +282,10 @@ export const scoreReviews = pgTable(
  * they were made under (`safety_scores.policy_version`). No row: the default policy (version 0).
  */
 export const projectPolicies = pgTable("project_policies", {
-  project_id: ownedBy(uuid("project_id").primaryKey(), () => projects.id),
+  project_id: projectKey(),
   policy: jsonb("policy").notNull(),
   version: integer("version").notNull().default(1),
-  updated_at: timestamptz("updated_at").notNull().defaultNow(),
+  updated_at: timestamptzNow("updated_at"),
 });
 
 /** States of a re-scoring job: `running` until every request of its range has been re-scored. */
@@ -294,8 +303,7 @@ export const RESCORE_REASONS = ["api", "upgrade"] as const;
 export const rescoreJobs = pgTable(
   "rescore_jobs",
   {
-    id: uuid("id").primaryKey(),
-    project_id: ownedBy(uuid("project_id").notNull(), () => projects.id),
+    ...projectRecord(),
     since: timestamptz("since").notNull(),
     until: timestamptz("until").notNull(),
     reason: text("reason", { enum: RESCORE_REASONS }).notNull().default("api"),
@@ -308,7 +316,7 @@ export const rescoreJobs = pgTable(
     cursor_id: uuid("cursor_id"),
     created_at: createdAt(),
     /** Last progress (or creation): the scheduled handler re-sends jobs that stopped moving. */
-    updated_at: timestamptz("updated_at").notNull().defaultNow(),
+    updated_at: timestamptzNow("updated_at"),
     finished_at: timestamptz("finished_at"),
   },
   (t) => [index("rescore_jobs_state_updated_idx").on(t.state, t.updated_at), index("rescore_jobs_project_created_idx").on(t.project_id, t.created_at.desc())],
@@ -323,7 +331,7 @@ export const scorerDeployments = pgTable("scorer_deployments", {
   /** SHA-256 hex of the JSON of `versions`. */
   digest: text("digest").primaryKey(),
   versions: jsonb("versions").notNull(),
-  first_seen_at: timestamptz("first_seen_at").notNull().defaultNow(),
+  first_seen_at: timestamptzNow("first_seen_at"),
 });
 
 /**
@@ -333,7 +341,7 @@ export const scorerDeployments = pgTable("scorer_deployments", {
 export const subscriptions = pgTable(
   "subscriptions",
   {
-    project_id: ownedBy(uuid("project_id").primaryKey(), () => projects.id),
+    project_id: projectKey(),
     tier: text("tier", { enum: TIERS }).notNull().default("free"),
     /** Provider subscription status (`active`, `past_due`, `canceled`...); `active` for free. */
     status: text("status").notNull().default("active"),
@@ -346,7 +354,7 @@ export const subscriptions = pgTable(
     period_reset_at: timestamptz("period_reset_at").notNull(),
     /** Creation time (Unix seconds) of the newest provider event applied: older events are ignored. */
     last_event_created: bigint("last_event_created", { mode: "number" }),
-    updated_at: timestamptz("updated_at").notNull().defaultNow(),
+    updated_at: timestamptzNow("updated_at"),
   },
   // Webhooks find the project by the provider's ids; each customer and subscription belongs
   // to one project (NULLs do not collide).
@@ -389,7 +397,7 @@ export const webhookEvents = pgTable(
     /** The project the event was matched to, if any. */
     project_id: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
     outcome: text("outcome", { enum: WEBHOOK_OUTCOMES }).notNull(),
-    received_at: timestamptz("received_at").notNull().defaultNow(),
+    received_at: timestamptzNow("received_at"),
   },
   (t) => [index("webhook_events_project_received_idx").on(t.project_id, t.received_at.desc())],
 );
