@@ -5,6 +5,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import type { Db } from "./driver/client";
+import { deleteProjectRow, projectRow } from "./project-rows";
 import { type ALERT_FORMATS, alertDeliveries, alertEndpoints, type DELIVERY_STATES } from "./schema/alerts";
 import { llmRequests, safetyScores } from "./schema/tables";
 import type { SCORER_NAMES } from "../scoring/types";
@@ -54,17 +55,13 @@ export async function getEndpoint(db: Db, projectId: string, id: string): Promis
   const [row] = await db
     .select()
     .from(alertEndpoints)
-    .where(and(eq(alertEndpoints.project_id, projectId), eq(alertEndpoints.id, id)));
+    .where(projectRow(alertEndpoints, projectId, id));
   return row ?? null;
 }
 
 /** Deletes the project's endpoint `id` and its deliveries; false when there was none. */
 export async function deleteEndpoint(db: Db, projectId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(alertEndpoints)
-    .where(and(eq(alertEndpoints.project_id, projectId), eq(alertEndpoints.id, id)))
-    .returning({ id: alertEndpoints.id });
-  return rows.length > 0;
+  return deleteProjectRow(db, alertEndpoints, projectId, id);
 }
 
 /** A page of an endpoint's deliveries, newest first (`state` narrows, e.g. `dead`). */

@@ -6,6 +6,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { generateKey, hashKey, keyHint, ROTATION_GRACE_SECONDS } from "../auth/keys";
 import type { Db } from "./driver/client";
+import { deleteProjectRow, projectRow } from "./project-rows";
 import { apiKeys } from "./schema/tables";
 import { FOREIGN_KEY_VIOLATION, sqlStateOf } from "./driver/unavailable";
 
@@ -84,7 +85,7 @@ export async function revokeKey(db: Db, projectId: string, keyId: string): Promi
   const [row] = await db
     .update(apiKeys)
     .set({ revoked_at: sql`coalesce(${apiKeys.revoked_at}, now())` })
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.project_id, projectId)))
+    .where(projectRow(apiKeys, projectId, keyId))
     .returning(keyColumns);
   return row ?? null;
 }
@@ -105,7 +106,7 @@ export async function rotateKey(
     const [old] = await tx
       .select(keyColumns)
       .from(apiKeys)
-      .where(and(eq(apiKeys.id, keyId), eq(apiKeys.project_id, projectId), isNull(apiKeys.revoked_at)))
+      .where(and(projectRow(apiKeys, projectId, keyId), isNull(apiKeys.revoked_at)))
       .for("update");
     if (!old || (old.expires_at && old.expires_at <= new Date())) return null;
     // The project exists: it owns the key being rotated, locked above.
@@ -124,9 +125,5 @@ export async function rotateKey(
 
 /** Deletes a key for good. Returns false when the project has no such key. */
 export async function deleteKey(db: Db, projectId: string, keyId: string): Promise<boolean> {
-  const rows = await db
-    .delete(apiKeys)
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.project_id, projectId)))
-    .returning({ id: apiKeys.id });
-  return rows.length > 0;
+  return deleteProjectRow(db, apiKeys, projectId, keyId);
 }

@@ -7,6 +7,7 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { ScoreLabel, ScorerName } from "../scoring/types";
 import type { Db } from "./driver/client";
+import { projectRow } from "./project-rows";
 import { newestFirst, oldestFirst, pageWithTotal, type PageParams } from "./paging";
 import { keyset, requestConditions, type RequestFilters } from "./request-filters";
 import { llmRequests, safetyScores, scoreReviews } from "./schema/tables";
@@ -93,7 +94,7 @@ export async function requestExists(db: Db, projectId: string, id: string): Prom
   const [row] = await db
     .select({ id: llmRequests.id })
     .from(llmRequests)
-    .where(and(eq(llmRequests.project_id, projectId), eq(llmRequests.id, id)));
+    .where(projectRow(llmRequests, projectId, id));
   return row !== undefined;
 }
 
@@ -138,7 +139,7 @@ export async function getRequest(db: Db, projectId: string, id: string) {
   const [request] = await db
     .select({ ...requestSummaryColumns, request_body: llmRequests.request_body, response_body: llmRequests.response_body })
     .from(llmRequests)
-    .where(and(eq(llmRequests.project_id, projectId), eq(llmRequests.id, id)));
+    .where(projectRow(llmRequests, projectId, id));
   if (!request) return null;
   const rows = await db
     .select({ score: safetyScores, review: scoreReviews })

@@ -8,6 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { SCORER_VERSIONS } from "../scoring/version";
 import type { Db } from "./driver/client";
+import { projectRow } from "./project-rows";
 import { type RESCORE_REASONS, rescoreJobs } from "./schema/tables";
 
 /** A stored job. */
@@ -40,7 +41,7 @@ export async function getRescoreJob(db: Db, projectId: string, id: string): Prom
   const [job] = await db
     .select()
     .from(rescoreJobs)
-    .where(and(eq(rescoreJobs.project_id, projectId), eq(rescoreJobs.id, id)));
+    .where(projectRow(rescoreJobs, projectId, id));
   return job;
 }
 
