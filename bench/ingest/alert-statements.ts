@@ -144,7 +144,7 @@ ${results.map((r) => `| ${r.condition} | ${f(r.ingest_statements_per_call)} | ${
   (POST /internal/log and the log-records consumer never read or write the alert tables).
 - Scorer: ${f(none!.scorer_statements_per_batch)} statements per batch (load the calls, insert the scores, mark them scored), the same
   count as before alert webhooks existed: the deliveries are inserted by a CTE of the score insert
-  (src/db/alert-webhooks.ts \`insertAlertDeliveries\`), so the per-call cost rises by **0 statements** when no endpoint matches
+  (src/db/alerts.ts \`insertAlertDeliveries\`), so the per-call cost rises by **0 statements** when no endpoint matches
   (${f(noMatch!.scorer_statements_per_batch)} per batch with an endpoint that matches nothing; the bound is 1). Matching scores add
   delivery rows to that same statement and one \`sendBatch\` to the alert-deliveries queue (not a database statement).
 - The wall times are of this run on a shared 2-core machine and only indicate that the CTE costs little.

@@ -9,7 +9,7 @@ import type { PolicyScore } from "../policy/apply";
 import type { ScorableCall } from "../scoring/types";
 import type { Db } from "./driver/client";
 import { requestSummaryColumns } from "./requests";
-import { insertAlertDeliveries } from "./alert-webhooks";
+import { insertAlertDeliveries } from "./alerts";
 import { addCostsToRollup, scoreChangesToRollup } from "./rollups";
 import { llmRequests, projectPolicies, type SCORING_STATES } from "./schema/tables";
 import { policyFromStored, type VersionedPolicy } from "../policy/schema";
@@ -87,7 +87,7 @@ export interface RequestScores {
  * The UPDATE runs to completion before the INSERT (an init plan reads it), so the partial unique
  * index of current scores sees the old row superseded. Then
  * marks those requests `scored`. The same statement creates the alert deliveries of the rows
- * really inserted (src/db/alert-webhooks.ts `insertAlertDeliveries`: one per score and endpoint) and
+ * really inserted (src/db/alerts.ts `insertAlertDeliveries`: one per score and endpoint) and
  * returns their ids, for the caller to enqueue on alert-deliveries.
  */
 export async function saveScores(db: Db, batch: readonly RequestScores[]): Promise<string[]> {

@@ -19,7 +19,7 @@ import {
   insertTestDelivery,
   listDeliveries,
   listEndpoints,
-} from "../db/alert-webhooks";
+} from "../db/alerts";
 import { ApiError, notFound } from "../errors";
 import { isoOrNull } from "../util";
 import { DeliveriesQuery, EndpointParams } from "./alert-webhook-schemas";

@@ -69,7 +69,7 @@ export const alertDeliveries = pgTable(
     // Exactly one delivery per (score, endpoint); test events (score_id null) never collide.
     unique("alert_deliveries_score_endpoint_key").on(t.score_id, t.endpoint_id),
     index("alert_deliveries_endpoint_created_idx").on(t.endpoint_id, t.created_at.desc()),
-    // The sweep's few open deliveries (src/db/alert-webhooks.ts `claimStaleDeliveries`).
+    // The sweep's few open deliveries (src/db/alerts.ts `claimStaleDeliveries`).
     index("alert_deliveries_open_idx").on(t.created_at).where(sql`${t.state} IN ('pending', 'retrying')`),
   ],
 );

@@ -14,7 +14,7 @@
  * - With an `AI` binding, Llama Guard refines `content_safety` (judge.ts); a judge failure
  *   keeps the rule-based score and never retries a message.
  * - Scores that reach an alert endpoint's threshold get their delivery rows in the statement that
- *   stores them (src/db/alert-webhooks.ts); their ids go to the alert-deliveries queue (deliver.ts).
+ *   stores them (src/db/alerts.ts); their ids go to the alert-deliveries queue (deliver.ts).
  * - Scores follow the project's policy (src/policy/apply.ts: disabled scorers write nothing,
  *   labels from `unsafe_at`, versions recorded); `{rescore_job_id}` messages run a chunk of a
  *   re-scoring job (rescore.ts).

@@ -18,7 +18,7 @@ import { isAlertJob } from "../../../src/alerts/job";
 import { retryDelaySeconds } from "../../../src/alerts/retry";
 import { attemptDelivery } from "../../../src/alerts/send";
 import { createDb, type Db } from "../../../src/db/driver/client";
-import { claimStaleDeliveries, type DeliveryToSend, loadDeliveries, recordAttempt } from "../../../src/db/alert-webhooks";
+import { claimStaleDeliveries, type DeliveryToSend, loadDeliveries, recordAttempt } from "../../../src/db/alerts";
 import { enqueueDeliveries } from "../../../src/alerts/job";
 import { logError, logInfo, logWarn } from "../../../src/logger";
 import { retryDelaySeconds as outageDelaySeconds } from "./backoff";
@@ -125,7 +125,7 @@ export async function consumeDeliveries(batch: MessageBatch<unknown>, env: Score
 
 /**
  * The alert sweep, run with the scoring sweep by the scorer's cron: re-enqueues deliveries whose
- * message seems lost (src/db/alert-webhooks.ts `claimStaleDeliveries`). Returns how many were sent.
+ * message seems lost (src/db/alerts.ts `claimStaleDeliveries`). Returns how many were sent.
  */
 export async function sweepDeliveries(env: ScorerEnv, olderThanSeconds = STALE_DELIVERY_SECONDS): Promise<number> {
   const handle = createDb(databaseConfig(env));
