@@ -12,9 +12,18 @@ import { bigint, boolean, index, integer, pgTable, text, uuid } from "drizzle-or
 import { ownedBy, timestamptz, timestamptzNow } from "./columns";
 import { projectKey, projectRecord } from "./tables";
 
+/** `id text PRIMARY KEY`: Better Auth chooses its records' ids. */
+const textId = () => text("id").primaryKey();
+
+/** `<name> text NOT NULL`, a foreign key to `auth_user.id` deleted with the user. */
+const ownedByUser = (name: string) => ownedBy(text(name).notNull(), () => authUser.id);
+
+/** `organization_id text NOT NULL`, a foreign key to `auth_organization.id` deleted with the organisation. */
+const ownedByOrganization = () => ownedBy(text("organization_id").notNull(), () => authOrganization.id);
+
 /** A dashboard account (email + password). */
 export const authUser = pgTable("auth_user", {
-  id: text("id").primaryKey(),
+  id: textId(),
   name: text("name").notNull(),
   email: text("email").notNull().unique("auth_user_email_key"),
   emailVerified: boolean("email_verified").notNull().default(false),
@@ -27,14 +36,14 @@ export const authUser = pgTable("auth_user", {
 export const authSession = pgTable(
   "auth_session",
   {
-    id: text("id").primaryKey(),
+    id: textId(),
     expiresAt: timestamptz("expires_at").notNull(),
     token: text("token").notNull().unique("auth_session_token_key"),
     createdAt: timestamptzNow("created_at"),
     updatedAt: timestamptz("updated_at").notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    userId: ownedBy(text("user_id").notNull(), () => authUser.id),
+    userId: ownedByUser("user_id"),
     /** Organisation plugin: the organisation the session works in. */
     activeOrganizationId: text("active_organization_id"),
   },
@@ -45,10 +54,10 @@ export const authSession = pgTable(
 export const authAccount = pgTable(
   "auth_account",
   {
-    id: text("id").primaryKey(),
+    id: textId(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: ownedBy(text("user_id").notNull(), () => authUser.id),
+    userId: ownedByUser("user_id"),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
@@ -66,7 +75,7 @@ export const authAccount = pgTable(
 export const authVerification = pgTable(
   "auth_verification",
   {
-    id: text("id").primaryKey(),
+    id: textId(),
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
     expiresAt: timestamptz("expires_at").notNull(),
@@ -78,7 +87,7 @@ export const authVerification = pgTable(
 
 /** An organisation: owns projects; its members have roles owner, admin, member or viewer. */
 export const authOrganization = pgTable("auth_organization", {
-  id: text("id").primaryKey(),
+  id: textId(),
   name: text("name").notNull(),
   slug: text("slug").notNull().unique("auth_organization_slug_key"),
   logo: text("logo"),
@@ -90,9 +99,9 @@ export const authOrganization = pgTable("auth_organization", {
 export const authMember = pgTable(
   "auth_member",
   {
-    id: text("id").primaryKey(),
-    organizationId: ownedBy(text("organization_id").notNull(), () => authOrganization.id),
-    userId: ownedBy(text("user_id").notNull(), () => authUser.id),
+    id: textId(),
+    organizationId: ownedByOrganization(),
+    userId: ownedByUser("user_id"),
     /** owner | admin | member | viewer (dashboard/server/auth/roles.ts). */
     role: text("role").notNull().default("member"),
     createdAt: timestamptz("created_at").notNull(),
@@ -104,21 +113,21 @@ export const authMember = pgTable(
 export const authInvitation = pgTable(
   "auth_invitation",
   {
-    id: text("id").primaryKey(),
-    organizationId: ownedBy(text("organization_id").notNull(), () => authOrganization.id),
+    id: textId(),
+    organizationId: ownedByOrganization(),
     email: text("email").notNull(),
     role: text("role"),
     status: text("status").notNull().default("pending"),
     expiresAt: timestamptz("expires_at").notNull(),
     createdAt: timestamptzNow("created_at"),
-    inviterId: ownedBy(text("inviter_id").notNull(), () => authUser.id),
+    inviterId: ownedByUser("inviter_id"),
   },
   (t) => [index("auth_invitation_organization_idx").on(t.organizationId), index("auth_invitation_email_idx").on(t.email)],
 );
 
 /** Better Auth's rate-limit counters (database storage, so limits hold across isolates). */
 export const authRateLimit = pgTable("auth_rate_limit", {
-  id: text("id").primaryKey(),
+  id: textId(),
   key: text("key").notNull().unique("auth_rate_limit_key_key"),
   count: integer("count").notNull(),
   /** Unix time of the window's last request, in milliseconds. */
@@ -130,7 +139,7 @@ export const organizationProjects = pgTable(
   "organization_projects",
   {
     project_id: projectKey(),
-    organization_id: ownedBy(text("organization_id").notNull(), () => authOrganization.id),
+    organization_id: ownedByOrganization(),
     created_at: timestamptzNow("created_at"),
   },
   (t) => [index("organization_projects_organization_idx").on(t.organization_id)],
