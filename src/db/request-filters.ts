@@ -10,10 +10,9 @@
  * - q: the GIN index on `search_tsv` (full-text, `simple` config, every word must occur).
  */
 import { and, eq, exists, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
-import type { ScorerName } from "../scoring/types";
-import { llmRequests, type REVIEW_VERDICTS, type SCORE_LABELS, safetyScores, scoreReviews } from "./schema/tables";
+import type { ScoreLabel, ScorerName } from "../scoring/types";
+import { llmRequests, type REVIEW_VERDICTS, safetyScores, scoreReviews } from "./schema/tables";
 
-type ScoreLabel = (typeof SCORE_LABELS)[number];
 type Verdict = (typeof REVIEW_VERDICTS)[number];
 
 /** Request filters. Time range: `start` inclusive, `end` exclusive. */
