@@ -5,6 +5,7 @@
 import { swaggerUI } from "@hono/swagger-ui";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import { config } from "./config/middleware";
 import { requestBodyLimit } from "./middleware/body-limit";
 import type { AppBindings } from "./env";
 import { renderError, routeNotFound } from "./error-handler";
@@ -30,12 +31,12 @@ import { webhookRoutes } from "./routes/webhook";
  */
 export const DOCS_ASSETS_BASE = "/docs";
 
-/** Serves Swagger UI at /docs unless `DOCS_ENABLED` is "false". */
+/** Serves Swagger UI at /docs unless `DOCS_ENABLED` is "false" (`c.var.config.docsEnabled`). */
 function docs(): MiddlewareHandler<AppBindings> {
   // `baseUrl` replaces the CDN: the page loads /docs/swagger-ui-dist/swagger-ui-bundle.js.
   const ui = swaggerUI({ url: "/openapi.json", title: "Sightline API", baseUrl: DOCS_ASSETS_BASE }) as unknown as MiddlewareHandler<AppBindings>;
   return async function docs(c, next) {
-    if (c.env.DOCS_ENABLED === "false") return c.json({ detail: "API docs are disabled on this deployment" }, 404);
+    if (!c.var.config.docsEnabled) return c.json({ detail: "API docs are disabled on this deployment" }, 404);
     return ui(c, next);
   };
 }
@@ -50,11 +51,13 @@ export function createApp() {
 
   // First, so that every response (405 and 413 included) and every log line has the request id.
   app.use("*", requestLog());
+  // Then the worker's config (src/config/api.ts): invalid variables answer 500 naming them.
+  app.use("*", config());
   app.use(
     "*",
     methodNotAllowed(() => app.routes),
   );
-  app.use("*", requestBodyLimit());
+  app.use("*", requestBodyLimit<AppBindings>((c) => c.var.config.logMaxBytes));
   // Each route carries its own database, authentication and input middleware (routes/openapi.ts, `access`).
 
   // One sub-app per resource; each declares its full paths, so all are mounted at the root.
