@@ -124,4 +124,4 @@ export const jsonTableVar = <K extends string>(keys: readonly [K, ...K[]], defau
 };
 
 /** A binding (queue, bucket, Hyperdrive, service, AI) passed through as given, typed `T`. */
-export const binding = <T>() => z.custom<T>(() => true);
+export const binding = <T>() => z.unknown().optional() as unknown as z.ZodType<T>;
