@@ -16,10 +16,10 @@ import { billingRoutes } from "./routes/billing";
 import { internalRoutes } from "./routes/internal";
 import { keyCheckRoutes } from "./routes/key-check";
 import { sweepRoutes } from "./routes/sweep";
-import { logRoutes } from "./routes/ingest";
+import { ingestRoutes } from "./routes/ingest";
 import { policyRoutes } from "./routes/policy";
 import { rescoreRoutes } from "./routes/rescore";
-import { describeIssues } from "./routes/openapi";
+import { validationHook } from "./routes/openapi";
 import { requestRoutes } from "./routes/requests";
 import { scoreRoutes } from "./routes/scores";
 import { statsRoutes } from "./routes/stats";
@@ -43,11 +43,7 @@ function docs(): MiddlewareHandler<AppBindings> {
 
 /** Builds the API app. */
 export function createApp() {
-  const app = new OpenAPIHono<AppBindings>({
-    defaultHook: (result, c) => {
-      if (!result.success) return c.json({ detail: describeIssues(result.error.issues) }, 422);
-    },
-  });
+  const app = new OpenAPIHono<AppBindings>({ defaultHook: validationHook });
 
   // First, so that every response (405 and 413 included) and every log line has the request id.
   app.use("*", requestLog());
@@ -57,14 +53,17 @@ export function createApp() {
     "*",
     methodNotAllowed(() => app.routes),
   );
-  app.use("*", requestBodyLimit<AppBindings>((c) => c.var.config.logMaxBytes));
+  app.use(
+    "*",
+    requestBodyLimit<AppBindings>((c) => c.var.config.logMaxBytes),
+  );
   // Each route carries its own database, authentication and input middleware (routes/openapi.ts, `access`).
 
   // One sub-app per resource; each declares its full paths, so all are mounted at the root.
   // Chained, so that the app's type carries every route: the dashboard's typed client (`hc`,
   // dashboard/server/lib/api-client.ts) is typed with it (`ApiApp`).
   const api = app
-    .route("/", logRoutes)
+    .route("/", ingestRoutes)
     .route("/", requestRoutes)
     .route("/", scoreRoutes)
     .route("/", statsRoutes)

@@ -59,7 +59,11 @@ export function configOrLog<C>(parse: ConfigParser<C>, env: object): C | null {
  * checked (secrets and bindings come from elsewhere). Throws `ConfigError`.
  */
 export function checkVars(schema: z.ZodObject, vars: Record<string, unknown>): void {
-  const present = Object.fromEntries(Object.keys(vars).filter((k) => k in schema.shape).map((k) => [k, true as const]));
+  const present = Object.fromEntries(
+    Object.keys(vars)
+      .filter((k) => k in schema.shape)
+      .map((k) => [k, true as const]),
+  );
   const result = schema.pick(present as Record<string, true>).safeParse(vars);
   if (!result.success) throw ConfigError.fromZod(result.error);
 }

@@ -39,7 +39,7 @@ const route = routesTagged("ingest")("post", "/internal/log", {
 });
 
 /** Registers POST /internal/log. */
-export const logRoutes = createRouter().openapi(route, async (c) => {
+export const ingestRoutes = createRouter().openapi(route, async (c) => {
   const body = c.req.valid("json");
   const createdAt = body.created_at ? new Date(body.created_at) : undefined;
   if (createdAt && createdAt.getTime() > Date.now() + MAX_FUTURE_SKEW_MS) throw new ApiError(422, "created_at: must not be in the future");

@@ -25,7 +25,13 @@ function problem(parse: (env: object) => unknown, env: object): string {
 describe("API config", () => {
   it("Should apply the defaults when nothing is set", () => {
     const config = apiConfig({});
-    expect(config).toMatchObject({ docsEnabled: true, logMaxBytes: DEFAULT_BODY_MAX_BYTES, tierLimits: DEFAULT_TIER_LIMITS, tierRetention: DEFAULT_TIER_RETENTION, alerts: ALERT_DEFAULTS });
+    expect(config).toMatchObject({
+      docsEnabled: true,
+      logMaxBytes: DEFAULT_BODY_MAX_BYTES,
+      tierLimits: DEFAULT_TIER_LIMITS,
+      tierRetention: DEFAULT_TIER_RETENTION,
+      alerts: ALERT_DEFAULTS,
+    });
     expect(config.prices).toEqual({ pro: null, team: null, enterprise: null });
     expect(config.returnOrigins.size).toBe(0);
     expect(config.db).toEqual({ hyperdrive: undefined, databaseUrl: undefined, neonWsProxy: undefined });

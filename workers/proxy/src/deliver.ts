@@ -29,7 +29,12 @@ export type Delivery = { queued: "inline" | "r2"; recordId: string } | { queued:
  * Queues one serialised record (`json`, a LogRequest object) for the project of `key`.
  * Returns how it was delivered; failures are logged, not thrown.
  */
-export async function deliverRecord(sink: Pick<ProxyConfig, "logQueue" | "logPayloads">, key: string, json: string, context: DeliveryContext): Promise<Delivery> {
+export async function deliverRecord(
+  sink: Pick<ProxyConfig, "logQueue" | "logPayloads">,
+  key: string,
+  json: string,
+  context: DeliveryContext,
+): Promise<Delivery> {
   const recordId = uuidv7();
   try {
     if (!sink.logQueue) throw new Error("the LOG_QUEUE binding (queue log-records) is not configured");
