@@ -29,6 +29,7 @@ import { ensureResources, planResources } from "./lib/deploy/resources";
 import { API_SECRET_SPECS, applySecrets, knownInternalSecret } from "./lib/deploy/secrets";
 import { smokeCheck } from "./lib/deploy/smoke";
 import { parseDeployedUrls, parseJson, redact, registerSecret, wrangler, wranglerOk } from "./lib/deploy/wrangler-cli";
+import { exitOnBadConfig } from "./lib/check-config";
 import { applyMigrations } from "./lib/postgres";
 import { generatedDir, readWorkerConfig, WORKERS } from "./lib/wrangler-config";
 
@@ -145,6 +146,8 @@ async function deploy(): Promise<void> {
 }
 
 try {
+  // A bad variable in any worker's wrangler.jsonc (or set for the API here) stops before anything is built.
+  exitOnBadConfig({ API: deploymentVars(deploymentKind()) });
   if (args["dry-run"]) {
     const ok = await dryRun();
     step(ok ? "dry run passed" : "dry run FAILED: a bundle is over a limit");

@@ -25,6 +25,7 @@
  * that its proxy's service binding reaches its own API worker.
  */
 import { dirname, join } from "node:path";
+import { exitOnBadConfig } from "./lib/check-config";
 import { BILLING_VARS, ensureInternalSecret, readDevVars } from "./lib/dev-vars";
 import { releaseSignalHandling } from "./lib/postgres";
 import { DEV_DATA_DIR, seedDemoProject, startDatabase } from "./lib/stack";
@@ -48,6 +49,9 @@ const API_VARS = ["TIER_LIMITS", "DOCS_ENABLED", "LOG_MAX_BYTES", ...BILLING_VAR
 const devVars = readDevVars();
 const configured = (name: string) => process.env[name] || devVars[name] || "";
 const apiVars = Object.fromEntries(API_VARS.flatMap((k) => (configured(k) ? [[k, configured(k)]] : [])));
+
+// A bad variable (wrangler.jsonc, .dev.vars or the environment) stops before anything starts.
+exitOnBadConfig({ API: apiVars });
 
 const db = await startDatabase();
 console.log(`▶ PostgreSQL ready (${db.embedded ? `embedded, data in ${DEV_DATA_DIR}` : "DATABASE_URL"})`);

@@ -5,6 +5,7 @@
 import { swaggerUI } from "@hono/swagger-ui";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import { config } from "./config/middleware";
 import { requestBodyLimit } from "./middleware/body-limit";
 import type { AppBindings } from "./env";
 import { renderError, routeNotFound } from "./error-handler";
@@ -15,10 +16,10 @@ import { billingRoutes } from "./routes/billing";
 import { internalRoutes } from "./routes/internal";
 import { keyCheckRoutes } from "./routes/key-check";
 import { sweepRoutes } from "./routes/sweep";
-import { logRoutes } from "./routes/ingest";
+import { ingestRoutes } from "./routes/ingest";
 import { policyRoutes } from "./routes/policy";
 import { rescoreRoutes } from "./routes/rescore";
-import { describeIssues } from "./routes/openapi";
+import { validationHook } from "./routes/openapi";
 import { requestRoutes } from "./routes/requests";
 import { scoreRoutes } from "./routes/scores";
 import { statsRoutes } from "./routes/stats";
@@ -30,38 +31,39 @@ import { webhookRoutes } from "./routes/webhook";
  */
 export const DOCS_ASSETS_BASE = "/docs";
 
-/** Serves Swagger UI at /docs unless `DOCS_ENABLED` is "false". */
+/** Serves Swagger UI at /docs unless `DOCS_ENABLED` is "false" (`c.var.config.docsEnabled`). */
 function docs(): MiddlewareHandler<AppBindings> {
   // `baseUrl` replaces the CDN: the page loads /docs/swagger-ui-dist/swagger-ui-bundle.js.
   const ui = swaggerUI({ url: "/openapi.json", title: "Sightline API", baseUrl: DOCS_ASSETS_BASE }) as unknown as MiddlewareHandler<AppBindings>;
   return async function docs(c, next) {
-    if (c.env.DOCS_ENABLED === "false") return c.json({ detail: "API docs are disabled on this deployment" }, 404);
+    if (!c.var.config.docsEnabled) return c.json({ detail: "API docs are disabled on this deployment" }, 404);
     return ui(c, next);
   };
 }
 
 /** Builds the API app. */
 export function createApp() {
-  const app = new OpenAPIHono<AppBindings>({
-    defaultHook: (result, c) => {
-      if (!result.success) return c.json({ detail: describeIssues(result.error.issues) }, 422);
-    },
-  });
+  const app = new OpenAPIHono<AppBindings>({ defaultHook: validationHook });
 
   // First, so that every response (405 and 413 included) and every log line has the request id.
   app.use("*", requestLog());
+  // Then the worker's config (src/config/api.ts): invalid variables answer 500 naming them.
+  app.use("*", config());
   app.use(
     "*",
     methodNotAllowed(() => app.routes),
   );
-  app.use("*", requestBodyLimit());
+  app.use(
+    "*",
+    requestBodyLimit<AppBindings>((c) => c.var.config.logMaxBytes),
+  );
   // Each route carries its own database, authentication and input middleware (routes/openapi.ts, `access`).
 
   // One sub-app per resource; each declares its full paths, so all are mounted at the root.
   // Chained, so that the app's type carries every route: the dashboard's typed client (`hc`,
   // dashboard/server/lib/api-client.ts) is typed with it (`ApiApp`).
   const api = app
-    .route("/", logRoutes)
+    .route("/", ingestRoutes)
     .route("/", requestRoutes)
     .route("/", scoreRoutes)
     .route("/", statsRoutes)

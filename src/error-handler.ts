@@ -1,12 +1,14 @@
 /**
  * Renders every failure as `{"detail": ...}` (docs/decisions.md D11): ApiError and Hono's
- * HTTPException with their status; an unreachable database as 503; anything else as 500
+ * HTTPException with their status; invalid variables (ConfigError) as 500 naming them; an
+ * unreachable database as 503; anything else as 500
  * with a generic message (the error itself goes to the log, never into the response).
  */
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { isDatabaseUnavailable } from "./db/driver/unavailable";
+import { ConfigError } from "./config/error";
 import type { AppBindings } from "./env";
 import { ApiError, DATABASE_RETRY_AFTER_SECONDS } from "./errors";
 import { logError } from "./logger";
@@ -17,6 +19,10 @@ export const renderError: ErrorHandler<AppBindings> = (err, c) => {
   if (err instanceof HTTPException) {
     const detail = err.status === 400 && /json/i.test(err.message) ? "malformed JSON in request body" : err.message || "request refused";
     return c.json({ detail }, err.status as ContentfulStatusCode);
+  }
+  if (err instanceof ConfigError) {
+    logError("server configuration is invalid", { method: c.req.method, problems: err.problems.join("; ") });
+    return c.json({ detail: err.detail }, 500);
   }
   if (isDatabaseUnavailable(err)) {
     logError("database unavailable", { method: c.req.method, route: c.req.routePath }, err);

@@ -5,15 +5,19 @@
  * `POST /internal/sweep` on the API (src/routes/sweep.ts), which `npm run dev` calls every
  * minute because cron triggers never fire under `wrangler dev`.
  */
-import type { AppEnv } from "./env";
-import { createDb } from "./db/driver/client";
+import type { DbConfig } from "./db/driver/client";
+import { withDb } from "./db/driver/with-db";
 import { claimStaleRequests, releaseClaim } from "./db/request-scoring";
 import type { ScoringJob } from "./queue";
 import { logError, logInfo } from "./logger";
-import { databaseConfig } from "./env";
 
-/** The bindings a sweep needs (both the API and the scorer have them). */
-export type SweepEnv = Pick<AppEnv, "HYPERDRIVE" | "DATABASE_URL" | "NEON_WSPROXY"> & { SCORING_QUEUE: Queue<unknown> };
+/** What a sweep needs from the worker's config (both the API's and the scorer's have it). */
+export interface SweepConfig {
+  /** The database (`createDb`). */
+  db: DbConfig;
+  /** Producer of scoring-jobs. */
+  scoringQueue: Queue<unknown>;
+}
 
 /** A request is stale after waiting this long for scores (5 minutes). */
 export const STALE_AFTER_SECONDS = 300;
@@ -25,27 +29,24 @@ export const SWEEP_LIMIT = 1_000;
 const SEND_BATCH = 100;
 
 /** Runs one sweep; returns how many jobs were re-enqueued. */
-export async function sweep(env: SweepEnv, olderThanSeconds = STALE_AFTER_SECONDS): Promise<number> {
-  const handle = createDb(databaseConfig(env));
-  try {
-    const jobs: ScoringJob[] = await claimStaleRequests(handle.db, olderThanSeconds, SWEEP_LIMIT);
+export function sweep(config: SweepConfig, olderThanSeconds = STALE_AFTER_SECONDS): Promise<number> {
+  return withDb(config.db, async (db) => {
+    const jobs: ScoringJob[] = await claimStaleRequests(db, olderThanSeconds, SWEEP_LIMIT);
     let sent = 0;
     for (let i = 0; i < jobs.length; i += SEND_BATCH) {
       const chunk = jobs.slice(i, i + SEND_BATCH);
       try {
-        await env.SCORING_QUEUE.sendBatch(chunk.map((body) => ({ body, contentType: "json" as const })));
+        await config.scoringQueue.sendBatch(chunk.map((body) => ({ body, contentType: "json" as const })));
         sent += chunk.length;
       } catch (err) {
         logError("sweep enqueue failed", { count: chunk.length }, err);
         await releaseClaim(
-          handle.db,
+          db,
           chunk.map((j) => j.request_id),
         );
       }
     }
     if (jobs.length) logInfo("sweep re-enqueued stale requests", { count: sent });
     return sent;
-  } finally {
-    await handle.close().catch(() => {});
-  }
+  });
 }

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { hashKey } from "../../src/auth/keys";
-import { tierLimits } from "../../src/billing/tiers";
+import { DEFAULT_TIER_LIMITS } from "../../src/billing/tiers";
 import type { Db } from "../../src/db/driver/client";
 import { ingestWithQuota, type LogRecord } from "../../src/db/ingest";
 import { createKey } from "../../src/db/keys";
@@ -79,7 +79,7 @@ function countingPool(url: string): { pool: pg.Pool; seen: string[] } {
 export async function measureAlertStatements(url: string): Promise<Counts[]> {
   const { pool, seen } = countingPool(url);
   const db = drizzle({ client: pool }) as unknown as Db;
-  const limits = tierLimits(undefined);
+  const limits = DEFAULT_TIER_LIMITS;
   const results: Counts[] = [];
   try {
     for (const condition of CONDITIONS) {

@@ -37,7 +37,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { uuidv7 } from "uuidv7";
 import { hashKey } from "../../src/auth/keys";
-import { tierLimits } from "../../src/billing/tiers";
+import { DEFAULT_TIER_LIMITS } from "../../src/billing/tiers";
 import type { Db } from "../../src/db/driver/client";
 import { ingestWithQuota, type LogRecord } from "../../src/db/ingest";
 import { ingestBatch, type BatchEntry } from "../../src/db/ingest-batch";
@@ -235,7 +235,7 @@ try {
 
   // Raw baselines, straight through pg from this process.
   const keyHash = await hashKey(key);
-  const limits = tierLimits(undefined);
+  const limits = DEFAULT_TIER_LIMITS;
   const logRecord = (i: number): LogRecord => ({ ...record(i), created_at: undefined });
   const pooledDb = drizzle({ client: pool }) as unknown as Db;
   const sameStatement = async (i: number) => {

@@ -18,6 +18,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { renderError } from "../../src/error-handler";
 import { requestBodyLimit } from "../../src/middleware/body-limit";
 import { AUTH_BASE_PATH } from "./auth/auth";
+import { config } from "./config";
 import type { DashboardBindings } from "./env";
 import { authRequest, checkedInput } from "./lib/input";
 import { authFor, database, jsonWrites } from "./lib/middleware";
@@ -38,7 +39,8 @@ export function createDashboardApp() {
     await next();
     c.header("Cache-Control", "no-store");
   });
-  app.use("/api/*", (c, next) => csrf({ origin: new URL(c.env.DASHBOARD_URL).origin })(c, next));
+  app.use("/api/*", config());
+  app.use("/api/*", (c, next) => csrf({ origin: new URL(c.var.config.dashboardUrl).origin })(c, next));
   app.use("/api/*", requestBodyLimit<DashboardBindings>());
   app.use("/api/*", checkedInput());
   app.use("/api/*", database());

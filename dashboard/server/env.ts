@@ -4,8 +4,9 @@
  */
 import type { Db } from "../../src/db/driver/client";
 import type { Role } from "./auth/roles";
+import type { DashboardConfig } from "./config";
 
-/** Bindings of the dashboard's Pages Functions. */
+/** Bindings of the dashboard's Pages Functions; read only by dashboard/server/config.ts. */
 export interface DashboardEnv {
   /** Service binding to the API worker (`sightline-api`): /internal and /api routes. */
   API: Fetcher;
@@ -34,6 +35,8 @@ export interface SessionUser {
 
 /** Context variables: `db` per request, `user` after `requireSession`, `project` after `projectAccess`. */
 export interface DashboardVariables {
+  /** The server's configuration, parsed once per env object (dashboard/server/config.ts). */
+  config: DashboardConfig;
   db: Db;
   user: SessionUser;
   project: { id: string; organizationId: string; role: Role };

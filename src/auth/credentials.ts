@@ -50,7 +50,7 @@ export function keyRefused(reason: keyof typeof REFUSED): ApiError {
 
 /** Resolves when `presented` is the internal secret; 401 otherwise. */
 export function checkInternalSecret(c: Context<AppBindings>, presented: string): Promise<void> {
-  return secretsEqual(presented, c.env.INTERNAL_API_SECRET).then((ok) => {
+  return secretsEqual(presented, c.var.config.internalApiSecret).then((ok) => {
     if (!ok) throw unauthorized("invalid internal secret");
   });
 }

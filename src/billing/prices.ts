@@ -14,17 +14,17 @@ export type PaidTier = (typeof PAID_TIERS)[number];
 /** Configured price id per paid tier; a tier without a price cannot be bought by checkout. */
 export type PriceTable = Record<PaidTier, string | null>;
 
-/** The configuration variables the price table is read from. */
-export interface PriceConfig {
-  STRIPE_PRICE_PRO?: string | undefined;
-  STRIPE_PRICE_TEAM?: string | undefined;
-  STRIPE_PRICE_ENTERPRISE?: string | undefined;
+/** The price ids as configured (`STRIPE_PRICE_PRO`, `STRIPE_PRICE_TEAM`, `STRIPE_PRICE_ENTERPRISE`). */
+export interface PriceIds {
+  pro?: string | undefined;
+  team?: string | undefined;
+  enterprise?: string | undefined;
 }
 
-/** Reads the price table; blank variables mean "not sold". */
-export function priceTable(env: PriceConfig): PriceTable {
+/** The price table; blank ids mean "not sold". */
+export function priceTable(ids: PriceIds): PriceTable {
   const id = (v: string | undefined) => v?.trim() || null;
-  return { pro: id(env.STRIPE_PRICE_PRO), team: id(env.STRIPE_PRICE_TEAM), enterprise: id(env.STRIPE_PRICE_ENTERPRISE) };
+  return { pro: id(ids.pro), team: id(ids.team), enterprise: id(ids.enterprise) };
 }
 
 /** The price id that sells `tier`, or null when it is not configured. */

@@ -1,28 +1,10 @@
 /**
  * Where Stripe may send a customer back to: `success_url`, `cancel_url` (Checkout) and
  * `return_url` (Billing Portal) must lie on an origin of the `BILLING_RETURN_ORIGINS` allow-list,
- * so the API cannot be used to bounce customers from a Stripe page to an arbitrary site.
+ * so the API cannot be used to bounce customers from a Stripe page to an arbitrary site. The
+ * list is parsed with the worker's config (src/config/api.ts: comma- or space-separated origins).
  */
 import { ApiError } from "../errors";
-
-/**
- * Parses `BILLING_RETURN_ORIGINS`: comma- or space-separated origins such as
- * `https://app.example.com, http://localhost:3000`. Entries that are not http(s) origins are
- * dropped; an empty list allows nothing.
- */
-export function returnOrigins(value: string | undefined): Set<string> {
-  const origins = new Set<string>();
-  for (const entry of (value ?? "").split(/[\s,]+/)) {
-    if (!entry) continue;
-    try {
-      const url = new URL(entry);
-      if (url.protocol === "http:" || url.protocol === "https:") origins.add(url.origin);
-    } catch {
-      // not a URL: ignored
-    }
-  }
-  return origins;
-}
 
 /**
  * Checks that `url` (already a valid URL) is http(s) on an allowed origin; throws 422 naming

@@ -8,12 +8,12 @@ import Stripe from "stripe";
 import { ApiError, unavailable } from "../errors";
 import { logInfo } from "../logger";
 
-/** The configuration variables the client is built from. */
+/** What the client is built from (`STRIPE_SECRET_KEY`, `STRIPE_API_BASE`; src/config/api.ts). */
 export interface StripeConfig {
   /** Secret API key (`sk_live_...` / `sk_test_...`). Unset: billing calls answer 503. */
-  STRIPE_SECRET_KEY?: string | undefined;
-  /** Base URL of the Stripe API, e.g. `http://127.0.0.1:12111`; blank: `https://api.stripe.com`. */
-  STRIPE_API_BASE?: string | undefined;
+  secretKey?: string | undefined;
+  /** Base URL of the Stripe API, e.g. `http://127.0.0.1:12111`; unset: `https://api.stripe.com`. */
+  apiBase?: string | undefined;
 }
 
 /** Per-call timeout of Stripe API requests, in milliseconds (the library's default is 80 s). */
@@ -33,19 +33,19 @@ export function apiBaseOptions(base: string | undefined): Pick<Stripe.StripeConf
  * library's default) are safe: every POST carries an idempotency key.
  * Throws on a malformed `STRIPE_API_BASE`.
  */
-export function createStripeClient(env: StripeConfig): Stripe | null {
-  const key = env.STRIPE_SECRET_KEY?.trim();
+export function createStripeClient(config: StripeConfig): Stripe | null {
+  const key = config.secretKey?.trim();
   if (!key) return null;
   return new Stripe(key, {
     httpClient: Stripe.createFetchHttpClient(),
     timeout: TIMEOUT_MS,
-    ...apiBaseOptions(env.STRIPE_API_BASE),
+    ...apiBaseOptions(config.apiBase),
   });
 }
 
 /** The client, or a 503 `ApiError` when billing is not configured on this deployment. */
-export function requireStripe(env: StripeConfig): Stripe {
-  const stripe = createStripeClient(env);
+export function requireStripe(config: StripeConfig): Stripe {
+  const stripe = createStripeClient(config);
   if (!stripe) throw new ApiError(503, "billing is not configured on this deployment");
   return stripe;
 }

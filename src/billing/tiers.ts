@@ -2,9 +2,9 @@
  * Subscription tiers: the monthly request limits (docs/interface.md section 8: free 10,000;
  * pro 500,000; team 5,000,000; enterprise unlimited) and how long logged calls are kept
  * (docs/retention.md: free 30 days, pro 365, team 730, enterprise kept until deleted), in one
- * table.
+ * table. Deployments override them with `TIER_LIMITS` and `TIER_RETENTION_DAYS` (JSON objects
+ * such as `{"free": 50}`), parsed with the worker's config (src/config/api.ts).
  */
-import { z } from "zod";
 import { TIERS } from "../db/schema/tables";
 
 /** One of `free`, `pro`, `team`, `enterprise`. */
@@ -39,28 +39,3 @@ export const DEFAULT_TIER_LIMITS: TierLimits = column("requests");
 
 /** Retention periods of the tier table. */
 export const DEFAULT_TIER_RETENTION: TierRetention = column("retention_days");
-
-const overridesSchema = z.partialRecord(z.enum(TIERS), z.number().int().nonnegative().nullable());
-
-/** `defaults` with the tiers named in `overridesJson` replaced; throws on JSON that is not such an object. */
-function withOverrides(defaults: Record<Tier, number | null>, overridesJson: string | undefined): Record<Tier, number | null> {
-  if (!overridesJson?.trim()) return defaults;
-  return { ...defaults, ...overridesSchema.parse(JSON.parse(overridesJson)) };
-}
-
-/**
- * Limits in force: those of docs/interface.md section 8, with the tiers named in `overridesJson` (the `TIER_LIMITS`
- * variable, e.g. `{"free": 50}`) replaced. Used by tests and self-hosted operators.
- * Throws on JSON that is not such an object, so a bad deployment fails loudly.
- */
-export function tierLimits(overridesJson: string | undefined): TierLimits {
-  return withOverrides(DEFAULT_TIER_LIMITS, overridesJson);
-}
-
-/**
- * Retention in force: the tier table's, with the tiers named in `overridesJson` (the
- * `TIER_RETENTION_DAYS` variable, e.g. `{"free": 7}`; null keeps forever) replaced. Throws on bad JSON.
- */
-export function tierRetention(overridesJson: string | undefined): TierRetention {
-  return withOverrides(DEFAULT_TIER_RETENTION, overridesJson);
-}

@@ -7,14 +7,12 @@
  * the request's handle (middleware/database.ts) is released as soon as the handler returns,
  * which is before a streamed body is read.
  */
-import { createDb } from "../db/driver/client";
+import { createDb, type DbConfig } from "../db/driver/client";
 import { exportPage } from "../db/request-export";
 import type { ScoreChip } from "../db/requests";
 import type { RequestFilters } from "../db/request-filters";
-import type { AppEnv } from "../env";
 import { SCORER_NAMES } from "../scoring/types";
 import { memoizedMasker } from "./mask-pii";
-import { databaseConfig } from "../env";
 
 /** Export formats: CSV (RFC 4180, one header row) or JSON Lines (one object per line). */
 export const EXPORT_FORMATS = ["csv", "jsonl"] as const;
@@ -88,8 +86,8 @@ function csvLine(r: ReturnType<typeof record>): string {
 }
 
 /** The streamed export response of `projectId`'s requests matching `filters`. */
-export function exportResponse(env: AppEnv, projectId: string, filters: RequestFilters, format: ExportFormat): Response {
-  const handle = createDb(databaseConfig(env));
+export function exportResponse(dbConfig: DbConfig, projectId: string, filters: RequestFilters, format: ExportFormat): Response {
+  const handle = createDb(dbConfig);
   const encoder = new TextEncoder();
   const mask = memoizedMasker();
   const line = format === "csv" ? (row: ExportRow) => csvLine(record(row, mask)) : (row: ExportRow) => `${JSON.stringify(record(row, mask))}\n`;

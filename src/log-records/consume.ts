@@ -30,18 +30,18 @@
  * for a replay; the bucket's lifecycle rule removes them eventually).
  */
 import { recordKeyUse } from "../db/key-usage";
-import { tierLimits } from "../billing/tiers";
 import { backoffSeconds } from "../backoff";
 import { createDb, type Db } from "../db/driver/client";
 import { isDataError } from "../db/driver/unavailable";
 import { ingestBatch, type BatchEntry, type BatchResult } from "../db/ingest-batch";
+import { type ApiConfig, apiConfig } from "../config/api";
+import { configOrRetry } from "../config/parse";
 import type { AppEnv } from "../env";
 import type { ScoringJob } from "../queue";
 import { storableJson, TooDeepError } from "../input";
 import { LogRequestSchema } from "../ingest-contract";
 import { parseMessage } from "./message";
 import { logWarn, type LogFields } from "../logger";
-import { databaseConfig } from "../env";
 
 /**
  * First retry delay: 10 s, doubled per attempt. After an outage the next delivery comes at most
@@ -66,9 +66,9 @@ export function retryDelaySeconds(attempts: number): number {
  * object in place; `reason` and `fields` go to the log. When the send fails the message is
  * retried instead, never acked.
  */
-async function deadLetter(env: AppEnv, message: Message<unknown>, reason: string, fields: LogFields, err?: unknown): Promise<void> {
+async function deadLetter(config: ApiConfig, message: Message<unknown>, reason: string, fields: LogFields, err?: unknown): Promise<void> {
   try {
-    await env.LOG_DEAD_LETTERS.send(message.body, { contentType: typeof message.body === "string" ? "text" : "json" });
+    await config.logDeadLetters.send(message.body, { contentType: typeof message.body === "string" ? "text" : "json" });
   } catch (sendErr) {
     logWarn(`${reason}; dead-letter queue unavailable, will retry`, fields, sendErr);
     return message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
@@ -87,7 +87,7 @@ interface Pending extends BatchEntry {
  * Reads the record of each message (from R2 when it points there); acks what carries nothing to
  * keep and dead-letters records that can never be stored.
  */
-async function readMessages(batch: MessageBatch<unknown>, env: AppEnv, done: (m: Message<unknown>, payload?: string) => void) {
+async function readMessages(batch: MessageBatch<unknown>, config: ApiConfig, done: (m: Message<unknown>, payload?: string) => void) {
   const pending: Pending[] = [];
   await Promise.all(
     batch.messages.map(async (message) => {
@@ -99,7 +99,7 @@ async function readMessages(batch: MessageBatch<unknown>, env: AppEnv, done: (m:
       let raw: unknown = envelope.record;
       if (envelope.payload) {
         try {
-          const object = await env.LOG_PAYLOADS.get(envelope.payload);
+          const object = await config.logPayloads.get(envelope.payload);
           if (!object) {
             logWarn("log record payload missing in R2; dropped", { record_id: envelope.record_id, payload: envelope.payload });
             return done(message);
@@ -118,12 +118,12 @@ async function readMessages(batch: MessageBatch<unknown>, env: AppEnv, done: (m:
         storable = storableJson(raw);
       } catch (err) {
         if (!(err instanceof TooDeepError)) throw err;
-        return deadLetter(env, message, "log record nested too deeply", { record_id: envelope.record_id, path: err.path });
+        return deadLetter(config, message, "log record nested too deeply", { record_id: envelope.record_id, path: err.path });
       }
       const record = LogRequestSchema.safeParse(storable.value);
       if (!record.success) {
         const fields = [...new Set(record.error.issues.map((i: { path: PropertyKey[] }) => i.path.join(".")))];
-        return deadLetter(env, message, "invalid log record", { record_id: envelope.record_id, fields: fields.join(",") });
+        return deadLetter(config, message, "invalid log record", { record_id: envelope.record_id, fields: fields.join(",") });
       }
       const { created_at, ...fields } = record.data;
       if (storable.replaced > 0) fields.metadata = { ...fields.metadata, text_replaced: storable.replaced };
@@ -147,8 +147,8 @@ type Stored = BatchResult | { id: string; projectId: null; outcome: "refused"; e
  * record so that one bad record does not hold back the rest. Returns the results of the
  * records it could decide on; the others are retried.
  */
-async function store(db: Db, pending: Pending[], env: AppEnv): Promise<Map<Pending, Stored>> {
-  const limits = tierLimits(env.TIER_LIMITS);
+async function store(db: Db, pending: Pending[], config: ApiConfig): Promise<Map<Pending, Stored>> {
+  const limits = config.tierLimits;
   const results = new Map<Pending, Stored>();
   const retry = (items: Pending[], err: unknown) => {
     logWarn("storing log records failed; will retry", { records: items.length }, err);
@@ -186,11 +186,13 @@ export async function consumeLogRecords(batch: MessageBatch<unknown>, env: AppEn
     message.ack();
     if (payload) toDelete.push(payload);
   };
-  const pending = await readMessages(batch, env, done);
+  const config = configOrRetry(apiConfig, env, batch);
+  if (!config) return;
+  const pending = await readMessages(batch, config, done);
   if (pending.length > 0) {
-    const handle = createDb(databaseConfig(env));
+    const handle = createDb(config.db);
     try {
-      const results = await store(handle.db, pending, env);
+      const results = await store(handle.db, pending, config);
       // last_used_at of the keys behind stored records, at most once a minute per key (src/db/key-usage.ts).
       const usedKeys = new Set([...results].flatMap(([p, r]) => (r.outcome === "stored" ? [p.keyHash] : [])));
       for (const keyHash of usedKeys) await recordKeyUse(handle.db, keyHash);
@@ -206,7 +208,7 @@ export async function consumeLogRecords(batch: MessageBatch<unknown>, env: AppEn
       let enqueued = true;
       if (jobs.length > 0) {
         try {
-          await env.SCORING_QUEUE.sendBatch(jobs.map((body) => ({ body, contentType: "json" as const })));
+          await config.scoringQueue.sendBatch(jobs.map((body) => ({ body, contentType: "json" as const })));
         } catch (err) {
           enqueued = false;
           logWarn("scoring jobs could not be enqueued; stored records will be redelivered", { jobs: jobs.length }, err);
@@ -215,7 +217,7 @@ export async function consumeLogRecords(batch: MessageBatch<unknown>, env: AppEn
       for (const p of decided) {
         const result = results.get(p)!;
         const outcome = result.outcome;
-        if (result.outcome === "refused") await deadLetter(env, p.message, "log record refused by the database", { record_id: p.id }, result.error);
+        if (result.outcome === "refused") await deadLetter(config, p.message, "log record refused by the database", { record_id: p.id }, result.error);
         else if (!enqueued && (outcome === "stored" || outcome === "duplicate")) p.message.retry({ delaySeconds: retryDelaySeconds(p.message.attempts) });
         else done(p.message, p.payload);
       }
@@ -227,6 +229,6 @@ export async function consumeLogRecords(batch: MessageBatch<unknown>, env: AppEn
   }
   if (toDelete.length > 0) {
     // Deleting is tidying: a failure leaves an object the bucket's lifecycle rule removes.
-    ctx.waitUntil(env.LOG_PAYLOADS.delete(toDelete).catch((err: unknown) => logWarn("R2 payload delete failed", { objects: toDelete.length }, err)));
+    ctx.waitUntil(config.logPayloads.delete(toDelete).catch((err: unknown) => logWarn("R2 payload delete failed", { objects: toDelete.length }, err)));
   }
 }

@@ -2,19 +2,20 @@
  * The request body limit of every route: 413 `{detail}` above `LOG_MAX_BYTES` (2 MiB by
  * default), counted as the body streams, so a body without Content-Length is cut off too.
  */
-import type { Env, MiddlewareHandler } from "hono";
+import type { Context, Env, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 
 /** Default largest request body: 2 MiB (the `LOG_MAX_BYTES` variable overrides). */
 export const DEFAULT_BODY_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
- * Middleware factory: refuses bodies larger than `LOG_MAX_BYTES` with 413. Used by the API and
- * the dashboard's server (whose bindings have no `LOG_MAX_BYTES`: the default applies).
+ * Middleware factory: refuses bodies larger than `maxBytes(c)` bytes with 413. The API passes
+ * its configured `LOG_MAX_BYTES` (`c.var.config.logMaxBytes`); the dashboard's server passes
+ * nothing: the default applies.
  */
-export function requestBodyLimit<E extends Env>(): MiddlewareHandler<E> {
+export function requestBodyLimit<E extends Env>(maxBytes: (c: Context<E>) => number = () => DEFAULT_BODY_MAX_BYTES): MiddlewareHandler<E> {
   return async function requestBodyLimit(c, next) {
-    const maxSize = Number((c.env as { LOG_MAX_BYTES?: string } | undefined)?.LOG_MAX_BYTES) || DEFAULT_BODY_MAX_BYTES;
+    const maxSize = maxBytes(c);
     const limit = bodyLimit({
       maxSize,
       onError: (c) => c.json({ detail: `request body is larger than the limit of ${maxSize} bytes` }, 413),

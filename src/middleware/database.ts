@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppBindings } from "../env";
 import { createDb } from "../db/driver/client";
-import { databaseConfig } from "../env";
 
 /**
  * Per-request database handle on `c.var.db`. Connections open lazily on the first query and
@@ -9,7 +8,7 @@ import { databaseConfig } from "../env";
  */
 export function database(): MiddlewareHandler<AppBindings> {
   return async function database(c, next) {
-    const handle = createDb(databaseConfig(c.env));
+    const handle = createDb(c.var.config.db);
     c.set("db", handle.db);
     try {
       await next();

@@ -21,12 +21,12 @@ export const DEFAULT_UPGRADE_DAYS = 7;
 /** Stalled jobs re-sent per run at most. */
 const RESEND_LIMIT = 100;
 
-/** The variables of the upgrade re-score (strings, as Workers vars are). */
-export interface RescoreVars {
-  /** "false" turns the upgrade re-score off; anything else (or unset) leaves it on. */
-  RESCORE_ON_UPGRADE?: string;
+/** Settings of the upgrade re-score (`RESCORE_ON_UPGRADE`, `RESCORE_UPGRADE_DAYS`; workers/scorer/src/config.ts). */
+export interface RescoreSettings {
+  /** False turns the upgrade re-score off (default on). */
+  onUpgrade?: boolean;
   /** Days before now to re-score after an upgrade (a positive integer; default 7). */
-  RESCORE_UPGRADE_DAYS?: string;
+  upgradeDays?: number;
 }
 
 /** Sends one message per job id on the scoring queue (batches of 100, the Queues limit). */
@@ -43,22 +43,21 @@ export async function versionsDigest(): Promise<string> {
 }
 
 /** Records the running versions; when new (and on), creates the upgrade jobs. Returns their ids. */
-export async function rescoreOnUpgrade(db: Db, vars: RescoreVars): Promise<string[]> {
+export async function rescoreOnUpgrade(db: Db, settings: RescoreSettings): Promise<string[]> {
   const inserted = await db
     .insert(scorerDeployments)
     .values({ digest: await versionsDigest(), versions: SCORER_VERSIONS })
     .onConflictDoNothing()
     .returning({ digest: scorerDeployments.digest });
-  if (inserted.length === 0 || vars.RESCORE_ON_UPGRADE === "false") return [];
-  const days = Number.parseInt(vars.RESCORE_UPGRADE_DAYS ?? "", 10);
-  const ids = await createUpgradeJobs(db, Number.isInteger(days) && days > 0 ? days : DEFAULT_UPGRADE_DAYS);
+  if (inserted.length === 0 || settings.onUpgrade === false) return [];
+  const ids = await createUpgradeJobs(db, settings.upgradeDays ?? DEFAULT_UPGRADE_DAYS);
   if (ids.length) logInfo("new scorer versions: re-scoring recent calls", { jobs: ids.length });
   return ids;
 }
 
 /** One scheduled run: upgrade check, then stalled jobs re-sent. Returns the jobs sent. */
-export async function maintainRescoring(db: Db, queue: Queue<unknown>, vars: RescoreVars): Promise<number> {
-  const fresh = await rescoreOnUpgrade(db, vars);
+export async function maintainRescoring(db: Db, queue: Queue<unknown>, settings: RescoreSettings): Promise<number> {
+  const fresh = await rescoreOnUpgrade(db, settings);
   const stalled = await claimStalledJobs(db, STALLED_AFTER_SECONDS, RESEND_LIMIT);
   const ids = [...new Set([...fresh, ...stalled])];
   await sendRescoreMessages(queue, ids);

@@ -6,7 +6,6 @@
  */
 import type { z } from "@hono/zod-openapi";
 import { uuidv7 } from "uuidv7";
-import { alertConfig } from "../alerts/config";
 import { eventBody, WEBHOOK_TEST } from "../alerts/events";
 import { attemptDelivery, newSigningSecret } from "../alerts/send";
 import { refuseWebhookUrl } from "../alerts/url-guard";
@@ -77,7 +76,7 @@ function deliveryJson(d: AlertDelivery): z.infer<typeof DeliverySchema> {
 export const alertWebhookRoutes = createRouter()
   .openapi(createRouteDef, async (c) => {
     const input = c.req.valid("json");
-    const refused = refuseWebhookUrl(input.url, alertConfig(c.env));
+    const refused = refuseWebhookUrl(input.url, c.var.config.alerts);
     if (refused) throw new ApiError(422, `url: ${refused}`);
     const scorers = input.scorers ? [...new Set(input.scorers)] : null;
     const row = await createEndpoint(c.var.db, c.var.projectId, { ...input, scorers, secret: newSigningSecret() });
@@ -100,7 +99,7 @@ export const alertWebhookRoutes = createRouter()
       type: WEBHOOK_TEST,
       data: { project_id: endpoint.project_id, endpoint_id: endpoint.id, message: "Sightline test event: this endpoint is set up." },
     } as const;
-    const outcome = await attemptDelivery(endpoint, { id, body: eventBody(event, endpoint.format, new Date()) }, alertConfig(c.env));
+    const outcome = await attemptDelivery(endpoint, { id, body: eventBody(event, endpoint.format, new Date()) }, c.var.config.alerts);
     const row = await insertTestDelivery(
       c.var.db,
       endpoint,

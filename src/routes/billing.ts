@@ -6,9 +6,8 @@
 import { z } from "@hono/zod-openapi";
 import { openPortal, startCheckout } from "../billing/checkout";
 import { priceTable } from "../billing/prices";
-import { allowedReturnUrl, returnOrigins } from "../billing/return-urls";
+import { allowedReturnUrl } from "../billing/return-urls";
 import { requireStripe } from "../billing/stripe";
-import { tierLimits, tierRetention } from "../billing/tiers";
 import { TIERS } from "../db/schema/tables";
 import { getBillingAccount } from "../db/billing";
 import { notFound } from "../errors";
@@ -86,9 +85,9 @@ export const billingRoutes = createRouter()
         project_id: sub.project_id,
         tier: sub.tier,
         status: sub.status,
-        limit: tierLimits(c.env.TIER_LIMITS)[sub.tier],
+        limit: c.var.config.tierLimits[sub.tier],
         requests_this_period: sub.requests_this_period,
-        retention_days: tierRetention(c.env.TIER_RETENTION_DAYS)[sub.tier],
+        retention_days: c.var.config.tierRetention[sub.tier],
         period_start_at: iso(sub.period_start_at),
         period_reset_at: iso(sub.period_reset_at),
         payment_customer_id: sub.payment_customer_id,
@@ -99,17 +98,17 @@ export const billingRoutes = createRouter()
   })
   .openapi(routes.checkout, async (c) => {
     const body = c.req.valid("json");
-    const origins = returnOrigins(c.env.BILLING_RETURN_ORIGINS);
+    const origins = c.var.config.returnOrigins;
     const request = {
       projectId: c.var.projectId,
       tier: body.tier,
       successUrl: allowedReturnUrl("success_url", body.success_url, origins),
       cancelUrl: allowedReturnUrl("cancel_url", body.cancel_url, origins),
     };
-    const session = await startCheckout(c.var.db, requireStripe(c.env), priceTable(c.env), request);
+    const session = await startCheckout(c.var.db, requireStripe(c.var.config.stripe), c.var.config.prices, request);
     return c.json(session, 200);
   })
   .openapi(routes.portal, async (c) => {
-    const url = allowedReturnUrl("return_url", c.req.valid("json").return_url, returnOrigins(c.env.BILLING_RETURN_ORIGINS));
-    return c.json(await openPortal(c.var.db, requireStripe(c.env), c.var.projectId, url), 200);
+    const url = allowedReturnUrl("return_url", c.req.valid("json").return_url, c.var.config.returnOrigins);
+    return c.json(await openPortal(c.var.db, requireStripe(c.var.config.stripe), c.var.projectId, url), 200);
   });

@@ -4,7 +4,6 @@
  * scoring job `{request_id, project_id}` and answers 202 `{id}`.
  */
 import { z } from "@hono/zod-openapi";
-import { tierLimits } from "../billing/tiers";
 import { ingestWithQuota, markEnqueueFailed } from "../db/ingest";
 import { recordKeyUse } from "../db/key-usage";
 import { isDataError, sqlStateOf } from "../db/driver/unavailable";
@@ -40,7 +39,7 @@ const route = routesTagged("ingest")("post", "/internal/log", {
 });
 
 /** Registers POST /internal/log. */
-export const logRoutes = createRouter().openapi(route, async (c) => {
+export const ingestRoutes = createRouter().openapi(route, async (c) => {
   const body = c.req.valid("json");
   const createdAt = body.created_at ? new Date(body.created_at) : undefined;
   if (createdAt && createdAt.getTime() > Date.now() + MAX_FUTURE_SKEW_MS) throw new ApiError(422, "created_at: must not be in the future");
@@ -52,7 +51,7 @@ export const logRoutes = createRouter().openapi(route, async (c) => {
   const secrets = [presentedKey(c), c.req.header(INTERNAL_SECRET_HEADER)].filter((s): s is string => !!s);
   const stored = redactSecrets({ request_body: body.request_body, response_body: body.response_body, metadata }, secrets);
   const record = { ...body, ...stored, created_at: createdAt };
-  const result = await ingestWithQuota(c.var.db, c.var.credential, record, tierLimits(c.env.TIER_LIMITS)).catch((err: unknown) => {
+  const result = await ingestWithQuota(c.var.db, c.var.credential, record, c.var.config.tierLimits).catch((err: unknown) => {
     // A value PostgreSQL cannot store (e.g. year 0, SQLSTATE 22008): the caller's data, not a fault here.
     if (isDataError(err, VALUE_ERROR_CLASSES)) throw new ApiError(422, `the record holds a value the database cannot store (SQLSTATE ${sqlStateOf(err)})`);
     throw err;
@@ -73,7 +72,7 @@ export const logRoutes = createRouter().openapi(route, async (c) => {
 
   const job: ScoringJob = { request_id: result.id, project_id: result.projectId };
   try {
-    await c.env.SCORING_QUEUE.send(job, { contentType: "json" });
+    await c.var.config.scoringQueue.send(job, { contentType: "json" });
   } catch (err) {
     // Stored but not queued: leave it `pending` for the scorer's sweep, still answer 202.
     logError("scoring enqueue failed", { request_id: result.id }, err);

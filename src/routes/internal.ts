@@ -3,14 +3,14 @@
  * `X-Internal-Secret`: projects (create, list) and the API key lifecycle (create, list,
  * revoke, rotate, delete) of docs/decisions.md D8 and docs/interface.md section 3.1.
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { createKey, deleteKey, listKeys, revokeKey, rotateKey, type KeyRecord } from "../db/keys";
 import { createProject, deleteProject, listProjects, renameProject } from "../db/projects";
 import { KeySchema, NewKeySchema, ProjectSchema, RotatedKeySchema } from "./schemas";
 import { iso, isoOrNull } from "../util";
 import { ApiError, notFound } from "../errors";
 import { FOREIGN_KEY_VIOLATION, sqlStateOf } from "../db/driver/unavailable";
-import { access, commonErrors, createRouter, errorResponse, jsonResponse as json, notFoundResponse } from "./openapi";
+import { access, commonErrors, createRouter, errorResponse, jsonResponse as json, notFoundResponse, routesTagged } from "./openapi";
 
 const keyJson = <K extends KeyRecord>(k: K) => ({
   ...k,
@@ -34,45 +34,35 @@ const NewProjectBody = z.object({
     .openapi({ description: "Dashboard organisation to attach the project to, in the same transaction (404 when unknown)" }),
 });
 const KeyParam = ProjectParam.extend({ key_id: z.uuid() });
-const admin = { tags: ["internal"], ...access.internal() };
+const route = routesTagged("internal");
 
 const routes = {
-  createProject: createRoute({
-    ...admin,
-    method: "post",
-    path: "/internal/projects",
+  createProject: route("post", "/internal/projects", {
+    ...access.internal(),
     summary: "Create a project (with a free subscription; attached to a dashboard organisation when one is named)",
     request: { body: { required: true, content: { "application/json": { schema: NewProjectBody } } } },
     responses: { 201: json(ProjectSchema, "The project"), ...commonErrors, ...notFoundResponse },
   }),
-  renameProject: createRoute({
-    ...admin,
-    method: "patch",
-    path: "/internal/projects/{project_id}",
+  renameProject: route("patch", "/internal/projects/{project_id}", {
+    ...access.internal(),
     summary: "Rename a project",
     request: { params: ProjectParam, body: { required: true, content: { "application/json": { schema: z.object({ name: ProjectName }) } } } },
     responses: { 200: json(ProjectSchema, "The renamed project"), ...commonErrors, ...notFoundResponse },
   }),
-  deleteProject: createRoute({
-    ...admin,
-    method: "delete",
-    path: "/internal/projects/{project_id}",
+  deleteProject: route("delete", "/internal/projects/{project_id}", {
+    ...access.internal(),
     summary: "Delete a project with its keys, requests, scores and subscription",
     description: "Refused (409) while a paid subscription still bills: cancel it in the billing portal first.",
     request: { params: ProjectParam },
     responses: { 204: { description: "Deleted" }, ...commonErrors, ...notFoundResponse, 409: errorResponse("A paid subscription still bills") },
   }),
-  listProjects: createRoute({
-    ...admin,
-    method: "get",
-    path: "/internal/projects",
+  listProjects: route("get", "/internal/projects", {
+    ...access.internal(),
     summary: "List projects, newest first",
     responses: { 200: json(z.object({ items: z.array(ProjectSchema) }), "All projects"), ...commonErrors },
   }),
-  createKey: createRoute({
-    ...admin,
-    method: "post",
-    path: "/internal/projects/{project_id}/keys",
+  createKey: route("post", "/internal/projects/{project_id}/keys", {
+    ...access.internal(),
     summary: "Create an API key; its full value is returned once",
     request: {
       params: ProjectParam,
@@ -83,26 +73,20 @@ const routes = {
     },
     responses: { 201: json(NewKeySchema, "The new key"), ...commonErrors, ...notFoundResponse },
   }),
-  listKeys: createRoute({
-    ...admin,
-    method: "get",
-    path: "/internal/projects/{project_id}/keys",
+  listKeys: route("get", "/internal/projects/{project_id}/keys", {
+    ...access.internal(),
     summary: "List a project's keys (hints only)",
     request: { params: ProjectParam },
     responses: { 200: json(z.object({ items: z.array(KeySchema) }), "The keys"), ...commonErrors },
   }),
-  revokeKey: createRoute({
-    ...admin,
-    method: "post",
-    path: "/internal/projects/{project_id}/keys/{key_id}/revoke",
+  revokeKey: route("post", "/internal/projects/{project_id}/keys/{key_id}/revoke", {
+    ...access.internal(),
     summary: "Revoke a key: refused with 401 at once",
     request: { params: KeyParam },
     responses: { 200: json(KeySchema, "The revoked key"), ...commonErrors, ...notFoundResponse },
   }),
-  rotateKey: createRoute({
-    ...admin,
-    method: "post",
-    path: "/internal/projects/{project_id}/keys/{key_id}/rotate",
+  rotateKey: route("post", "/internal/projects/{project_id}/keys/{key_id}/rotate", {
+    ...access.internal(),
     summary: "Rotate a key: a new key now, the old one refused 60 seconds later",
     request: { params: KeyParam, body: { required: false, content: { "application/json": { schema: z.object({ created_by: CreatedBy }) } } } },
     responses: {
@@ -111,10 +95,8 @@ const routes = {
       ...notFoundResponse,
     },
   }),
-  deleteKey: createRoute({
-    ...admin,
-    method: "delete",
-    path: "/internal/projects/{project_id}/keys/{key_id}",
+  deleteKey: route("delete", "/internal/projects/{project_id}/keys/{key_id}", {
+    ...access.internal(),
     summary: "Delete a key (last step of zero-downtime rotation)",
     request: { params: KeyParam },
     responses: { 204: { description: "Deleted" }, ...commonErrors, ...notFoundResponse },

@@ -4,6 +4,7 @@
  * requirements and the paged list envelope (docs/interface.md section 2.6).
  */
 import { createRoute, OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import type { AppBindings } from "../env";
 import { database } from "../middleware/database";
 import { internalAuth } from "../middleware/internal-auth";
@@ -23,13 +24,21 @@ export function describeIssues(issues: readonly { path: readonly PropertyKey[]; 
     .join("; ");
 }
 
-/** A sub-app for one resource; validation errors answer 422 with the fields named. */
+/**
+ * The one validation hook of the API (every `OpenAPIHono`: the app and each router) and of the
+ * dashboard's server (dashboard/server/lib/validate.ts): a failed validation answers 422
+ * `{detail}` naming the fields; a success passes on.
+ */
+export function validationHook(
+  result: { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } },
+  c: Context,
+) {
+  if (!result.success) return c.json({ detail: describeIssues(result.error.issues) }, 422);
+}
+
+/** A sub-app for one resource; validation errors answer 422 with the fields named (`validationHook`). */
 export function createRouter() {
-  return new OpenAPIHono<AppBindings>({
-    defaultHook: (result, c) => {
-      if (!result.success) return c.json({ detail: describeIssues(result.error.issues) }, 422);
-    },
-  });
+  return new OpenAPIHono<AppBindings>({ defaultHook: validationHook });
 }
 
 const errorResponse = (description: string) => ({

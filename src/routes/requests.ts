@@ -90,7 +90,7 @@ export const requestRoutes = createRouter()
   })
   .openapi(exportRoute, async (c) => {
     const q = c.req.valid("query");
-    return exportResponse(c.env, c.var.projectId, toFilters(q), q.format);
+    return exportResponse(c.var.config.db, c.var.projectId, toFilters(q), q.format);
   })
   .openapi(listRoute, async (c) => {
     const q = c.req.valid("query");

@@ -79,7 +79,7 @@ export const rescoreRoutes = createRouter()
     if (Number.isNaN(since.getTime())) throw new ApiError(422, "since: not a valid instant");
     const job = await createRescoreJob(c.var.db, c.var.projectId, since, new Date(body.until));
     // Not queued now: the scorer's scheduled handler sends jobs that have not moved (src/rescore/maintain.ts).
-    await sendRescoreMessages(c.env.SCORING_QUEUE, [job.id]).catch((err: unknown) =>
+    await sendRescoreMessages(c.var.config.scoringQueue, [job.id]).catch((err: unknown) =>
       logError("rescore enqueue failed; the scheduled run sends it", { job_id: job.id }, err),
     );
     return c.json(answer(job), 202);

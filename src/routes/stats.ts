@@ -2,10 +2,10 @@
  * GET /api/stats/timeseries: the dashboard overview's series, computed in the database per
  * UTC hour or day from the hourly rollups (src/db/stats.ts), never by shipping rows to the browser.
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { requestBuckets, scoreBuckets } from "../db/stats";
 import { SCORER_NAMES } from "../scoring/types";
-import { access, commonErrors, createRouter, notFoundResponse, ProjectIdQuery } from "./openapi";
+import { access, commonErrors, createRouter, notFoundResponse, ProjectIdQuery, routesTagged } from "./openapi";
 import { TimeseriesSchema } from "./schemas";
 
 /** Most buckets one call may ask for (a year of days, or about 3 months of hours). */
@@ -23,10 +23,7 @@ const TimeseriesQuery = ProjectIdQuery.extend({
     path: ["end"],
   });
 
-const timeseriesRoute = createRoute({
-  method: "get",
-  path: "/api/stats/timeseries",
-  tags: ["stats"],
+const timeseriesRoute = routesTagged("stats")("get", "/api/stats/timeseries", {
   summary: "Per time bucket: requests, error rate, p50/p95 latency, cost and unsafe rate per scorer",
   description:
     "Every bucket of [start, end) is listed, zeros where nothing happened. Requests count by their created_at; " +

@@ -31,6 +31,6 @@ const route = routesTagged("internal")("post", "/internal/sweep", {
 
 /** Registers POST /internal/sweep. */
 export const sweepRoutes = createRouter().openapi(route, async (c) => {
-  const enqueued = await sweep(c.env, c.req.valid("query").older_than_seconds);
+  const enqueued = await sweep(c.var.config, c.req.valid("query").older_than_seconds);
   return c.json({ enqueued }, 200);
 });

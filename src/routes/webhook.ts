@@ -70,11 +70,11 @@ export const webhookRoutes = router.post(
   database(),
   bodyLimit({ maxSize: WEBHOOK_MAX_BYTES, onError: (c) => c.json({ detail: `event body is larger than ${WEBHOOK_MAX_BYTES} bytes` }, 413) }),
   async (c) => {
-    const secret = c.env.PAYMENT_WEBHOOK_SECRET?.trim();
+    const secret = c.var.config.paymentWebhookSecret;
     if (!secret) throw new ApiError(503, "the payment webhook is not configured on this deployment");
     const body = new Uint8Array(await c.req.arrayBuffer());
     const event = await verifyWebhook(body, signatureHeader(c.req.raw.headers), secret);
-    const result = await processWebhookEvent(c.var.db, event, { prices: priceTable(c.env), stripe: createStripeClient(c.env) });
+    const result = await processWebhookEvent(c.var.db, event, { prices: c.var.config.prices, stripe: createStripeClient(c.var.config.stripe) });
     logInfo("payment webhook", { event: event.id, type: event.type, outcome: result.outcome, project_id: result.projectId });
     return c.json({ received: true as const, outcome: result.outcome }, 200);
   },

@@ -5,7 +5,7 @@ import { priceTable, tierForPrices } from "../../src/billing/prices";
 import { decideInvoicePaid, decideSubscription, type BillingRow } from "../../src/billing/transitions";
 import { event, paidInvoice, subscription, TEST_PRICES } from "./stripe-helpers";
 
-const prices = priceTable({ STRIPE_PRICE_PRO: TEST_PRICES.pro, STRIPE_PRICE_TEAM: TEST_PRICES.team, STRIPE_PRICE_ENTERPRISE: " " });
+const prices = priceTable({ pro: TEST_PRICES.pro, team: TEST_PRICES.team, enterprise: " " });
 const row = (over: Partial<BillingRow> = {}): BillingRow => ({
   tier: "free",
   status: "active",

@@ -1,15 +1,19 @@
 /** Upstream choice: the route table, the allow-listed header, and what is refused. */
 import { describe, expect, it } from "vitest";
+import { proxyConfig } from "../../workers/proxy/src/config";
 import { resolveUpstream, type RouteRefusal, type UpstreamTarget } from "../../workers/proxy/src/routes";
 import { chatBody, directProxy, logsFor, newKey, newRun, post, testEnv, upstreamSaw } from "./helpers";
 
 const resolve = (path: string, env: Record<string, string> = {}, headers: Record<string, string> = {}) =>
-  resolveUpstream(new Request(`http://proxy.test${path}`, { headers }), {
-    API: testEnv.API,
-    LOG_QUEUE: testEnv.LOG_QUEUE,
-    LOG_PAYLOADS: testEnv.LOG_PAYLOADS,
-    ...env,
-  });
+  resolveUpstream(
+    new Request(`http://proxy.test${path}`, { headers }),
+    proxyConfig({
+      API: testEnv.API,
+      LOG_QUEUE: testEnv.LOG_QUEUE,
+      LOG_PAYLOADS: testEnv.LOG_PAYLOADS,
+      ...env,
+    }),
+  );
 
 describe("route table", () => {
   it.each([

@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { newSigningSecret } from "../../src/alerts/send";
 import { consumeBatch } from "../../workers/scorer/src/consume";
 import { sweepDeliveries } from "../../workers/scorer/src/deliver";
+import { scorerConfig } from "../../workers/scorer/src/config";
 import type { ScorerEnv } from "../../workers/scorer/src/env";
 import { sql } from "../setup/sql";
 import type { Received } from "../setup/webhook-receiver";
@@ -213,7 +214,7 @@ describe("alert webhooks", () => {
       "INSERT INTO alert_deliveries (id, endpoint_id, project_id, score_id, event_type, created_at) VALUES (gen_random_uuid(), $1, $2, $3, 'score.unsafe', now() - interval '10 minutes')",
       [ep.id, call.projectId, s!.id],
     );
-    expect(await sweepDeliveries(scorerEnv)).toBeGreaterThanOrEqual(1);
+    expect(await sweepDeliveries(scorerConfig(scorerEnv))).toBeGreaterThanOrEqual(1);
     expect(await settled(ep.id)).toMatchObject({ state: "delivered", attempts: 1 });
     expect(await received(token)).toHaveLength(1);
   });

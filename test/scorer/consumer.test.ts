@@ -4,6 +4,7 @@ import { SCORER_NAMES } from "../../src/scoring/types";
 import { consumeBatch } from "../../workers/scorer/src/consume";
 import type { ScorerEnv } from "../../workers/scorer/src/env";
 import { sweep } from "../../src/sweep";
+import { scorerConfig } from "../../workers/scorer/src/config";
 import { sql } from "../setup/sql";
 
 const scorerEnv = env as unknown as ScorerEnv;
@@ -155,7 +156,7 @@ describe("sweep", () => {
     const a = await storedRequest({ scoring_state: "pending", enqueued_at: null });
     await oldest(a.requestId);
     const fresh = await storedRequest(); // enqueued just now: not stale
-    const sent = await sweep(scorerEnv);
+    const sent = await sweep(scorerConfig(scorerEnv));
     expect(sent).toBeGreaterThanOrEqual(1);
     const [row] = await sql<{ scoring_state: string; enqueued_at: Date | null }>("SELECT scoring_state, enqueued_at FROM llm_requests WHERE id = $1", [
       a.requestId,
@@ -175,7 +176,7 @@ describe("sweep", () => {
   it("Should re-enqueue a request left unscored past the stale interval", async () => {
     const a = await storedRequest({ enqueued_at: new Date(Date.now() - 10 * 60_000).toISOString() });
     await oldest(a.requestId);
-    expect(await sweep(scorerEnv)).toBeGreaterThanOrEqual(1);
+    expect(await sweep(scorerConfig(scorerEnv))).toBeGreaterThanOrEqual(1);
     const [row] = await sql<{ enqueued_at: Date }>("SELECT enqueued_at FROM llm_requests WHERE id = $1", [a.requestId]);
     expect(Date.now() - row!.enqueued_at.getTime()).toBeLessThan(60_000);
   });

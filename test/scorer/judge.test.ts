@@ -14,7 +14,7 @@ import { consumeBatch } from "../../workers/scorer/src/consume";
 import type { ScorerEnv } from "../../workers/scorer/src/env";
 import { JUDGE_CONCURRENCY, LLAMA_GUARD_MODEL } from "../../workers/scorer/src/judge";
 import { sql } from "../setup/sql";
-import { databaseConfig } from "../../src/env";
+import { scorerConfig } from "../../workers/scorer/src/config";
 
 const scorerEnv = env as unknown as ScorerEnv;
 
@@ -60,7 +60,7 @@ const rowsOf = (id: string) =>
 
 /** The six scores the rules alone give the stored request, in the same order as `rowsOf`. */
 async function ruleScores(id: string): Promise<Row[]> {
-  const handle = createDb(databaseConfig(scorerEnv));
+  const handle = createDb(scorerConfig(scorerEnv).db);
   try {
     const [call] = await loadCalls(handle.db, [id]);
     return scoreCall(call!).sort((a, b) => a.scorer_name.localeCompare(b.scorer_name));

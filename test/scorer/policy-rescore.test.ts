@@ -15,7 +15,7 @@ import { consumeBatch } from "../../workers/scorer/src/consume";
 import type { ScorerEnv } from "../../workers/scorer/src/env";
 import { runRescoreChunks } from "../../workers/scorer/src/rescore";
 import { sql } from "../setup/sql";
-import { databaseConfig } from "../../src/env";
+import { scorerConfig } from "../../workers/scorer/src/config";
 
 const scorerEnv = env as unknown as ScorerEnv;
 
@@ -149,7 +149,7 @@ describe("Re-scoring", () => {
        FROM safety_scores WHERE project_id = $1 GROUP BY 1, 2, 3`,
       [projectId],
     );
-    const handle = createDb(databaseConfig(scorerEnv));
+    const handle = createDb(scorerConfig(scorerEnv).db);
     try {
       const job = await createRescoreJob(handle.db, projectId, new Date(Date.now() - 8 * 86_400_000), new Date(Date.now() + 60_000));
       expect(job.total).toBe(10_000);
@@ -162,7 +162,7 @@ describe("Re-scoring", () => {
 
       // The scheduled run finds the job stalled and sends it again; the real queue runs the rest.
       await sql("UPDATE rescore_jobs SET updated_at = now() - interval '10 minutes' WHERE id = $1", [job.id]);
-      expect(await maintainRescoring(handle.db, scorerEnv.SCORING_QUEUE, { RESCORE_ON_UPGRADE: "false" })).toBeGreaterThanOrEqual(1);
+      expect(await maintainRescoring(handle.db, scorerEnv.SCORING_QUEUE, { onUpgrade: false })).toBeGreaterThanOrEqual(1);
       const deadline = Date.now() + 280_000;
       let state = { state: "running", total: 0, done: 0 };
       while (state.state !== "done" && Date.now() < deadline) {
@@ -204,7 +204,7 @@ describe("Re-scoring", () => {
   });
 
   it("Should give one job per batch its turn and send the others again, acking every message", async () => {
-    const handle = createDb(databaseConfig(scorerEnv));
+    const handle = createDb(scorerConfig(scorerEnv).db);
     try {
       const jobs = [];
       for (const name of ["turn a", "turn b"]) {
@@ -239,11 +239,11 @@ describe("Re-scoring", () => {
        SELECT gen_random_uuid(), r, $1, 'content_safety', 1, 'safe', 'old', 'model-000000000000' FROM unnest($2::uuid[]) r`,
       [projectId, ids],
     );
-    const handle = createDb(databaseConfig(scorerEnv));
+    const handle = createDb(scorerConfig(scorerEnv).db);
     const created: string[] = [];
     try {
       await sql("DELETE FROM scorer_deployments");
-      const off = await rescoreOnUpgrade(handle.db, { RESCORE_ON_UPGRADE: "false" });
+      const off = await rescoreOnUpgrade(handle.db, { onUpgrade: false });
       expect(off).toEqual([]);
       await sql("DELETE FROM scorer_deployments");
       const jobs = await rescoreOnUpgrade(handle.db, {});

@@ -9,7 +9,7 @@ import { createDb } from "../../src/db/driver/client";
 import { applyRetention } from "../../src/retention";
 import type { ScorerEnv } from "../../workers/scorer/src/env";
 import { sql } from "../setup/sql";
-import { databaseConfig } from "../../src/env";
+import { scorerConfig } from "../../workers/scorer/src/config";
 
 /** A project on `tier` with one call (and one score) at each age in hours. */
 async function projectWithCalls(tier: string, ageHours: number[]) {
@@ -63,7 +63,7 @@ describe("Retention", () => {
     const free = await projectWithCalls("free", [1, 30 * day - 1, 30 * day + 1, 45 * day]);
     const pro = await projectWithCalls("pro", [31 * day, 364 * day, 366 * day]);
     const before = await Promise.all([rollups(free.projectId), rollups(pro.projectId)]);
-    const handle = createDb(databaseConfig(env as unknown as ScorerEnv));
+    const handle = createDb(scorerConfig(env as unknown as ScorerEnv).db);
     try {
       // Batches of one: three deletions take three statements (and a fourth that finds nothing).
       const deleted = await applyRetention(handle.db, DEFAULT_TIER_RETENTION, { batchSize: 1, projectIds: [free.projectId, pro.projectId] });

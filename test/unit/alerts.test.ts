@@ -63,10 +63,11 @@ describe("retry schedule", () => {
     for (let a = 1; a < ALERT_DEFAULTS.maxAttempts; a++) expect(retryDelaySeconds(a, ALERT_DEFAULTS.retryBaseSeconds)).toBeLessThanOrEqual(12 * 3600);
   });
 
-  it("Should read the settings from vars, keeping defaults for blank or malformed values", () => {
+  it("Should read the settings from vars, keeping defaults for blank values and naming a malformed one", () => {
     expect(alertConfig({})).toEqual(ALERT_DEFAULTS);
+    expect(() => alertConfig({ WEBHOOK_RETRY_BASE_SECONDS: "x" })).toThrow('WEBHOOK_RETRY_BASE_SECONDS: expected a positive integer, got "x"');
     expect(
-      alertConfig({ WEBHOOK_MAX_ATTEMPTS: "3", WEBHOOK_RETRY_BASE_SECONDS: "x", WEBHOOK_ALLOW_LOOPBACK: "true", DASHBOARD_URL: "https://app.example.com/" }),
+      alertConfig({ WEBHOOK_MAX_ATTEMPTS: "3", WEBHOOK_RETRY_BASE_SECONDS: "", WEBHOOK_ALLOW_LOOPBACK: "true", DASHBOARD_URL: "https://app.example.com/" }),
     ).toMatchObject({
       maxAttempts: 3,
       retryBaseSeconds: 10,

@@ -10,7 +10,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { organization } from "better-auth/plugins";
 import type { Db } from "../../../src/db/driver/client";
 import { betterAuthSchema } from "../../../src/db/schema/auth";
-import type { DashboardEnv } from "../env";
+import type { DashboardConfig } from "../config";
 import { hashPassword, verifyPassword } from "./password";
 import { organizationRoles } from "./roles";
 
@@ -30,13 +30,13 @@ export const MIN_PASSWORD_LENGTH = 10;
 export const isLocalHttp = (url: string) => /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$)/.test(url);
 
 /** Creates the request's Better Auth instance over the request's database handle. */
-export function createAuth(env: DashboardEnv, db: Db) {
+export function createAuth(config: DashboardConfig, db: Db) {
   return betterAuth({
     appName: "Sightline",
-    baseURL: env.DASHBOARD_URL,
+    baseURL: config.dashboardUrl,
     basePath: AUTH_BASE_PATH,
-    secret: env.BETTER_AUTH_SECRET,
-    trustedOrigins: [new URL(env.DASHBOARD_URL).origin],
+    secret: config.betterAuthSecret,
+    trustedOrigins: [new URL(config.dashboardUrl).origin],
     database: drizzleAdapter(db, { provider: "pg", schema: betterAuthSchema }),
     emailAndPassword: {
       enabled: true,
@@ -53,7 +53,7 @@ export function createAuth(env: DashboardEnv, db: Db) {
       customRules: { "/sign-in/email": SIGN_IN_LIMIT, "/sign-up/email": SIGN_IN_LIMIT },
     },
     advanced: {
-      useSecureCookies: !isLocalHttp(env.DASHBOARD_URL),
+      useSecureCookies: !isLocalHttp(config.dashboardUrl),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       // Cloudflare sets CF-Connecting-IP on every request and replaces any client value.
       ipAddress: { ipAddressHeaders: ["cf-connecting-ip"] },

@@ -10,16 +10,16 @@
 import { hc, type ClientResponse, type parseResponse } from "hono/client";
 import type { ApiApp } from "../../../src/app";
 import { ApiError } from "../../../src/errors";
-import type { DashboardEnv } from "../env";
+import type { DashboardConfig } from "../config";
 
 /** Base URL of the API behind the service binding (the host is never resolved). */
 const API_BASE = "https://api.internal";
 
-/** A typed client of the API over `env.API`, carrying `X-Internal-Secret`. */
-export function apiClient(env: Pick<DashboardEnv, "API" | "INTERNAL_API_SECRET">) {
+/** A typed client of the API over the `API` service binding, carrying `X-Internal-Secret`. */
+export function apiClient(config: Pick<DashboardConfig, "api" | "internalApiSecret">) {
   return hc<ApiApp>(API_BASE, {
-    fetch: ((input: RequestInfo | URL, init?: RequestInit) => env.API.fetch(input, init)) as typeof fetch,
-    headers: { "X-Internal-Secret": env.INTERNAL_API_SECRET },
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) => config.api.fetch(input, init)) as typeof fetch,
+    headers: { "X-Internal-Secret": config.internalApiSecret },
   });
 }
 

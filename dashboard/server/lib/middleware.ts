@@ -11,14 +11,13 @@ import { ApiError } from "../../../src/errors";
 import { createAuth, type Auth } from "../auth/auth";
 import { roleAtLeast, type Role } from "../auth/roles";
 import type { DashboardBindings } from "../env";
-import { databaseConfig } from "../../../src/env";
 
 /** The request's Better Auth instance, built on first use. */
 const auths = new WeakMap<Request, Auth>();
-export function authFor(c: { env: DashboardBindings["Bindings"]; var: { db: DashboardBindings["Variables"]["db"] }; req: { raw: Request } }): Auth {
+export function authFor(c: { var: Pick<DashboardBindings["Variables"], "db" | "config">; req: { raw: Request } }): Auth {
   const known = auths.get(c.req.raw);
   if (known) return known;
-  const auth = createAuth(c.env, c.var.db);
+  const auth = createAuth(c.var.config, c.var.db);
   auths.set(c.req.raw, auth);
   return auth;
 }
@@ -26,7 +25,7 @@ export function authFor(c: { env: DashboardBindings["Bindings"]; var: { db: Dash
 /** Per-request database handle on `c.var.db`, released after the response. */
 export function database(): MiddlewareHandler<DashboardBindings> {
   return async function database(c, next) {
-    const handle = createDb(databaseConfig(c.env as never));
+    const handle = createDb(c.var.config.db);
     c.set("db", handle.db);
     try {
       await next();

@@ -1,6 +1,6 @@
 /**
  * Input validation of the dashboard server's routes with `@hono/zod-validator`, with the API's
- * answers: an invalid field is 422 naming it (`describeIssues`, as the API's `defaultHook`);
+ * answers: an invalid field is 422 naming it (the API's own `validationHook`);
  * a malformed id in the path is 404, as an unknown one (nothing to find under a non-id);
  * malformed JSON is 400 (Hono's validator, rendered by `renderError`).
  */
@@ -8,13 +8,11 @@ import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import { z } from "zod";
 import { ApiError, notFound } from "../../../src/errors";
-import { describeIssues } from "../../../src/routes/openapi";
+import { validationHook } from "../../../src/routes/openapi";
 
-/** Validates `target` (json, query...) against `schema`; 422 naming the first fields that fail. */
+/** Validates `target` (json, query...) against `schema`; 422 naming the first fields that fail (`validationHook`). */
 export function validate<T extends keyof ValidationTargets, S extends z.ZodType>(target: T, schema: S) {
-  return zValidator(target, schema, (result) => {
-    if (!result.success) throw new ApiError(422, describeIssues(result.error.issues));
-  });
+  return zValidator(target, schema, validationHook);
 }
 
 /**

@@ -13,7 +13,8 @@ import { projects } from "../../../src/db/schema/tables";
 import type { Role } from "../../../src/enums";
 import type { Auth } from "../auth/auth";
 import type { Project } from "../contract";
-import type { DashboardEnv, SessionUser } from "../env";
+import type { DashboardConfig } from "../config";
+import type { SessionUser } from "../env";
 import { apiClient, unwrap } from "./api-client";
 
 /** Projects of every organisation the user belongs to, oldest first. */
@@ -37,8 +38,8 @@ export async function userProjects(db: Db, userId: string): Promise<Project[]> {
 }
 
 /** Creates a project attached to `organizationId` through the API, in one transaction there. */
-export async function createOrganizationProject(env: DashboardEnv, organizationId: string, name: string) {
-  return unwrap(apiClient(env).internal.projects.$post({ json: { name, organization_id: organizationId } }));
+export async function createOrganizationProject(config: DashboardConfig, organizationId: string, name: string) {
+  return unwrap(apiClient(config).internal.projects.$post({ json: { name, organization_id: organizationId } }));
 }
 
 /**
@@ -47,7 +48,7 @@ export async function createOrganizationProject(env: DashboardEnv, organizationI
  * own organisation and a first project. The organisation's slug is derived from the user id, so
  * two concurrent first requests cannot both create one (the unique slug refuses the second).
  */
-export async function ensureWorkspace(env: DashboardEnv, db: Db, auth: Auth, user: SessionUser): Promise<void> {
+export async function ensureWorkspace(config: DashboardConfig, db: Db, auth: Auth, user: SessionUser): Promise<void> {
   const [membership] = await db.select({ id: authMember.id }).from(authMember).where(eq(authMember.userId, user.id)).limit(1);
   if (membership) return;
   if (await adoptDemoOrganization(db, user.id)) return;
@@ -58,5 +59,5 @@ export async function ensureWorkspace(env: DashboardEnv, db: Db, auth: Auth, use
   } catch {
     return; // created by a concurrent request
   }
-  if (org) await createOrganizationProject(env, org.id, "My first project");
+  if (org) await createOrganizationProject(config, org.id, "My first project");
 }

@@ -22,19 +22,19 @@ export const billingRoutes = new Hono<DashboardBindings>()
   .use(requireSession())
   .get("/", projectAccess("viewer"), async (c) => {
     const query = { project_id: c.var.project.id };
-    return c.json((await unwrap(apiClient(c.env).api.billing.subscription.$get({ query }))) satisfies Subscription, 200);
+    return c.json((await unwrap(apiClient(c.var.config).api.billing.subscription.$get({ query }))) satisfies Subscription, 200);
   })
   .post("/checkout", projectAccess("admin"), validate("json", Checkout), async (c) => {
     const id = c.var.project.id;
     const json = {
       tier: c.req.valid("json").tier,
-      success_url: billingPage(c.env.DASHBOARD_URL, id, "success"),
-      cancel_url: billingPage(c.env.DASHBOARD_URL, id, "cancelled"),
+      success_url: billingPage(c.var.config.dashboardUrl, id, "success"),
+      cancel_url: billingPage(c.var.config.dashboardUrl, id, "cancelled"),
     };
-    return c.json((await unwrap(apiClient(c.env).api.billing.checkout.$post({ query: { project_id: id }, json }))) satisfies RedirectSession, 200);
+    return c.json((await unwrap(apiClient(c.var.config).api.billing.checkout.$post({ query: { project_id: id }, json }))) satisfies RedirectSession, 200);
   })
   .post("/portal", projectAccess("admin"), async (c) => {
     const id = c.var.project.id;
-    const json = { return_url: billingPage(c.env.DASHBOARD_URL, id) };
-    return c.json((await unwrap(apiClient(c.env).api.billing.portal.$post({ query: { project_id: id }, json }))) satisfies RedirectSession, 200);
+    const json = { return_url: billingPage(c.var.config.dashboardUrl, id) };
+    return c.json((await unwrap(apiClient(c.var.config).api.billing.portal.$post({ query: { project_id: id }, json }))) satisfies RedirectSession, 200);
   });

@@ -20,26 +20,26 @@ const keyIds = validIds({ projectId: "project", keyId: "key" });
 export const keyRoutes = new Hono<DashboardBindings>()
   .use(requireSession())
   .get("/", projectAccess("viewer"), async (c) => {
-    const keys = apiClient(c.env).internal.projects[":project_id"].keys;
+    const keys = apiClient(c.var.config).internal.projects[":project_id"].keys;
     return c.json((await unwrap(keys.$get({ param: { project_id: c.var.project.id } }))) satisfies ApiKeyList, 200);
   })
   .post("/", projectAccess("member"), validate("json", NewKey), async (c) => {
-    const keys = apiClient(c.env).internal.projects[":project_id"].keys;
+    const keys = apiClient(c.var.config).internal.projects[":project_id"].keys;
     const json = { name: c.req.valid("json").name, created_by: c.var.user.email };
     return c.json((await unwrap(keys.$post({ param: { project_id: c.var.project.id }, json }))) satisfies NewApiKey, 201);
   })
   .post("/:keyId/rotate", keyIds, projectAccess("member"), async (c) => {
-    const key = apiClient(c.env).internal.projects[":project_id"].keys[":key_id"];
+    const key = apiClient(c.var.config).internal.projects[":project_id"].keys[":key_id"];
     const param = { project_id: c.var.project.id, key_id: c.req.valid("param").keyId };
     return c.json((await unwrap(key.rotate.$post({ param, json: { created_by: c.var.user.email } }))) satisfies RotatedApiKey, 201);
   })
   .post("/:keyId/revoke", keyIds, projectAccess("admin"), async (c) => {
-    const key = apiClient(c.env).internal.projects[":project_id"].keys[":key_id"];
+    const key = apiClient(c.var.config).internal.projects[":project_id"].keys[":key_id"];
     const param = { project_id: c.var.project.id, key_id: c.req.valid("param").keyId };
     return c.json((await unwrap(key.revoke.$post({ param }))) satisfies ApiKey, 200);
   })
   .delete("/:keyId", keyIds, projectAccess("admin"), async (c) => {
-    const key = apiClient(c.env).internal.projects[":project_id"].keys[":key_id"];
+    const key = apiClient(c.var.config).internal.projects[":project_id"].keys[":key_id"];
     await unwrap(key.$delete({ param: { project_id: c.var.project.id, key_id: c.req.valid("param").keyId } }));
     return c.body(null, 204);
   });

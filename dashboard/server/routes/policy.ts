@@ -17,9 +17,9 @@ export const policyRoutes = new Hono<DashboardBindings>()
   .use(requireSession())
   .get("/", projectAccess("viewer"), async (c) => {
     const query = { project_id: c.var.project.id };
-    return c.json((await unwrap(apiClient(c.env).api.policy.$get({ query }))) satisfies Policy, 200);
+    return c.json((await unwrap(apiClient(c.var.config).api.policy.$get({ query }))) satisfies Policy, 200);
   })
   .put("/", projectAccess("admin"), validate("json", PolicyInputSchema), async (c) => {
     const query = { project_id: c.var.project.id };
-    return c.json((await unwrap(apiClient(c.env).api.policy.$put({ query, json: c.req.valid("json") }))) satisfies Policy, 200);
+    return c.json((await unwrap(apiClient(c.var.config).api.policy.$put({ query, json: c.req.valid("json") }))) satisfies Policy, 200);
   });

@@ -33,7 +33,7 @@ async function projectView(c: { var: DashboardBindings["Variables"] }, projectId
 export const projectRoutes = new Hono<DashboardBindings>()
   .use(requireSession())
   .get("/", async (c) => {
-    await ensureWorkspace(c.env, c.var.db, authFor(c), c.var.user);
+    await ensureWorkspace(c.var.config, c.var.db, authFor(c), c.var.user);
     return c.json({ items: await userProjects(c.var.db, c.var.user.id), user: c.var.user } satisfies ProjectList, 200);
   })
   .post("/", validate("json", NewProject), async (c) => {
@@ -44,15 +44,15 @@ export const projectRoutes = new Hono<DashboardBindings>()
       .where(and(eq(authMember.organizationId, body.organization_id), eq(authMember.userId, c.var.user.id)));
     if (!member) throw notFound("organisation");
     if (!roleAtLeast(member.role, "admin")) throw new ApiError(403, `this needs the admin role or higher; yours is ${member.role}`);
-    const created = await createOrganizationProject(c.env, body.organization_id, body.name);
+    const created = await createOrganizationProject(c.var.config, body.organization_id, body.name);
     return c.json(await projectView(c, created.id), 201);
   })
   .patch("/:projectId", projectIds, projectAccess("admin"), validate("json", z.object({ name: ProjectName })), async (c) => {
-    const project = apiClient(c.env).internal.projects[":project_id"];
+    const project = apiClient(c.var.config).internal.projects[":project_id"];
     await unwrap(project.$patch({ param: { project_id: c.var.project.id }, json: { name: c.req.valid("json").name } }));
     return c.json(await projectView(c, c.var.project.id), 200);
   })
   .delete("/:projectId", projectIds, projectAccess("admin"), async (c) => {
-    await unwrap(apiClient(c.env).internal.projects[":project_id"].$delete({ param: { project_id: c.var.project.id } }));
+    await unwrap(apiClient(c.var.config).internal.projects[":project_id"].$delete({ param: { project_id: c.var.project.id } }));
     return c.body(null, 204);
   });

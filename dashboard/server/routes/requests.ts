@@ -45,20 +45,20 @@ export const requestRoutes = new Hono<DashboardBindings>()
     const query = forwardedQuery(c.req.url, c.var.project.id);
     assertSearchAllowed(c.var.project.role, query);
     // Page mode (`page`) is the API's interface for scripts; the dashboard reads keyset pages.
-    const page = (await unwrap(apiClient(c.env).api.requests.$get({ query: query as never }))) as RequestPage;
+    const page = (await unwrap(apiClient(c.var.config).api.requests.$get({ query: query as never }))) as RequestPage;
     if (!("next_cursor" in page)) throw new ApiError(422, "page: the dashboard lists requests by cursor; use limit, cursor or after");
     return c.json({ ...page, items: page.items.map(maskStoredText) } satisfies RequestPage, 200);
   })
   .get("/requests/count", projectAccess("viewer"), async (c) => {
     const query = forwardedQuery(c.req.url, c.var.project.id);
     assertSearchAllowed(c.var.project.role, query);
-    return c.json((await unwrap(apiClient(c.env).api.requests.count.$get({ query: query as never }))) satisfies RequestCount, 200);
+    return c.json((await unwrap(apiClient(c.var.config).api.requests.count.$get({ query: query as never }))) satisfies RequestCount, 200);
   })
   .get("/requests/export", projectAccess("viewer"), async (c) => {
     const query = forwardedQuery(c.req.url, c.var.project.id);
     assertSearchAllowed(c.var.project.role, query);
     // Streamed from the API (which masks it) to the browser; never buffered here.
-    const res = (await apiClient(c.env).api.requests.export.$get({ query: query as never })) as unknown as Response;
+    const res = (await apiClient(c.var.config).api.requests.export.$get({ query: query as never })) as unknown as Response;
     if (!res.ok) return refusal(res, "export refused");
     const headers = new Headers();
     for (const h of ["Content-Type", "Content-Disposition"]) {
@@ -73,7 +73,7 @@ export const requestRoutes = new Hono<DashboardBindings>()
     const mayReveal = roleAtLeast(c.var.project.role, REVEAL_ROLE);
     if (reveal && !mayReveal) throw new ApiError(403, `revealing personal data needs the ${REVEAL_ROLE} role or higher`);
     const query = forwardedQuery(c.req.url, c.var.project.id);
-    const detail = await unwrap(apiClient(c.env).api.requests[":id"].$get({ param: { id }, query: query as never }));
+    const detail = await unwrap(apiClient(c.var.config).api.requests[":id"].$get({ param: { id }, query: query as never }));
     if (reveal) await recordReveal(c.var.db, c.var.project.id, id, c.var.user, STORED_TEXT_FIELDS);
     const reveals = mayReveal ? { reveals: await listReveals(c.var.db, c.var.project.id, id) } : {};
     const shown = reveal ? { ...detail, pii_masked: false } : { ...maskStoredText(detail), pii_masked: true };
@@ -83,15 +83,15 @@ export const requestRoutes = new Hono<DashboardBindings>()
   .get("/pii-reveals", projectAccess(REVEAL_ROLE), async (c) => c.json({ items: await listReveals(c.var.db, c.var.project.id) } satisfies PiiRevealList, 200))
   .get("/stats/timeseries", projectAccess("viewer"), async (c) => {
     const query = forwardedQuery(c.req.url, c.var.project.id);
-    return c.json((await unwrap(apiClient(c.env).api.stats.timeseries.$get({ query: query as never }))) satisfies Timeseries, 200);
+    return c.json((await unwrap(apiClient(c.var.config).api.stats.timeseries.$get({ query: query as never }))) satisfies Timeseries, 200);
   })
   .get("/safety-scores/summary", projectAccess("viewer"), async (c) => {
     const query = forwardedQuery(c.req.url, c.var.project.id);
-    return c.json((await unwrap(apiClient(c.env).api["safety-scores"].summary.$get({ query: query as never }))) satisfies SafetyScoreSummary, 200);
+    return c.json((await unwrap(apiClient(c.var.config).api["safety-scores"].summary.$get({ query: query as never }))) satisfies SafetyScoreSummary, 200);
   })
   .post("/safety-scores/:scoreId/review", scoreIds, projectAccess("member"), validate("json", Review), async (c) => {
     const json = { verdict: c.req.valid("json").verdict, reviewer: c.var.user.email };
-    const scores = apiClient(c.env).api["safety-scores"][":id"];
+    const scores = apiClient(c.var.config).api["safety-scores"][":id"];
     const review = await unwrap(scores.review.$post({ param: { id: c.req.valid("param").scoreId }, query: { project_id: c.var.project.id }, json }));
     return c.json(review satisfies ReviewResult, 200);
   });

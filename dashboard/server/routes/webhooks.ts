@@ -21,24 +21,24 @@ export const webhookRoutes = new Hono<DashboardBindings>()
   .use(requireSession())
   .get("/", projectAccess("viewer"), async (c) => {
     const query = { project_id: c.var.project.id, page_size: "200" };
-    const page = await unwrap(apiClient(c.env).api.webhooks.$get({ query }));
+    const page = await unwrap(apiClient(c.var.config).api.webhooks.$get({ query }));
     return c.json({ items: page.items } satisfies WebhookList, 200);
   })
   .post("/", projectAccess("admin"), validate("json", EndpointInput), async (c) => {
     const query = { project_id: c.var.project.id };
-    return c.json((await unwrap(apiClient(c.env).api.webhooks.$post({ query, json: c.req.valid("json") }))) satisfies CreatedWebhook, 201);
+    return c.json((await unwrap(apiClient(c.var.config).api.webhooks.$post({ query, json: c.req.valid("json") }))) satisfies CreatedWebhook, 201);
   })
   .post("/:id/test", endpointIds, projectAccess("admin"), async (c) => {
     const args = { param: { id: c.req.valid("param").id }, query: { project_id: c.var.project.id } };
-    return c.json((await unwrap(apiClient(c.env).api.webhooks[":id"].test.$post(args))) satisfies WebhookDelivery, 200);
+    return c.json((await unwrap(apiClient(c.var.config).api.webhooks[":id"].test.$post(args))) satisfies WebhookDelivery, 200);
   })
   .get("/:id/deliveries", endpointIds, projectAccess("viewer"), async (c) => {
     const args = { param: { id: c.req.valid("param").id }, query: { project_id: c.var.project.id, page_size: "50" } };
-    const page = await unwrap(apiClient(c.env).api.webhooks[":id"].deliveries.$get(args));
+    const page = await unwrap(apiClient(c.var.config).api.webhooks[":id"].deliveries.$get(args));
     return c.json({ items: page.items, total: page.total } satisfies WebhookDeliveryList, 200);
   })
   .delete("/:id", endpointIds, projectAccess("admin"), async (c) => {
     const args = { param: { id: c.req.valid("param").id }, query: { project_id: c.var.project.id } };
-    await unwrap(apiClient(c.env).api.webhooks[":id"].$delete(args));
+    await unwrap(apiClient(c.var.config).api.webhooks[":id"].$delete(args));
     return c.body(null, 204);
   });

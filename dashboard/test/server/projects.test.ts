@@ -7,6 +7,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, internal, sql } from "../../../test/api/helpers";
 import { createDb } from "../../../src/db/driver/client";
+import { dashboardConfig } from "../../server/config";
 import { adoptDemoOrganization, createDemoOrganization } from "../../../src/db/demo-organization";
 import type { Project } from "../../server/contract";
 import { dash, newUserAs, projectsOf, signUp } from "./helpers";
@@ -88,7 +89,7 @@ describe("Projects in the dashboard", () => {
 
 describe("The local demo project", () => {
   it("Should be adopted by exactly one of two accounts signing up at once, who then sees it", async () => {
-    const handle = createDb(env as never);
+    const handle = createDb(dashboardConfig(env).db);
     try {
       const slug = `demo-${crypto.randomUUID()}`;
       const orgId = await createDemoOrganization(handle.db, new Date(), slug);

@@ -13,7 +13,7 @@
 import { uuidv7 } from "uuidv7";
 import { hashKey } from "../../../src/auth/keys";
 import { INLINE_MAX_BYTES, inlineMessage, payloadKey, pointerMessage } from "../../../src/log-records/message";
-import type { ProxyEnv } from "./env";
+import type { ProxyConfig } from "./config";
 import { logError } from "../../../src/logger";
 
 /** Context printed with a failure (never a key or a body). */
@@ -29,19 +29,24 @@ export type Delivery = { queued: "inline" | "r2"; recordId: string } | { queued:
  * Queues one serialised record (`json`, a LogRequest object) for the project of `key`.
  * Returns how it was delivered; failures are logged, not thrown.
  */
-export async function deliverRecord(env: Pick<ProxyEnv, "LOG_QUEUE" | "LOG_PAYLOADS">, key: string, json: string, context: DeliveryContext): Promise<Delivery> {
+export async function deliverRecord(
+  sink: Pick<ProxyConfig, "logQueue" | "logPayloads">,
+  key: string,
+  json: string,
+  context: DeliveryContext,
+): Promise<Delivery> {
   const recordId = uuidv7();
   try {
-    if (!env.LOG_QUEUE) throw new Error("the LOG_QUEUE binding (queue log-records) is not configured");
+    if (!sink.logQueue) throw new Error("the LOG_QUEUE binding (queue log-records) is not configured");
     const keyHash = await hashKey(key);
     const inline = inlineMessage(recordId, keyHash, json);
     if (inline.bytes <= INLINE_MAX_BYTES) {
-      await env.LOG_QUEUE.send(inline.text, { contentType: "text" });
+      await sink.logQueue.send(inline.text, { contentType: "text" });
       return { queued: "inline", recordId };
     }
-    if (!env.LOG_PAYLOADS) throw new Error(`record of ${inline.bytes} bytes needs the LOG_PAYLOADS R2 binding`);
-    await env.LOG_PAYLOADS.put(payloadKey(recordId), json, { httpMetadata: { contentType: "application/json" } });
-    await env.LOG_QUEUE.send(pointerMessage(recordId, keyHash), { contentType: "text" });
+    if (!sink.logPayloads) throw new Error(`record of ${inline.bytes} bytes needs the LOG_PAYLOADS R2 binding`);
+    await sink.logPayloads.put(payloadKey(recordId), json, { httpMetadata: { contentType: "application/json" } });
+    await sink.logQueue.send(pointerMessage(recordId, keyHash), { contentType: "text" });
     return { queued: "r2", recordId };
   } catch (err) {
     logError("log record could not be queued", { record_id: recordId, ...context }, err);

@@ -13,10 +13,10 @@ import { KEY_PATTERN } from "../../../src/auth/keys";
 import { buildLogRecord, type CallRecord } from "./log-record";
 import { createCollector, type Collector } from "./collect";
 import { deliverRecord } from "./deliver";
-import type { ProxyEnv } from "./env";
+import type { ProxyConfig } from "./config";
 import { fitRecord } from "./fit";
-import { checkKey, DEFAULT_KEY_CHECK_TIMEOUT_MS } from "./key-check";
-import { DEFAULT_UPSTREAM_TIMEOUT_MS, fetchUpstream } from "./forward";
+import { checkKey } from "./key-check";
+import { fetchUpstream } from "./forward";
 import { clientResponseHeaders, SERVICE_KEY_HEADER, secretValues, upstreamRequestHeaders } from "./headers";
 import { readRequestBody, type RequestBody } from "./request";
 import { isRefusal, resolveUpstream, type UpstreamTarget } from "./routes";
@@ -39,11 +39,6 @@ export const detailResponse = (status: number, detail: string) =>
     { status },
   );
 
-const positive = (value: string | undefined, fallback: number) => {
-  const n = Number(value);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-};
-
 /** The request side of a call, known before the upstream answers. */
 interface CallStart {
   startedAt: number;
@@ -59,7 +54,7 @@ type CallEnd = Omit<CallRecord, "startedAt" | "method" | "target" | "requestBody
  * Builds, fits and queues the record of an ended call (the request body is parsed here, after
  * the response). Never throws.
  */
-async function logCall(start: CallStart, end: CallEnd, env: ProxyEnv, key: string, secrets: string[]): Promise<void> {
+async function logCall(start: CallStart, end: CallEnd, config: ProxyConfig, key: string, secrets: string[]): Promise<void> {
   let context = { model: "unknown", endpoint: start.target.url.pathname };
   try {
     const { startedAt, method, target } = start;
@@ -68,14 +63,14 @@ async function logCall(start: CallStart, end: CallEnd, env: ProxyEnv, key: strin
     const { json } = fitRecord(record as Record<string, unknown>, secrets, (r) => {
       (r.metadata as Record<string, unknown>).truncated = true;
     });
-    await deliverRecord(env, key, json, context);
+    await deliverRecord(config, key, json, context);
   } catch (err) {
     logError("log record could not be built", context, err);
   }
 }
 
 /** Handles one request to the proxy. */
-export async function handleProxy(request: Request, env: ProxyEnv, ctx: ExecutionContext): Promise<Response> {
+export async function handleProxy(request: Request, config: ProxyConfig, ctx: ExecutionContext): Promise<Response> {
   const startedAt = Date.now();
   const key = request.headers.get(SERVICE_KEY_HEADER)?.trim();
   if (!key) return detailResponse(401, "missing X-Service-Key: send your Sightline API key in the X-Service-Key header");
@@ -83,11 +78,11 @@ export async function handleProxy(request: Request, env: ProxyEnv, ctx: Executio
   if (request.headers.get("upgrade")?.toLowerCase() === "websocket")
     return detailResponse(501, "WebSocket APIs (e.g. the Realtime API) are not proxied; connect to the provider directly");
 
-  const target = resolveUpstream(request, env);
+  const target = resolveUpstream(request, config);
   if (isRefusal(target)) return detailResponse(target.status, target.detail);
 
   // The key check runs while the request is read and forwarded; a refusal cancels the upstream call.
-  const verdict = checkKey(env.API, key, positive(env.KEY_CHECK_TIMEOUT_MS, DEFAULT_KEY_CHECK_TIMEOUT_MS), (p) => ctx.waitUntil(p));
+  const verdict = checkKey(config.api, key, config.keyCheckTimeoutMs, (p) => ctx.waitUntil(p));
   const refused = new AbortController();
   void verdict.then((v) => v.status === "refused" && refused.abort());
 
@@ -97,7 +92,7 @@ export async function handleProxy(request: Request, env: ProxyEnv, ctx: Executio
   const upstream = await fetchUpstream(
     target.url,
     { method: request.method, headers: upstreamRequestHeaders(request.headers), body: body.forward },
-    positive(env.UPSTREAM_TIMEOUT_MS, DEFAULT_UPSTREAM_TIMEOUT_MS),
+    config.upstreamTimeoutMs,
     refused.signal,
   );
   const checked = await verdict;
@@ -109,7 +104,7 @@ export async function handleProxy(request: Request, env: ProxyEnv, ctx: Executio
   const base: CallStart = { startedAt, method: request.method, target, request: body };
 
   if ("failure" in upstream) {
-    if (logged) ctx.waitUntil(logCall(base, { failure: upstream.failure, endedAt: Date.now(), outcome: "error" }, env, key, secrets));
+    if (logged) ctx.waitUntil(logCall(base, { failure: upstream.failure, endedAt: Date.now(), outcome: "error" }, config, key, secrets));
     return detailResponse(502, `upstream request failed: ${upstream.failure.message}`);
   }
 
@@ -118,10 +113,10 @@ export async function handleProxy(request: Request, env: ProxyEnv, ctx: Executio
   if (!logged) return new Response(response.body, init);
   if (!response.body || NULL_BODY.has(response.status)) {
     const meta = { status: response.status, headers: response.headers, headersAt };
-    ctx.waitUntil(logCall(base, { response: meta, endedAt: headersAt, outcome: "complete" }, env, key, secrets));
+    ctx.waitUntil(logCall(base, { response: meta, endedAt: headersAt, outcome: "complete" }, config, key, secrets));
     return new Response(NULL_BODY.has(response.status) ? null : response.body, init);
   }
-  const capture: Capture = { response, headersAt, base, env, ctx, key, secrets };
+  const capture: Capture = { response, headersAt, base, config, ctx, key, secrets };
   if (smallJson(response.headers)) return bufferedJson(capture, init);
   return new Response(captureBody(capture), init);
 }
@@ -134,7 +129,7 @@ interface Capture {
   response: Response;
   headersAt: number;
   base: CallStart;
-  env: ProxyEnv;
+  config: ProxyConfig;
   ctx: ExecutionContext;
   key: string;
   secrets: string[];
@@ -142,7 +137,7 @@ interface Capture {
 
 /** Logs an ended call (in waitUntil, after the client's bytes): collects, builds, queues. */
 function logEnded(
-  { response, headersAt, base, env, key, secrets }: Capture,
+  { response, headersAt, base, config, key, secrets }: Capture,
   end: { collector: Collector; firstByteAt: number | undefined; endedAt: number; outcome: TapOutcome; error?: unknown },
 ): Promise<void> {
   let collected: ReturnType<Collector["finish"]> | undefined;
@@ -159,7 +154,7 @@ function logEnded(
     outcome: end.outcome,
     streamError: end.error,
   };
-  return logCall(base, ending, env, key, secrets);
+  return logCall(base, ending, config, key, secrets);
 }
 
 /**

@@ -9,9 +9,8 @@
  * The set of reachable hosts is therefore fixed by this table and by configuration: a caller
  * cannot make the proxy fetch an arbitrary host.
  */
-import type { ProxyEnv } from "./env";
+import type { ProxyConfig } from "./config";
 import { UPSTREAM_HEADER } from "./headers";
-import { logWarn } from "../../../src/logger";
 
 /** One provider reachable under `/{prefix}/...`. */
 export interface NamedRoute {
@@ -73,21 +72,6 @@ export function providerForBase(base: string, fallback: string): string {
   return known?.provider ?? fallback;
 }
 
-/** Parses `UPSTREAM_ALLOWLIST` into normalised origins; malformed entries are skipped. */
-export function parseAllowlist(value: string | undefined): Set<string> {
-  const origins = new Set<string>();
-  for (const entry of (value ?? "").split(",")) {
-    const trimmed = entry.trim();
-    if (!trimmed) continue;
-    try {
-      origins.add(new URL(trimmed).origin);
-    } catch {
-      logWarn("UPSTREAM_ALLOWLIST entry is not a URL; ignored", { entry: trimmed });
-    }
-  }
-  return origins;
-}
-
 /** `/azure/{resource}/...` → `https://{resource}.openai.azure.com/openai/...` (api-version kept). */
 function azureTarget(rest: string[], search: string): UpstreamTarget | RouteRefusal {
   const [resource, ...path] = rest;
@@ -105,8 +89,8 @@ function azureTarget(rest: string[], search: string): UpstreamTarget | RouteRefu
 }
 
 /** The allow-listed `X-Upstream-Base-URL`, or why it is refused. */
-function headerTarget(value: string, env: ProxyEnv, url: URL): UpstreamTarget | RouteRefusal {
-  const allowed = parseAllowlist(env.UPSTREAM_ALLOWLIST);
+function headerTarget(value: string, config: ProxyConfig, url: URL): UpstreamTarget | RouteRefusal {
+  const allowed = config.upstreamAllowlist;
   if (allowed.size === 0) return { status: 403, detail: `${UPSTREAM_HEADER} is not enabled on this proxy (UPSTREAM_ALLOWLIST is empty)` };
   let base: URL;
   try {
@@ -120,7 +104,7 @@ function headerTarget(value: string, env: ProxyEnv, url: URL): UpstreamTarget | 
 }
 
 /** Chooses the upstream of one request (see the module doc for the order of the rules). */
-export function resolveUpstream(request: Request, env: ProxyEnv): UpstreamTarget | RouteRefusal {
+export function resolveUpstream(request: Request, config: ProxyConfig): UpstreamTarget | RouteRefusal {
   const url = new URL(request.url);
   const [first = "", ...rest] = url.pathname.split("/").slice(1);
   const header = request.headers.get(UPSTREAM_HEADER);
@@ -128,10 +112,8 @@ export function resolveUpstream(request: Request, env: ProxyEnv): UpstreamTarget
   if ((named || first === "azure") && header !== null) return { status: 400, detail: `${UPSTREAM_HEADER} cannot be combined with the /${first}/ route` };
   if (first === "azure") return azureTarget(rest, url.search);
   if (named) return { url: join(named.base, rest.join("/"), url.search), provider: named.provider, route: first };
-  if (header !== null) return headerTarget(header, env, url);
-  const base = env.UPSTREAM_BASE_URL?.trim() || OPENAI_BASE;
-  const provider = env.UPSTREAM_PROVIDER?.trim() || providerForBase(base, "custom");
-  return { url: join(base, url.pathname, url.search), provider, route: "default" };
+  if (header !== null) return headerTarget(header, config, url);
+  return { url: join(config.upstreamBase, url.pathname, url.search), provider: config.upstreamProvider, route: "default" };
 }
 
 /** Narrows a `resolveUpstream` result. */

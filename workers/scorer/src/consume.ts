@@ -21,19 +21,21 @@
  * - Calls logged without a cost are priced first (src/pricing/fill-costs.ts); failing to store
  *   a cost is reported and does not hold back the scores.
  */
-import { createDb, type Db } from "../../../src/db/driver/client";
+import { configOrRetry } from "../../../src/config/parse";
+import type { Db } from "../../../src/db/driver/client";
+import { withDb } from "../../../src/db/driver/with-db";
 import { loadCalls, saveCosts, saveScores, type RequestScores } from "../../../src/db/request-scoring";
 import { enqueueDeliveries } from "../../../src/alerts/job";
 import { priceUnpricedCalls } from "../../../src/pricing/fill-costs";
 import type { ScoringJob } from "../../../src/queue";
 import { policyScores } from "../../../src/policy/apply";
+import { type ScorerConfig, scorerConfig } from "./config";
 import type { ScorerEnv } from "./env";
 import { isUuid } from "../../../src/util";
 import { retryDelaySeconds } from "./backoff";
 import { judgeCalls, withJudge } from "./judge";
 import { consumeRescores, isRescoreMessage } from "./rescore";
 import { logWarn } from "../../../src/logger";
-import { databaseConfig } from "../../../src/env";
 
 function isJob(body: unknown): body is ScoringJob {
   const b = body as Partial<ScoringJob> | null;
@@ -57,79 +59,84 @@ async function saveEach(db: Db, groups: Map<string, { scores: RequestScores; mes
 
 /** Handles one batch of scoring jobs; see the module doc for what is acked and retried. */
 export async function consumeBatch(batch: MessageBatch<unknown>, env: ScorerEnv, ctx: ExecutionContext): Promise<void> {
-  const handle = createDb(databaseConfig(env));
+  const config = configOrRetry(scorerConfig, env, batch);
+  if (!config) return;
   const rescores: Message<unknown>[] = [];
   try {
-    const jobs = new Map<string, Message<unknown>[]>();
-    for (const msg of batch.messages) {
-      if (isRescoreMessage(msg.body)) {
-        rescores.push(msg);
-        continue;
-      }
-      if (!isJob(msg.body)) {
-        logWarn("malformed scoring job dropped", { message_id: msg.id });
-        msg.ack();
-        continue;
-      }
-      const id = msg.body.request_id.toLowerCase();
-      jobs.set(id, [...(jobs.get(id) ?? []), msg]);
-    }
-    if (jobs.size === 0) return;
-
-    let calls: Awaited<ReturnType<typeof loadCalls>>;
-    try {
-      calls = await loadCalls(handle.db, [...jobs.keys()]);
-    } catch (err) {
-      logWarn("loading requests failed; batch will be retried", {}, err);
-      for (const messages of jobs.values()) for (const m of messages) retryLater(m, batch.queue);
-      return;
-    }
-
-    for (const call of calls.filter((c) => c.scoring_state === "scored")) {
-      for (const m of jobs.get(call.id) ?? []) m.ack();
-      jobs.delete(call.id);
-    }
-    calls = calls.filter((c) => c.scoring_state !== "scored");
-
-    // Calls logged without a cost (client libraries) are priced before scoring.
-    const costs = await priceUnpricedCalls(calls);
-    for (const call of calls) call.cost_usd = costs.get(call.id) ?? call.cost_usd;
-    await saveCosts(handle.db, costs).catch((err: unknown) => logWarn("saving computed costs failed; the scores still go ahead", {}, err));
-
-    const verdicts = env.AI ? await judgeCalls(env.AI, calls) : undefined;
-    const groups = new Map<string, { scores: RequestScores; messages: Message<unknown>[] }>();
-    for (const call of calls) {
-      groups.set(call.id, {
-        scores: { request_id: call.id, project_id: call.project_id, scores: policyScores(call, (s) => withJudge(s, verdicts?.get(call.id))) },
-        messages: jobs.get(call.id) ?? [],
-      });
-    }
-    for (const [id, messages] of jobs) {
-      if (groups.has(id)) continue;
-      logWarn("scoring job for a request that no longer exists", { request_id: id });
-      for (const m of messages) m.ack();
-    }
-
-    const alerts: string[] = [];
-    try {
-      alerts.push(
-        ...(await saveScores(
-          handle.db,
-          [...groups.values()].map((g) => g.scores),
-        )),
-      );
-      for (const g of groups.values()) for (const m of g.messages) m.ack();
-    } catch (err) {
-      logWarn("batch insert of scores failed; writing one by one", {}, err);
-      await saveEach(handle.db, groups, batch.queue, alerts);
-    }
-    // The deliveries are stored with the scores; a failed enqueue leaves them to the sweep.
-    await enqueueDeliveries(env.ALERT_QUEUE, alerts).catch((err: unknown) =>
-      logWarn("enqueueing alert deliveries failed; the sweep sends them", { count: alerts.length }, err),
-    );
+    await withDb(config.db, (db) => scoreJobs(db, batch, config, rescores), ctx);
   } finally {
-    ctx.waitUntil(handle.close().catch(() => {}));
     // Re-scoring chunks (docs/rescoring.md) come after this batch's new calls; they ack or retry themselves.
-    if (rescores.length > 0) await consumeRescores(env, rescores, batch.queue, ctx);
+    if (rescores.length > 0) await consumeRescores(config, rescores, batch.queue, ctx);
   }
+}
+
+/** Scores the batch's new calls; collects its re-scoring messages into `rescores`. */
+async function scoreJobs(db: Db, batch: MessageBatch<unknown>, config: ScorerConfig, rescores: Message<unknown>[]): Promise<void> {
+  const jobs = new Map<string, Message<unknown>[]>();
+  for (const msg of batch.messages) {
+    if (isRescoreMessage(msg.body)) {
+      rescores.push(msg);
+      continue;
+    }
+    if (!isJob(msg.body)) {
+      logWarn("malformed scoring job dropped", { message_id: msg.id });
+      msg.ack();
+      continue;
+    }
+    const id = msg.body.request_id.toLowerCase();
+    jobs.set(id, [...(jobs.get(id) ?? []), msg]);
+  }
+  if (jobs.size === 0) return;
+
+  let calls: Awaited<ReturnType<typeof loadCalls>>;
+  try {
+    calls = await loadCalls(db, [...jobs.keys()]);
+  } catch (err) {
+    logWarn("loading requests failed; batch will be retried", {}, err);
+    for (const messages of jobs.values()) for (const m of messages) retryLater(m, batch.queue);
+    return;
+  }
+
+  for (const call of calls.filter((c) => c.scoring_state === "scored")) {
+    for (const m of jobs.get(call.id) ?? []) m.ack();
+    jobs.delete(call.id);
+  }
+  calls = calls.filter((c) => c.scoring_state !== "scored");
+
+  // Calls logged without a cost (client libraries) are priced before scoring.
+  const costs = await priceUnpricedCalls(calls);
+  for (const call of calls) call.cost_usd = costs.get(call.id) ?? call.cost_usd;
+  await saveCosts(db, costs).catch((err: unknown) => logWarn("saving computed costs failed; the scores still go ahead", {}, err));
+
+  const verdicts = config.ai ? await judgeCalls(config.ai, calls) : undefined;
+  const groups = new Map<string, { scores: RequestScores; messages: Message<unknown>[] }>();
+  for (const call of calls) {
+    groups.set(call.id, {
+      scores: { request_id: call.id, project_id: call.project_id, scores: policyScores(call, (s) => withJudge(s, verdicts?.get(call.id))) },
+      messages: jobs.get(call.id) ?? [],
+    });
+  }
+  for (const [id, messages] of jobs) {
+    if (groups.has(id)) continue;
+    logWarn("scoring job for a request that no longer exists", { request_id: id });
+    for (const m of messages) m.ack();
+  }
+
+  const alerts: string[] = [];
+  try {
+    alerts.push(
+      ...(await saveScores(
+        db,
+        [...groups.values()].map((g) => g.scores),
+      )),
+    );
+    for (const g of groups.values()) for (const m of g.messages) m.ack();
+  } catch (err) {
+    logWarn("batch insert of scores failed; writing one by one", {}, err);
+    await saveEach(db, groups, batch.queue, alerts);
+  }
+  // The deliveries are stored with the scores; a failed enqueue leaves them to the sweep.
+  await enqueueDeliveries(config.alertQueue, alerts).catch((err: unknown) =>
+    logWarn("enqueueing alert deliveries failed; the sweep sends them", { count: alerts.length }, err),
+  );
 }

@@ -12,18 +12,20 @@
  *   acked without sending, so a score reaches an endpoint once.
  * - Database unreachable while loading: the batch is retried with the scoring backoff.
  */
-import { alertConfig, type AlertConfig } from "../../../src/alerts/config";
+import type { AlertConfig } from "../../../src/alerts/config";
 import { dashboardLink, eventBody, SCORE_UNSAFE, type AlertEvent } from "../../../src/alerts/events";
 import { isAlertJob } from "../../../src/alerts/job";
 import { retryDelaySeconds } from "../../../src/alerts/retry";
 import { attemptDelivery } from "../../../src/alerts/send";
-import { createDb, type Db } from "../../../src/db/driver/client";
+import { configOrRetry } from "../../../src/config/parse";
+import type { Db } from "../../../src/db/driver/client";
+import { withDb } from "../../../src/db/driver/with-db";
 import { claimStaleDeliveries, type DeliveryToSend, loadDeliveries, recordAttempt } from "../../../src/db/alerts";
 import { enqueueDeliveries } from "../../../src/alerts/job";
 import { logError, logInfo, logWarn } from "../../../src/logger";
 import { retryDelaySeconds as outageDelaySeconds } from "./backoff";
+import { type ScorerConfig, scorerConfig } from "./config";
 import type { ScorerEnv } from "./env";
-import { databaseConfig } from "../../../src/env";
 
 /** Name of the queue this module consumes (wrangler.jsonc). */
 export const ALERT_QUEUE_NAME = "alert-deliveries";
@@ -85,59 +87,60 @@ async function deliverOne(db: Db, d: DeliveryToSend, messages: Message<unknown>[
 
 /** Handles one batch of alert jobs; see the module doc for what is acked and retried. */
 export async function consumeDeliveries(batch: MessageBatch<unknown>, env: ScorerEnv, ctx: ExecutionContext): Promise<void> {
-  const config = alertConfig(env);
-  const handle = createDb(databaseConfig(env));
-  try {
-    const jobs = new Map<string, Message<unknown>[]>();
-    for (const msg of batch.messages) {
-      if (!isAlertJob(msg.body)) {
-        logWarn("malformed alert job dropped", { message_id: msg.id });
-        msg.ack();
-        continue;
-      }
-      const id = msg.body.delivery_id.toLowerCase();
-      jobs.set(id, [...(jobs.get(id) ?? []), msg]);
+  const scorer = configOrRetry(scorerConfig, env, batch);
+  if (!scorer) return;
+  const config = scorer.alerts;
+  await withDb(scorer.db, (db) => deliverBatch(db, batch, config), ctx);
+}
+
+/** Sends the deliveries of `batch`'s alert jobs. */
+async function deliverBatch(db: Db, batch: MessageBatch<unknown>, config: AlertConfig): Promise<void> {
+  const jobs = new Map<string, Message<unknown>[]>();
+  for (const msg of batch.messages) {
+    if (!isAlertJob(msg.body)) {
+      logWarn("malformed alert job dropped", { message_id: msg.id });
+      msg.ack();
+      continue;
     }
-    if (jobs.size === 0) return;
-    let rows: DeliveryToSend[];
-    try {
-      rows = await loadDeliveries(handle.db, [...jobs.keys()]);
-    } catch (err) {
-      logWarn("loading alert deliveries failed; batch will be retried", {}, err);
-      for (const m of batch.messages) m.retry({ delaySeconds: outageDelaySeconds(m.attempts, batch.queue) });
-      return;
-    }
-    await Promise.all(
-      rows.map((d) =>
-        deliverOne(handle.db, d, jobs.get(d.id) ?? [], config).catch((err: unknown) => {
-          logWarn("recording an alert attempt failed; will retry", { delivery_id: d.id }, err);
-          for (const m of jobs.get(d.id) ?? []) m.retry({ delaySeconds: outageDelaySeconds(m.attempts, batch.queue) });
-        }),
-      ),
-    );
-    // Deliveries of deleted endpoints are gone with them.
-    const found = new Set(rows.map((d) => d.id));
-    for (const [id, messages] of jobs) if (!found.has(id)) for (const m of messages) m.ack();
-  } finally {
-    ctx.waitUntil(handle.close().catch(() => {}));
+    const id = msg.body.delivery_id.toLowerCase();
+    jobs.set(id, [...(jobs.get(id) ?? []), msg]);
   }
+  if (jobs.size === 0) return;
+  let rows: DeliveryToSend[];
+  try {
+    rows = await loadDeliveries(db, [...jobs.keys()]);
+  } catch (err) {
+    logWarn("loading alert deliveries failed; batch will be retried", {}, err);
+    for (const m of batch.messages) m.retry({ delaySeconds: outageDelaySeconds(m.attempts, batch.queue) });
+    return;
+  }
+  await Promise.all(
+    rows.map((d) =>
+      deliverOne(db, d, jobs.get(d.id) ?? [], config).catch((err: unknown) => {
+        logWarn("recording an alert attempt failed; will retry", { delivery_id: d.id }, err);
+        for (const m of jobs.get(d.id) ?? []) m.retry({ delaySeconds: outageDelaySeconds(m.attempts, batch.queue) });
+      }),
+    ),
+  );
+  // Deliveries of deleted endpoints are gone with them.
+  const found = new Set(rows.map((d) => d.id));
+  for (const [id, messages] of jobs) if (!found.has(id)) for (const m of messages) m.ack();
 }
 
 /**
  * The alert sweep, run with the scoring sweep by the scorer's cron: re-enqueues deliveries whose
  * message seems lost (src/db/alerts.ts `claimStaleDeliveries`). Returns how many were sent.
  */
-export async function sweepDeliveries(env: ScorerEnv, olderThanSeconds = STALE_DELIVERY_SECONDS): Promise<number> {
-  const handle = createDb(databaseConfig(env));
-  try {
-    const ids = await claimStaleDeliveries(handle.db, olderThanSeconds, 1_000);
-    await enqueueDeliveries(env.ALERT_QUEUE, ids);
-    if (ids.length) logInfo("sweep re-enqueued alert deliveries", { count: ids.length });
-    return ids.length;
-  } catch (err) {
-    logError("alert sweep failed", {}, err);
-    return 0;
-  } finally {
-    await handle.close().catch(() => {});
-  }
+export async function sweepDeliveries(config: ScorerConfig, olderThanSeconds = STALE_DELIVERY_SECONDS): Promise<number> {
+  return withDb(config.db, async (db) => {
+    try {
+      const ids = await claimStaleDeliveries(db, olderThanSeconds, 1_000);
+      await enqueueDeliveries(config.alertQueue, ids);
+      if (ids.length) logInfo("sweep re-enqueued alert deliveries", { count: ids.length });
+      return ids.length;
+    } catch (err) {
+      logError("alert sweep failed", {}, err);
+      return 0;
+    }
+  });
 }

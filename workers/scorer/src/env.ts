@@ -3,7 +3,8 @@ import type { AlertJob } from "../../../src/alerts/job";
 /**
  * Bindings of the scorer worker: `ScorerBindings` is generated from workers/scorer/wrangler.jsonc
  * by `npm run types` (HYPERDRIVE; SCORING_QUEUE, the producer of scoring-jobs used by the
- * sweep); the optional ones below are not in the config and are added here.
+ * sweep); the optional ones below are not in the config and are added here. Code reads none of
+ * them directly: workers/scorer/src/config.ts parses them once (`scorerConfig`).
  */
 export interface ScorerEnv extends ScorerBindings {
   /** Producer of alert-deliveries (wrangler.jsonc), typed with its message. */

@@ -4,6 +4,8 @@
  * webhooks), and the scheduled sweeps.
  */
 import { sweep } from "../../../src/sweep";
+import { configOrLog } from "../../../src/config/parse";
+import { scorerConfig } from "./config";
 import { consumeBatch } from "./consume";
 import { maintain } from "./maintenance";
 import { ALERT_QUEUE_NAME, consumeDeliveries, sweepDeliveries } from "./deliver";
@@ -17,8 +19,11 @@ export default {
       batch.queue === ALERT_QUEUE_NAME ? consumeDeliveries(batch, env, ctx) : consumeBatch(batch, env, ctx),
     ),
   scheduled: async (_controller, env, ctx) => {
-    ctx.waitUntil(Promise.all([sweep(env), sweepDeliveries(env)]).then(() => undefined));
+    // Invalid variables are logged and the run skipped (the next cron run tries again).
+    const config = configOrLog(scorerConfig, env);
+    if (!config) return;
+    ctx.waitUntil(Promise.all([sweep(config), sweepDeliveries(config)]).then(() => undefined));
     // Re-scoring upkeep and retention (docs/rescoring.md, docs/retention.md).
-    ctx.waitUntil(maintain(env));
+    ctx.waitUntil(maintain(config));
   },
 } satisfies ExportedHandler<ScorerEnv, unknown>;

@@ -8,15 +8,15 @@
  * of holding a consumer. A failure retries the message, which resumes from the stored cursor;
  * the scheduled handler re-sends jobs whose message was lost (src/rescore/maintain.ts).
  */
-import { createDb, type Db } from "../../../src/db/driver/client";
+import type { Db } from "../../../src/db/driver/client";
+import { withDb } from "../../../src/db/driver/with-db";
 import { advanceJob, findRescoreJob, nextChunk } from "../../../src/db/rescore";
 import { loadCalls, saveScores } from "../../../src/db/request-scoring";
 import { logWarn } from "../../../src/logger";
 import { policyScores } from "../../../src/policy/apply";
 import { CHUNKS_PER_MESSAGE, isRescoreMessage, RESCORE_CHUNK, type RescoreMessage } from "../../../src/rescore/message";
 import { retryDelaySeconds } from "./backoff";
-import type { ScorerEnv } from "./env";
-import { databaseConfig } from "../../../src/env";
+import type { ScorerConfig } from "./config";
 
 export { isRescoreMessage };
 
@@ -53,21 +53,22 @@ export const WAIT_TURN_SECONDS = 5;
  * acked), so an invocation re-scores at most CHUNKS_PER_MESSAGE chunks however many jobs run.
  * Never throws.
  */
-export async function consumeRescores(env: ScorerEnv, messages: readonly Message<unknown>[], queue: string, ctx: ExecutionContext): Promise<void> {
-  const handle = createDb(databaseConfig(env));
-  try {
-    for (const [i, m] of messages.entries()) {
-      const { rescore_job_id } = m.body as RescoreMessage;
-      try {
-        if (i === 0) await runRescoreChunks(handle.db, env.SCORING_QUEUE, rescore_job_id);
-        else await env.SCORING_QUEUE.send({ rescore_job_id } satisfies RescoreMessage, { contentType: "json", delaySeconds: WAIT_TURN_SECONDS });
-        m.ack();
-      } catch (err) {
-        logWarn("re-scoring chunk failed; will retry from the job's cursor", { rescore_job_id }, err);
-        m.retry({ delaySeconds: retryDelaySeconds(m.attempts, queue) });
+export async function consumeRescores(config: ScorerConfig, messages: readonly Message<unknown>[], queue: string, ctx: ExecutionContext): Promise<void> {
+  await withDb(
+    config.db,
+    async (db) => {
+      for (const [i, m] of messages.entries()) {
+        const { rescore_job_id } = m.body as RescoreMessage;
+        try {
+          if (i === 0) await runRescoreChunks(db, config.scoringQueue, rescore_job_id);
+          else await config.scoringQueue.send({ rescore_job_id } satisfies RescoreMessage, { contentType: "json", delaySeconds: WAIT_TURN_SECONDS });
+          m.ack();
+        } catch (err) {
+          logWarn("re-scoring chunk failed; will retry from the job's cursor", { rescore_job_id }, err);
+          m.retry({ delaySeconds: retryDelaySeconds(m.attempts, queue) });
+        }
       }
-    }
-  } finally {
-    ctx.waitUntil(handle.close().catch(() => {}));
-  }
+    },
+    ctx,
+  );
 }
