@@ -40,31 +40,31 @@ describe("Relative links in Markdown", () => {
 
   it("Should report a missing file, a missing heading and a link leaving the repository, and skip code and URLs", () => {
     const root = mkdtempSync(join(tmpdir(), "doc-links-"));
-    mkdirSync(join(root, "docs"));
-    writeFileSync(join(root, "docs/a.md"), "# A\n\n## Limits and quotas\n");
+    mkdirSync(join(root, "notes"));
+    writeFileSync(join(root, "notes/a.md"), "# A\n\n## Limits and quotas\n");
     writeFileSync(join(root, "shot.png"), "");
     writeFileSync(
       join(root, "README.md"),
       [
         "# Title",
-        '[ok](docs/a.md#limits-and-quotas) ![ok](shot.png) [ok](#title) [ok](<docs/a.md> "A") [ok](https://example.com/x.md)',
-        "[gone](docs/b.md) ![gone](docs/shot.png)",
-        "[bad anchor](docs/a.md#limits) [bad self](#nothing)",
+        '[ok](notes/a.md#limits-and-quotas) ![ok](shot.png) [ok](#title) [ok](<notes/a.md> "A") [ok](https://example.com/x.md)',
+        "[gone](notes/b.md) ![gone](notes/shot.png)",
+        "[bad anchor](notes/a.md#limits) [bad self](#nothing)",
         "[out](../elsewhere.md)",
         "`[code](nowhere.md)`",
         "```",
         "[fenced](nowhere.md)",
         "```",
-        "[ref]: docs/missing.md",
+        "[ref]: notes/missing.md",
       ].join("\n"),
     );
     expect(brokenLinks(root, "README.md")).toEqual([
-      "README.md:3: links to docs/b.md, which does not exist",
-      "README.md:3: links to docs/shot.png, which does not exist",
-      "README.md:4: links to docs/a.md#limits, which has no such heading",
+      "README.md:3: links to notes/b.md, which does not exist",
+      "README.md:3: links to notes/shot.png, which does not exist",
+      "README.md:4: links to notes/a.md#limits, which has no such heading",
       "README.md:4: links to #nothing, which has no such heading",
       "README.md:5: links to ../elsewhere.md, which is outside the repository",
-      "README.md:10: links to docs/missing.md, which does not exist",
+      "README.md:10: links to notes/missing.md, which does not exist",
     ]);
   });
 });

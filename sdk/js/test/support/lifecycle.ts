@@ -41,7 +41,7 @@ export function useStandIns(options: { upstream?: boolean; configure?: boolean }
 }
 
 /** Flushes the library's queue (waiting up to 5 s) and returns the bodies the stand-in API received, in order. */
-export async function flushedLogs(servers: StandIns): Promise<any[]> {
+export async function flushedLogs(servers: StandIns): Promise<ReturnType<StandIns["api"]["logs"]>> {
   await flush({ timeoutMs: 5000 });
   return servers.api.logs();
 }
