@@ -9,13 +9,47 @@ import { TEST_INTERNAL_SECRET } from "./test/setup/constants.ts";
  *   PostgreSQL that `test/setup/global.ts` starts; its address reaches miniflare via `inject`.
  *   The free tier's limit is lowered to 50 so quota tests stay small.
  */
+/** The addresses test/setup/global.ts provides to workerd projects. */
+type Inject = (key: "databaseUrl" | "neonWsProxy") => string;
+/** What `cloudflareTest` takes (its options object, not the function form). */
+type PoolOptions = Exclude<Parameters<typeof cloudflareTest>[0], (...args: never[]) => unknown>;
+
 /** Bindings every workerd project gets on top of its wrangler.jsonc. */
-const testBindings = (inject: (key: "databaseUrl" | "neonWsProxy") => string) => ({
+const testBindings = (inject: Inject) => ({
   INTERNAL_API_SECRET: TEST_INTERNAL_SECRET,
   TIER_LIMITS: JSON.stringify({ free: 50 }),
   LOG_MAX_BYTES: String(1024 * 1024),
   TEST_DATABASE_URL: inject("databaseUrl"),
   TEST_NEON_WSPROXY: inject("neonWsProxy"),
+});
+
+/**
+ * An auxiliary Miniflare worker `name` running test/proxy/log-sink.mjs with the payload bucket,
+ * recording every message of `queue`. Delivers at once: tests wait for the message, not for a
+ * batch to fill.
+ */
+const logSinkWorker = (name: string, queue: string) => ({
+  name,
+  modules: true,
+  scriptPath: "./test/proxy/log-sink.mjs",
+  compatibilityDate: "2026-11-01",
+  r2Buckets: { LOG_PAYLOADS: "sightline-log-payloads" },
+  queueConsumers: { [queue]: { maxBatchSize: 100, maxBatchTimeout: 0 } },
+});
+
+/**
+ * Options of a workerd project whose worker uses the test PostgreSQL: the worker's wrangler
+ * config, HYPERDRIVE pointed at the database, `testBindings` plus the project's `bindings`, and
+ * any further Miniflare options (queues, service bindings, auxiliary workers).
+ */
+const onTestDatabase = (
+  inject: Inject,
+  configPath: string,
+  bindings: Record<string, string>,
+  miniflare: Omit<NonNullable<PoolOptions["miniflare"]>, "bindings" | "hyperdrives"> = {},
+): PoolOptions => ({
+  wrangler: { configPath },
+  miniflare: { hyperdrives: { HYPERDRIVE: inject("databaseUrl") }, bindings: { ...testBindings(inject), ...bindings }, ...miniflare },
 });
 
 export default defineConfig({
@@ -37,34 +71,20 @@ export default defineConfig({
             const { upstreamUrl } = await startStandIns();
             // Alert webhook tests POST to a Node server on 127.0.0.1 (test/setup/webhook-receiver.ts).
             const { startWebhookReceiver } = await import("./test/setup/webhook-receiver.ts");
-            return {
-              wrangler: { configPath: "./wrangler.jsonc" },
-              miniflare: {
-                hyperdrives: { HYPERDRIVE: inject("databaseUrl") },
-                bindings: {
-                  ...testBindings(inject),
-                  ...(await stripeTestBindings()),
-                  TEST_UPSTREAM_URL: upstreamUrl,
-                  TEST_RECEIVER_URL: await startWebhookReceiver(),
-                },
+            return onTestDatabase(
+              inject,
+              "./wrangler.jsonc",
+              { ...(await stripeTestBindings()), TEST_UPSTREAM_URL: upstreamUrl, TEST_RECEIVER_URL: await startWebhookReceiver() },
+              {
                 // The proxy's producer binding, so a test can hand the proxy this worker's queue.
                 queueProducers: { LOG_QUEUE: { queueName: "log-records" } },
                 // Deliver at once (wrangler.jsonc waits up to 2 s to fill a batch).
                 queueConsumers: { "log-records": { maxBatchSize: 100, maxBatchTimeout: 0, maxRetries: 100, deadLetterQueue: "log-records-dlq" } },
                 // What reaches the dead-letter queue, read through DLQ_SINK (test/proxy/log-sink.mjs).
                 serviceBindings: { DLQ_SINK: "dlq-sink" },
-                workers: [
-                  {
-                    name: "dlq-sink",
-                    modules: true,
-                    scriptPath: "./test/proxy/log-sink.mjs",
-                    compatibilityDate: "2026-11-01",
-                    r2Buckets: { LOG_PAYLOADS: "sightline-log-payloads" },
-                    queueConsumers: { "log-records-dlq": { maxBatchSize: 100, maxBatchTimeout: 0 } },
-                  },
-                ],
+                workers: [logSinkWorker("dlq-sink", "log-records-dlq")],
               },
-            };
+            );
           }),
         ],
         test: {
@@ -93,17 +113,7 @@ export default defineConfig({
                   TEST_CLOSED_URL: closedUrl,
                 },
                 serviceBindings: { API: apiStandIn, LOG_SINK: "log-sink" },
-                workers: [
-                  {
-                    name: "log-sink",
-                    modules: true,
-                    scriptPath: "./test/proxy/log-sink.mjs",
-                    compatibilityDate: "2026-11-01",
-                    r2Buckets: { LOG_PAYLOADS: "sightline-log-payloads" },
-                    // Deliver at once: tests wait for the message, not for a batch to fill.
-                    queueConsumers: { "log-records": { maxBatchSize: 100, maxBatchTimeout: 0 } },
-                  },
-                ],
+                workers: [logSinkWorker("log-sink", "log-records")],
               },
             };
           }),
@@ -150,13 +160,7 @@ export default defineConfig({
           cloudflareTest(async ({ inject }) => {
             const { stripeTestBindings } = await import("./test/setup/stripe.ts");
             const { DASHBOARD_TEST_BINDINGS } = await import("./dashboard/test/server/constants.ts");
-            return {
-              wrangler: { configPath: "./wrangler.jsonc" },
-              miniflare: {
-                hyperdrives: { HYPERDRIVE: inject("databaseUrl") },
-                bindings: { ...testBindings(inject), ...(await stripeTestBindings()), ...DASHBOARD_TEST_BINDINGS },
-              },
-            };
+            return onTestDatabase(inject, "./wrangler.jsonc", { ...(await stripeTestBindings()), ...DASHBOARD_TEST_BINDINGS });
           }),
         ],
         test: { name: "dashboard-server", include: ["dashboard/test/server/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
@@ -165,25 +169,22 @@ export default defineConfig({
         plugins: [
           cloudflareTest(async ({ inject }) => {
             const { startWebhookReceiver } = await import("./test/setup/webhook-receiver.ts");
-            return {
-              wrangler: { configPath: "./workers/scorer/wrangler.jsonc" },
-              miniflare: {
-                hyperdrives: { HYPERDRIVE: inject("databaseUrl") },
-                bindings: {
-                  ...testBindings(inject),
-                  // Alert deliveries as under `npm run dev` (loopback allowed), with a retry
-                  // budget shortened to 3 attempts 1 s and 4 s apart and a 1 s timeout.
-                  WEBHOOK_ALLOW_LOOPBACK: "true",
-                  WEBHOOK_MAX_ATTEMPTS: "3",
-                  WEBHOOK_RETRY_BASE_SECONDS: "1",
-                  WEBHOOK_TIMEOUT_MS: "1000",
-                  DASHBOARD_URL: "http://dashboard.test",
-                  TEST_RECEIVER_URL: await startWebhookReceiver(),
-                },
-                // Lets tests put a job on the dead-letter queue, which the worker consumes for real.
-                queueProducers: { TEST_DLQ: { queueName: "scoring-jobs-dlq" } },
+            return onTestDatabase(
+              inject,
+              "./workers/scorer/wrangler.jsonc",
+              {
+                // Alert deliveries as under `npm run dev` (loopback allowed), with a retry
+                // budget shortened to 3 attempts 1 s and 4 s apart and a 1 s timeout.
+                WEBHOOK_ALLOW_LOOPBACK: "true",
+                WEBHOOK_MAX_ATTEMPTS: "3",
+                WEBHOOK_RETRY_BASE_SECONDS: "1",
+                WEBHOOK_TIMEOUT_MS: "1000",
+                DASHBOARD_URL: "http://dashboard.test",
+                TEST_RECEIVER_URL: await startWebhookReceiver(),
               },
-            };
+              // Lets tests put a job on the dead-letter queue, which the worker consumes for real.
+              { queueProducers: { TEST_DLQ: { queueName: "scoring-jobs-dlq" } } },
+            );
           }),
         ],
         test: {

@@ -49,6 +49,7 @@ import { startWorkerd } from "../../scripts/lib/workerd";
 import { startWorkers } from "../../scripts/lib/workers";
 import { cpuPerRequest, cpuSnapshot } from "../lib/proc-cpu";
 import { measureAlertStatements, writeAlertStatements } from "./alert-statements";
+import { CHAT_CALL } from "./chat-call";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -65,11 +66,7 @@ const PROCESSES = ["load generator", "workerd", "pgbouncer", "postgres"];
 /** A realistic ~1.5 KB chat-completion record. */
 function record(i: number) {
   return {
-    model: "gpt-4o-mini",
-    provider: "openai",
-    prompt_tokens: 180,
-    completion_tokens: 95,
-    cost_usd: 0.0000855,
+    ...CHAT_CALL,
     latency_ms: 800 + (i % 400),
     request_body: {
       model: "gpt-4o-mini",

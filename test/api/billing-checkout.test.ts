@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import type { AppEnv } from "../../src/env";
-import { api, internal, newProject, sql, testEnv } from "./helpers";
+import { api, internal, newProject, sql, testEnv, expectProblem } from "./helpers";
 import { standInUrl, stripeRequests, subscriptionRow, TEST_PRICES, TEST_RETURN_ORIGIN } from "./stripe-helpers";
 
 const urls = { success_url: `${TEST_RETURN_ORIGIN}/billing/done?session={CHECKOUT_SESSION_ID}`, cancel_url: `${TEST_RETURN_ORIGIN}/billing` };
@@ -89,8 +89,7 @@ describe("POST /api/billing/checkout", () => {
 
     await sql("UPDATE subscriptions SET payment_subscription_id = $2, status = 'past_due' WHERE project_id = $1", [projectId, `sub_${projectId}`]);
     const other = await checkout(key, { tier: "team", ...urls });
-    expect(other.status).toBe(409);
-    expect(((await other.json()) as { detail: string }).detail).toContain("change plans in the billing portal");
+    await expectProblem(other, 409, "change plans in the billing portal");
     expect(await stripeRequests(projectId)).toEqual([]); // Stripe was never called
   });
 
@@ -106,8 +105,7 @@ describe("POST /api/billing/checkout", () => {
     expect(tier.status).toBe(422);
     expect(((await tier.json()) as { detail: string }).detail).toMatch(/^tier/);
     const missing = await checkout(key, { tier: "pro" });
-    expect(missing.status).toBe(422);
-    expect(((await missing.json()) as { detail: string }).detail).toContain("success_url");
+    await expectProblem(missing, 422, "success_url");
     expect(await stripeRequests(projectId)).toEqual([]);
   });
 
@@ -147,8 +145,7 @@ describe("POST /api/billing/portal", () => {
   it("Should answer 409 before the project has a customer, then a portal session for it", async () => {
     const { key, projectId } = await newProject();
     const before = await portal(key, { return_url: `${TEST_RETURN_ORIGIN}/settings` });
-    expect(before.status).toBe(409);
-    expect(((await before.json()) as { detail: string }).detail).toContain("no billing account yet");
+    await expectProblem(before, 409, "no billing account yet");
 
     expect((await checkout(key, { tier: "pro", ...urls })).status).toBe(200);
     const res = await portal(key, { return_url: `${TEST_RETURN_ORIGIN}/settings` });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { SCORER_NAMES } from "../../src/scoring/types";
-import { api, logBody, newProject, postLog, sql } from "./helpers";
+import { api, logBody, newProject, postLog, sql, expectProblem } from "./helpers";
 
 type Chip = { scorer_name: string; score_value: number | null; score_label: string; verdict: string | null };
 type Item = { id: string; provider: string; is_error: boolean; scores: Chip[]; created_at: string };
@@ -110,8 +110,7 @@ describe("GET /api/requests keyset mode", () => {
     const { key } = await newProject();
     await log(key, 0);
     const res = await get(`/api/requests?${query}`, key);
-    expect(res.status).toBe(422);
-    expect(((await res.json()) as { detail: string }).detail).toContain(field);
+    await expectProblem(res, 422, field);
   });
 });
 
@@ -245,8 +244,7 @@ describe("POST /api/safety-scores/{id}/review", () => {
     expect(foreign.status).toBe(404);
     expect(await foreign.json()).toEqual({ detail: "safety score not found" });
     const bad = await post(a.key, { verdict: "maybe", reviewer: "x" });
-    expect(bad.status).toBe(422);
-    expect(((await bad.json()) as { detail: string }).detail).toContain("verdict");
+    await expectProblem(bad, 422, "verdict");
     expect((await post(a.key, { verdict: "confirmed", reviewer: " " })).status).toBe(422);
     expect(await sql("SELECT 1 FROM score_reviews WHERE score_id = $1", [score!.id])).toHaveLength(0);
   });
@@ -341,7 +339,6 @@ describe("GET /api/stats/timeseries", () => {
   ])("Should answer 422 for %s", async (_, query, field) => {
     const { key } = await newProject();
     const res = await get(`/api/stats/timeseries?${query}`, key);
-    expect(res.status).toBe(422);
-    expect(((await res.json()) as { detail: string }).detail).toContain(field);
+    await expectProblem(res, 422, field);
   });
 });

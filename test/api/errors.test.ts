@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import type { AppEnv } from "../../src/env";
-import { api, internal, logBody, newProject, testEnv } from "./helpers";
+import { api, internal, logBody, newProject, testEnv, expectProblem } from "./helpers";
 
 describe("Error responses", () => {
   it("Should answer unknown routes with 404 {detail}", async () => {
@@ -65,8 +65,7 @@ describe("OpenAPI and docs", () => {
     const app = createApp();
     const ctx = createExecutionContext();
     const off = await app.fetch(new Request("http://api.test/docs"), { ...testEnv, DOCS_ENABLED: "false" } as unknown as AppEnv, ctx);
-    expect(off.status).toBe(404);
-    expect(((await off.json()) as { detail: string }).detail).toContain("disabled");
+    await expectProblem(off, 404, "disabled");
   });
 });
 

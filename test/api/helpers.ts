@@ -2,6 +2,7 @@
  * Helpers for tests that run inside workerd against the API worker and the test PostgreSQL.
  */
 import { env, SELF } from "cloudflare:test";
+import { expect } from "vitest";
 import { TEST_INTERNAL_SECRET } from "../setup/constants";
 
 export { TEST_INTERNAL_SECRET };
@@ -18,6 +19,15 @@ export function api(path: string, init: RequestInit & { json?: unknown } = {}): 
     body = JSON.stringify(init.json);
   }
   return SELF.fetch(`http://api.test${path}`, { ...init, headers, body });
+}
+
+/**
+ * Asserts that `res` is an error answer with HTTP status `status` whose problem body
+ * (`{"detail": "..."}`) has a detail containing `part`. Reads the body.
+ */
+export async function expectProblem(res: Response, status: number, part: string): Promise<void> {
+  expect(res.status).toBe(status);
+  expect(((await res.json()) as { detail: string }).detail).toContain(part);
 }
 
 /** Headers carrying the internal secret. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, internal, logBody, newProject, postLog, sql } from "./helpers";
+import { api, internal, logBody, newProject, postLog, sql, expectProblem } from "./helpers";
 
 const keyRoute = (projectId: string, keyId: string, action = "") => `/internal/projects/${projectId}/keys/${keyId}${action ? `/${action}` : ""}`;
 
@@ -49,8 +49,7 @@ describe("API key lifecycle", () => {
     // Move the deadline into the past instead of waiting 60 s.
     await sql("UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1", [keyId]);
     const expired = await postLog(key);
-    expect(expired.status).toBe(401);
-    expect(((await expired.json()) as { detail: string }).detail).toContain("expired");
+    await expectProblem(expired, 401, "expired");
     expect((await postLog(body.key.key)).status).toBe(202);
   });
 
@@ -99,8 +98,7 @@ describe("API key lifecycle", () => {
 describe("Internal secret", () => {
   it("Should not authorize - missing secret", async () => {
     const res = await api("/internal/projects", { method: "POST", json: { name: "x" } });
-    expect(res.status).toBe(401);
-    expect(((await res.json()) as { detail: string }).detail).toContain("X-Internal-Secret");
+    await expectProblem(res, 401, "X-Internal-Secret");
   });
 
   it("Should not authorize - wrong secret, even of the right length", async () => {
@@ -162,8 +160,7 @@ describe("GET /internal/keys/check (the capture proxy's key check)", () => {
     expect((await check(fresh)).status).toBe(200);
     await sql("UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1", [keyId]);
     const res = await check(key);
-    expect(res.status).toBe(401);
-    expect(((await res.json()) as { detail: string }).detail).toContain("expired");
+    await expectProblem(res, 401, "expired");
     expect((await check(fresh)).status).toBe(200);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, logBody, newProject, postLog, sql } from "./helpers";
+import { api, logBody, newProject, postLog, sql, expectProblem } from "./helpers";
 
 describe("POST /internal/log", () => {
   it("Should store the call and answer 202 with its id", async () => {
@@ -94,16 +94,14 @@ describe("POST /internal/log", () => {
   ])("Should answer 422 naming the field for %j", async (override, field) => {
     const { key } = await newProject();
     const res = await postLog(key, logBody(override));
-    expect(res.status).toBe(422);
-    expect(((await res.json()) as { detail: string }).detail).toContain(field);
+    await expectProblem(res, 422, field);
   });
 
   it("Should answer 422 when a required field is missing", async () => {
     const { key } = await newProject();
     const { provider: _p, ...body } = logBody();
     const res = await postLog(key, body);
-    expect(res.status).toBe(422);
-    expect(((await res.json()) as { detail: string }).detail).toContain("provider");
+    await expectProblem(res, 422, "provider");
   });
 
   it("Should refuse a created_at in the future", async () => {
@@ -116,8 +114,7 @@ describe("POST /internal/log", () => {
     const { key, projectId } = await newProject();
     const big = "x".repeat(1024 * 1024 + 10); // test limit is 1 MiB
     const res = await postLog(key, logBody({ response_body: { text: big } }));
-    expect(res.status).toBe(413);
-    expect(((await res.json()) as { detail: string }).detail).toContain("larger than the limit");
+    await expectProblem(res, 413, "larger than the limit");
     const rows = await sql("SELECT id FROM llm_requests WHERE project_id = $1", [projectId]);
     expect(rows).toHaveLength(0);
   });

@@ -8,6 +8,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { HANDLED_EVENT_TYPES } from "../../src/billing/effects";
+import { jsonValues } from "../setup/arbitraries";
 import { api, internal, logBody, newProject } from "./helpers";
 import { postWebhook, TEST_RETURN_ORIGIN } from "./stripe-helpers";
 
@@ -22,18 +23,7 @@ const nasty = fc.oneof(
 );
 
 /** Any JSON value, nasty strings in keys and values, bounded in size. */
-const json: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
-  value: fc.oneof(
-    { depthSize: "small", withCrossShrink: true },
-    nasty,
-    fc.integer(),
-    fc.double(),
-    fc.boolean(),
-    fc.constant(null),
-    fc.array(tie("value"), { maxLength: 4 }),
-    fc.dictionary(nasty, tie("value"), { maxKeys: 4 }),
-  ),
-})).value;
+const json = jsonValues(nasty, { maxItems: 4, doubles: true });
 
 /** JSON text nested `depth` levels deep, as arrays or objects. */
 const deep = fc

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, logBody, newProject, postLog, sql } from "./helpers";
+import { api, logBody, newProject, postLog, sql, expectProblem } from "./helpers";
 
 type Page<T> = { items: T[]; total: number; page: number; page_size: number };
 type Req = { id: string; model: string; created_at: string; project_id: string };
@@ -47,8 +47,7 @@ describe("GET /api/requests", () => {
   it.each(["page=0", "page_size=0", "page_size=201", "page=abc", "start=yesterday", "project_id=nope"])("Should answer 422 for %s", async (query) => {
     const { key } = await newProject();
     const res = await get(`/api/requests?${query}`, key);
-    expect(res.status).toBe(422);
-    expect(((await res.json()) as { detail: string }).detail).toContain(query.split("=")[0]);
+    await expectProblem(res, 422, query.split("=")[0]!);
   });
 
   it("Should filter by model and by [start, end)", async () => {

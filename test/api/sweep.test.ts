@@ -1,6 +1,6 @@
 /** POST /internal/sweep: the sweep `npm run dev` calls every minute (cron never fires locally). */
 import { describe, expect, it } from "vitest";
-import { api, internal, newProject, postLog, sql } from "./helpers";
+import { api, internal, newProject, postLog, sql, expectProblem } from "./helpers";
 
 // The sweep claims the oldest stale requests first, SWEEP_LIMIT at a time, across all projects; in
 // the whole suite other files leave thousands of unscored rows in the same database, so the rows
@@ -32,8 +32,7 @@ describe("POST /internal/sweep", () => {
     const [row] = await sql<{ enqueued_at: Date }>("SELECT enqueued_at FROM llm_requests WHERE id = $1", [id]);
     expect(Date.now() - row!.enqueued_at.getTime()).toBeLessThan(20_000);
     const bad = await api("/internal/sweep?older_than_seconds=-1", { method: "POST", headers: internal });
-    expect(bad.status).toBe(422);
-    expect(((await bad.json()) as { detail: string }).detail).toContain("older_than_seconds");
+    await expectProblem(bad, 422, "older_than_seconds");
   });
 
   it("Should refuse callers without the internal secret, API keys included", async () => {

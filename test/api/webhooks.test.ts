@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import type { AppEnv } from "../../src/env";
 import type { Received } from "../setup/webhook-receiver";
-import { api, newProject, sql } from "./helpers";
+import { api, newProject, sql, expectProblem } from "./helpers";
 
 const RECEIVER = (env as unknown as { TEST_RECEIVER_URL: string }).TEST_RECEIVER_URL;
 const devApp = createApp();
@@ -73,8 +73,7 @@ describe("POST /api/webhooks", () => {
   ])("Should refuse %j with 422 naming %s", async (json, field) => {
     const { key } = await newProject();
     const res = await post(key, json);
-    expect(res.status).toBe(422);
-    expect(((await res.json()) as { detail: string }).detail).toContain(field);
+    await expectProblem(res, 422, field);
   });
 
   it.each([

@@ -54,6 +54,20 @@ async function score(call: { projectId: string; requestId: string }) {
   await waitOnExecutionContext(ctx);
 }
 
+/**
+ * One unsafe call (`unsafeCall`) with one endpoint at the receiver's `behaviour` path (`ok`,
+ * `fail-once`, `hang-once`, `fail`, `gone`: test/setup/webhook-receiver.ts), scored once through
+ * the consumer. Returns the call, the endpoint and the token under which the receiver keeps
+ * what that endpoint was sent (`received(token)`).
+ */
+async function scoredWithEndpoint(behaviour: string, opts: Parameters<typeof endpoint>[2] = {}) {
+  const call = await unsafeCall();
+  const token = crypto.randomUUID();
+  const ep = await endpoint(call.projectId, `${RECEIVER}/${behaviour}/${token}`, opts);
+  await score(call);
+  return { call, ep, token };
+}
+
 const received = async (token: string): Promise<Received[]> => (await fetch(`${RECEIVER}/__received/${token}`)).json();
 
 type DeliveryRow = { id: string; state: string; attempts: number; last_status: number | null; last_error: string | null; score_id: string | null };
@@ -82,10 +96,7 @@ const settled = async (endpointId: string) =>
 
 describe("alert webhooks", () => {
   it("Should POST exactly one correctly signed score.unsafe event, even when the scoring job is redelivered", async () => {
-    const call = await unsafeCall();
-    const token = crypto.randomUUID();
-    const ep = await endpoint(call.projectId, `${RECEIVER}/ok/${token}`);
-    await score(call);
+    const { call, ep, token } = await scoredWithEndpoint("ok");
     const got = await until(
       () => received(token),
       (r) => r.length > 0,
@@ -126,10 +137,7 @@ describe("alert webhooks", () => {
   });
 
   it("Should retry after a 500 and deliver the same message (same webhook-id) on the next attempt", async () => {
-    const call = await unsafeCall();
-    const token = crypto.randomUUID();
-    const ep = await endpoint(call.projectId, `${RECEIVER}/fail-once/${token}`);
-    await score(call);
+    const { ep, token } = await scoredWithEndpoint("fail-once");
     expect(await settled(ep.id)).toMatchObject({ state: "delivered", attempts: 2, last_status: 204, last_error: null });
     const got = await received(token);
     expect(got).toHaveLength(2);
@@ -138,28 +146,19 @@ describe("alert webhooks", () => {
   });
 
   it("Should retry after a timeout", async () => {
-    const call = await unsafeCall();
-    const token = crypto.randomUUID();
-    const ep = await endpoint(call.projectId, `${RECEIVER}/hang-once/${token}`);
-    await score(call);
+    const { ep, token } = await scoredWithEndpoint("hang-once");
     expect(await settled(ep.id)).toMatchObject({ state: "delivered", attempts: 2 });
     expect(await received(token)).toHaveLength(2);
   });
 
   it("Should keep a dead-letter record once the retry budget (3 attempts here) is spent", async () => {
-    const call = await unsafeCall();
-    const token = crypto.randomUUID();
-    const ep = await endpoint(call.projectId, `${RECEIVER}/fail/${token}`);
-    await score(call);
+    const { ep, token } = await scoredWithEndpoint("fail");
     expect(await settled(ep.id)).toMatchObject({ state: "dead", attempts: 3, last_status: 500, last_error: "HTTP 500" });
     expect(await received(token)).toHaveLength(3);
   });
 
   it("Should not retry a permanent refusal (410)", async () => {
-    const call = await unsafeCall();
-    const token = crypto.randomUUID();
-    const ep = await endpoint(call.projectId, `${RECEIVER}/gone/${token}`);
-    await score(call);
+    const { ep } = await scoredWithEndpoint("gone");
     expect(await settled(ep.id)).toMatchObject({ state: "dead", attempts: 1, last_status: 410 });
   });
 
@@ -173,10 +172,7 @@ describe("alert webhooks", () => {
   });
 
   it("Should post Slack's incoming-webhook shape for format slack", async () => {
-    const call = await unsafeCall();
-    const token = crypto.randomUUID();
-    await endpoint(call.projectId, `${RECEIVER}/ok/${token}`, { format: "slack" });
-    await score(call);
+    const { call, token } = await scoredWithEndpoint("ok", { format: "slack" });
     const [got] = await until(
       () => received(token),
       (r) => r.length > 0,

@@ -5,13 +5,11 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeStandIn, type StripeStandIn } from "../src/server.ts";
+import { proAndTeamPrices } from "./prices.ts";
 import { startReceiver, type Receiver } from "./receiver.ts";
 
 const SECRET = "whsec_stand_in_package_tests";
-const PRICES = [
-  { id: "price_pkg_pro", unitAmount: 4900, nickname: "Pro" },
-  { id: "price_pkg_team", unitAmount: 19900, nickname: "Team" },
-];
+const PRICES = proAndTeamPrices("pkg");
 
 let standIn: StripeStandIn;
 let receiver: Receiver;

@@ -9,13 +9,11 @@ import { join } from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeStandIn, type StandInOptions } from "../src/server.ts";
+import { proAndTeamPrices } from "./prices.ts";
 import { startReceiver, type Receiver } from "./receiver.ts";
 
 const SECRET = "whsec_stand_in_portal_tests";
-const PRICES = [
-  { id: "price_rp_pro", unitAmount: 4900, nickname: "Pro" },
-  { id: "price_rp_team", unitAmount: 19900, nickname: "Team" },
-];
+const PRICES = proAndTeamPrices("rp");
 
 let dir: string;
 let receiver: Receiver;

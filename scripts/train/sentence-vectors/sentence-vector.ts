@@ -14,8 +14,6 @@ import tokenVocabFile from "./token_vocab.json";
 import { SentencePieceTokenizer, type VocabEntry } from "./sentence-piece";
 import { clipForVector } from "./sentence-vector-spec";
 
-export { clipForVector, SIF_A, VECTOR_CLIP } from "./sentence-vector-spec";
-
 /**
  * How piece vectors become one vector:
  * - `"mean"`: the mean of the text's piece vectors (D values);

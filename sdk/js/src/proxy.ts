@@ -7,7 +7,7 @@ import { currentConfig, warnMissingKey } from "./client.js";
 import { getField } from "./serialize.js";
 
 /** Header carrying the Sightline key to the proxy. */
-export const SERVICE_KEY_HEADER = "X-Service-Key";
+const SERVICE_KEY_HEADER = "X-Service-Key";
 
 /** `{proxyUrl}/v1` without a doubled slash or a doubled `/v1`. */
 export function proxyBaseUrl(proxyUrl: string): string {

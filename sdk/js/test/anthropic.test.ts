@@ -1,7 +1,7 @@
 import Anthropic, { APIError } from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
 import { flush, stats, wrapAnthropic } from "../src/index.js";
-import { useStandIns } from "./support/lifecycle.js";
+import { flushedLogs, useStandIns } from "./support/lifecycle.js";
 
 const servers = useStandIns();
 
@@ -36,8 +36,7 @@ describe("wrapAnthropic: messages.create", () => {
     expect(data.id).toBe("msg_01XFDUDYJgAACzvnptvVoYEL");
     expect(response.status).toBe(200);
     expect(request_id).toBe("req_standin_1");
-    await flush({ timeoutMs: 5000 });
-    expect(servers.api.logs()).toHaveLength(1);
+    expect(await flushedLogs(servers)).toHaveLength(1);
   });
 
   it("Should snapshot the request: later mutation of messages is not logged", async () => {
@@ -46,8 +45,7 @@ describe("wrapAnthropic: messages.create", () => {
     const pending = c.messages.create({ ...params, messages });
     messages.push({ role: "assistant", content: "mutated later" });
     await pending;
-    await flush({ timeoutMs: 5000 });
-    expect(servers.api.logs()[0].request_body.messages).toEqual([{ role: "user", content: "first" }]);
+    expect((await flushedLogs(servers))[0].request_body.messages).toEqual([{ role: "user", content: "first" }]);
   });
 
   it("Should re-throw the provider error untouched and log a failed call", async () => {
@@ -63,8 +61,7 @@ describe("wrapAnthropic: messages.create", () => {
     expect((caught as APIError).status).toBe(429);
     // the same object every time the application awaits the same promise
     await expect(promise).rejects.toBe(caught);
-    await flush({ timeoutMs: 5000 });
-    const [log] = servers.api.logs();
+    const [log] = await flushedLogs(servers);
     expect(log.model).toBe("error-429");
     expect(log.response_body).toBeNull();
     expect(log.metadata.status).toBe("error");
@@ -78,8 +75,7 @@ describe("wrapAnthropic: messages.create", () => {
     wrapAnthropic(c);
     expect(c.messages.create).toBe(create);
     await c.messages.create(params);
-    await flush({ timeoutMs: 5000 });
-    expect(servers.api.logs()).toHaveLength(1);
+    expect(await flushedLogs(servers)).toHaveLength(1);
   });
 });
 
@@ -105,8 +101,7 @@ describe("wrapAnthropic: streaming", () => {
       "message_stop",
     ]);
     expect(text).toBe("Hello, world!");
-    await flush({ timeoutMs: 5000 });
-    const [log] = servers.api.logs();
+    const [log] = await flushedLogs(servers);
     expect(log).toMatchObject({
       provider: "anthropic",
       prompt_tokens: 25,
@@ -122,8 +117,7 @@ describe("wrapAnthropic: streaming", () => {
     const c = client();
     const stream = await c.messages.create({ ...params, stream: true });
     for await (const event of stream) if (event.type === "content_block_delta") break;
-    await flush({ timeoutMs: 5000 });
-    const [log] = servers.api.logs();
+    const [log] = await flushedLogs(servers);
     expect(log.metadata.stream_completed).toBe(false);
     expect(log.response_body.event_count).toBe(3);
   });
@@ -136,8 +130,7 @@ describe("wrapAnthropic: streaming", () => {
     const final = await stream.finalMessage();
     expect(chunks.join("")).toBe("Hello, world!");
     expect(final.content[0]).toMatchObject({ type: "text", text: "Hello, world!" });
-    await flush({ timeoutMs: 5000 });
-    const logs = servers.api.logs();
+    const logs = await flushedLogs(servers);
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({
       provider: "anthropic",
@@ -153,16 +146,14 @@ describe("wrapAnthropic: streaming", () => {
     let n = 0;
     for await (const _ of c.messages.stream(params)) n++;
     expect(n).toBe(8);
-    await flush({ timeoutMs: 5000 });
-    expect(servers.api.logs()).toHaveLength(1);
+    expect(await flushedLogs(servers)).toHaveLength(1);
   });
 
   it("Should log a failed helper stream with the error", async () => {
     const c = client();
     const stream = c.messages.stream({ ...params, model: "error-400" });
     await expect(stream.finalMessage()).rejects.toBeInstanceOf(APIError);
-    await flush({ timeoutMs: 5000 });
-    const [log] = servers.api.logs();
+    const [log] = await flushedLogs(servers);
     expect(log.metadata.status).toBe("error");
     expect(log.metadata.error.type).toBe("BadRequestError");
     expect(stats().sent).toBe(1);

@@ -1,7 +1,7 @@
 import { CohereClient, CohereClientV2, CohereError } from "cohere-ai";
 import { describe, expect, it } from "vitest";
-import { flush, wrapCohere } from "../src/index.js";
-import { useStandIns } from "./support/lifecycle.js";
+import { wrapCohere } from "../src/index.js";
+import { flushedLogs, useStandIns } from "./support/lifecycle.js";
 
 const servers = useStandIns();
 
@@ -13,8 +13,7 @@ describe("wrapCohere: v1 CohereClient", () => {
     const res = await v1().chat({ model: "command-r-plus", message: "What is an LLM?", maxTokens: 100 });
     expect(res.text).toBe("LLMs are neural networks trained on large text corpora.");
     expect(res.finishReason).toBe("COMPLETE");
-    await flush({ timeoutMs: 5000 });
-    const [log] = servers.api.logs();
+    const [log] = await flushedLogs(servers);
     expect(log).toMatchObject({
       model: "command-r-plus",
       provider: "cohere",
@@ -34,8 +33,7 @@ describe("wrapCohere: v1 CohereClient", () => {
     const { data, rawResponse } = await v1().chat({ message: "hi" }).withRawResponse();
     expect(data.text).toContain("LLMs");
     expect(rawResponse.status).toBe(200);
-    await flush({ timeoutMs: 5000 });
-    expect(servers.api.logs()[0].model).toBe("unknown");
+    expect((await flushedLogs(servers))[0].model).toBe("unknown");
   });
 
   it("Should pass chatStream events through and log the reassembled text", async () => {
@@ -48,8 +46,7 @@ describe("wrapCohere: v1 CohereClient", () => {
     }
     expect(kinds).toEqual(["stream-start", "text-generation", "text-generation", "text-generation", "stream-end"]);
     expect(text).toBe("Streaming works.");
-    await flush({ timeoutMs: 5000 });
-    const [log] = servers.api.logs();
+    const [log] = await flushedLogs(servers);
     expect(log).toMatchObject({
       prompt_tokens: 4,
       completion_tokens: 3,
@@ -67,8 +64,7 @@ describe("wrapCohere: v1 CohereClient", () => {
       caught = error;
     }
     expect(caught).toBeInstanceOf(CohereError);
-    await flush({ timeoutMs: 5000 });
-    const [log] = servers.api.logs();
+    const [log] = await flushedLogs(servers);
     expect(log.metadata.status).toBe("error");
     expect(log.metadata.error.type).toBe("BadRequestError");
   });
@@ -77,8 +73,7 @@ describe("wrapCohere: v1 CohereClient", () => {
     const client = v1();
     const res = await client.v2.chat({ model: "command-a-03-2025", messages: [{ role: "user", content: "Hello" }] });
     expect(res.message.content?.[0]).toMatchObject({ text: "Hello from Command A." });
-    await flush({ timeoutMs: 5000 });
-    expect(servers.api.logs()[0]).toMatchObject({ model: "command-a-03-2025", prompt_tokens: 5, completion_tokens: 5 });
+    expect((await flushedLogs(servers))[0]).toMatchObject({ model: "command-a-03-2025", prompt_tokens: 5, completion_tokens: 5 });
   });
 });
 
@@ -86,8 +81,7 @@ describe("wrapCohere: CohereClientV2", () => {
   it("Should log chat with usage.billed_units", async () => {
     const res = await v2().chat({ model: "command-a-03-2025", messages: [{ role: "user", content: "Hello" }], maxTokens: 50 });
     expect(res.finishReason).toBe("COMPLETE");
-    await flush({ timeoutMs: 5000 });
-    expect(servers.api.logs()[0]).toMatchObject({
+    expect((await flushedLogs(servers))[0]).toMatchObject({
       provider: "cohere",
       prompt_tokens: 5,
       completion_tokens: 5,
@@ -101,8 +95,7 @@ describe("wrapCohere: CohereClientV2", () => {
     const kinds: string[] = [];
     for await (const event of stream) kinds.push(event.type);
     expect(kinds).toEqual(["message-start", "content-start", "content-delta", "content-delta", "content-end", "message-end"]);
-    await flush({ timeoutMs: 5000 });
-    expect(servers.api.logs()[0]).toMatchObject({
+    expect((await flushedLogs(servers))[0]).toMatchObject({
       prompt_tokens: 3,
       completion_tokens: 2,
       response_body: {

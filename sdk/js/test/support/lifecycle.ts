@@ -5,7 +5,7 @@
  * against it (unless `configure: false`); after each test the library is shut down.
  */
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-import { configure, shutdown } from "../../src/index.js";
+import { configure, flush, shutdown } from "../../src/index.js";
 import { startStandInApi, startUpstream, type StandIn } from "./servers.js";
 
 /** The running stand-ins of a test file; fields are set once `beforeAll` has run. */
@@ -38,4 +38,10 @@ export function useStandIns(options: { upstream?: boolean; configure?: boolean }
   });
   afterEach(() => shutdown({ timeoutMs: 2000 }));
   return servers;
+}
+
+/** Flushes the library's queue (waiting up to 5 s) and returns the bodies the stand-in API received, in order. */
+export async function flushedLogs(servers: StandIns): Promise<ReturnType<StandIns["api"]["logs"]>> {
+  await flush({ timeoutMs: 5000 });
+  return servers.api.logs();
 }
