@@ -9,7 +9,6 @@ import { z } from "zod";
 import { databaseVars, toDbConfig } from "../../src/config/database";
 import { configParser } from "../../src/config/parse";
 import { binding, requiredHttpUrlVar, requiredSecretVar, textVar } from "../../src/config/vars";
-import type { DashboardBindings } from "./env";
 
 /** The dashboard server's variables and bindings as they arrive (strings; see docs/configuration.md). */
 export const dashboardVars = z.object({
@@ -43,8 +42,11 @@ export type DashboardConfig = z.output<typeof dashboardConfigSchema>;
 /** The dashboard server's config from its env, parsed once per env object; throws `ConfigError`. */
 export const dashboardConfig = configParser(dashboardConfigSchema);
 
-/** Sets `c.var.config` (first, so that every later middleware can read it). */
-export function config(): MiddlewareHandler<DashboardBindings> {
+/**
+ * Sets `c.var.config` (first, so that every later middleware can read it). Typed with the one
+ * variable it sets, so this module does not import the app's bindings (env.ts imports it).
+ */
+export function config(): MiddlewareHandler<{ Bindings: object; Variables: { config: DashboardConfig } }> {
   return async function config(c, next) {
     c.set("config", dashboardConfig(c.env));
     await next();

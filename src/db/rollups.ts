@@ -118,17 +118,9 @@ export function addCostsToRollup(source: SQL): SQL {
 }
 
 /**
- * Upsert adding the score rows of CTE `source` (project_id, created_at, scorer_name,
- * score_value, score_label: e.g. the `RETURNING` of an insert into safety_scores) to their
- * rollup rows. For a `WITH` clause.
- */
-export function addScoresToRollup(source: SQL): SQL {
-  return scoreDeltasToRollup(sql`(SELECT project_id, created_at, scorer_name, score_value, score_label, 1 AS n FROM ${source}) AS d`);
-}
-
-/**
  * Upsert moving the rollups from the score rows of `removed` (superseded by a re-score,
- * docs/rescoring.md) to those of `added`: both CTEs have the columns of `addScoresToRollup`.
+ * docs/rescoring.md) to those of `added`: both CTEs have the columns (project_id, created_at,
+ * scorer_name, score_value, score_label), e.g. the `RETURNING` of an insert into safety_scores.
  * One upsert row per (project, hour, scorer), so a re-score in the same hour updates its row once.
  */
 export function scoreChangesToRollup(added: SQL, removed: SQL): SQL {

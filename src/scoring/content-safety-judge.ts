@@ -27,9 +27,6 @@ export interface LlamaGuardMessage {
   content: string;
 }
 
-/** A judge the worker may supply: a verdict for one call, or null when it has none. */
-export type RefineWithLlamaGuard = (call: ScorableCall) => Promise<LlamaGuardVerdict | null>;
-
 /**
  * Characters kept per turn (about 2,000 tokens at ~4 characters a token). The model accepts far
  * more (Workers AI model page: 131,072-token context window; its input schema caps one message

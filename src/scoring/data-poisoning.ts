@@ -190,6 +190,3 @@ export function scoreDataPoisoning(call: ScorableCall): ScoreResult {
   if (findings.length === 0) return result([], `${x.documents.length} passage(s), consistent`);
   return result(findings, "supplied context shows poisoning signals");
 }
-
-/** The `data_poisoning` scorer. */
-export const dataPoisoning: Scorer = { name: "data_poisoning", score: scoreDataPoisoning };

@@ -144,6 +144,3 @@ export function scoreJailbreak(call: ScorableCall): ScoreResult {
   const complied = findings.some((f) => f.where === "completion");
   return result(findings, complied ? "completion shows a jailbreak took effect" : "jailbreak/injection patterns in prompt");
 }
-
-/** The `jailbreak_detection` scorer. */
-export const jailbreakDetection: Scorer = { name: "jailbreak_detection", score: scoreJailbreak };

@@ -174,6 +174,3 @@ export function scoreVectorWeakness(call: ScorableCall): ScoreResult {
   if (findings.length === 0) return result([], `${x.documents.length} document(s), no planted instructions`);
   return result(findings, "instructions or hidden content in supplied context");
 }
-
-/** The `vector_weakness` scorer. */
-export const vectorWeakness: Scorer = { name: "vector_weakness", score: scoreVectorWeakness };

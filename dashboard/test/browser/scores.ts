@@ -12,7 +12,7 @@ import type { Db } from "../../../src/db/driver/client";
 import { saveScores } from "../../../src/db/request-scoring";
 import { underPolicy } from "../../../src/policy/apply";
 import { DEFAULT_POLICY } from "../../../src/policy/schema";
-import { type NamedScore, scoreCall } from "../../../src/scoring";
+import { type NamedScore, scoreCall } from "../../../src/scoring/registry";
 
 /** `scores` as the scorer stores them for a project without a policy of its own. */
 const versioned = (scores: NamedScore[]) => underPolicy(scores, { policy: DEFAULT_POLICY, version: 0 });

@@ -9,8 +9,17 @@
  * The set of reachable hosts is therefore fixed by this table and by configuration: a caller
  * cannot make the proxy fetch an arbitrary host.
  */
-import type { ProxyConfig } from "./config";
 import { UPSTREAM_HEADER } from "./headers";
+
+/** What of the proxy's configuration (config.ts `ProxyConfig`) routing reads. */
+export interface UpstreamSettings {
+  /** The default upstream base URL. */
+  upstreamBase: string;
+  /** Provider name logged for the default upstream. */
+  upstreamProvider: string;
+  /** Origins `X-Upstream-Base-URL` may name; empty: the header is refused. */
+  upstreamAllowlist: ReadonlySet<string>;
+}
 
 /** One provider reachable under `/{prefix}/...`. */
 export interface NamedRoute {
@@ -89,7 +98,7 @@ function azureTarget(rest: string[], search: string): UpstreamTarget | RouteRefu
 }
 
 /** The allow-listed `X-Upstream-Base-URL`, or why it is refused. */
-function headerTarget(value: string, config: ProxyConfig, url: URL): UpstreamTarget | RouteRefusal {
+function headerTarget(value: string, config: UpstreamSettings, url: URL): UpstreamTarget | RouteRefusal {
   const allowed = config.upstreamAllowlist;
   if (allowed.size === 0) return { status: 403, detail: `${UPSTREAM_HEADER} is not enabled on this proxy (UPSTREAM_ALLOWLIST is empty)` };
   let base: URL;
@@ -104,7 +113,7 @@ function headerTarget(value: string, config: ProxyConfig, url: URL): UpstreamTar
 }
 
 /** Chooses the upstream of one request (see the module doc for the order of the rules). */
-export function resolveUpstream(request: Request, config: ProxyConfig): UpstreamTarget | RouteRefusal {
+export function resolveUpstream(request: Request, config: UpstreamSettings): UpstreamTarget | RouteRefusal {
   const url = new URL(request.url);
   const [first = "", ...rest] = url.pathname.split("/").slice(1);
   const header = request.headers.get(UPSTREAM_HEADER);
