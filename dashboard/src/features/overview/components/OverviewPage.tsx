@@ -6,7 +6,8 @@
  */
 import { useNavigate, useSearchParams } from "react-router";
 import { SCORER_NAMES } from "../../../../server/contract";
-import { type ChartPoint, SERIES_COLORS, TimeChart } from "../../../components/charts/TimeChart";
+import { type ChartPoint, SERIES_COLORS } from "../../../components/charts/chart-types";
+import { TimeChart } from "../../../components/charts/TimeChart";
 import { Button, Card, PageTitle, timeZone } from "../../../components/ui";
 import { useCurrentProject } from "../../projects/hooks";
 import { spanQuery } from "../../requests/filters";
