@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import { cn } from "./cn";
 
-/** The look of a form control (`<input>`, `<select>`) in both themes; add the horizontal padding. */
+/** The look of a form control (text input, select) in both themes; add the horizontal padding. */
 export const CONTROL = "rounded-md border border-zinc-300 bg-white py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900";
 
 /** A form control (`children`, whose id is `id`) under its label; with `hideLabel` the label is for assistive technology only. */

@@ -6,7 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ROLES, type Role, roleAtLeast } from "../../../../server/contract";
-import { Alert, Button, Card, CodeBlock, Confirm, DataTable, Field, PageTitle, Select } from "../../../components/ui";
+import { Alert, Button, Card, CodeBlock, Confirm, Field, PageTitle, Select } from "../../../components/ui";
 import { authClient } from "../../../lib/auth-client";
 import { useCurrentProject, useProjects } from "../../projects/hooks";
 
@@ -90,45 +90,61 @@ export function MembersPage() {
           </Card>
         )}
         <Card title="Members">
-          <DataTable
-            columns={["Email", "Role", "Actions"]}
-            items={members}
-            pending={org.isPending}
-            row={(m) => (
-              <tr key={m.id} className="border-b border-zinc-100 dark:border-zinc-900">
-                <th scope="row" className="py-2 pr-3 font-medium">
-                  {m.user.email}
-                </th>
-                <td className="py-2 pr-3">
-                  {canChange(m) ? (
-                    <Select
-                      label={`Role of ${m.user.email}`}
-                      hideLabel
-                      className="py-1"
-                      value={m.role}
-                      onChange={(e) => changeRole.mutate({ memberId: m.id, role: e.target.value as Role })}
-                      options={ROLES.filter((r) => r !== "owner" || project.role === "owner")}
-                    />
-                  ) : (
-                    m.role
-                  )}
-                </td>
-                <td className="py-2">
-                  {canChange(m) && (
-                    <Confirm
-                      action="Remove"
-                      subject={m.user.email}
-                      variant="ghost"
-                      title={`Remove ${m.user.email}?`}
-                      description="They lose access to every project of this organisation at once."
-                      confirmLabel="Remove member"
-                      onConfirm={() => remove.mutate(m.id)}
-                    />
-                  )}
-                </td>
-              </tr>
-            )}
-          />
+          {org.isPending ? (
+            <p>Loading…</p>
+          ) : (
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-zinc-200 dark:border-zinc-800">
+                <tr>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Email
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Role
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {members.map((m) => (
+                  <tr key={m.id} className="border-b border-zinc-100 dark:border-zinc-900">
+                    <th scope="row" className="py-2 pr-3 font-medium">
+                      {m.user.email}
+                    </th>
+                    <td className="py-2 pr-3">
+                      {canChange(m) ? (
+                        <Select
+                          label={`Role of ${m.user.email}`}
+                          hideLabel
+                          className="py-1"
+                          value={m.role}
+                          onChange={(e) => changeRole.mutate({ memberId: m.id, role: e.target.value as Role })}
+                          options={ROLES.filter((r) => r !== "owner" || project.role === "owner")}
+                        />
+                      ) : (
+                        m.role
+                      )}
+                    </td>
+                    <td className="py-2">
+                      {canChange(m) && (
+                        <Confirm
+                          action="Remove"
+                          subject={m.user.email}
+                          variant="ghost"
+                          title={`Remove ${m.user.email}?`}
+                          description="They lose access to every project of this organisation at once."
+                          confirmLabel="Remove member"
+                          onConfirm={() => remove.mutate(m.id)}
+                        />
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
         </Card>
         {invitations.length > 0 && (
           <Card title="Pending invitations">
