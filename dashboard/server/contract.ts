@@ -50,6 +50,11 @@ export {
   type Tier,
 } from "../../src/enums";
 
+/** A list answer: its `items`, in the order its route documents. */
+export interface ItemList<T> {
+  items: T[];
+}
+
 /** A project the signed-in user can open, with their role in its organisation (GET /api/projects). */
 export interface Project {
   id: string;
@@ -62,8 +67,7 @@ export interface Project {
 }
 
 /** GET /api/projects: the user's projects, oldest first, and who is signed in. */
-export interface ProjectList {
-  items: Project[];
+export interface ProjectList extends ItemList<Project> {
   user: { id: string; email: string; name: string };
 }
 
@@ -74,9 +78,7 @@ export type NewApiKey = z.infer<typeof NewKeySchema>;
 /** The rotate answer: the new key (full value, once) and the one expiring in 60 s. */
 export type RotatedApiKey = z.infer<typeof RotatedKeySchema>;
 /** GET /api/projects/:id/keys. */
-export interface ApiKeyList {
-  items: ApiKey[];
-}
+export type ApiKeyList = ItemList<ApiKey>;
 
 /** The project's subscription and usage (GET /api/projects/:id/billing). */
 export type Subscription = z.infer<typeof SubscriptionSchema>;
@@ -116,9 +118,7 @@ export interface PiiReveal {
 }
 
 /** GET /api/projects/:id/pii-reveals: the project's reveal audit, newest first. */
-export interface PiiRevealList {
-  items: PiiReveal[];
-}
+export type PiiRevealList = ItemList<PiiReveal>;
 
 /**
  * GET /api/projects/:id/requests/:requestId: the request with bodies and scores. Masked unless
@@ -141,9 +141,7 @@ export type PolicyInput = z.input<typeof PolicyInputSchema>;
 /** An alert endpoint as listed (never with its secret, docs/webhooks.md). */
 export type WebhookEndpoint = z.infer<typeof EndpointSchema>;
 /** GET /api/projects/:id/webhooks: the project's endpoints, oldest first (one page of up to 200). */
-export interface WebhookList {
-  items: WebhookEndpoint[];
-}
+export type WebhookList = ItemList<WebhookEndpoint>;
 /** The create answer: the endpoint and its signing secret, shown this once. */
 export type CreatedWebhook = z.infer<typeof CreatedEndpointSchema>;
 /** The body of POST /api/projects/:id/webhooks. */
@@ -151,8 +149,7 @@ export type NewWebhook = z.input<typeof EndpointInput>;
 /** One delivery to an endpoint (state `dead`: the dead-letter record); also the answer of a test event. */
 export type WebhookDelivery = z.infer<typeof DeliverySchema>;
 /** GET /api/projects/:id/webhooks/:endpointId/deliveries: recent deliveries, newest first. */
-export interface WebhookDeliveryList {
-  items: WebhookDelivery[];
+export interface WebhookDeliveryList extends ItemList<WebhookDelivery> {
   total: number;
 }
 

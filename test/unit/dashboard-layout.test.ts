@@ -1,7 +1,8 @@
 /**
  * Issue 25.8, the dashboard's layout by feature: pages live in their feature's folder
  * (`dashboard/src/features/<feature>/[components/]*Page.tsx`), and no module imports a page except
- * the routes list (`dashboard/src/app/routes.tsx`), so one page never depends on another; the
+ * the routes lists (`dashboard/src/app/routes.tsx`, and `dashboard/src/app/project-pages.ts` for
+ * the project pages the router and the navigation share), so one page never depends on another; the
  * `<select>` element appears only in the one shared `Select` primitive.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -10,7 +11,7 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "../..");
 const SRC = join(ROOT, "dashboard/src");
-const ROUTES = "dashboard/src/app/routes.tsx";
+const ROUTE_LISTS = ["dashboard/src/app/routes.tsx", "dashboard/src/app/project-pages.ts"];
 const SELECT = "dashboard/src/components/ui/select.tsx";
 
 function sources(dir: string): string[] {
@@ -26,10 +27,10 @@ function imports(file: string, text: string): string[] {
   return [...text.matchAll(/(?:from\s+|import\()\s*["'](\.{1,2}\/[^"']+)["']/g)].map((m) => resolve(dirname(file), m[1]!));
 }
 
-/** Modules importing a page module (a `*Page.tsx` under features), other than the routes list. */
+/** Modules importing a page module (a `*Page.tsx` under features), other than the routes lists. */
 function pageImports(files: { path: string; text: string }[]): string[] {
   return files.flatMap(({ path, text }) =>
-    relative(ROOT, path) === ROUTES
+    ROUTE_LISTS.includes(relative(ROOT, path))
       ? []
       : imports(path, text)
           .filter((target) => /\/features\/[^/]+\/(?:components\/)?[A-Za-z]+Page$/.test(target))
@@ -52,7 +53,7 @@ describe("Dashboard layout by feature", () => {
     expect(pages.filter((p) => !/^dashboard\/src\/features\/[a-z-]+\/(?:components\/)?[A-Za-z]+Page\.tsx$/.test(p))).toEqual([]);
   });
 
-  it("Should import pages only from the routes list", () => {
+  it("Should import pages only from the routes lists", () => {
     expect(pageImports(files)).toEqual([]);
   });
 

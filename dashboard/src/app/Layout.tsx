@@ -10,7 +10,7 @@ import { Button, cn, NotFound, Select } from "../components/ui";
 import { useProjects } from "../features/projects/hooks";
 import { RequestError } from "../lib/api";
 import { authClient } from "../lib/auth-client";
-import { PROJECT_PAGES } from "./routes";
+import { PROJECT_PAGES } from "./project-pages";
 
 function ThemeToggle() {
   const toggle = () => {

@@ -72,18 +72,18 @@ async function expectAccessible(page: Page) {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 
-/** POST /internal/log with an API key, as a client library does. */
-async function logWith(key: string): Promise<number> {
-  const res = await fetch(`${stack.apiUrl}/internal/log`, {
+/** POST /internal/log with an API key, as a client library does: a gpt-4o-mini call on openai, with `body`'s fields. */
+function postLog(key: string, body: Record<string, unknown>): Promise<Response> {
+  return fetch(`${stack.apiUrl}/internal/log`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Service-Key": key },
-    body: JSON.stringify({
-      model: "gpt-4o-mini",
-      provider: "openai",
-      request_body: { messages: [{ role: "user", content: "hi" }] },
-      response_body: { ok: true },
-    }),
+    body: JSON.stringify({ model: "gpt-4o-mini", provider: "openai", ...body }),
   });
+}
+
+/** Logs one call with an API key (`postLog`); resolves to the API's status. */
+async function logWith(key: string): Promise<number> {
+  const res = await postLog(key, { request_body: { messages: [{ role: "user", content: "hi" }] }, response_body: { ok: true } });
   await res.body?.cancel();
   return res.status;
 }
@@ -105,23 +105,14 @@ function fetchInPage(page: Page, path: string, init: { method: string; json?: un
 
 /**
  * A new key of `projectId` (made with the page's session) and a function logging calls with it
- * through POST /internal/log, as a client library does; each call resolves to the request id.
+ * (`postLog`); each call resolves to the request id.
  */
 async function logger(page: Page, projectId: string, keyName: string): Promise<(body: Record<string, unknown>) => Promise<string>> {
   const created = await fetchInPage(page, `/api/projects/${projectId}/keys`, { method: "POST", json: { name: keyName } });
   expect(created.status, created.body).toBe(201);
   const { key } = JSON.parse(created.body) as { key: string };
   return async (body) => {
-    const res = await fetch(`${stack.apiUrl}/internal/log`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Service-Key": key },
-      body: JSON.stringify({
-        model: "gpt-4o-mini",
-        provider: "openai",
-        response_body: { choices: [{ message: { role: "assistant", content: "Sure." } }] },
-        ...body,
-      }),
-    });
+    const res = await postLog(key, { response_body: { choices: [{ message: { role: "assistant", content: "Sure." } }] }, ...body });
     const answer = await res.text();
     expect(res.status, answer).toBe(202);
     return (JSON.parse(answer) as { id: string }).id;

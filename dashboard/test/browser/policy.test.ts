@@ -5,32 +5,16 @@
  * billing page's retention line (docs/retention.md). Its own stack on ports 8767/8768.
  */
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openPerson, type Person, seriousViolations, signUp } from "./browser";
-import { queryDb, startBrowserStack, warmUp, type BrowserStack } from "./stack";
-
-let stack: BrowserStack;
-let owner: Person;
-
-const db = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => queryDb<T>(inject("databaseUrl"), text, params);
+import { describe, expect, it } from "vitest";
+import { seriousViolations } from "./browser";
+import { db, openProjectPage, useOwnerStack } from "./owner-stack";
 
 describe("Policy page in Chromium", () => {
-  beforeAll(async () => {
-    stack = await startBrowserStack(inject("databaseUrl"), { ports: { api: 8767, dashboard: 8768 } });
-    await warmUp(stack.dashboardUrl);
-    owner = await openPerson(stack.dashboardUrl);
-    await signUp(owner, "Pia", `pia-${Date.now()}@example.com`, "correct horse battery", stack.dashboardUrl);
-  }, 300_000);
-
-  afterAll(async () => {
-    await owner?.close();
-    await stack?.stop();
-  }, 60_000);
+  const ctx = useOwnerStack("Pia", { ports: { api: 8767, dashboard: 8768 } });
 
   it("Should save a policy an admin edits, store it, and show it again after a reload", async () => {
-    const { page } = owner;
-    await page.getByRole("link", { name: "Policy" }).click();
-    await page.getByRole("heading", { level: 1, name: "Policy" }).waitFor();
+    const { page } = ctx.owner;
+    await openProjectPage(page, "Policy");
     await page.getByText("Version 0 · defaults").waitFor();
     const projectId = /\/p\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
 
@@ -65,7 +49,7 @@ describe("Policy page in Chromium", () => {
   });
 
   it("Should show the API's refusal naming the field, and keep the stored policy", async () => {
-    const { page } = owner;
+    const { page } = ctx.owner;
     await page.getByLabel("Not personal data (pii_detection allow list)").fill("@not a domain");
     await page.getByRole("button", { name: "Save policy" }).click();
     await page.getByText(/^scorers\.pii_detection\.allow\.0: /).waitFor();
@@ -75,7 +59,7 @@ describe("Policy page in Chromium", () => {
   });
 
   it("Should show a re-scored call's history in the request drawer", async () => {
-    const { page } = owner;
+    const { page } = ctx.owner;
     const projectId = /\/p\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
     const [request] = await db<{ id: string }>(
       `INSERT INTO llm_requests (id, project_id, model, provider, request_body, response_body, scoring_state)
@@ -88,14 +72,14 @@ describe("Policy page in Chromium", () => {
               (gen_random_uuid(), $1, $2, 'content_safety', 2, 'safe', 'new', 'model-bbbbbbbbbbbb', '2026-11-20T10:00:00Z', NULL)`,
       [request!.id, projectId],
     );
-    await page.goto(`${stack.dashboardUrl}/p/${projectId}/requests?open=${request!.id}`);
+    await page.goto(`${ctx.stack.dashboardUrl}/p/${projectId}/requests?open=${request!.id}`);
     const drawer = page.getByRole("dialog", { name: "Request detail" });
     await drawer.getByText("re-scored 2026-11-20: 4 -> 2, scorer_version model-bbbbbbbbbbbb").waitFor();
     await drawer.getByRole("button", { name: "Close" }).click();
   });
 
   it("Should show the tier's retention on the billing page", async () => {
-    const { page } = owner;
+    const { page } = ctx.owner;
     await page.getByRole("link", { name: "Billing" }).click();
     await page.getByText("Data retention: calls and their scores are kept 30 days (hourly totals stay)").waitFor();
   });

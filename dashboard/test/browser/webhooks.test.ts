@@ -7,36 +7,24 @@
  */
 import { join } from "node:path";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type Received, startWebhookReceiver } from "../../../test/setup/webhook-receiver";
-import { openPerson, type Person, seriousViolations, signUp } from "./browser";
-import { type BrowserStack, queryDb, startBrowserStack, warmUp } from "./stack";
+import { seriousViolations } from "./browser";
+import { db, openProjectPage, useOwnerStack } from "./owner-stack";
 
-let stack: BrowserStack;
-let owner: Person;
 let receiver = "";
 const token = crypto.randomUUID();
 
-const db = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => queryDb<T>(inject("databaseUrl"), text, params);
-
 describe("Webhooks page in Chromium", () => {
-  beforeAll(async () => {
-    stack = await startBrowserStack(inject("databaseUrl"), { ports: { api: 8757, dashboard: 8758 }, apiVars: { WEBHOOK_ALLOW_LOOPBACK: "true" } });
-    receiver = await startWebhookReceiver();
-    await warmUp(stack.dashboardUrl);
-    owner = await openPerson(stack.dashboardUrl);
-    await signUp(owner, "Olga", `olga-${Date.now()}@example.com`, "correct horse battery", stack.dashboardUrl);
-  }, 300_000);
+  const ctx = useOwnerStack("Olga", { ports: { api: 8757, dashboard: 8758 }, apiVars: { WEBHOOK_ALLOW_LOOPBACK: "true" } });
 
-  afterAll(async () => {
-    await owner?.close();
-    await stack?.stop();
-  }, 60_000);
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+  });
 
   it("Should create a webhook and show its signing secret once, then send a signed test event and list its delivery", async () => {
-    const { page } = owner;
-    await page.getByRole("link", { name: "Webhooks" }).click();
-    await page.getByRole("heading", { level: 1, name: "Webhooks" }).waitFor();
+    const { page } = ctx.owner;
+    await openProjectPage(page, "Webhooks");
     const url = `${receiver}/ok/${token}`;
     await page.getByLabel("Endpoint URL").fill(url);
     await page.getByLabel("Alert from score").selectOption("5");
@@ -67,7 +55,7 @@ describe("Webhooks page in Chromium", () => {
   });
 
   it("Should show a dead-letter record among the recent deliveries", async () => {
-    const { page } = owner;
+    const { page } = ctx.owner;
     const [endpoint] = await db<{ id: string; project_id: string }>("SELECT id, project_id FROM alert_endpoints WHERE url = $1", [`${receiver}/ok/${token}`]);
     await db(
       "INSERT INTO alert_deliveries (id, endpoint_id, project_id, event_type, state, attempts, last_status, last_error) VALUES (gen_random_uuid(), $1, $2, 'score.unsafe', 'dead', 11, 503, 'HTTP 503')",
@@ -78,14 +66,14 @@ describe("Webhooks page in Chromium", () => {
   });
 
   it("Should show the API's refusal of a private address", async () => {
-    const { page } = owner;
+    const { page } = ctx.owner;
     await page.getByLabel("Endpoint URL").fill("http://10.0.0.1/hook");
     await page.getByRole("button", { name: "Create webhook" }).click();
     await page.getByText("url: must not point to a private address").waitFor();
   });
 
   it("Should delete a webhook after confirmation", async () => {
-    const { page } = owner;
+    const { page } = ctx.owner;
     const url = `${receiver}/ok/${token}`;
     await page.getByRole("button", { name: `Delete ${url}` }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete webhook" }).click();

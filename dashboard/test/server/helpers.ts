@@ -98,3 +98,11 @@ export async function newUserAs(owner: TestUser, organizationId: string, role: "
   await joinAs(owner, organizationId, user, role);
   return user;
 }
+
+/** A newly signed-up owner and the first project of their organisation (made on first listing). */
+export async function ownerWithProject(): Promise<{ owner: TestUser; project: ProjectRow }> {
+  const owner = await signUp();
+  const [project] = await projectsOf(owner);
+  if (!project) throw new Error("projects: a new user has no project");
+  return { owner, project };
+}

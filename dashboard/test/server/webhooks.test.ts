@@ -5,15 +5,14 @@
  * the API side).
  */
 import { describe, expect, it } from "vitest";
-import { dash, newUserAs, projectsOf, signUp } from "./helpers";
+import { dash, newUserAs, ownerWithProject, signUp } from "./helpers";
 
 type Created = { id: string; secret: string; url: string };
 
 describe("Webhooks through the dashboard server", () => {
   it("Should let an admin create (secret once), a viewer only read, and refuse without a session or across organisations", async () => {
-    const owner = await signUp();
-    const [project] = await projectsOf(owner);
-    const base = `/api/projects/${project!.id}/webhooks`;
+    const { owner, project } = await ownerWithProject();
+    const base = `/api/projects/${project.id}/webhooks`;
     expect((await dash(base)).status).toBe(401);
 
     const res = await dash(base, { cookie: owner.cookie, json: { url: "https://hooks.example.com/dash", min_score: 5 } });
@@ -21,14 +20,14 @@ describe("Webhooks through the dashboard server", () => {
     const created = (await res.json()) as Created;
     expect(created.secret).toMatch(/^whsec_/);
 
-    const viewer = await newUserAs(owner, project!.organization_id, "viewer");
+    const viewer = await newUserAs(owner, project.organization_id, "viewer");
     const listed = await dash(base, { cookie: viewer.cookie });
     expect(listed.status).toBe(200);
     const text = await listed.text();
     expect(text).toContain("https://hooks.example.com/dash");
     expect(text).not.toContain(created.secret);
     expect((await dash(`${base}/${created.id}/deliveries`, { cookie: viewer.cookie })).status).toBe(200);
-    const member = await newUserAs(owner, project!.organization_id, "member");
+    const member = await newUserAs(owner, project.organization_id, "member");
     expect((await dash(base, { cookie: member.cookie, json: { url: "https://hooks.example.com/x" } })).status).toBe(403);
     expect((await dash(`${base}/${created.id}`, { cookie: viewer.cookie, method: "DELETE" })).status).toBe(403);
 
@@ -39,9 +38,8 @@ describe("Webhooks through the dashboard server", () => {
   });
 
   it("Should pass the API's refusals on: a private address (422 naming url) and an unknown endpoint (404)", async () => {
-    const owner = await signUp();
-    const [project] = await projectsOf(owner);
-    const base = `/api/projects/${project!.id}/webhooks`;
+    const { owner, project } = await ownerWithProject();
+    const base = `/api/projects/${project.id}/webhooks`;
     const refused = await dash(base, { cookie: owner.cookie, json: { url: "https://192.168.0.10/hook" } });
     expect(refused.status).toBe(422);
     expect(((await refused.json()) as { detail: string }).detail).toMatch(/^url: /);

@@ -4,7 +4,7 @@
  */
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, type TooltipContentProps, XAxis, YAxis } from "recharts";
 import type { NameType, ValueType } from "recharts/types/component/DefaultTooltipContent";
-import type { TimeChartProps } from "./TimeChart";
+import type { TimeChartProps } from "./chart-types";
 
 /** Formats a bucket start for the axis: hours for hourly buckets, dates for daily ones. */
 function tickLabel(t: number, bucketMs: number): string {

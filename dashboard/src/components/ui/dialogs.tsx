@@ -1,4 +1,4 @@
-/** Radix dialogs: a confirmation before destructive actions, and a modal for a shown-once key. */
+/** Radix dialogs: a confirmation before destructive actions (and its delete form), and a modal for a shown-once key. */
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
@@ -46,6 +46,24 @@ export function Confirm(props: {
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>
+  );
+}
+
+/**
+ * `Confirm` for deleting `subject`: a ghost "Delete" button, the question "Delete “`subject`”?"
+ * (or `title`) and a confirm button "Delete `what`" (e.g. "Delete key").
+ */
+export function ConfirmDelete(props: { subject: string; what: string; title?: string; description: ReactNode; onConfirm: () => void }) {
+  return (
+    <Confirm
+      action="Delete"
+      subject={props.subject}
+      variant="ghost"
+      title={props.title ?? `Delete “${props.subject}”?`}
+      description={props.description}
+      confirmLabel={`Delete ${props.what}`}
+      onConfirm={props.onConfirm}
+    />
   );
 }
 

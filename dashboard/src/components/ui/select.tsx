@@ -5,6 +5,7 @@
  */
 import { type SelectHTMLAttributes, useId } from "react";
 import { cn } from "./cn";
+import { CONTROL, FormRow } from "./form-row";
 
 /** An option: its value and the text shown. */
 export interface SelectOption {
@@ -24,15 +25,8 @@ export function Select({
   const fallback = useId();
   const selectId = id ?? fallback;
   return (
-    <div className={cn("flex flex-col gap-1", hideLabel && "gap-0")}>
-      <label htmlFor={selectId} className={hideLabel ? "sr-only" : "text-sm font-medium"}>
-        {label}
-      </label>
-      <select
-        id={selectId}
-        className={cn("rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900", className)}
-        {...props}
-      >
+    <FormRow id={selectId} label={label} hideLabel={hideLabel}>
+      <select id={selectId} className={cn(CONTROL, "px-2", className)} {...props}>
         {options.map((o) => {
           const { value, label: text } = typeof o === "string" ? { value: o, label: o } : o;
           return (
@@ -42,6 +36,6 @@ export function Select({
           );
         })}
       </select>
-    </div>
+    </FormRow>
   );
 }

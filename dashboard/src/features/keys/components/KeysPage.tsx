@@ -3,8 +3,8 @@
  * with status, rotate (new key shown once, old one refused after 60 s), revoke and delete.
  */
 import { useEffect, useState, type FormEvent } from "react";
-import { roleAtLeast } from "../../../../server/contract";
-import { Alert, Button, Card, CodeBlock, Confirm, Field, Modal, PageTitle, TableHead, when } from "../../../components/ui";
+import { type Role, roleAtLeast } from "../../../../server/contract";
+import { Alert, Button, Card, CodeBlock, Confirm, DataTable, Field, Modal, PageTitle, RowActions, when } from "../../../components/ui";
 import { useCurrentProject } from "../../projects/hooks";
 import type { ApiKey, NewApiKey } from "../../../../server/contract";
 import { useKeyMutations, useKeys } from "../hooks";
@@ -30,6 +30,54 @@ function Status({ k, now }: { k: ApiKey; now: number }) {
   return <span className="rounded bg-emerald-100 px-2 py-0.5 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-100">Active</span>;
 }
 
+/** What can be done to a listed key, each after a confirmation. */
+type KeyAction = "Rotate" | "Revoke" | "Delete";
+
+/** A key's actions, in button order: the role each needs, the keys it applies to, and what its dialog warns. */
+const KEY_ACTIONS: readonly { action: KeyAction; role: Role; applies: (k: ApiKey, live: boolean) => boolean; variant?: "ghost"; description: string }[] = [
+  {
+    action: "Rotate",
+    role: "member",
+    applies: (k, live) => live && !k.expires_at,
+    description: "A new key is shown once. The current key keeps working for 60 seconds, then it is refused: deploy the new one within that minute.",
+  },
+  { action: "Revoke", role: "admin", applies: (k) => !k.revoked_at, description: "Calls with this key are refused (401) at once. This cannot be undone." },
+  { action: "Delete", role: "admin", applies: () => true, variant: "ghost", description: "The key disappears from this list and is refused from now on." },
+];
+
+/** One key's row; `run(action, id)` runs an action the user confirmed. `now` (epoch ms) decides whether a rotated key still works. */
+function KeyRow({ k, now, role, run }: { k: ApiKey; now: number; role: Role; run: (action: KeyAction, id: string) => void }) {
+  const live = !k.revoked_at && !(k.expires_at && new Date(k.expires_at).getTime() <= now);
+  return (
+    <tr className="border-b border-zinc-100 dark:border-zinc-900">
+      <th scope="row" className="py-2 pr-3 font-medium">
+        {k.name}
+      </th>
+      <td className="py-2 pr-3 font-mono">{k.key_hint}</td>
+      <td className="py-2 pr-3">{k.created_by ?? "—"}</td>
+      <td className="py-2 pr-3">{when(k.created_at)}</td>
+      <td className="py-2 pr-3">{k.last_used_at ? when(k.last_used_at) : "Never"}</td>
+      <td className="py-2 pr-3">
+        <Status k={k} now={now} />
+      </td>
+      <RowActions>
+        {KEY_ACTIONS.filter((a) => roleAtLeast(role, a.role) && a.applies(k, live)).map(({ action, variant, description }) => (
+          <Confirm
+            key={action}
+            action={action}
+            subject={k.name}
+            variant={variant}
+            title={`${action} “${k.name}”?`}
+            description={description}
+            confirmLabel={`${action} key`}
+            onConfirm={() => run(action, k.id)}
+          />
+        ))}
+      </RowActions>
+    </tr>
+  );
+}
+
 /** The API keys page. */
 export function KeysPage() {
   const project = useCurrentProject()!;
@@ -42,6 +90,7 @@ export function KeysPage() {
     error: (e) => setError(e.message),
   });
 
+  const mutations: Record<KeyAction, { mutate: (id: string) => void }> = { Rotate: rotate, Revoke: revoke, Delete: remove };
   const items = keys.data?.items ?? [];
   const now = useNow(items.some((k) => !k.revoked_at && k.expires_at && new Date(k.expires_at).getTime() > Date.now()));
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -70,69 +119,13 @@ export function KeysPage() {
         )}
         {error && <Alert tone="error">{error}</Alert>}
         <Card title="Keys">
-          {keys.isPending ? (
-            <p>Loading…</p>
-          ) : items.length === 0 ? (
-            <p>No keys yet.</p>
-          ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <TableHead columns={["Name", "Key", "Created by", "Created", "Last used", "Status", "Actions"]} />
-                <tbody>
-                  {items.map((k) => {
-                    const live = !k.revoked_at && !(k.expires_at && new Date(k.expires_at).getTime() <= now);
-                    return (
-                      <tr key={k.id} className="border-b border-zinc-100 dark:border-zinc-900">
-                        <th scope="row" className="py-2 pr-3 font-medium">
-                          {k.name}
-                        </th>
-                        <td className="py-2 pr-3 font-mono">{k.key_hint}</td>
-                        <td className="py-2 pr-3">{k.created_by ?? "—"}</td>
-                        <td className="py-2 pr-3">{when(k.created_at)}</td>
-                        <td className="py-2 pr-3">{k.last_used_at ? when(k.last_used_at) : "Never"}</td>
-                        <td className="py-2 pr-3">
-                          <Status k={k} now={now} />
-                        </td>
-                        <td className="flex flex-wrap gap-2 py-2">
-                          {live && !k.expires_at && roleAtLeast(project.role, "member") && (
-                            <Confirm
-                              action="Rotate"
-                              subject={k.name}
-                              title={`Rotate “${k.name}”?`}
-                              description="A new key is shown once. The current key keeps working for 60 seconds, then it is refused: deploy the new one within that minute."
-                              confirmLabel="Rotate key"
-                              onConfirm={() => rotate.mutate(k.id)}
-                            />
-                          )}
-                          {!k.revoked_at && roleAtLeast(project.role, "admin") && (
-                            <Confirm
-                              action="Revoke"
-                              subject={k.name}
-                              title={`Revoke “${k.name}”?`}
-                              description="Calls with this key are refused (401) at once. This cannot be undone."
-                              confirmLabel="Revoke key"
-                              onConfirm={() => revoke.mutate(k.id)}
-                            />
-                          )}
-                          {roleAtLeast(project.role, "admin") && (
-                            <Confirm
-                              action="Delete"
-                              subject={k.name}
-                              variant="ghost"
-                              title={`Delete “${k.name}”?`}
-                              description="The key disappears from this list and is refused from now on."
-                              confirmLabel="Delete key"
-                              onConfirm={() => remove.mutate(k.id)}
-                            />
-                          )}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataTable
+            columns={["Name", "Key", "Created by", "Created", "Last used", "Status", "Actions"]}
+            items={items}
+            pending={keys.isPending}
+            empty="No keys yet."
+            row={(k) => <KeyRow key={k.id} k={k} now={now} role={project.role} run={(action, id) => mutations[action].mutate(id)} />}
+          />
         </Card>
       </div>
       <Modal

@@ -58,6 +58,8 @@ export function MembersPage() {
     invite.mutate({ email: String(f.get("email")), role: String(f.get("role")) as Role });
   };
   const members = org.data?.members ?? [];
+  /** Whether the user may change `m`'s role or remove them: admins manage others, and only owners touch owners. */
+  const canChange = (m: (typeof members)[number]) => manage && m.user.email !== me && (m.role !== "owner" || project.role === "owner");
   const invitations = (org.data?.invitations ?? []).filter((i) => i.status === "pending");
   return (
     <>
@@ -112,7 +114,7 @@ export function MembersPage() {
                       {m.user.email}
                     </th>
                     <td className="py-2 pr-3">
-                      {manage && m.user.email !== me && (m.role !== "owner" || project.role === "owner") ? (
+                      {canChange(m) ? (
                         <Select
                           label={`Role of ${m.user.email}`}
                           hideLabel
@@ -126,7 +128,7 @@ export function MembersPage() {
                       )}
                     </td>
                     <td className="py-2">
-                      {manage && m.user.email !== me && (m.role !== "owner" || project.role === "owner") && (
+                      {canChange(m) && (
                         <Confirm
                           action="Remove"
                           subject={m.user.email}

@@ -6,7 +6,8 @@
  */
 import { useNavigate, useSearchParams } from "react-router";
 import { SCORER_NAMES } from "../../../../server/contract";
-import { type ChartPoint, SERIES_COLORS, TimeChart } from "../../../components/charts/TimeChart";
+import { type ChartPoint, SERIES_COLORS, type TimeChartProps } from "../../../components/charts/chart-types";
+import { TimeChart } from "../../../components/charts/TimeChart";
 import { Button, Card, PageTitle, timeZone } from "../../../components/ui";
 import { useCurrentProject } from "../../projects/hooks";
 import { spanQuery } from "../../requests/filters";
@@ -54,6 +55,40 @@ export function OverviewPage() {
   }));
   const bucketWidth = unit === "hour" ? 3_600_000 : 86_400_000;
   const per = unit === "hour" ? "hour" : "day";
+  /** What every chart of the page shares: the buckets, their width, and a click opening a bucket's requests. */
+  const axis = { data, bucketMs: bucketWidth, onBucket: openBucket };
+  /** The Traffic card's charts, in order. */
+  const traffic: Omit<TimeChartProps, keyof typeof axis>[] = [
+    {
+      title: "Requests",
+      total: `${count(totals.requests)} in ${range}`,
+      kind: "bar",
+      series: [{ key: "requests", name: "Requests", color: SERIES_COLORS[0]! }],
+      format: count,
+      integer: true,
+    },
+    {
+      title: "Error rate",
+      total: totals.requests ? `${pct(totals.errors / totals.requests)} overall` : undefined,
+      series: [{ key: "error_rate", name: "Error rate", color: SERIES_COLORS[1]! }],
+      format: pct,
+    },
+    {
+      title: unit === "hour" ? "Latency" : "Latency (p50 of the median hour, p95 of the slowest hour)",
+      series: [
+        { key: "p50", name: "p50", color: SERIES_COLORS[2]! },
+        { key: "p95", name: "p95", color: SERIES_COLORS[3]! },
+      ],
+      format: ms,
+    },
+    {
+      title: "Cost (USD)",
+      total: `${usd(totals.cost)} in ${range}`,
+      kind: "bar",
+      series: [{ key: "cost", name: "Cost", color: SERIES_COLORS[4]! }],
+      format: usd,
+    },
+  ];
   return (
     <div className="space-y-4">
       <PageTitle subtitle={`Per ${per}, times in ${timeZone()}. Click a bar or a point to see its requests.`}>Overview</PageTitle>
@@ -90,58 +125,18 @@ export function OverviewPage() {
           </dl>
           <Card title="Traffic">
             <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
-              <TimeChart
-                title="Requests"
-                total={`${count(totals.requests)} in ${range}`}
-                kind="bar"
-                data={data}
-                series={[{ key: "requests", name: "Requests", color: SERIES_COLORS[0]! }]}
-                format={count}
-                integer
-                bucketMs={bucketWidth}
-                onBucket={openBucket}
-              />
-              <TimeChart
-                title="Error rate"
-                total={totals.requests ? `${pct(totals.errors / totals.requests)} overall` : undefined}
-                data={data}
-                series={[{ key: "error_rate", name: "Error rate", color: SERIES_COLORS[1]! }]}
-                format={pct}
-                bucketMs={bucketWidth}
-                onBucket={openBucket}
-              />
-              <TimeChart
-                title={unit === "hour" ? "Latency" : "Latency (p50 of the median hour, p95 of the slowest hour)"}
-                data={data}
-                series={[
-                  { key: "p50", name: "p50", color: SERIES_COLORS[2]! },
-                  { key: "p95", name: "p95", color: SERIES_COLORS[3]! },
-                ]}
-                format={ms}
-                bucketMs={bucketWidth}
-                onBucket={openBucket}
-              />
-              <TimeChart
-                title="Cost (USD)"
-                total={`${usd(totals.cost)} in ${range}`}
-                kind="bar"
-                data={data}
-                series={[{ key: "cost", name: "Cost", color: SERIES_COLORS[4]! }]}
-                format={usd}
-                bucketMs={bucketWidth}
-                onBucket={openBucket}
-              />
+              {traffic.map((chart) => (
+                <TimeChart key={chart.series[0]!.key} {...chart} {...axis} />
+              ))}
             </div>
           </Card>
           <Card title="Unsafe rate per scorer">
             <TimeChart
               title="Share of unsafe scores"
-              data={data}
               series={SCORER_NAMES.map((n, i) => ({ key: n, name: SCORER_INFO[n].short, color: SERIES_COLORS[i % SERIES_COLORS.length]! }))}
               format={pct}
-              bucketMs={bucketWidth}
-              onBucket={openBucket}
               height={240}
+              {...axis}
             />
             <table className="mt-3 w-full text-left text-sm">
               <caption className="sr-only">Unsafe rate per scorer over the last {range}</caption>

@@ -6,7 +6,7 @@
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { roleAtLeast } from "../../../../server/contract";
-import { Alert, Button, Card, Confirm, Field, PageTitle, Select, TableHead, when } from "../../../components/ui";
+import { Alert, Button, Card, ConfirmDelete, DataTable, Field, PageTitle, RowActions, RowButton, Select, when } from "../../../components/ui";
 import type { Project } from "../../../../server/contract";
 import { useCurrentProject, useProjectMutations, useProjects } from "../hooks";
 
@@ -49,27 +49,18 @@ function ProjectRow({ p, manage, onError }: { p: Project; manage: boolean; onErr
       </th>
       <td className="py-2 pr-3">{when(p.created_at)}</td>
       <td className="py-2 pr-3">{p.role}</td>
-      <td className="flex flex-wrap gap-2 py-2">
-        <Button variant="ghost" onClick={() => void navigate(`/p/${p.id}/requests`)} aria-label={`Open ${p.name}`}>
-          Open
-        </Button>
-        {manage && !editing && (
-          <Button variant="secondary" onClick={() => setEditing(true)} aria-label={`Rename ${p.name}`}>
-            Rename
-          </Button>
-        )}
+      <RowActions>
+        <RowButton variant="ghost" label="Open" name={`Open ${p.name}`} onClick={() => void navigate(`/p/${p.id}/requests`)} />
+        {manage && !editing && <RowButton label="Rename" name={`Rename ${p.name}`} onClick={() => setEditing(true)} />}
         {manage && (
-          <Confirm
-            action="Delete"
+          <ConfirmDelete
             subject={p.name}
-            variant="ghost"
-            title={`Delete “${p.name}”?`}
+            what="project"
             description="Its keys stop working at once, and its logged calls, scores and subscription are deleted. This cannot be undone."
-            confirmLabel="Delete project"
             onConfirm={() => remove.mutate(p.id, { onSuccess: deleted, onError })}
           />
         )}
-      </td>
+      </RowActions>
     </tr>
   );
 }
@@ -115,18 +106,11 @@ export function ProjectsPage() {
         )}
         {orgs.map((o) => (
           <Card key={o.id} title={o.name}>
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <TableHead columns={["Name", "Created", "Your role", "Actions"]} />
-                <tbody>
-                  {items
-                    .filter((p) => p.organization_id === o.id)
-                    .map((p) => (
-                      <ProjectRow key={p.id} p={p} manage={roleAtLeast(p.role, "admin")} onError={(e) => setError(e.message)} />
-                    ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              columns={["Name", "Created", "Your role", "Actions"]}
+              items={items.filter((p) => p.organization_id === o.id)}
+              row={(p) => <ProjectRow key={p.id} p={p} manage={roleAtLeast(p.role, "admin")} onError={(e) => setError(e.message)} />}
+            />
           </Card>
         ))}
       </div>

@@ -1,10 +1,10 @@
 /** The filter bar of the Requests page; every control writes its URL parameter (shareable). */
 import { SCORER_NAMES } from "../../../../server/contract";
-import { Button, Select } from "../../../components/ui";
+import { Button, CONTROL, cn, Select, type SelectOption } from "../../../components/ui";
 import { SCORER_INFO } from "../scorers";
 
 const PRESETS: Record<string, number> = { "24 h": 86_400_000, "7 days": 7 * 86_400_000, "30 days": 30 * 86_400_000 };
-const input = "rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900";
+const input = cn(CONTROL, "px-2 py-1");
 const LABEL_OPTIONS = (name: string) => [
   { value: "", label: `${name}: any` },
   { value: "unsafe", label: `${name}: unsafe` },
@@ -12,8 +12,32 @@ const LABEL_OPTIONS = (name: string) => [
   { value: "unscored", label: `${name}: unscored` },
 ];
 
+/** Choices of the minimum-score filter. */
+const MIN_SCORE_OPTIONS = [{ value: "", label: "Any score" }, ...[2, 3, 4, 5].map((n) => ({ value: String(n), label: `score ≥ ${n}` }))];
+
+/** Choices of the review filter. */
+const REVIEW_OPTIONS = [
+  { value: "", label: "Any review" },
+  { value: "false_positive", label: "false positive" },
+  { value: "confirmed", label: "confirmed" },
+];
+
+/** The filters' state: the URL parameters and how to change them. */
+interface Bound {
+  params: URLSearchParams;
+  set: (changes: Record<string, string>) => void;
+}
+
+/** A compact select bound to URL parameter `param` (its label for assistive technology only). */
+function ParamSelect({ params, set, param, label, options }: Bound & { param: string; label: string; options: readonly (SelectOption | string)[] }) {
+  return (
+    <Select label={label} hideLabel className="py-1" value={params.get(param) ?? ""} onChange={(e) => set({ [param]: e.target.value })} options={options} />
+  );
+}
+
 /** Filters of `params`; `set({key: value})` changes them (an empty value removes one). */
-export function RequestFilters({ params, set }: { params: URLSearchParams; set: (changes: Record<string, string>) => void }) {
+export function RequestFilters(bound: Bound) {
+  const { params, set } = bound;
   const from = params.get("start");
   const to = params.get("end");
   return (
@@ -39,44 +63,11 @@ export function RequestFilters({ params, set }: { params: URLSearchParams; set: 
           onKeyDown={(e) => e.key === "Enter" && set({ [key]: e.currentTarget.value })}
         />
       ))}
-      <Select
-        label="Status"
-        hideLabel
-        className="py-1"
-        value={params.get("status") ?? ""}
-        onChange={(e) => set({ status: e.target.value })}
-        options={[{ value: "", label: "Any status" }, "ok", "error"]}
-      />
-      <Select
-        label="Minimum score"
-        hideLabel
-        className="py-1"
-        value={params.get("min_score") ?? ""}
-        onChange={(e) => set({ min_score: e.target.value })}
-        options={[{ value: "", label: "Any score" }, ...[2, 3, 4, 5].map((n) => ({ value: String(n), label: `score ≥ ${n}` }))]}
-      />
-      <Select
-        label="Reviewed"
-        hideLabel
-        className="py-1"
-        value={params.get("reviewed") ?? ""}
-        onChange={(e) => set({ reviewed: e.target.value })}
-        options={[
-          { value: "", label: "Any review" },
-          { value: "false_positive", label: "false positive" },
-          { value: "confirmed", label: "confirmed" },
-        ]}
-      />
+      <ParamSelect {...bound} param="status" label="Status" options={[{ value: "", label: "Any status" }, "ok", "error"]} />
+      <ParamSelect {...bound} param="min_score" label="Minimum score" options={MIN_SCORE_OPTIONS} />
+      <ParamSelect {...bound} param="reviewed" label="Reviewed" options={REVIEW_OPTIONS} />
       {SCORER_NAMES.map((s) => (
-        <Select
-          key={s}
-          label={`${s} label`}
-          hideLabel
-          className="py-1"
-          value={params.get(`label[${s}]`) ?? ""}
-          onChange={(e) => set({ [`label[${s}]`]: e.target.value })}
-          options={LABEL_OPTIONS(SCORER_INFO[s].short)}
-        />
+        <ParamSelect key={s} {...bound} param={`label[${s}]`} label={`${s} label`} options={LABEL_OPTIONS(SCORER_INFO[s].short)} />
       ))}
       {(from || to) && (
         <Button variant="ghost" onClick={() => set({ start: "", end: "" })}>

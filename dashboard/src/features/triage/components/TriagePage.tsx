@@ -9,7 +9,8 @@
 import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { SCORER_NAMES, type ScorerName } from "../../../../server/contract";
-import { SERIES_COLORS, TimeChart } from "../../../components/charts/TimeChart";
+import { SERIES_COLORS } from "../../../components/charts/chart-types";
+import { TimeChart } from "../../../components/charts/TimeChart";
 import { PageTitle, Select } from "../../../components/ui";
 import { bucketEnd, regroup, unsafeRate, useTimeseries } from "../../overview/hooks";
 import { useCurrentProject } from "../../projects/hooks";

@@ -1,6 +1,6 @@
 /** Recent deliveries of one alert endpoint, newest first; `dead` rows are the dead-letter records. */
 import type { DeliveryState, WebhookDelivery, WebhookEndpoint } from "../../../../server/contract";
-import { Card, TableHead, when } from "../../../components/ui";
+import { Card, DataTable, when } from "../../../components/ui";
 import { useDeliveries } from "../hooks";
 
 const STATE_STYLE: Record<DeliveryState, string> = {
@@ -20,33 +20,25 @@ function outcome(d: WebhookDelivery): string {
 /** The deliveries card of `endpoint` (refreshed every 5 s). */
 export function Deliveries({ projectId, endpoint }: { projectId: string; endpoint: WebhookEndpoint }) {
   const deliveries = useDeliveries(projectId, endpoint.id);
-  const items = deliveries.data?.items ?? [];
   return (
     <Card title={`Recent deliveries to ${endpoint.url}`}>
-      {deliveries.isPending ? (
-        <p>Loading…</p>
-      ) : items.length === 0 ? (
-        <p>No deliveries yet.</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <TableHead columns={["Created", "Event", "State", "Attempts", "Outcome"]} />
-            <tbody>
-              {items.map((d) => (
-                <tr key={d.id} className="border-b border-zinc-100 dark:border-zinc-900">
-                  <td className="py-2 pr-3">{when(d.created_at)}</td>
-                  <td className="py-2 pr-3 font-mono">{d.event_type}</td>
-                  <td className="py-2 pr-3">
-                    <span className={`rounded px-2 py-0.5 ${STATE_STYLE[d.state]}`}>{d.state}</span>
-                  </td>
-                  <td className="py-2 pr-3">{d.attempts}</td>
-                  <td className="py-2 pr-3">{outcome(d)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        columns={["Created", "Event", "State", "Attempts", "Outcome"]}
+        items={deliveries.data?.items ?? []}
+        pending={deliveries.isPending}
+        empty="No deliveries yet."
+        row={(d) => (
+          <tr key={d.id} className="border-b border-zinc-100 dark:border-zinc-900">
+            <td className="py-2 pr-3">{when(d.created_at)}</td>
+            <td className="py-2 pr-3 font-mono">{d.event_type}</td>
+            <td className="py-2 pr-3">
+              <span className={`rounded px-2 py-0.5 ${STATE_STYLE[d.state]}`}>{d.state}</span>
+            </td>
+            <td className="py-2 pr-3">{d.attempts}</td>
+            <td className="py-2 pr-3">{outcome(d)}</td>
+          </tr>
+        )}
+      />
     </Card>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { type FormEvent, useState } from "react";
 import { ALERT_FORMATS, type AlertFormat, type CreatedWebhook, type NewWebhook, roleAtLeast, SCORER_NAMES, type ScorerName } from "../../../../server/contract";
-import { Alert, Button, Card, CodeBlock, Confirm, Field, Modal, PageTitle, Select, TableHead, when } from "../../../components/ui";
+import { Alert, Button, Card, CodeBlock, ConfirmDelete, DataTable, Field, Modal, PageTitle, RowActions, RowButton, Select, when } from "../../../components/ui";
 import { useCurrentProject } from "../../projects/hooks";
 import { useWebhookActions, useWebhooks } from "../hooks";
 import { Deliveries } from "./Deliveries";
@@ -99,51 +99,36 @@ export function WebhooksPage() {
         {error && <Alert tone="error">{error}</Alert>}
         {tested && <Alert>{tested}</Alert>}
         <Card title="Endpoints">
-          {endpoints.isPending ? (
-            <p>Loading…</p>
-          ) : items.length === 0 ? (
-            <p>No webhooks yet.</p>
-          ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <TableHead columns={["URL", "Alert from", "Scorers", "Format", "Created", "Actions"]} />
-                <tbody>
-                  {items.map((e) => (
-                    <tr key={e.id} className="border-b border-zinc-100 dark:border-zinc-900">
-                      <th scope="row" className="max-w-xs truncate py-2 pr-3 font-mono font-normal">
-                        {e.url}
-                      </th>
-                      <td className="py-2 pr-3">{e.min_score}</td>
-                      <td className="py-2 pr-3">{e.scorers ? e.scorers.join(", ") : "all"}</td>
-                      <td className="py-2 pr-3">{e.format}</td>
-                      <td className="py-2 pr-3">{when(e.created_at)}</td>
-                      <td className="flex flex-wrap gap-2 py-2">
-                        <Button variant="secondary" onClick={() => setSelected(e.id)} aria-label={`Deliveries of ${e.url}`}>
-                          Deliveries
-                        </Button>
-                        {admin && (
-                          <Button variant="secondary" onClick={() => test(e.id, e.url)} disabled={actions.test.isPending} aria-label={`Send test to ${e.url}`}>
-                            Send test
-                          </Button>
-                        )}
-                        {admin && (
-                          <Confirm
-                            action="Delete"
-                            subject={e.url}
-                            variant="ghost"
-                            title="Delete this webhook?"
-                            description={`${e.url} gets no more alerts, and its delivery records are deleted.`}
-                            confirmLabel="Delete webhook"
-                            onConfirm={() => actions.remove.mutate(e.id, { onSuccess: () => selected === e.id && setSelected(null) })}
-                          />
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataTable
+            columns={["URL", "Alert from", "Scorers", "Format", "Created", "Actions"]}
+            items={items}
+            pending={endpoints.isPending}
+            empty="No webhooks yet."
+            row={(e) => (
+              <tr key={e.id} className="border-b border-zinc-100 dark:border-zinc-900">
+                <th scope="row" className="max-w-xs truncate py-2 pr-3 font-mono font-normal">
+                  {e.url}
+                </th>
+                <td className="py-2 pr-3">{e.min_score}</td>
+                <td className="py-2 pr-3">{e.scorers ? e.scorers.join(", ") : "all"}</td>
+                <td className="py-2 pr-3">{e.format}</td>
+                <td className="py-2 pr-3">{when(e.created_at)}</td>
+                <RowActions>
+                  <RowButton label="Deliveries" name={`Deliveries of ${e.url}`} onClick={() => setSelected(e.id)} />
+                  {admin && <RowButton label="Send test" name={`Send test to ${e.url}`} onClick={() => test(e.id, e.url)} disabled={actions.test.isPending} />}
+                  {admin && (
+                    <ConfirmDelete
+                      subject={e.url}
+                      what="webhook"
+                      title="Delete this webhook?"
+                      description={`${e.url} gets no more alerts, and its delivery records are deleted.`}
+                      onConfirm={() => actions.remove.mutate(e.id, { onSuccess: () => selected === e.id && setSelected(null) })}
+                    />
+                  )}
+                </RowActions>
+              </tr>
+            )}
+          />
         </Card>
         {chosen && <Deliveries projectId={project.id} endpoint={chosen} />}
       </div>
