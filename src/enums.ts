@@ -25,8 +25,6 @@ export type Tier = (typeof TIERS)[number];
 
 /** What happens to personal data found in logged bodies (docs/policy.md): stored as is, or masked before storage. */
 export const STORE_PII_MODES = ["keep", "mask"] as const;
-/** One of `STORE_PII_MODES`. */
-export type StorePiiMode = (typeof STORE_PII_MODES)[number];
 
 /** Body shapes an alert endpoint can receive: Standard Webhooks JSON, or Slack's incoming-webhook message (docs/webhooks.md). */
 export const ALERT_FORMATS = ["standard", "slack"] as const;

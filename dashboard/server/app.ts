@@ -21,7 +21,8 @@ import { AUTH_BASE_PATH } from "./auth/auth";
 import { config } from "./config";
 import type { DashboardBindings } from "./env";
 import { authRequest, checkedInput } from "./lib/input";
-import { authFor, database, jsonWrites } from "./lib/middleware";
+import { database } from "../../src/middleware/database";
+import { authFor, jsonWrites } from "./lib/middleware";
 import { billingRoutes } from "./routes/billing";
 import { keyRoutes } from "./routes/keys";
 import { policyRoutes } from "./routes/policy";
@@ -43,7 +44,7 @@ export function createDashboardApp() {
   app.use("/api/*", (c, next) => csrf({ origin: new URL(c.var.config.dashboardUrl).origin })(c, next));
   app.use("/api/*", requestBodyLimit<DashboardBindings>());
   app.use("/api/*", checkedInput());
-  app.use("/api/*", database());
+  app.use("/api/*", database<DashboardBindings>());
   app.on(["GET", "POST"], `${AUTH_BASE_PATH}/*`, (c) => authFor(c).handler(authRequest(c)));
   app.use("/api/projects/*", jsonWrites());
   app.use("/api/projects", jsonWrites());

@@ -32,11 +32,8 @@ import type { PolicyInputSchema, PolicySchema } from "../../src/policy/schema";
 
 export {
   ALERT_FORMATS,
-  DELIVERY_STATES,
-  REVIEW_VERDICTS,
   ROLES,
   roleAtLeast,
-  SCORE_LABELS,
   SCORER_NAMES,
   STORE_PII_MODES,
   TIERS,
@@ -46,7 +43,6 @@ export {
   type Role,
   type ScoreLabel,
   type ScorerName,
-  type StorePiiMode,
   type Tier,
 } from "../../src/enums";
 

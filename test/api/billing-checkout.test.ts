@@ -1,21 +1,10 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
-import type { AppEnv } from "../../src/env";
-import { api, internal, newProject, sql, testEnv, expectProblem } from "./helpers";
+import { api, internal, newProject, sql, expectProblem, withEnv } from "./helpers";
 import { standInUrl, stripeRequests, subscriptionRow, TEST_PRICES, TEST_RETURN_ORIGIN } from "./stripe-helpers";
 
 const urls = { success_url: `${TEST_RETURN_ORIGIN}/billing/done?session={CHECKOUT_SESSION_ID}`, cancel_url: `${TEST_RETURN_ORIGIN}/billing` };
 const checkout = (key: string, body: unknown) => api("/api/billing/checkout", { method: "POST", headers: { "X-Service-Key": key }, json: body });
 const portal = (key: string, body: unknown) => api("/api/billing/portal", { method: "POST", headers: { "X-Service-Key": key }, json: body });
-
-/** Calls the app with some bindings replaced. */
-async function withEnv(overrides: Partial<AppEnv>, path: string, init: RequestInit) {
-  const ctx = createExecutionContext();
-  const res = await createApp().fetch(new Request(`http://api.test${path}`, init), { ...testEnv, ...overrides } as unknown as AppEnv, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
 
 describe("POST /api/billing/checkout", () => {
   it("Should create a subscription checkout for pro: customer, client_reference_id, price, idempotency key", async () => {

@@ -1,17 +1,6 @@
 /** A bad variable makes the API answer 500 naming it (src/config/api.ts, src/error-handler.ts). */
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
-import type { AppEnv } from "../../src/env";
-import { internal, logBody, newProject, testEnv } from "./helpers";
-
-/** Sends `path` to a fresh app whose env has `overrides` over the test env. */
-async function withEnv(overrides: Record<string, string>, path: string, init: RequestInit = {}): Promise<Response> {
-  const ctx = createExecutionContext();
-  const res = await createApp().fetch(new Request(`http://api.test${path}`, init), { ...testEnv, ...overrides } as unknown as AppEnv, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
+import { internal, logBody, newProject, withEnv } from "./helpers";
 
 describe("Invalid configuration", () => {
   it("Should answer 500 naming LOG_MAX_BYTES when it is not a positive integer", async () => {

@@ -1,8 +1,10 @@
 /**
  * Helpers for tests that run inside workerd against the API worker and the test PostgreSQL.
  */
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { expect } from "vitest";
+import { createApp } from "../../src/app";
+import type { AppEnv } from "../../src/env";
 import { TEST_INTERNAL_SECRET } from "../setup/constants";
 
 export { TEST_INTERNAL_SECRET };
@@ -62,6 +64,17 @@ export function logBody(overrides: Record<string, unknown> = {}) {
 /** Posts a log record with a key in X-Service-Key. */
 export function postLog(key: string, body: unknown = logBody()) {
   return api("/internal/log", { method: "POST", headers: { "X-Service-Key": key }, json: body });
+}
+
+/**
+ * Sends `path` to a fresh app (not the SELF worker) whose env has `overrides` over the test
+ * env, e.g. a bad variable or a missing secret; waits for its `waitUntil` work.
+ */
+export async function withEnv(overrides: Partial<Record<keyof AppEnv, unknown>>, path: string, init: RequestInit = {}): Promise<Response> {
+  const ctx = createExecutionContext();
+  const res = await createApp().fetch(new Request(`http://api.test${path}`, init), { ...testEnv, ...overrides } as unknown as AppEnv, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
 }
 
 export { sql } from "../setup/sql";

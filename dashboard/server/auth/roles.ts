@@ -14,7 +14,7 @@ import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements, memberAc, ownerAc } from "better-auth/plugins/organization/access";
 
 // The roles and their order are declared once, in src/enums.ts (shared with the browser).
-export { ROLES, type Role, roleAtLeast } from "../../../src/enums";
+export { type Role, roleAtLeast } from "../../../src/enums";
 
 const ac = createAccessControl(defaultStatements);
 

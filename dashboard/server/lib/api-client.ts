@@ -23,9 +23,6 @@ export function apiClient(config: Pick<DashboardConfig, "api" | "internalApiSecr
   });
 }
 
-/** The typed API client. */
-export type ApiClient = ReturnType<typeof apiClient>;
-
 /** The success body of a client call (what `parseResponse` of hono/client would return). */
 export type ApiBody<R extends ClientResponse<unknown>> = Awaited<ReturnType<typeof parseResponse<R>>>;
 

@@ -4,7 +4,6 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
-import { createDb } from "../../../src/db/driver/client";
 import { authMember, organizationProjects } from "../../../src/db/schema/auth";
 import { LOWERCASE_UUID_PATTERN } from "../../../src/util";
 import { ApiError } from "../../../src/errors";
@@ -20,19 +19,6 @@ export function authFor(c: { var: Pick<DashboardBindings["Variables"], "db" | "c
   const auth = createAuth(c.var.config, c.var.db);
   auths.set(c.req.raw, auth);
   return auth;
-}
-
-/** Per-request database handle on `c.var.db`, released after the response. */
-export function database(): MiddlewareHandler<DashboardBindings> {
-  return async function database(c, next) {
-    const handle = createDb(c.var.config.db);
-    c.set("db", handle.db);
-    try {
-      await next();
-    } finally {
-      c.executionCtx.waitUntil(handle.close().catch(() => {}));
-    }
-  };
 }
 
 /** 401 unless the request carries a valid session cookie; sets `c.var.user`. */

@@ -2,6 +2,7 @@
  * The browser's door to the dashboard server (/api): one fetch helper. Query keys and hooks
  * live with their feature (`src/features/<name>/hooks.ts`).
  */
+import type { ErrorBody } from "../../server/contract";
 
 /** A refusal of the dashboard's server, with its `{detail}`. */
 export class RequestError extends Error {
@@ -27,7 +28,7 @@ export async function request<T>(path: string, init: { method?: string; json?: u
     body: bodyless ? undefined : JSON.stringify(init.json ?? {}),
   });
   if (res.status === 204) return null as T;
-  const body = (await res.json().catch(() => ({}))) as { detail?: string };
+  const body = (await res.json().catch(() => ({}))) as Partial<ErrorBody>;
   if (!res.ok) throw new RequestError(res.status, body.detail ?? `request failed (${res.status})`);
   return body as T;
 }

@@ -34,6 +34,7 @@ import type { ScorerEnv } from "./env";
 import { isUuid } from "../../../src/util";
 import { retryDelaySeconds } from "./backoff";
 import { judgeCalls, withJudge } from "./judge";
+import { groupMessagesById } from "./group-messages";
 import { consumeRescores, isRescoreMessage } from "./rescore";
 import { logWarn } from "../../../src/logger";
 
@@ -72,20 +73,9 @@ export async function consumeBatch(batch: MessageBatch<unknown>, env: ScorerEnv,
 
 /** Scores the batch's new calls; collects its re-scoring messages into `rescores`. */
 async function scoreJobs(db: Db, batch: MessageBatch<unknown>, config: ScorerConfig, rescores: Message<unknown>[]): Promise<void> {
-  const jobs = new Map<string, Message<unknown>[]>();
-  for (const msg of batch.messages) {
-    if (isRescoreMessage(msg.body)) {
-      rescores.push(msg);
-      continue;
-    }
-    if (!isJob(msg.body)) {
-      logWarn("malformed scoring job dropped", { message_id: msg.id });
-      msg.ack();
-      continue;
-    }
-    const id = msg.body.request_id.toLowerCase();
-    jobs.set(id, [...(jobs.get(id) ?? []), msg]);
-  }
+  const fresh: Message<unknown>[] = [];
+  for (const msg of batch.messages) (isRescoreMessage(msg.body) ? rescores : fresh).push(msg);
+  const jobs = groupMessagesById(fresh, isJob, (job) => job.request_id, "scoring job");
   if (jobs.size === 0) return;
 
   let calls: Awaited<ReturnType<typeof loadCalls>>;

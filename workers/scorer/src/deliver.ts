@@ -26,6 +26,7 @@ import { logError, logInfo, logWarn } from "../../../src/logger";
 import { retryDelaySeconds as outageDelaySeconds } from "./backoff";
 import { type ScorerConfig, scorerConfig } from "./config";
 import type { ScorerEnv } from "./env";
+import { groupMessagesById } from "./group-messages";
 
 /** Name of the queue this module consumes (wrangler.jsonc). */
 export const ALERT_QUEUE_NAME = "alert-deliveries";
@@ -95,16 +96,7 @@ export async function consumeDeliveries(batch: MessageBatch<unknown>, env: Score
 
 /** Sends the deliveries of `batch`'s alert jobs. */
 async function deliverBatch(db: Db, batch: MessageBatch<unknown>, config: AlertConfig): Promise<void> {
-  const jobs = new Map<string, Message<unknown>[]>();
-  for (const msg of batch.messages) {
-    if (!isAlertJob(msg.body)) {
-      logWarn("malformed alert job dropped", { message_id: msg.id });
-      msg.ack();
-      continue;
-    }
-    const id = msg.body.delivery_id.toLowerCase();
-    jobs.set(id, [...(jobs.get(id) ?? []), msg]);
-  }
+  const jobs = groupMessagesById(batch.messages, isAlertJob, (job) => job.delivery_id, "alert job");
   if (jobs.size === 0) return;
   let rows: DeliveryToSend[];
   try {
