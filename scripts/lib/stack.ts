@@ -10,7 +10,7 @@ import type { Db } from "../../src/db/driver/client";
 import { createDemoOrganization } from "../../src/db/demo-organization";
 import { createKey } from "../../src/db/keys";
 import { createProject } from "../../src/db/projects";
-import * as schema from "../../src/db/schema/tables";
+import * as schema from "../../src/db/schema";
 import { applyMigrations, ensureDatabase, startEmbeddedPostgres, type LocalPostgres } from "./postgres";
 
 /** Port of the embedded dev database (tests use 55433). */

@@ -29,7 +29,7 @@
  */
 import type { InvoicePaid, CheckoutCompleted, SubscriptionState } from "./effects";
 import type { Tier } from "./tiers";
-import type { WEBHOOK_OUTCOMES } from "../db/schema/tables";
+import type { WEBHOOK_OUTCOMES } from "../db/schema";
 
 /** What processing an event did (stored in `webhook_events.outcome`). */
 export type Outcome = (typeof WEBHOOK_OUTCOMES)[number];

@@ -7,7 +7,7 @@ import { uuidv7 } from "uuidv7";
 import type { Db } from "./driver/client";
 import { deleteProjectRow, projectRow } from "./project-rows";
 import { type ALERT_FORMATS, alertDeliveries, alertEndpoints, type DELIVERY_STATES } from "./schema/alerts";
-import { llmRequests, safetyScores } from "./schema/tables";
+import { llmRequests, safetyScores } from "./schema";
 import type { SCORER_NAMES } from "../scoring/types";
 
 /** An endpoint as stored (with its secret: never answer it except at creation). */

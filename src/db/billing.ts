@@ -6,7 +6,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BillingPatch, BillingRow, Outcome } from "../billing/transitions";
 import type { Db } from "./driver/client";
-import { projects, subscriptions, webhookEvents } from "./schema/tables";
+import { projects, subscriptions, webhookEvents } from "./schema";
 
 /** A project's name and subscription row, as checkout and portal need them. */
 export interface BillingAccount extends BillingRow {

@@ -21,7 +21,7 @@ import type { Db } from "./driver/client";
 import { lookupKey, type KeyLookup } from "./keys";
 import { getBillingAccount } from "./billing";
 import { addRequestsToRollup } from "./rollups";
-import { llmRequests } from "./schema/tables";
+import { llmRequests } from "./schema";
 import { eq } from "drizzle-orm";
 import { storableJson, storableText } from "../input";
 import { maskRecord, withoutMaskedVerdict } from "../policy/mask";

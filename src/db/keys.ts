@@ -7,7 +7,7 @@ import { uuidv7 } from "uuidv7";
 import { generateKey, hashKey, keyHint, ROTATION_GRACE_SECONDS } from "../auth/keys";
 import type { Db } from "./driver/client";
 import { deleteProjectRow, projectRow } from "./project-rows";
-import { apiKeys } from "./schema/tables";
+import { apiKeys } from "./schema";
 import { FOREIGN_KEY_VIOLATION, sqlStateOf } from "./driver/unavailable";
 
 /** Why a presented key is not accepted, or the project it opens. */

@@ -7,7 +7,7 @@ import { count, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { Db } from "./driver/client";
-import type { llmRequests, safetyScores } from "./schema/tables";
+import type { llmRequests, safetyScores } from "./schema";
 
 /** A page request: `page` from 1, `page_size` records. */
 export interface PageParams {

@@ -2,7 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import { DEFAULT_POLICY, policyFromStored, type ProjectPolicy, type VersionedPolicy } from "../policy/schema";
 import type { Db } from "./driver/client";
-import { projectPolicies } from "./schema/tables";
+import { projectPolicies } from "./schema";
 
 /** A project's policy in force, its version (0: default) and when it last changed (null: never). */
 export type StoredPolicy = VersionedPolicy & { updated_at: Date | null };

@@ -1,7 +1,7 @@
 /**
  * A project's own record by id, in any table of project records (`projectRecord()` of
- * ./schema/tables.ts: `id` and `project_id`): the condition every project-scoped read, update
- * and delete of one row uses, so a record of another project is never touched.
+ * ./schema/projects.ts: `id` and `project_id`): the condition every project-scoped read,
+ * update and delete of one row uses, so a record of another project is never touched.
  */
 import { and, eq, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";

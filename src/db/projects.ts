@@ -7,7 +7,7 @@ import { uuidv7 } from "uuidv7";
 import { calendarPeriod } from "../billing/periods";
 import type { Db } from "./driver/client";
 import { organizationProjects } from "./schema/auth";
-import { projects, subscriptions } from "./schema/tables";
+import { projects, subscriptions } from "./schema";
 
 /**
  * Creates a project and its `free` subscription for the current calendar month and, when

@@ -9,7 +9,7 @@ import type { Db } from "./driver/client";
 import { newestFirst } from "./paging";
 import { keyset, requestConditions, type RequestFilters } from "./request-filters";
 import { requestSummaryColumns, type ScoreChip } from "./requests";
-import { llmRequests, safetyScores, scoreReviews } from "./schema/tables";
+import { llmRequests, safetyScores, scoreReviews } from "./schema";
 
 /** A score chip as the export's query sends it: `[scorer_name, score_value, score_label, verdict]`. */
 type ChipTuple = [ScorerName, number | null, ScoreLabel, ScoreChip["verdict"]];

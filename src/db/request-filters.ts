@@ -11,7 +11,7 @@
  */
 import { and, eq, exists, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { ScoreLabel, ScorerName } from "../scoring/types";
-import { llmRequests, type REVIEW_VERDICTS, safetyScores, scoreReviews } from "./schema/tables";
+import { llmRequests, type REVIEW_VERDICTS, safetyScores, scoreReviews } from "./schema";
 
 type Verdict = (typeof REVIEW_VERDICTS)[number];
 

@@ -11,7 +11,7 @@ import type { Db } from "./driver/client";
 import { requestSummaryColumns } from "./requests";
 import { insertAlertDeliveries } from "./alerts";
 import { addCostsToRollup, scoreChangesToRollup } from "./rollups";
-import { llmRequests, projectPolicies, type SCORING_STATES } from "./schema/tables";
+import { llmRequests, projectPolicies, type SCORING_STATES } from "./schema";
 import { policyFromStored, type VersionedPolicy } from "../policy/schema";
 
 type ScoringState = (typeof SCORING_STATES)[number];

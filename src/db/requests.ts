@@ -10,7 +10,7 @@ import type { Db } from "./driver/client";
 import { projectRow } from "./project-rows";
 import { newestFirst, oldestFirst, pageWithTotal, type PageParams } from "./paging";
 import { keyset, requestConditions, type RequestFilters } from "./request-filters";
-import { llmRequests, safetyScores, scoreReviews } from "./schema/tables";
+import { llmRequests, safetyScores, scoreReviews } from "./schema";
 import { searchIds } from "./text-search";
 
 /** A request's scores in lists: scorer, value and label, plus the review verdict if any. */

@@ -1,7 +1,7 @@
 /** Review verdicts on safety scores (table `score_reviews`): one per score, the latest wins. */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "./driver/client";
-import { type REVIEW_VERDICTS, safetyScores, scoreReviews } from "./schema/tables";
+import { type REVIEW_VERDICTS, safetyScores, scoreReviews } from "./schema";
 
 /**
  * Stores `verdict` by `reviewer` on the project's score `scoreId` (replacing an earlier one,

@@ -6,7 +6,7 @@ import { and, avg, count, eq, getTableColumns, gte, isNull, sql } from "drizzle-
 import type { ScoreLabel, ScorerName } from "../scoring/types";
 import type { Db } from "./driver/client";
 import { inRange, pageWithTotal, type PageParams, type TimeRange } from "./paging";
-import { safetyScores } from "./schema/tables";
+import { safetyScores } from "./schema";
 
 /** Filters of the score list. */
 export interface ScoreFilters extends TimeRange {

@@ -11,7 +11,7 @@
 import { and, sql, type SQL } from "drizzle-orm";
 import type { Db } from "./driver/client";
 import { keyset, requestConditions, type RequestFilters } from "./request-filters";
-import { llmRequests } from "./schema/tables";
+import { llmRequests } from "./schema";
 
 /** Rows of the newest candidates tested before the GIN index is used instead. */
 export const WALK_ROWS = 2000;

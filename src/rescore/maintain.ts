@@ -9,7 +9,7 @@
  */
 import type { Db } from "../db/driver/client";
 import { claimStalledJobs, createUpgradeJobs } from "../db/rescore";
-import { scorerDeployments } from "../db/schema/tables";
+import { scorerDeployments } from "../db/schema";
 import { logInfo } from "../logger";
 import { SCORER_VERSIONS } from "../scoring/version";
 import { toHex } from "../util";

@@ -8,7 +8,7 @@ import { openPortal, startCheckout } from "../billing/checkout";
 import { priceTable } from "../billing/prices";
 import { allowedReturnUrl } from "../billing/return-urls";
 import { requireStripe } from "../billing/stripe";
-import { TIERS } from "../db/schema/tables";
+import { TIERS } from "../db/schema";
 import { getBillingAccount } from "../db/billing";
 import { notFound } from "../errors";
 import { iso } from "../util";

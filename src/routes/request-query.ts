@@ -4,7 +4,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import type { RequestFilters } from "../db/request-filters";
-import { REVIEW_VERDICTS, SCORE_LABELS } from "../db/schema/tables";
+import { REVIEW_VERDICTS, SCORE_LABELS } from "../db/schema";
 import { SCORER_NAMES, type ScorerName } from "../scoring/types";
 import { isoInstant, ProjectIdQuery } from "./openapi";
 

@@ -6,7 +6,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { createRescoreJob, getRescoreJob, type RescoreJob } from "../db/rescore";
-import { RESCORE_REASONS, RESCORE_STATES } from "../db/schema/tables";
+import { RESCORE_REASONS, RESCORE_STATES } from "../db/schema";
 import { ApiError, notFound } from "../errors";
 import { logError } from "../logger";
 import { MAX_RESCORE_DAYS } from "../rescore/message";

@@ -7,7 +7,7 @@
 import { z } from "@hono/zod-openapi";
 import { createSelectSchema } from "drizzle-zod";
 import { alertDeliveries } from "../db/schema/alerts";
-import { apiKeys, llmRequests, projects, safetyScores } from "../db/schema/tables";
+import { apiKeys, llmRequests, projects, safetyScores } from "../db/schema";
 import { ALERT_FORMATS, REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES, type ScorerName, TIERS } from "../enums";
 
 /** An instant in a response: ISO-8601 text in UTC. */

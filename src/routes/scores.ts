@@ -2,7 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { listScores, summarizeScores } from "../db/scores";
 import { reviewScore } from "../db/reviews";
-import { REVIEW_VERDICTS, SCORE_LABELS } from "../db/schema/tables";
+import { REVIEW_VERDICTS, SCORE_LABELS } from "../db/schema";
 import { notFound } from "../errors";
 import { SCORER_NAMES } from "../scoring/types";
 import {

@@ -13,7 +13,7 @@ import { signatureHeader, verifyWebhook } from "../billing/signature";
 import { createStripeClient } from "../billing/stripe";
 import { processWebhookEvent } from "../billing/webhook-events";
 import { HANDLED_EVENT_TYPES } from "../billing/effects";
-import { WEBHOOK_OUTCOMES } from "../db/schema/tables";
+import { WEBHOOK_OUTCOMES } from "../db/schema";
 import { ApiError } from "../errors";
 import { database } from "../middleware/database";
 import { createRouter, errorResponse } from "./openapi";

@@ -10,7 +10,7 @@
 import { uuidv7 } from "uuidv7";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AppEnv } from "../../src/env";
-import { SEARCH_INDEXED_CHARS } from "../../src/db/schema/tables";
+import { SEARCH_INDEXED_CHARS } from "../../src/db/schema";
 import { SCORER_NAMES } from "../../src/scoring/types";
 import { bigAnswer, type BigAnswerKind } from "../proxy/big-answers";
 import { apiEnv, consume, deadLetters, eventually, message, rowsOf, scoreNow, throughProxy, usedOf } from "./capture-helpers";

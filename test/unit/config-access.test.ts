@@ -11,7 +11,8 @@ const ROOT = join(import.meta.dirname, "../..");
 const SCANNED = ["src", "workers/scorer/src", "workers/proxy/src", "dashboard/server"];
 /** Files allowed to read env: the config modules. */
 const CONFIG_MODULES = [/^src\/config\//, /^workers\/[^/]+\/src\/config\.ts$/, /^dashboard\/server\/config\.ts$/];
-const ACCESS = /\bc\.env\b|\benv\.[A-Z_]+\b/;
+/** `c.env`, `env.SOME_VAR`, or a destructuring `const { SOME_VAR } = env`. */
+const ACCESS = /\bc\.env\b|\benv\.[A-Z_]+\b|\}\s*=\s*env\b/;
 
 function tsFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

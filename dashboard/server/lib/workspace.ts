@@ -9,7 +9,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../../src/db/driver/client";
 import { adoptDemoOrganization } from "../../../src/db/demo-organization";
 import { authMember, authOrganization, organizationProjects } from "../../../src/db/schema/auth";
-import { projects } from "../../../src/db/schema/tables";
+import { projects } from "../../../src/db/schema";
 import type { Role } from "../../../src/enums";
 import type { Auth } from "../auth/auth";
 import type { Project } from "../contract";

@@ -1,6 +1,6 @@
 /**
  * Alert webhooks (issue 24 point 2, docs/webhooks.md): a project's endpoints and the deliveries
- * made to them. Kept beside tables.ts (drizzle.config.ts lists both) so the alert tables form one
+ * made to them. Kept beside the other tables (drizzle.config.ts lists it) so the alert tables form one
  * small aggregate.
  *
  * One delivery row per (score, endpoint): `saveScores` (src/db/request-scoring.ts) inserts it in the
@@ -13,7 +13,8 @@ import { check, index, integer, pgTable, smallint, text, unique, uuid } from "dr
 import { ALERT_FORMATS, DELIVERY_STATES } from "../../enums";
 import { SCORER_NAMES } from "../../scoring/types";
 import { ownedBy, timestamptz, timestamptzNow } from "./columns";
-import { projectId, projectRecord, safetyScores } from "./tables";
+import { projectId, projectRecord } from "./projects";
+import { safetyScores } from "./scores";
 
 // Declared once in src/enums.ts (shared with the dashboard); re-exported for the modules that read them with the tables.
 export { ALERT_FORMATS, DELIVERY_STATES };

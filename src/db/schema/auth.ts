@@ -10,7 +10,7 @@
  */
 import { bigint, boolean, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { ownedBy, timestamptz, timestamptzNow } from "./columns";
-import { projectKey, projectRecord } from "./tables";
+import { projectKey, projectRecord } from "./projects";
 
 /** `id text PRIMARY KEY`: Better Auth chooses its records' ids. */
 const textId = () => text("id").primaryKey();

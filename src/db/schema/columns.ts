@@ -1,5 +1,5 @@
 /**
- * Column builders shared by the API's tables (./tables.ts, ./alerts.ts) and the dashboard's
+ * Column builders shared by the API's tables (./projects.ts, ./requests.ts, ..., ./alerts.ts) and the dashboard's
  * (./auth.ts), so all spell a timestamp and a parent-owned foreign key the same way.
  */
 import { type AnyPgColumn, type ReferenceConfig, timestamp } from "drizzle-orm/pg-core";
@@ -9,6 +9,9 @@ export const timestamptz = (name: string) => timestamp(name, { withTimezone: tru
 
 /** A `timestamptz NOT NULL DEFAULT now()` column: when the row (or its last change) was written. */
 export const timestamptzNow = (name: string) => timestamptz(name).notNull().defaultNow();
+
+/** `created_at timestamptz NOT NULL DEFAULT now()`. */
+export const createdAt = () => timestamptzNow("created_at");
 
 /** A column's builder, as far as `ownedBy` needs it: drizzle's `references` returns the builder itself. */
 type Referencing<B> = { references(ref: () => AnyPgColumn, actions?: ReferenceConfig["actions"]): B };

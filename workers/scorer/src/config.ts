@@ -11,7 +11,7 @@ import { DEFAULT_TIER_RETENTION } from "../../../src/billing/tiers";
 import { databaseVars, toDbConfig } from "../../../src/config/database";
 import { configParser } from "../../../src/config/parse";
 import { binding, flagVar, jsonTableVar, positiveIntVar } from "../../../src/config/vars";
-import { TIERS } from "../../../src/db/schema/tables";
+import { TIERS } from "../../../src/db/schema";
 import { DEFAULT_UPGRADE_DAYS } from "../../../src/rescore/maintain";
 
 /** The scorer's variables and bindings as they arrive (strings; see docs/configuration.md). */

@@ -1,0 +1,76 @@
+/**
+ * Subscriptions and the payment provider's processed webhook events. Part of the PostgreSQL schema (drizzle-orm, src/db/schema/index.ts);
+ * migrations/ is generated from it by `npm run db:generate`.
+ */
+import { bigint, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { TIERS } from "../../enums";
+import { timestamptz, timestamptzNow } from "./columns";
+import { projects, projectKey } from "./projects";
+
+/**
+ * One subscription per project (docs/interface.md section 2.5, `subscriptions`), created as `free` with the
+ * project. Maintained by the payment webhook; `requests_this_period` is counted by ingest.
+ */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    project_id: projectKey(),
+    tier: text("tier", { enum: TIERS }).notNull().default("free"),
+    /** Provider subscription status (`active`, `past_due`, `canceled`...); `active` for free. */
+    status: text("status").notNull().default("active"),
+    payment_customer_id: text("payment_customer_id"),
+    payment_subscription_id: text("payment_subscription_id"),
+    requests_this_period: bigint("requests_this_period", { mode: "number" }).notNull().default(0),
+    /** Start of the current period (UTC). */
+    period_start_at: timestamptz("period_start_at").notNull(),
+    /** When the counter resets: next calendar month (UTC) for free, Stripe's period end for paid. */
+    period_reset_at: timestamptz("period_reset_at").notNull(),
+    /** Creation time (Unix seconds) of the newest provider event applied: older events are ignored. */
+    last_event_created: bigint("last_event_created", { mode: "number" }),
+    updated_at: timestamptzNow("updated_at"),
+  },
+  // Webhooks find the project by the provider's ids; each customer and subscription belongs
+  // to one project (NULLs do not collide).
+  (t) => [
+    uniqueIndex("subscriptions_payment_customer_idx").on(t.payment_customer_id),
+    uniqueIndex("subscriptions_payment_subscription_idx").on(t.payment_subscription_id),
+  ],
+);
+
+/** What processing a webhook event did (`webhook_events.outcome`). */
+export const WEBHOOK_OUTCOMES = [
+  /** The event changed the project's subscription row. */
+  "applied",
+  /** Kept for the record only (e.g. `invoice.payment_failed`). */
+  "recorded",
+  /** Older than the state already applied (out-of-order delivery), or for a replaced subscription. */
+  "stale",
+  /** No project matches the event's customer, subscription or `client_reference_id`. */
+  "unmatched",
+  /** Understood but not relevant (e.g. a price that is no configured tier, a one-time checkout). */
+  "ignored",
+] as const;
+
+/**
+ * Payment provider events already processed, one row per event id, so a redelivered event is
+ * recognised and does nothing (Stripe delivers at least once). The row is written in the same
+ * transaction as the event's effect on `subscriptions`.
+ */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    /** The provider's event id (Stripe `evt_...`). */
+    id: text("id").primaryKey(),
+    /** Event type, e.g. `customer.subscription.updated`. */
+    type: text("type").notNull(),
+    /** When the provider created the event, Unix seconds. */
+    created: bigint("created", { mode: "number" }).notNull(),
+    /** Id of the event's object at the provider (`cs_...`, `sub_...`, `in_...`). */
+    object_id: text("object_id"),
+    /** The project the event was matched to, if any. */
+    project_id: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    outcome: text("outcome", { enum: WEBHOOK_OUTCOMES }).notNull(),
+    received_at: timestamptzNow("received_at"),
+  },
+  (t) => [index("webhook_events_project_received_idx").on(t.project_id, t.received_at.desc())],
+);

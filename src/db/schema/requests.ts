@@ -1,0 +1,93 @@
+/**
+ * Logged LLM calls (`llm_requests`) with their scoring state and full-text search document. Part of the PostgreSQL schema (drizzle-orm, src/db/schema/index.ts);
+ * migrations/ is generated from it by `npm run db:generate`.
+ */
+import { sql } from "drizzle-orm";
+import { boolean, customType, index, integer, jsonb, numeric, pgTable, text } from "drizzle-orm/pg-core";
+import { timestamptz, createdAt } from "./columns";
+import { projectRecord } from "./projects";
+
+/**
+ * Scoring state of a logged request: `pending` until its scoring job was enqueued,
+ * `queued` once the queue accepted it, `scored` once all six scores are written.
+ * The sweep re-enqueues requests that stay `pending`/`queued` too long.
+ */
+export const SCORING_STATES = ["pending", "queued", "scored"] as const;
+
+/**
+ * Characters of each body's text that the full-text index covers: the first 50,000 of the
+ * request's and the first 50,000 of the response's. PostgreSQL refuses a tsvector over 1 MiB
+ * (SQLSTATE 54000, https://www.postgresql.org/docs/current/textsearch-limitations.html), which
+ * a 1.5 MB answer of 150k distinct numbers or 115k distinct words exceeds; 100,000 characters
+ * make at most about 650 KB of tsvector even when every word is distinct and every character
+ * 4 bytes of UTF-8 (measured: 600 KB for 50,000 one-character 4-byte words). The call itself is
+ * always stored whole; only words past this point cannot be found with `q`.
+ */
+export const SEARCH_INDEXED_CHARS = 50_000;
+
+/**
+ * The text-search document of a request: the JSON string values (message contents, tool
+ * arguments, documents; not keys, numbers or booleans) of each body, joined with spaces in
+ * jsonb order (`sightline_search_text`, migrations/0005_bounded_search_document.sql), the
+ * first `SEARCH_INDEXED_CHARS` characters of each, as `simple`-config lexemes (no stemming, no
+ * stop words: prompts are in any language). Stored as the generated column `search_tsv` with a
+ * GIN index, which serves `q` (`websearch_to_tsquery('simple', q)`).
+ * Chosen over pg_trgm: an index on words of the string values is a fraction of the size of a
+ * trigram index on the whole JSON text, and does not match JSON keys such as "role". Stored
+ * rather than an expression index because ANALYZE keeps word frequencies of a tsvector column
+ * (not of an expression): without them the planner guessed 0.5% of rows for every word and, for
+ * a rare word, walked the whole list index recomputing the document per row (tens of seconds
+ * at 1M rows, bench/results/dashboard-scale.md).
+ */
+const requestSearchDocument = sql.raw(
+  `(to_tsvector('simple'::regconfig, coalesce(public.sightline_search_text(request_body, ${SEARCH_INDEXED_CHARS}), '')) || ` +
+    `to_tsvector('simple'::regconfig, coalesce(public.sightline_search_text(response_body, ${SEARCH_INDEXED_CHARS}), '')))`,
+);
+
+/** A PostgreSQL `tsvector` column. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** One logged LLM call (docs/interface.md section 2.3, `llm_requests`). */
+export const llmRequests = pgTable(
+  "llm_requests",
+  {
+    ...projectRecord(),
+    model: text("model").notNull(),
+    provider: text("provider").notNull(),
+    prompt_tokens: integer("prompt_tokens").notNull().default(0),
+    completion_tokens: integer("completion_tokens").notNull().default(0),
+    /** Cost in US dollars, exact to 1e-10 USD. */
+    cost_usd: numeric("cost_usd", { precision: 20, scale: 10, mode: "number" }).notNull().default(0),
+    /** Wall-clock latency of the call in milliseconds. */
+    latency_ms: integer("latency_ms").notNull().default(0),
+    request_body: jsonb("request_body").notNull(),
+    response_body: jsonb("response_body"),
+    /** Capture-side extras: status, error, stream, ttft_ms, token_count_source, sdk. */
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    created_at: createdAt(),
+    scoring_state: text("scoring_state", { enum: SCORING_STATES }).notNull().default("pending"),
+    /** When the request was last handed to the scoring queue (null: never). */
+    enqueued_at: timestamptz("enqueued_at"),
+    /**
+     * The call failed: `metadata.status` is `"error"` (the capture convention of the ingest
+     * contract: SDKs and the proxy write `status: "success" | "error"`). Stored so the status
+     * filter, the error rate and their indexes need no JSON access. Absent status counts as ok.
+     */
+    /** Full-text document of both bodies (`requestSearchDocument`); never selected by the API. */
+    search_tsv: tsvector("search_tsv").notNull().generatedAlwaysAs(requestSearchDocument),
+    is_error: boolean("is_error").notNull().generatedAlwaysAs(sql`coalesce(metadata ->> 'status' = 'error', false)`),
+  },
+  (t) => [
+    // List order; the trailing columns make the overview's per-bucket aggregates (count, errors,
+    // latency, cost) index-only scans of this same index (a separate covering index in
+    // (project_id, created_at) order competed with it for the list and lost the exact order).
+    index("llm_requests_project_created_idx").on(t.project_id, t.created_at.desc(), t.id.desc(), t.latency_ms, t.cost_usd, t.is_error),
+    index("llm_requests_project_model_created_idx").on(t.project_id, t.model, t.created_at.desc(), t.id.desc()),
+    index("llm_requests_project_provider_created_idx").on(t.project_id, t.provider, t.created_at.desc(), t.id.desc()),
+    // Failed calls are few: a partial index serves `status=error` lists without reading ok rows.
+    index("llm_requests_project_errors_created_idx").on(t.project_id, t.created_at.desc(), t.id.desc()).where(sql`${t.is_error}`),
+    // Full-text search over the string values of both bodies (see `requestSearchDocument`).
+    index("llm_requests_search_idx").using("gin", t.search_tsv),
+    index("llm_requests_unscored_idx").on(t.created_at).where(sql`${t.scoring_state} <> 'scored'`),
+  ],
+);

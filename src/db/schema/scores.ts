@@ -1,0 +1,74 @@
+/**
+ * Safety scores (`safety_scores`) and reviewers' verdicts on them (`score_reviews`). Part of the PostgreSQL schema (drizzle-orm, src/db/schema/index.ts);
+ * migrations/ is generated from it by `npm run db:generate`.
+ */
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES } from "../../enums";
+import { ownedBy, timestamptz, timestamptzNow, createdAt } from "./columns";
+import { projectId } from "./projects";
+import { llmRequests } from "./requests";
+
+/** One scorer's verdict on one request (docs/interface.md section 2.4, `safety_scores`). */
+export const safetyScores = pgTable(
+  "safety_scores",
+  {
+    id: uuid("id").primaryKey(),
+    request_id: ownedBy(uuid("request_id").notNull(), () => llmRequests.id),
+    /** Copied from the request so project-scoped queries need no join. */
+    project_id: projectId(),
+    /** Typed in TypeScript only (a text column): one of the six scorers of src/scoring. */
+    scorer_name: text("scorer_name", { enum: SCORER_NAMES }).notNull(),
+    /** Likert 1..5; null when `score_label` is `unscored`. */
+    score_value: smallint("score_value"),
+    score_label: text("score_label", { enum: SCORE_LABELS }).notNull(),
+    rationale: text("rationale").notNull(),
+    /**
+     * Time bucket of the score: when the request was first scored. A re-score keeps the
+     * `created_at` of the score it replaces, so lists, counts and the hourly rollups keep it in
+     * the same hour; `scored_at` says when it was made.
+     */
+    created_at: createdAt(),
+    /** The scorer's version that made this score (src/scoring/version.ts); `unversioned` before versions existed. */
+    scorer_version: text("scorer_version").notNull().default("unversioned"),
+    /** The project policy's `unsafe_at` the label was set with (Likert 3..5; docs/policy.md). */
+    unsafe_at: smallint("unsafe_at").notNull().default(4),
+    /** Version of the project policy in force when scored (`project_policies.version`); 0 = the default policy. */
+    policy_version: integer("policy_version").notNull().default(0),
+    /** When this score was computed (first scoring or re-scoring). */
+    scored_at: timestamptzNow("scored_at"),
+    /** Null for the current score of (request, scorer); set when a re-score replaced it (history). */
+    superseded_at: timestamptz("superseded_at"),
+  },
+  (t) => [
+    // One current score per (request, scorer); superseded ones are history (docs/rescoring.md).
+    uniqueIndex("safety_scores_current_key").on(t.request_id, t.scorer_name).where(sql`${t.superseded_at} IS NULL`),
+    // At-least-once delivery: the same scorer version under the same policy writes one row.
+    uniqueIndex("safety_scores_request_scorer_version_key").on(t.request_id, t.scorer_name, t.scorer_version, t.policy_version),
+    index("safety_scores_project_created_idx").on(t.project_id, t.created_at.desc(), t.id.desc()).where(sql`${t.superseded_at} IS NULL`),
+    index("safety_scores_project_scorer_created_idx").on(t.project_id, t.scorer_name, t.created_at.desc()).where(sql`${t.superseded_at} IS NULL`),
+    // Covers the overview's unsafe rate per scorer and bucket as an index-only scan.
+    index("safety_scores_project_created_label_idx").on(t.project_id, t.created_at, t.scorer_name, t.score_label).where(sql`${t.superseded_at} IS NULL`),
+    check("safety_scores_value_range", sql`${t.score_value} IS NULL OR ${t.score_value} BETWEEN 1 AND 5`),
+  ],
+);
+
+/**
+ * A reviewer's verdict on one safety score (dashboard safety triage): the labelled data a safety
+ * team exports. One verdict per score; a new verdict replaces the old one, with its reviewer
+ * and time. `request_id` and `project_id` are copied from the score so list filters need no join.
+ */
+export const scoreReviews = pgTable(
+  "score_reviews",
+  {
+    score_id: ownedBy(uuid("score_id").primaryKey(), () => safetyScores.id),
+    request_id: ownedBy(uuid("request_id").notNull(), () => llmRequests.id),
+    project_id: projectId(),
+    scorer_name: text("scorer_name", { enum: SCORER_NAMES }).notNull(),
+    verdict: text("verdict", { enum: REVIEW_VERDICTS }).notNull(),
+    /** Who reviewed: the dashboard user's email or id, as the caller states it. */
+    reviewer: text("reviewer").notNull(),
+    reviewed_at: timestamptzNow("reviewed_at"),
+  },
+  (t) => [index("score_reviews_project_verdict_request_idx").on(t.project_id, t.verdict, t.request_id)],
+);
