@@ -21,7 +21,7 @@ export const renderError: ErrorHandler<AppBindings> = (err, c) => {
     return c.json({ detail }, err.status as ContentfulStatusCode);
   }
   if (err instanceof ConfigError) {
-    logError("server configuration is invalid", { method: c.req.method, problems: err.problems.join("; ") });
+    logError("server configuration is invalid", { method: c.req.method, problems: err.message });
     return c.json({ detail: err.detail }, 500);
   }
   if (isDatabaseUnavailable(err)) {

@@ -13,7 +13,7 @@ import { backoffSeconds } from "../backoff";
 export const RETRY_CAP_SECONDS = 6 * 60 * 60;
 
 /** Growth of the delay from one retry to the next. */
-export const RETRY_FACTOR = 4;
+const RETRY_FACTOR = 4;
 
 /** Seconds to wait after failed attempt number `attempt` (1-based) before the next one. */
 export function retryDelaySeconds(attempt: number, baseSeconds: number): number {

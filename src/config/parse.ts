@@ -26,31 +26,33 @@ export function configParser<S extends z.ZodType>(schema: S): ConfigParser<z.out
 }
 
 /**
- * The config of a queue batch, or null after logging the `ConfigError` and retrying the whole
- * batch (nothing is lost: the messages come back once the variables are fixed).
+ * The config from `parse(env)`, or null after logging its `ConfigError` with `consequence`
+ * (what happens instead) and running `onInvalid`. Other errors are rethrown.
  */
-export function configOrRetry<C>(parse: ConfigParser<C>, env: object, batch: MessageBatch<unknown>): C | null {
+function configOr<C>(parse: ConfigParser<C>, env: object, consequence: string, onInvalid: () => void = () => {}): C | null {
   try {
     return parse(env);
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
-    logError("worker configuration is invalid; batch will be retried", { problems: err.problems.join("; ") });
-    batch.retryAll();
+    logError(`worker configuration is invalid; ${consequence}`, { problems: err.message });
+    onInvalid();
     return null;
   }
+}
+
+/**
+ * The config of a queue batch, or null after logging the `ConfigError` and retrying the whole
+ * batch (nothing is lost: the messages come back once the variables are fixed).
+ */
+export function configOrRetry<C>(parse: ConfigParser<C>, env: object, batch: MessageBatch<unknown>): C | null {
+  return configOr(parse, env, "batch will be retried", () => batch.retryAll());
 }
 
 /**
  * The config of a scheduled run, or null after logging the `ConfigError` (the next run tries again).
  */
 export function configOrLog<C>(parse: ConfigParser<C>, env: object): C | null {
-  try {
-    return parse(env);
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    logError("worker configuration is invalid; scheduled run skipped", { problems: err.problems.join("; ") });
-    return null;
-  }
+  return configOr(parse, env, "scheduled run skipped");
 }
 
 /**

@@ -40,8 +40,6 @@ export interface BatchEntry {
   id: string;
   keyHash: string;
   record: LogRecord;
-  /** The bodies are already masked under the project's policy (set by `ingestBatch` itself). */
-  masked?: boolean;
 }
 
 /**
@@ -79,7 +77,6 @@ export function batchParameter(entries: readonly BatchEntry[]): string {
     completion_tokens: e.record.completion_tokens,
     cost_usd: e.record.cost_usd,
     latency_ms: e.record.latency_ms,
-    masked: e.masked === true,
     request_body: e.record.request_body,
     response_body: e.record.response_body ?? null,
     metadata: e.record.metadata,
@@ -92,16 +89,17 @@ export function batchParameter(entries: readonly BatchEntry[]): string {
 export async function ingestBatch(db: Db, entries: readonly BatchEntry[], limits: TierLimits): Promise<BatchResult[]> {
   if (entries.length === 0) return [];
   // Only ingest writes `metadata.pii_masked` (src/policy/mask.ts).
-  const clean = entries.map((e) => ({ ...e, masked: false, record: { ...e.record, metadata: withoutMaskedVerdict(e.record.metadata) } }));
-  const rows = await runStatement(db, clean, limits);
+  const clean = entries.map((e) => ({ ...e, record: { ...e.record, metadata: withoutMaskedVerdict(e.record.metadata) } }));
+  const rows = await runStatement(db, clean, limits, false);
   const held = clean.flatMap((e, i) =>
-    rows[i]!.outcome === "mask" ? [{ i, entry: { ...e, masked: true, record: maskRecord(e.record, policyFromStored(rows[i]!.mask_policy)) } }] : [],
+    rows[i]!.outcome === "mask" ? [{ i, entry: { ...e, record: maskRecord(e.record, policyFromStored(rows[i]!.mask_policy)) } }] : [],
   );
   if (held.length > 0) {
     const again = await runStatement(
       db,
       held.map((h) => h.entry),
       limits,
+      true,
     );
     held.forEach((h, k) => {
       rows[h.i] = again[k]!;
@@ -110,12 +108,13 @@ export async function ingestBatch(db: Db, entries: readonly BatchEntry[], limits
   return rows.map((r) => ({ id: r.id, projectId: r.project_id, outcome: r.outcome === "mask" ? "quota" : r.outcome }));
 }
 
-async function runStatement(db: Db, entries: readonly BatchEntry[], limits: TierLimits): Promise<StatementRow[]> {
+/** One run of the statement; `masked`: the entries' bodies are already masked under their project's policy (the second run). */
+async function runStatement(db: Db, entries: readonly BatchEntry[], limits: TierLimits, masked: boolean): Promise<StatementRow[]> {
   const expired = periodExpiredSql;
   const result = (await db.execute(sql`
     WITH input AS (
       SELECT * FROM jsonb_to_recordset(${batchParameter(entries)}::jsonb) AS t(
-        ord int, id uuid, key_hash text, masked boolean, model text, provider text, prompt_tokens int, completion_tokens int,
+        ord int, id uuid, key_hash text, model text, provider text, prompt_tokens int, completion_tokens int,
         cost_usd numeric, latency_ms int, request_body jsonb, response_body jsonb, metadata jsonb, created_at timestamptz)
     ),
     keys AS (
@@ -129,7 +128,7 @@ async function runStatement(db: Db, entries: readonly BatchEntry[], limits: Tier
     fresh AS (
       SELECT DISTINCT ON (i.id) i.*, k.project_id
       FROM input i JOIN keys k USING (key_hash)
-      WHERE i.id NOT IN (SELECT id FROM existing) AND (i.masked OR k.mask_policy IS NULL)
+      WHERE i.id NOT IN (SELECT id FROM existing) AND (${masked}::boolean OR k.mask_policy IS NULL)
       ORDER BY i.id, i.ord
     ),
     wanted AS (
@@ -172,8 +171,8 @@ async function runStatement(db: Db, entries: readonly BatchEntry[], limits: Tier
     rollup AS (${addRequestsToRollup(sql`ins`)})
     SELECT i.id, coalesce(e.project_id, k.project_id) AS project_id,
       CASE WHEN ins.id IS NOT NULL THEN 'stored' WHEN e.id IS NOT NULL THEN 'duplicate'
-        WHEN k.project_id IS NULL THEN 'key' WHEN k.mask_policy IS NOT NULL AND NOT i.masked THEN 'mask' ELSE 'quota' END AS outcome,
-      CASE WHEN NOT i.masked THEN k.mask_policy END AS mask_policy
+        WHEN k.project_id IS NULL THEN 'key' WHEN k.mask_policy IS NOT NULL AND NOT ${masked}::boolean THEN 'mask' ELSE 'quota' END AS outcome,
+      CASE WHEN NOT ${masked}::boolean THEN k.mask_policy END AS mask_policy
     FROM input i
       LEFT JOIN keys k USING (key_hash)
       LEFT JOIN existing e ON e.id = i.id

@@ -31,7 +31,8 @@
  */
 import { recordKeyUse } from "../db/key-usage";
 import { backoffSeconds } from "../backoff";
-import { createDb, type Db } from "../db/driver/client";
+import type { Db } from "../db/driver/client";
+import { withDb } from "../db/driver/with-db";
 import { isDataError } from "../db/driver/unavailable";
 import { ingestBatch, type BatchEntry, type BatchResult } from "../db/ingest-batch";
 import { type ApiConfig, apiConfig } from "../config/api";
@@ -179,6 +180,42 @@ async function store(db: Db, pending: Pending[], config: ApiConfig): Promise<Map
   return results;
 }
 
+/**
+ * Stores `pending`, records key use, enqueues the scoring jobs and then settles every message:
+ * acked (`done`), dead-lettered, or retried when its scoring job could not be enqueued.
+ */
+async function settle(db: Db, pending: Pending[], config: ApiConfig, done: (message: Message<unknown>, payload?: string) => void): Promise<void> {
+  const results = await store(db, pending, config);
+  // last_used_at of the keys behind stored records, at most once a minute per key (src/db/key-usage.ts).
+  const usedKeys = new Set([...results].flatMap(([p, r]) => (r.outcome === "stored" ? [p.keyHash] : [])));
+  for (const keyHash of usedKeys) await recordKeyUse(db, keyHash);
+  const jobs: ScoringJob[] = [];
+  const overQuota = new Map<string, number>();
+  let unknownKeys = 0;
+  for (const r of results.values()) {
+    if ((r.outcome === "stored" || r.outcome === "duplicate") && r.projectId) jobs.push({ request_id: r.id, project_id: r.projectId });
+    else if (r.outcome === "quota" && r.projectId) overQuota.set(r.projectId, (overQuota.get(r.projectId) ?? 0) + 1);
+    else if (r.outcome === "key") unknownKeys++;
+  }
+  let enqueued = true;
+  if (jobs.length > 0) {
+    try {
+      await config.scoringQueue.sendBatch(jobs.map((body) => ({ body, contentType: "json" as const })));
+    } catch (err) {
+      enqueued = false;
+      logWarn("scoring jobs could not be enqueued; stored records will be redelivered", { jobs: jobs.length }, err);
+    }
+  }
+  for (const [p, result] of results) {
+    if (result.outcome === "refused") await deadLetter(config, p.message, "log record refused by the database", { record_id: p.id }, result.error);
+    else if (!enqueued && (result.outcome === "stored" || result.outcome === "duplicate"))
+      p.message.retry({ delaySeconds: retryDelaySeconds(p.message.attempts) });
+    else done(p.message, p.payload);
+  }
+  for (const [project_id, count] of overQuota) logWarn("log records over the monthly limit dropped", { project_id, count });
+  if (unknownKeys > 0) logWarn("log records with an unknown, revoked or expired key dropped", { count: unknownKeys });
+}
+
 /** Handles one batch of `log-records`; see the module doc. Never throws. */
 export async function consumeLogRecords(batch: MessageBatch<unknown>, env: AppEnv, ctx: ExecutionContext): Promise<void> {
   const toDelete: string[] = [];
@@ -189,44 +226,7 @@ export async function consumeLogRecords(batch: MessageBatch<unknown>, env: AppEn
   const config = configOrRetry(apiConfig, env, batch);
   if (!config) return;
   const pending = await readMessages(batch, config, done);
-  if (pending.length > 0) {
-    const handle = createDb(config.db);
-    try {
-      const results = await store(handle.db, pending, config);
-      // last_used_at of the keys behind stored records, at most once a minute per key (src/db/key-usage.ts).
-      const usedKeys = new Set([...results].flatMap(([p, r]) => (r.outcome === "stored" ? [p.keyHash] : [])));
-      for (const keyHash of usedKeys) await recordKeyUse(handle.db, keyHash);
-      const jobs: ScoringJob[] = [];
-      const overQuota = new Map<string, number>();
-      let unknownKeys = 0;
-      for (const r of results.values()) {
-        if ((r.outcome === "stored" || r.outcome === "duplicate") && r.projectId) jobs.push({ request_id: r.id, project_id: r.projectId });
-        else if (r.outcome === "quota" && r.projectId) overQuota.set(r.projectId, (overQuota.get(r.projectId) ?? 0) + 1);
-        else if (r.outcome === "key") unknownKeys++;
-      }
-      const decided = [...results.keys()];
-      let enqueued = true;
-      if (jobs.length > 0) {
-        try {
-          await config.scoringQueue.sendBatch(jobs.map((body) => ({ body, contentType: "json" as const })));
-        } catch (err) {
-          enqueued = false;
-          logWarn("scoring jobs could not be enqueued; stored records will be redelivered", { jobs: jobs.length }, err);
-        }
-      }
-      for (const p of decided) {
-        const result = results.get(p)!;
-        const outcome = result.outcome;
-        if (result.outcome === "refused") await deadLetter(config, p.message, "log record refused by the database", { record_id: p.id }, result.error);
-        else if (!enqueued && (outcome === "stored" || outcome === "duplicate")) p.message.retry({ delaySeconds: retryDelaySeconds(p.message.attempts) });
-        else done(p.message, p.payload);
-      }
-      for (const [project_id, count] of overQuota) logWarn("log records over the monthly limit dropped", { project_id, count });
-      if (unknownKeys > 0) logWarn("log records with an unknown, revoked or expired key dropped", { count: unknownKeys });
-    } finally {
-      ctx.waitUntil(handle.close().catch(() => {}));
-    }
-  }
+  if (pending.length > 0) await withDb(config.db, (db) => settle(db, pending, config, done), ctx);
   if (toDelete.length > 0) {
     // Deleting is tidying: a failure leaves an object the bucket's lifecycle rule removes.
     ctx.waitUntil(config.logPayloads.delete(toDelete).catch((err: unknown) => logWarn("R2 payload delete failed", { objects: toDelete.length }, err)));

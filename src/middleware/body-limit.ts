@@ -14,12 +14,20 @@ export const DEFAULT_BODY_MAX_BYTES = 2 * 1024 * 1024;
  * nothing: the default applies.
  */
 export function requestBodyLimit<E extends Env>(maxBytes: (c: Context<E>) => number = () => DEFAULT_BODY_MAX_BYTES): MiddlewareHandler<E> {
+  // One hono bodyLimit per limit: the limit is fixed for an isolate's config, so it is built once.
+  const limits = new Map<number, MiddlewareHandler<E>>();
+  const limitOf = (maxSize: number): MiddlewareHandler<E> => {
+    let limit = limits.get(maxSize);
+    if (!limit) {
+      limit = bodyLimit({
+        maxSize,
+        onError: (c) => c.json({ detail: `request body is larger than the limit of ${maxSize} bytes` }, 413),
+      }) as unknown as MiddlewareHandler<E>;
+      limits.set(maxSize, limit);
+    }
+    return limit;
+  };
   return async function requestBodyLimit(c, next) {
-    const maxSize = maxBytes(c);
-    const limit = bodyLimit({
-      maxSize,
-      onError: (c) => c.json({ detail: `request body is larger than the limit of ${maxSize} bytes` }, 413),
-    }) as unknown as MiddlewareHandler<E>;
-    return limit(c, next);
+    return limitOf(maxBytes(c))(c, next);
   };
 }

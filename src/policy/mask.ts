@@ -53,7 +53,7 @@ export function maskRecord<R extends Maskable>(record: R, policy: ProjectPolicy)
     ...record,
     request_body: maskPiiJson(record.request_body, allow),
     response_body: record.response_body === null || record.response_body === undefined ? record.response_body : maskPiiJson(record.response_body, allow),
-    metadata: { ...withoutMaskedVerdict(record.metadata), [PII_MASKED_KEY]: masked },
+    metadata: { ...record.metadata, [PII_MASKED_KEY]: masked },
   };
 }
 

@@ -1,3 +1,4 @@
+import { MIN_SECRET_LENGTH } from "../../../src/redact";
 /**
  * Which headers cross the proxy, in each direction.
  *
@@ -86,8 +87,8 @@ const CREDENTIAL_HEADER = /key|token|secret|auth|^cookie$/i;
  * Secret values carried by a request's headers (`CREDENTIAL_HEADER`, including the Sightline
  * key), so the log record can be scrubbed of any copy of them, e.g. an upstream that echoes
  * the request's headers in its body. `Authorization` counts without its scheme, `Cookie` per
- * cookie value. Values shorter than 8 characters are ignored: too short to be a key and too
- * likely to match ordinary text.
+ * cookie value. Values shorter than `MIN_SECRET_LENGTH` (src/redact.ts) are ignored: too short
+ * to be a key and too likely to match ordinary text.
  */
 export function secretValues(incoming: Headers): string[] {
   const values: string[] = [];
@@ -96,5 +97,5 @@ export function secretValues(incoming: Headers): string[] {
     if (name === "cookie") values.push(...value.split(";").map((pair) => pair.slice(pair.indexOf("=") + 1)));
     else values.push(value.replace(/^\s*(Bearer|Basic)\s+/i, ""));
   }
-  return [...new Set(values.map((v) => v.trim()).filter((v) => v.length >= 8))];
+  return [...new Set(values.map((v) => v.trim()).filter((v) => v.length >= MIN_SECRET_LENGTH))];
 }

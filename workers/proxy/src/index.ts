@@ -17,7 +17,7 @@ export default {
         return await handleProxy(request, proxyConfig(env), ctx);
       } catch (err) {
         if (err instanceof ConfigError) {
-          logError("proxy configuration is invalid", { problems: err.problems.join("; ") });
+          logError("proxy configuration is invalid", { problems: err.message });
           return detailResponse(500, err.detail);
         }
         // Only a bug gets here (logging never throws): answer in the proxy's error shape.

@@ -88,7 +88,8 @@ export async function handleProxy(request: Request, config: ProxyConfig, ctx: Ex
 
   const logged = request.method === "POST";
   const body = await readRequestBody(request);
-  const secrets = secretValues(request.headers);
+  // Only a logged call's record is scrubbed of the headers' secrets.
+  const secrets = logged ? secretValues(request.headers) : [];
   const upstream = await fetchUpstream(
     target.url,
     { method: request.method, headers: upstreamRequestHeaders(request.headers), body: body.forward },

@@ -35,7 +35,8 @@ import { isUuid } from "../../../src/util";
 import { retryDelaySeconds } from "./backoff";
 import { judgeCalls, withJudge } from "./judge";
 import { groupMessagesById } from "./group-messages";
-import { consumeRescores, isRescoreMessage } from "./rescore";
+import { isRescoreMessage } from "../../../src/rescore/message";
+import { consumeRescores } from "./rescore";
 import { logWarn } from "../../../src/logger";
 
 function isJob(body: unknown): body is ScoringJob {

@@ -32,7 +32,7 @@ import { groupMessagesById } from "./group-messages";
 export const ALERT_QUEUE_NAME = "alert-deliveries";
 
 /** A delivery is re-enqueued by the sweep once it is this overdue (5 minutes, as scoring jobs). */
-export const STALE_DELIVERY_SECONDS = 300;
+const STALE_DELIVERY_SECONDS = 300;
 
 /** The event a delivery carries, or null when its score is gone. */
 function eventOf(d: DeliveryToSend, config: AlertConfig): AlertEvent | null {
@@ -123,10 +123,10 @@ async function deliverBatch(db: Db, batch: MessageBatch<unknown>, config: AlertC
  * The alert sweep, run with the scoring sweep by the scorer's cron: re-enqueues deliveries whose
  * message seems lost (src/db/alerts.ts `claimStaleDeliveries`). Returns how many were sent.
  */
-export async function sweepDeliveries(config: ScorerConfig, olderThanSeconds = STALE_DELIVERY_SECONDS): Promise<number> {
+export async function sweepDeliveries(config: ScorerConfig): Promise<number> {
   return withDb(config.db, async (db) => {
     try {
-      const ids = await claimStaleDeliveries(db, olderThanSeconds, 1_000);
+      const ids = await claimStaleDeliveries(db, STALE_DELIVERY_SECONDS, 1_000);
       await enqueueDeliveries(config.alertQueue, ids);
       if (ids.length) logInfo("sweep re-enqueued alert deliveries", { count: ids.length });
       return ids.length;

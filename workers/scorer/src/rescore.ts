@@ -14,11 +14,9 @@ import { advanceJob, findRescoreJob, nextChunk } from "../../../src/db/rescore";
 import { loadCalls, saveScores } from "../../../src/db/request-scoring";
 import { logWarn } from "../../../src/logger";
 import { policyScores } from "../../../src/policy/apply";
-import { CHUNKS_PER_MESSAGE, isRescoreMessage, RESCORE_CHUNK, type RescoreMessage } from "../../../src/rescore/message";
+import { CHUNKS_PER_MESSAGE, RESCORE_CHUNK, type RescoreMessage } from "../../../src/rescore/message";
 import { retryDelaySeconds } from "./backoff";
 import type { ScorerConfig } from "./config";
-
-export { isRescoreMessage };
 
 /** Re-scores up to CHUNKS_PER_MESSAGE chunks of job `jobId`; sends the job's next message when some are left. */
 export async function runRescoreChunks(db: Db, queue: Queue<unknown>, jobId: string): Promise<void> {
@@ -45,7 +43,7 @@ export async function runRescoreChunks(db: Db, queue: Queue<unknown>, jobId: str
 }
 
 /** Seconds before a job that did not get this batch's turn is delivered again. */
-export const WAIT_TURN_SECONDS = 5;
+const WAIT_TURN_SECONDS = 5;
 
 /**
  * Runs the re-scoring messages of a batch, each acked when done or retried with backoff. One
