@@ -33,8 +33,13 @@ async function projectView(c: { var: DashboardBindings["Variables"] }, projectId
 export const projectRoutes = new Hono<DashboardBindings>()
   .use(requireSession())
   .get("/", async (c) => {
-    await ensureWorkspace(c.var.config, c.var.db, authFor(c), c.var.user);
-    return c.json({ items: await userProjects(c.var.db, c.var.user.id), user: c.var.user } satisfies ProjectList, 200);
+    let items = await userProjects(c.var.db, c.var.user.id);
+    // Only a user without projects can need a workspace (a first visit): no extra query otherwise.
+    if (items.length === 0) {
+      await ensureWorkspace(c.var.config, c.var.db, authFor(c), c.var.user);
+      items = await userProjects(c.var.db, c.var.user.id);
+    }
+    return c.json({ items, user: c.var.user } satisfies ProjectList, 200);
   })
   .post("/", validate("json", NewProject), async (c) => {
     const body = c.req.valid("json");

@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { roleAtLeast } from "../../../../server/contract";
-import { Button } from "../../../components/ui";
+import { Button, when } from "../../../components/ui";
 import { isNotFound } from "../../../lib/api";
 import { useCurrentProject } from "../../projects/hooks";
 import { conversation } from "../conversation";
@@ -106,7 +106,7 @@ export function RequestDrawer({ id, filters, onNavigate }: { id: string; filters
         <div className="space-y-5 text-sm">
           <p className="text-zinc-700 dark:text-zinc-300">
             {d.model} · {d.provider} · {d.is_error ? "error" : "ok"} · {d.prompt_tokens}/{d.completion_tokens} tokens · ${d.cost_usd.toFixed(6)} ·{" "}
-            {d.latency_ms} ms · {new Date(d.created_at).toLocaleString()}
+            {d.latency_ms} ms · {when(d.created_at)}
           </p>
           <section aria-labelledby="scores-title" className="space-y-2">
             <h3 id="scores-title" className="flex items-center gap-2 font-semibold">

@@ -1,5 +1,6 @@
 /** The rows of the Requests page, with a column picker remembered in localStorage. */
 import { useState } from "react";
+import { when } from "../../../components/ui";
 import type { Row } from "../types";
 import { SafetyCell } from "./ScoreChips";
 
@@ -44,7 +45,7 @@ export function RequestTable({ rows, columns, open, fresh }: { rows: Row[]; colu
             onClick={() => open(r.id)}
             onKeyDown={(e) => e.key === "Enter" && open(r.id)}
           >
-            {show("time") && <td className="py-1.5 pr-3 whitespace-nowrap">{new Date(r.created_at).toLocaleString()}</td>}
+            {show("time") && <td className="py-1.5 pr-3 whitespace-nowrap">{when(r.created_at)}</td>}
             {show("model") && <td className="pr-3">{r.model}</td>}
             {show("provider") && <td className="pr-3">{r.provider}</td>}
             {show("status") && <td className="pr-3">{r.is_error ? "error" : "ok"}</td>}

@@ -9,7 +9,8 @@ import { useActivity } from "../../onboarding/hooks";
 
 /** The empty state; `projectId` for the snippets' URLs and the keys link. */
 export function WaitingForFirstCall({ projectId }: { projectId: string }) {
-  const activity = useActivity(projectId);
+  // Only the snippets' URLs: the Requests page's own poll notices the first call.
+  const activity = useActivity(projectId, { poll: false });
   return (
     <div className="flex flex-col gap-6">
       <Card>

@@ -11,7 +11,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { SCORER_NAMES, type ScorerName } from "../../../../server/contract";
 import { SERIES_COLORS } from "../../../components/charts/chart-types";
 import { TimeChart } from "../../../components/charts/TimeChart";
-import { PageTitle, Select } from "../../../components/ui";
+import { PageTitle, Select, when } from "../../../components/ui";
 import { bucketEnd, regroup, unsafeRate, useTimeseries } from "../../overview/hooks";
 import { useCurrentProject } from "../../projects/hooks";
 import { RequestDrawer } from "../../requests/components/RequestDrawer";
@@ -137,7 +137,7 @@ export function TriagePage() {
               className="grid w-full grid-cols-1 items-center gap-x-4 gap-y-1 px-1 py-2 text-left md:grid-cols-[12rem_10rem_1fr] hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-zinc-900"
               onClick={() => open(r.id)}
             >
-              <span className="whitespace-nowrap">{new Date(r.created_at).toLocaleString()}</span>
+              <span className="whitespace-nowrap">{when(r.created_at)}</span>
               <span className="font-medium">{r.model}</span>
               <SafetyCell scores={r.scores} />
             </button>
