@@ -11,33 +11,20 @@
  * digits, is not refused; it matches words, as any search does.)
  */
 import { ApiError } from "../../../src/errors";
-import { maskPiiJson, maskPiiText } from "../../../src/export/mask-pii";
 import { roleAtLeast, type Role } from "../../../src/enums";
+import { personalDataFilter } from "../../../src/pii/views";
+
+export { maskStoredText, STORED_TEXT_FIELDS } from "../../../src/pii/views";
 
 /** The role needed to see personal data unmasked (and to read the reveal audit). */
 export const REVEAL_ROLE: Role = "admin";
 
-/** Fields of a request record that hold text the caller stored (bodies, metadata, model, provider). */
-export const STORED_TEXT_FIELDS = ["model", "provider", "metadata", "request_body", "response_body"] as const;
-
-/** A copy of `record` with every stored-text field present masked by `maskPiiJson`. */
-export function maskStoredText<T extends object>(record: T): T {
-  const out = { ...record } as Record<string, unknown>;
-  for (const field of STORED_TEXT_FIELDS) if (field in out) out[field] = maskPiiJson(out[field]);
-  return out as T;
-}
-
-/** Query parameters that match stored text. */
-export const TEXT_FILTERS = ["q", "model", "provider"] as const;
-
 /**
  * Throws 403 naming the parameter when `role` may not reveal personal data and a text filter of
- * `query` contains some (the detectors find a span in it); otherwise returns.
+ * `query` contains some (`personalDataFilter`, src/pii/views.ts); otherwise returns.
  */
 export function assertSearchAllowed(role: Role, query: Partial<Record<string, string>>): void {
   if (roleAtLeast(role, REVEAL_ROLE)) return;
-  for (const name of TEXT_FILTERS) {
-    const text = query[name];
-    if (text && maskPiiText(text) !== text) throw new ApiError(403, `${name}: searching for personal data needs the ${REVEAL_ROLE} role or higher`);
-  }
+  const name = personalDataFilter(query);
+  if (name) throw new ApiError(403, `${name}: searching for personal data needs the ${REVEAL_ROLE} role or higher`);
 }
