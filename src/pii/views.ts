@@ -5,6 +5,7 @@
  * becomes `[KIND]`), and a text search by such a caller must not confirm that a masked value exists.
  * Used by the dashboard server (roles below admin) and the API (keys without the `admin` scope).
  */
+import type { Db } from "../db/driver/client";
 import { maskPiiJson, maskPiiText } from "../export/mask-pii";
 
 /** Fields of a request record that hold text the caller stored (bodies, metadata, model, provider). */
@@ -23,9 +24,10 @@ export const TEXT_FILTERS = ["q", "model", "provider"] as const;
 /**
  * The first text filter of `query` (`q`, `model`, `provider`) in which the PII detectors find
  * personal data, or null. A caller who may not see personal data is refused such a search (403)
- * whatever the rows hold, so the answer says nothing about them.
+ * whatever the rows hold, so the answer says nothing about them. `db`: the database whose text
+ * search the filter would run (issue 32.3 judges what PostgreSQL searches for, not the raw string).
  */
-export function personalDataFilter(query: Partial<Record<string, string>>): (typeof TEXT_FILTERS)[number] | null {
+export async function personalDataFilter(_db: Db, query: Partial<Record<string, string>>): Promise<(typeof TEXT_FILTERS)[number] | null> {
   for (const name of TEXT_FILTERS) {
     const text = query[name];
     if (text && maskPiiText(text) !== text) return name;

@@ -10,6 +10,7 @@
  * the rows. (A fragment that is no personal data by itself, e.g. one group of a card number's
  * digits, is not refused; it matches words, as any search does.)
  */
+import type { Db } from "../../../src/db/driver/client";
 import { ApiError } from "../../../src/errors";
 import { roleAtLeast, type Role } from "../../../src/enums";
 import { personalDataFilter } from "../../../src/pii/views";
@@ -23,8 +24,8 @@ export const REVEAL_ROLE: Role = "admin";
  * Throws 403 naming the parameter when `role` may not reveal personal data and a text filter of
  * `query` contains some (`personalDataFilter`, src/pii/views.ts); otherwise returns.
  */
-export function assertSearchAllowed(role: Role, query: Partial<Record<string, string>>): void {
+export async function assertSearchAllowed(db: Db, role: Role, query: Partial<Record<string, string>>): Promise<void> {
   if (roleAtLeast(role, REVEAL_ROLE)) return;
-  const name = personalDataFilter(query);
+  const name = await personalDataFilter(db, query);
   if (name) throw new ApiError(403, `${name}: searching for personal data needs the ${REVEAL_ROLE} role or higher`);
 }

@@ -43,7 +43,7 @@ export const requestRoutes = new Hono<DashboardBindings>()
   .use(requireSession())
   .get("/requests", projectAccess("viewer"), async (c) => {
     const query = forwardedQuery(c.req.url, c.var.project.id);
-    assertSearchAllowed(c.var.project.role, query);
+    await assertSearchAllowed(c.var.db, c.var.project.role, query);
     // Page mode (`page`) is the API's interface for scripts; the dashboard reads keyset pages.
     const page = (await unwrap(apiClient(c.var.config).api.requests.$get({ query: query as never }))) as RequestPage;
     if (!("next_cursor" in page)) throw new ApiError(422, "page: the dashboard lists requests by cursor; use limit, cursor or after");
@@ -51,12 +51,12 @@ export const requestRoutes = new Hono<DashboardBindings>()
   })
   .get("/requests/count", projectAccess("viewer"), async (c) => {
     const query = forwardedQuery(c.req.url, c.var.project.id);
-    assertSearchAllowed(c.var.project.role, query);
+    await assertSearchAllowed(c.var.db, c.var.project.role, query);
     return c.json((await unwrap(apiClient(c.var.config).api.requests.count.$get({ query: query as never }))) satisfies RequestCount, 200);
   })
   .get("/requests/export", projectAccess("viewer"), async (c) => {
     const query = forwardedQuery(c.req.url, c.var.project.id);
-    assertSearchAllowed(c.var.project.role, query);
+    await assertSearchAllowed(c.var.db, c.var.project.role, query);
     // Streamed from the API (which masks it) to the browser; never buffered here.
     const res = (await apiClient(c.var.config).api.requests.export.$get({ query: query as never })) as unknown as Response;
     if (!res.ok) return refusal(res, "export refused");
