@@ -68,6 +68,11 @@ export const SAFE_HOMONYMS: readonly RegExp[] = [
   /\b(?:murder|massacre|kill|strangle|assassinate|destroy|crush|slay|nail)\s+(?:my|the|this|that|a)?\s*(?:presentation|exam|test|interview|audition|performance|competition|opponent in|job interview|karaoke|workout|deadline|speech|game|show)\b/gi,
 ];
 
+/** A numeric hate code as a token of its own: not a group of a longer number ("4111 1488 2233"), not after "#", "no." or a section sign. */
+const HATE_CODE = String.raw`(?<![\d#§][\s.,/-]?|\bno\.?\s?)\b(?:1488|14/88|14 88)\b(?![\s.,/-]?\d)`;
+/** White-supremacist slogans and names that make a hate code a hate code. */
+const HATE_CONTEXT = String.raw`\b(?:heil|hitler|sieg|aryans?|nazis?|neo-?nazis?|white (?:power|pride|race|genocide|nationalis[mt]s?)|race war|reich|zog|14 words|skinheads?|jews|kikes?)\b`;
+
 /** Hazard rules applied to the prompt and completion text (after homonym removal). */
 export const HAZARD_RULES: readonly HazardRule[] = [
   {
@@ -401,7 +406,17 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     weight: 4,
     source: "OpenAI moderation H/HR: misogynist, ableist and group insults",
     pattern:
-      /\b(?:bitch(?:es)?|retard(?:ed|s)?|musloids?|blackies|mudslimes?|rednecks?|1488|white supremacist|go back to (?:africa|mexico|china|india|your (?:country|shithole))|n[i1]g\s+g(?:er|a)s?|ch\s+inks|wet\s+backs)\b|\b(?:you|u|these|those|all|them)\s+(?:\w+\s+){0,2}(?:scum|vermin|subhumans?|parasites|savages|cockroaches|filth|dregs|idiots|morons|imbeciles)\b/gi,
+      /\b(?:bitch(?:es)?|retard(?:ed|s)?|musloids?|blackies|mudslimes?|rednecks?|white supremacist|go back to (?:africa|mexico|china|india|your (?:country|shithole))|n[i1]g\s+g(?:er|a)s?|ch\s+inks|wet\s+backs)\b|\b(?:you|u|these|those|all|them)\s+(?:\w+\s+){0,2}(?:scum|vermin|subhumans?|parasites|savages|cockroaches|filth|dregs|idiots|morons|imbeciles)\b/gi,
+  },
+  {
+    // A numeric hate code is also an ordinary number (a card's digit group, an invoice, a statute,
+    // a room): it counts only as a standalone token with another white-supremacist signal within
+    // the same sentence (ADL, "Hate on Display" database: 1488, 88, 14 words, used with slogans).
+    id: "S10:hate_code",
+    hazard: "S10",
+    weight: 4,
+    source: "ADL Hate on Display: numeric hate symbols, counted only beside a hate signal",
+    pattern: new RegExp(`${HATE_CODE}[^.!?\\n]{0,80}?${HATE_CONTEXT}|${HATE_CONTEXT}[^.!?\\n]{0,80}?${HATE_CODE}`, "gi"),
   },
   {
     id: "S10:profanity",

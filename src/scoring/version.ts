@@ -8,6 +8,8 @@
  *   (`model_sha256`, the digest of the file's text) when it writes the model: a new model
  *   brings a new version with no code change (test/unit/scorer-version.test.ts checks the
  *   manifest's digests against the files).
+ *   Their rules change the scores too: from a revision 2 of a learned scorer's rules on,
+ *   `.rules-N` follows the digest (`LEARNED_RULES_REVISIONS`), raised by hand.
  * - Rule scorers: `rules-` + a constant below, raised by hand when their rules change.
  */
 import manifest from "./weights/manifest.json";
@@ -19,6 +21,12 @@ export const RULE_SCORER_VERSIONS = {
   unbounded_consumption: "rules-1",
 } as const satisfies Partial<Record<ScorerName, string>>;
 
+/**
+ * Revisions of the learned scorers' rules (revision 1, no suffix, when absent); raise one when
+ * its rules change the scores. content_safety 2: numeric hate codes count only beside a hate signal.
+ */
+export const LEARNED_RULES_REVISIONS: Partial<Record<ScorerName, number>> = { content_safety: 2 };
+
 /** Hex digits of the model digest kept in a version (48 bits: collisions are not a concern). */
 const DIGEST_CHARS = 12;
 
@@ -28,7 +36,9 @@ function versionOf(name: ScorerName): string {
   if (name in RULE_SCORER_VERSIONS) return RULE_SCORER_VERSIONS[name as keyof typeof RULE_SCORER_VERSIONS];
   // A scorer without a manifest entry must not stop the worker from loading; the unit test fails on it.
   const entry = (manifest.models as Partial<ManifestModels>)[name];
-  return entry ? `model-${entry.model_sha256.slice(0, DIGEST_CHARS)}` : "model-unversioned";
+  const rules = LEARNED_RULES_REVISIONS[name] ?? 1;
+  const suffix = rules > 1 ? `.rules-${rules}` : "";
+  return entry ? `model-${entry.model_sha256.slice(0, DIGEST_CHARS)}${suffix}` : "model-unversioned";
 }
 
 /** The running version of each of the six scorers, e.g. `{content_safety: "model-9ad8ee1d86f3", pii_detection: "rules-1", ...}`. */

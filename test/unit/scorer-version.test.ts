@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import manifest from "../../src/scoring/weights/manifest.json";
 import { SCORER_NAMES } from "../../src/scoring/types";
-import { RULE_SCORER_VERSIONS, SCORER_VERSIONS } from "../../src/scoring/version";
+import { LEARNED_RULES_REVISIONS, RULE_SCORER_VERSIONS, SCORER_VERSIONS } from "../../src/scoring/version";
 
 const MODELS = resolve(import.meta.dirname, "../../src/scoring/weights");
 
@@ -22,7 +22,8 @@ describe("Scorer versions (src/scoring/version.ts)", () => {
         .update(readFileSync(resolve(MODELS, entry.file)))
         .digest("hex");
       expect(entry.model_sha256, name).toBe(digest);
-      expect(SCORER_VERSIONS[name]).toBe(`model-${digest.slice(0, 12)}`);
+      const rules = LEARNED_RULES_REVISIONS[name] ?? 1;
+      expect(SCORER_VERSIONS[name]).toBe(`model-${digest.slice(0, 12)}${rules > 1 ? `.rules-${rules}` : ""}`);
     }
   });
 });
