@@ -5,6 +5,7 @@
  * all strings are collected, `output`-like keys count as completion).
  */
 import { isObject } from "../util";
+import { contextPassages, templateParts } from "./rag-templates";
 
 /** Generation parameters that matter for consumption scoring; undefined when not logged. */
 export interface GenerationParams {
@@ -162,9 +163,18 @@ export function ownWords(text: string): string {
   return docs === null ? text : text.replace(docs, " ");
 }
 
+/** Roles whose messages may carry pasted or templated documents. */
+const INSTRUCTION_ROLES = new Set(["system", "user", "developer"]);
+
 function pushByRole(out: ExtractedCall, role: string, texts: string[]): void {
   for (const t of texts) {
-    if (role === "tool" || role === "function" || role === "document") pushDocument(out, t);
+    const template = INSTRUCTION_ROLES.has(role) ? templateParts(t) : null;
+    if (template) {
+      // A framework's QA prompt: the context slot is documents, the question slot the user's own
+      // words; the fixed scaffolding is neither (./rag-templates.ts).
+      out.documents.push(...contextPassages(template.context));
+      if (template.question) (role === "user" ? out.user : out.system).push(template.question);
+    } else if (role === "tool" || role === "function" || role === "document") pushDocument(out, t);
     else if (CONTEXT_HEADER.test(t) && (role === "system" || role === "user" || role === "developer")) pushDocument(out, t);
     else {
       if (role === "system" || role === "developer") out.system.push(t);
@@ -185,6 +195,15 @@ function readMessage(out: ExtractedCall, m: unknown): void {
     return;
   }
   if (!isObject(m)) return;
+  // OpenAI Responses API input items: a tool's output is supplied context, a call the model's own.
+  if (m.type === "function_call_output" || m.type === "custom_tool_call_output" || m.type === "mcp_call_output") {
+    pushByRole(out, "document", collectStrings(parseIfJson(m.output)));
+    return;
+  }
+  if (m.type === "function_call" || m.type === "custom_tool_call") {
+    out.history.push(...collectStrings(parseIfJson(m.arguments ?? m.input)));
+    return;
+  }
   const role = String(m.role ?? "user").toLowerCase();
   const content = m.content ?? m.message;
   if (Array.isArray(content)) {

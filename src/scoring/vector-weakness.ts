@@ -41,6 +41,27 @@ export const DOCUMENT_RULES: readonly Rule[] = [
       /\b(?:visit|go to|navigate to|click|open|check out)\s+(?:https?:\/\/|www\.)\S+[^.\n]{0,80}\b(?:in|to)\s+(?:your|the)\s+(?:response|answer|reply)\b|\b(?:include|add|insert|mention)\b[^.\n]{0,60}(?:https?:\/\/|www\.)\S+/gi,
   },
   {
+    id: "authority_claim",
+    source: "Greshake et al. 2023; OWASP LLM01:2025 indirect injection: a document posing as a system, developer or admin message",
+    weight: 4,
+    pattern:
+      /(?:^|\n)\s*(?:\[|<\|?|\*\*|#{1,4}\s*)?(?:system|developer|admin(?:istrator)?)\s*(?:message|prompt|notice|instructions?|override|update)\s*(?:\]|\|?>|\*\*)?\s*[:\-\n]|<\|im_start\|>\s*system\b|\[\/?INST\]|\b(?:important|new|updated|additional|hidden|secret)\s+instructions?\s+(?:for|to)\s+(?:the\s+)?(?:AI|assistant|chatbot|model|LLM|agent)\b/gi,
+  },
+  {
+    id: "user_impersonation",
+    source: "Greshake et al. 2023 / AgentDojo (Debenedetti et al. 2024): a document that claims to speak for the user",
+    weight: 4,
+    pattern:
+      /\b(?:(?:a\s+)?message|instructions?|note|request)\s+from\s+(?:the|your)\s+user\b|\bon\s+behalf\s+of\s+the\s+user\b|\bthe\s+user\s+(?:has\s+)?(?:asked|wants|instructs|instructed|requests|requested|authori[sz]ed|would like)\s+(?:you|that\s+you|the\s+(?:AI|assistant|model))\b/gi,
+  },
+  {
+    id: "tool_or_data_request",
+    source: "AgentDojo / InjecAgent (Zhan et al. 2024): a document asking the model to call a tool, send data or ask the user for credentials",
+    weight: 4,
+    pattern:
+      /\b(?:call|invoke|use|run|execute|trigger)\s+(?:the\s+)?`?[a-z]+_[a-z_]+`?\s+(?:tool|function|action)\b[^.\n]{0,80}\b(?:with|to|and)\b|\b(?:ask|request|prompt|require)\s+(?:the\s+|your\s+|each\s+)?(?:user|customer|employee|visitor|reader|them)(?:'s)?\s+(?:for|to\s+(?:provide|confirm|enter|type|share|send|verify))\s+(?:(?:their|his|her|your|the)\s+)?(?:[\w-]+\s+){0,2}(?:password|passcode|PIN|credentials?|login|social security number|SSN|credit card(?: number)?|card number|CVV|one-time code|2FA code|bank (?:details|account))\b|\b(?:request|ask for|collect)\s+(?:the\s+)?(?:user's|customer's|employee's|visitor's)\s+(?:[\w-]+\s+){0,2}(?:password|passcode|PIN|credentials?|social security number|SSN|credit card(?: number)?|card number|bank (?:details|account))\b|\b(?:e-?mail|send|forward)\s+(?:my|the|their|all|this|these|your)\s+(?:[\w-]+\s+){0,3}to\s+(?:me\s+at\s+)?[\w.+-]+@[\w-]+\.\w/gi,
+  },
+  {
     id: "html_hidden_text",
     source: "Greshake et al. 2023: hidden prompt via HTML/CSS (display:none, white or zero-size text, comments)",
     weight: 4,
