@@ -59,7 +59,7 @@ const routes = {
   checkout: route("post", "/api/billing/checkout", {
     summary: "Start a Stripe Checkout session to subscribe to a paid tier",
     description:
-      "Creates (or reuses) the project's Stripe customer and a subscription-mode Checkout Session. The tier is applied when Stripe's webhook reports the paid subscription. Repeating the same request within the hour returns the same session.",
+      "Creates (or reuses) the project's Stripe customer and a subscription-mode Checkout Session. The tier is applied when Stripe's webhook reports the paid subscription. While the project's last session for that tier is open (and was made for the same return URLs) it is handed back; a completed or expired one never is: a new session is created.",
     ...access.project(),
     request: { query: ProjectIdQuery, body: jsonBody(CheckoutBody) },
     responses: {
