@@ -31,6 +31,8 @@ export async function getBillingAccount(db: Db, projectId: string): Promise<Bill
       period_start_at: subscriptions.period_start_at,
       period_reset_at: subscriptions.period_reset_at,
       last_event_created: subscriptions.last_event_created,
+      retention_tier: subscriptions.retention_tier,
+      retention_grace_until: subscriptions.retention_grace_until,
     })
     .from(subscriptions)
     .innerJoin(projects, eq(projects.id, subscriptions.project_id))

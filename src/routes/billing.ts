@@ -5,9 +5,11 @@
  */
 import { z } from "@hono/zod-openapi";
 import { openPortal, startCheckout } from "../billing/checkout";
+import { activeGrace, type GraceColumns } from "../billing/grace";
 import { priceTable } from "../billing/prices";
 import { allowedReturnUrl } from "../billing/return-urls";
 import { requireStripe } from "../billing/stripe";
+import type { TierRetention } from "../billing/tiers";
 import { TIERS } from "../db/schema";
 import { getBillingAccount } from "../db/billing";
 import { notFound } from "../errors";
@@ -49,6 +51,12 @@ const providerErrors = {
 const stripeErrors = (conflict: string) => ({ ...projectErrors, 409: errorResponse(conflict), ...providerErrors });
 const route = routesTagged("billing");
 
+/** The running retention grace of `sub` as the subscription route reports it, or null. */
+function reportedGrace(sub: GraceColumns, retention: TierRetention) {
+  const grace = activeGrace(sub, new Date());
+  return grace ? { tier: grace.tier, retention_days: retention[grace.tier], until: iso(grace.until) } : null;
+}
+
 const routes = {
   subscription: route("get", "/api/billing/subscription", {
     summary: "Current subscription tier and usage",
@@ -88,6 +96,7 @@ export const billingRoutes = createRouter()
         limit: c.var.config.tierLimits[sub.tier],
         requests_this_period: sub.requests_this_period,
         retention_days: c.var.config.tierRetention[sub.tier],
+        retention_grace: reportedGrace(sub, c.var.config.tierRetention),
         period_start_at: iso(sub.period_start_at),
         period_reset_at: iso(sub.period_reset_at),
         payment_customer_id: sub.payment_customer_id,
