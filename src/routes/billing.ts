@@ -6,7 +6,6 @@
 import { z } from "@hono/zod-openapi";
 import { openPortal, startCheckout } from "../billing/checkout";
 import { activeGrace, type GraceColumns } from "../billing/grace";
-import { priceTable } from "../billing/prices";
 import { allowedReturnUrl } from "../billing/return-urls";
 import { requireStripe } from "../billing/stripe";
 import type { TierRetention } from "../billing/tiers";
