@@ -26,7 +26,7 @@ export const LogRequestSchema = z
       .openapi({ type: "number", description: "Latency in milliseconds (rounded)" }),
     request_body: JsonObject.openapi({ description: "The full request payload sent to the provider (JSON object)" }),
     response_body: z.unknown().nullable().default(null).openapi({ description: "The full response payload (JSON), or null when there was none" }),
-    created_at: instantSchema("When the call started (ISO-8601, years 1970-9999); defaults to the time of receipt").optional(),
+    created_at: instantSchema("When the call started (ISO-8601; defaults to the time of receipt)").optional(),
     metadata: JsonObject.default({}).openapi({
       description:
         "Capture-side extras. Conventional keys: status (success|error), error {type,message}, stream, ttft_ms, token_count_source (reported|estimated), trace, sdk",

@@ -25,10 +25,11 @@ function inInstantBounds(s: string): boolean {
 
 /**
  * An instant (ISO-8601 text, `Z` or offset), validated and kept as text: convert with
- * `new Date(s)` after validation. `description` documents the field in /openapi.json.
+ * `new Date(s)` after validation. `description` documents the field in /openapi.json (the
+ * bounds are appended).
  */
 export const instantSchema = (description: string) =>
   z.iso
     .datetime({ offset: true })
     .refine(inInstantBounds, { message: "must be between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z" })
-    .openapi({ description, example: "2026-11-01T00:00:00Z" });
+    .openapi({ description: `${description}; years 1970-9999 (UTC)`, example: "2026-11-01T00:00:00Z" });
