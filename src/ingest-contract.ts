@@ -5,6 +5,7 @@
  * mirror it), so the shape has one source.
  */
 import { z } from "@hono/zod-openapi";
+import { instantSchema } from "./instant";
 
 const JsonObject = z.record(z.string(), z.unknown());
 
@@ -25,7 +26,7 @@ export const LogRequestSchema = z
       .openapi({ type: "number", description: "Latency in milliseconds (rounded)" }),
     request_body: JsonObject.openapi({ description: "The full request payload sent to the provider (JSON object)" }),
     response_body: z.unknown().nullable().default(null).openapi({ description: "The full response payload (JSON), or null when there was none" }),
-    created_at: z.iso.datetime({ offset: true }).optional().openapi({ description: "When the call started (ISO-8601); defaults to the time of receipt" }),
+    created_at: instantSchema("When the call started (ISO-8601; defaults to the time of receipt)").optional(),
     metadata: JsonObject.default({}).openapi({
       description:
         "Capture-side extras. Conventional keys: status (success|error), error {type,message}, stream, ttft_ms, token_count_source (reported|estimated), trace, sdk",

@@ -6,7 +6,10 @@
  * public unicast space as ipaddr.js classifies it (loopback 127.0.0.0/8 and ::1, private
  * 10/8, 172.16/12, 192.168/16, link-local 169.254/16 and fe80::/10, unique-local fc00::/7,
  * carrier-grade NAT 100.64/10, unspecified, multicast, broadcast, reserved and documentation
- * ranges, IPv4-mapped IPv6 judged as the IPv4 inside); and names that only resolve on a local
+ * ranges); an IPv6 address that embeds an IPv4 address (IPv4-compatible `::a9fe:a9fe`,
+ * IPv4-mapped `::ffff:`, NAT64 `64:ff9b::/96`, 6to4 `2002::/16`, Teredo `2001::/32`:
+ * ./embedded-ipv4.ts) judged as the IPv4 address inside, and the NAT64 local-use prefix
+ * `64:ff9b:1::/48` whatever it embeds; and names that only resolve on a local
  * network: `localhost` and `*.localhost` (RFC 6761), `*.local` (mDNS, RFC 6762), `*.home.arpa`
  * (RFC 8375), `*.internal` (ICANN's private-use TLD, e.g. metadata.google.internal),
  * `*.localdomain`, and single-label names (resolved through local search domains).
@@ -21,11 +24,28 @@
  * loopback addresses and `localhost` are allowed; every other private range stays refused.
  */
 import ipaddr from "ipaddr.js";
+import { embeddedIPv4, LOCAL_USE_NAT64 } from "./embedded-ipv4";
 
 /** Suffixes of names that resolve only inside a local network. */
 const LOCAL_SUFFIXES = [".localhost", ".local", ".home.arpa", ".internal", ".localdomain"] as const;
 
 const isLoopbackName = (host: string) => host === "localhost" || host.endsWith(".localhost");
+
+/** Why an IP literal may not be a webhook's host, or null when it may. */
+function refuseAddress(address: ipaddr.IPv4 | ipaddr.IPv6, opts: { allowLoopback: boolean }): string | null {
+  let judged = address;
+  let inside = "";
+  if (address.kind() === "ipv6") {
+    const v6 = address as ipaddr.IPv6;
+    if (v6.match(LOCAL_USE_NAT64)) return "must not point to a local-use NAT64 address (64:ff9b:1::/48)";
+    const v4 = embeddedIPv4(v6);
+    if (v4) [judged, inside] = [v4, ` (${v4.toString()} inside an IPv6 address)`];
+  }
+  const range = judged.range();
+  if (range === "unicast") return null;
+  if (range === "loopback" && opts.allowLoopback) return null;
+  return `must not point to a ${range} address${inside}`;
+}
 
 /**
  * Why `raw` may not be a webhook URL, or null when it may. Never throws.
@@ -45,12 +65,7 @@ export function refuseWebhookUrl(raw: string, opts: { allowLoopback: boolean }):
     .replace(/^\[|\]$/g, "")
     .replace(/\.$/, "")
     .toLowerCase();
-  if (ipaddr.isValid(host)) {
-    const range = ipaddr.process(host).range();
-    if (range === "unicast") return null;
-    if (range === "loopback" && opts.allowLoopback) return null;
-    return `must not point to a ${range} address`;
-  }
+  if (ipaddr.isValid(host)) return refuseAddress(ipaddr.parse(host), opts);
   if (isLoopbackName(host)) return opts.allowLoopback ? null : "must not point to localhost";
   if (LOCAL_SUFFIXES.some((s) => host.endsWith(s))) return "must not point to a local-network name";
   if (!host.includes(".")) return "must be a fully qualified public host name";

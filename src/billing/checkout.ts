@@ -16,17 +16,23 @@
  *   reports their end by webhook.
  * - The session has `client_reference_id` = project id (and `metadata.project_id` on the session
  *   and its subscription), so the webhook finds the project whichever event arrives first.
- * - The session is created with an idempotency key derived from its parameters (tier, price,
- *   customer, URLs) and the hour: repeating the same request within the hour returns the same
- *   session instead of opening a second one. Stripe keeps keys for at least 24 hours and a
- *   session is open for 24 hours: https://docs.stripe.com/api/idempotent_requests
+ * - One open session per project and price: the session last opened for the price is kept
+ *   (table `checkout_sessions`) and read back from Stripe on the next request. It is handed back
+ *   while Stripe reports it `open` and it was made for the same customer and return URLs; an
+ *   open one made for other URLs is expired (`POST /v1/checkout/sessions/:id/expire`) and
+ *   replaced; a completed or expired one (paid, then canceled: a customer re-subscribing) is
+ *   never handed back, a new one is created. Its idempotency key is derived from the session's
+ *   parameters and the id of the session it replaces (not from the clock), so a retried or
+ *   concurrent identical request opens one session, and a re-subscription always gets a new one.
+ *   Stripe keeps idempotency keys for at least 24 hours:
+ *   https://docs.stripe.com/api/idempotent_requests
  */
 import type Stripe from "stripe";
 import type { Db } from "../db/driver/client";
-import { getBillingAccount, replaceCustomerId, storeCustomerId, type BillingAccount } from "../db/billing";
+import { getBillingAccount, lastCheckoutSession, rememberCheckoutSession, replaceCustomerId, storeCustomerId, type BillingAccount } from "../db/billing";
 import { ApiError, notFound } from "../errors";
 import { isPaidTier, priceForTier, type PaidTier, type PriceTable } from "./prices";
-import { isMissingCustomer, providerError } from "./stripe";
+import { isMissingCustomer, isResourceMissing, providerError } from "./stripe";
 import { logWarn } from "../logger";
 import type { Tier } from "./tiers";
 import { toHex } from "../util";
@@ -39,9 +45,6 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
-/** Length of the window in which an identical checkout request returns the same session (ms). */
-const SESSION_REUSE_WINDOW_MS = 60 * 60 * 1000;
-
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return toHex(digest);
@@ -49,13 +52,52 @@ async function sha256Hex(text: string): Promise<string> {
 
 /**
  * Idempotency key of a checkout session: a digest of the session's parameters (tier, price,
- * customer, URLs...) and the hour, so the same request in the same hour gives the same key and
- * any change of parameters a new one (Stripe refuses a key reused with other parameters).
+ * customer, URLs...) and of the id of the session it replaces (null for the first), so a repeated
+ * request gets the same key until a session exists, any change of parameters a new one (Stripe
+ * refuses a key reused with other parameters), and the successor of a session always a new one.
  */
-export async function checkoutIdempotencyKey(projectId: string, params: Stripe.Checkout.SessionCreateParams, now = Date.now()): Promise<string> {
-  const window = Math.floor(now / SESSION_REUSE_WINDOW_MS);
-  const digest = await sha256Hex(JSON.stringify([params, window]));
+async function checkoutIdempotencyKey(projectId: string, params: Stripe.Checkout.SessionCreateParams, replaces: string | null): Promise<string> {
+  const digest = await sha256Hex(JSON.stringify([params, replaces]));
   return `sightline-checkout-${projectId}-${digest.slice(0, 32)}`;
+}
+
+/** The session `id` as Stripe has it now, or null when Stripe does not know it. */
+async function retrieveSession(stripe: Stripe, id: string): Promise<Stripe.Checkout.Session | null> {
+  try {
+    return await stripe.checkout.sessions.retrieve(id);
+  } catch (err) {
+    if (isResourceMissing(err)) return null;
+    throw err;
+  }
+}
+
+/** True when `session` was made for the customer and return URLs of `params`. */
+function madeFor(session: Stripe.Checkout.Session, params: Stripe.Checkout.SessionCreateParams): boolean {
+  const customer = typeof session.customer === "string" ? session.customer : (session.customer?.id ?? null);
+  return customer === params.customer && session.success_url === params.success_url && session.cancel_url === params.cancel_url;
+}
+
+/**
+ * The project's open session for `price` made for `params`, or a new one (see the module doc):
+ * reads the last session back from Stripe, expires it when it is open but made for other
+ * parameters, creates and records its successor otherwise.
+ */
+async function openSession(
+  db: Db,
+  stripe: Stripe,
+  projectId: string,
+  price: string,
+  params: Stripe.Checkout.SessionCreateParams,
+): Promise<Stripe.Checkout.Session> {
+  const previousId = await lastCheckoutSession(db, projectId, price);
+  const previous = previousId ? await retrieveSession(stripe, previousId) : null;
+  if (previous?.status === "open") {
+    if (madeFor(previous, params)) return previous;
+    await stripe.checkout.sessions.expire(previous.id, {}, { idempotencyKey: `sightline-checkout-expire-${previous.id}` });
+  }
+  const session = await stripe.checkout.sessions.create(params, { idempotencyKey: await checkoutIdempotencyKey(projectId, params, previousId) });
+  await rememberCheckoutSession(db, projectId, price, session.id);
+  return session;
 }
 
 async function account(db: Db, projectId: string): Promise<BillingAccount> {
@@ -127,7 +169,7 @@ export async function startCheckout(db: Db, stripe: Stripe, prices: PriceTable, 
         metadata: { project_id: acc.project_id, tier: req.tier },
         subscription_data: { metadata: { project_id: acc.project_id } },
       };
-      return stripe.checkout.sessions.create(params, { idempotencyKey: await checkoutIdempotencyKey(acc.project_id, params) });
+      return openSession(db, stripe, acc.project_id, price, params);
     });
     if (!session.url) throw new ApiError(502, "the payment provider returned a session without a URL");
     return { id: session.id, url: session.url };

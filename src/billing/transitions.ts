@@ -17,6 +17,10 @@
  *   for the portal and a later checkout). The counter and period are left alone, so a project
  *   over the free limit is refused until its current period resets.
  *
+ * Retention: every change of tier also decides the retention grace period (./grace.ts): a drop
+ * keeps the retention of the highest tier held for `GRACE_DAYS` from the event's time, so a
+ * lapse deletes nothing before the grace ends; a return to that tier ends the grace.
+ *
  * Ordering (Stripe does not guarantee delivery order, https://docs.stripe.com/webhooks#event-ordering):
  * subscription-state events apply only when their `created` time is not older than
  * `last_event_created` (newest wins; equal seconds apply in arrival order). A subscription
@@ -28,6 +32,7 @@
  * period, not only on the event id.
  */
 import type { InvoicePaid, CheckoutCompleted, SubscriptionState } from "./effects";
+import { graceAfter } from "./grace";
 import type { Tier } from "./tiers";
 import type { WEBHOOK_OUTCOMES } from "../db/schema";
 
@@ -45,6 +50,10 @@ export interface BillingRow {
   period_reset_at: Date;
   /** Unix seconds of the newest subscription-state event applied, or null. */
   last_event_created: number | null;
+  /** Retention grace period after a drop of tier (./grace.ts): the tier whose retention still applies, or null. */
+  retention_tier: Tier | null;
+  /** End of the retention grace period, or null. */
+  retention_grace_until: Date | null;
 }
 
 /** Columns to change. */
@@ -90,19 +99,27 @@ export function decideSubscription(row: BillingRow, effect: SubscriptionState, c
     if (replaced) return { outcome: "stale" };
     // Not linked (yet): only remember the time, so its older `created` arriving late is stale.
     if (row.payment_subscription_id === null) return { outcome: "applied", patch: { last_event_created: lastEvent } };
-    return { outcome: "applied", patch: { tier: "free", status: effect.status, payment_subscription_id: null, last_event_created: lastEvent } };
+    return {
+      outcome: "applied",
+      patch: { ...withTier(row, "free", created), status: effect.status, payment_subscription_id: null, last_event_created: lastEvent },
+    };
   }
   if (effect.tier === null) return { outcome: "ignored" }; // a price that is no configured tier
   return {
     outcome: "applied",
     patch: {
-      tier: PAID_ACCESS.has(effect.status) ? effect.tier : "free",
+      ...withTier(row, PAID_ACCESS.has(effect.status) ? effect.tier : "free", created),
       status: effect.status,
       payment_subscription_id: effect.subscriptionId,
       payment_customer_id: effect.customerId || row.payment_customer_id,
       last_event_created: lastEvent,
     },
   };
+}
+
+/** The tier `tier` and the retention grace that the change from `row.tier` to it decides, at `created` (Unix seconds). */
+function withTier(row: BillingRow, tier: Tier, created: number): BillingPatch {
+  return { tier, ...graceAfter(row, tier, new Date(created * 1000)) };
 }
 
 /** `invoice.paid`: a new billing period starts, with the counter at zero. */

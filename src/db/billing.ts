@@ -1,12 +1,12 @@
 /**
  * SQL of billing: the project's billing account for checkout and portal, storing the Stripe
- * customer, and the webhook's once-only event record and row updates (run inside one
+ * customer, the checkout session last opened per price, and the webhook's once-only event record and row updates (run inside one
  * transaction by `processWebhookEvent`).
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BillingPatch, BillingRow, Outcome } from "../billing/transitions";
 import type { Db } from "./driver/client";
-import { projects, subscriptions, webhookEvents } from "./schema";
+import { checkoutSessions, projects, subscriptions, webhookEvents } from "./schema";
 
 /** A project's name and subscription row, as checkout and portal need them. */
 export interface BillingAccount extends BillingRow {
@@ -31,6 +31,8 @@ export async function getBillingAccount(db: Db, projectId: string): Promise<Bill
       period_start_at: subscriptions.period_start_at,
       period_reset_at: subscriptions.period_reset_at,
       last_event_created: subscriptions.last_event_created,
+      retention_tier: subscriptions.retention_tier,
+      retention_grace_until: subscriptions.retention_grace_until,
     })
     .from(subscriptions)
     .innerJoin(projects, eq(projects.id, subscriptions.project_id))
@@ -66,6 +68,26 @@ export async function replaceCustomerId(db: Db, projectId: string, missing: stri
     .returning({ id: subscriptions.payment_customer_id });
   if (updated?.id) return updated.id;
   return storeCustomerId(db, projectId, replacement);
+}
+
+/** The id of the Checkout Session last opened for `projectId` and `priceId` (`cs_...`), or null. */
+export async function lastCheckoutSession(db: Db, projectId: string, priceId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: checkoutSessions.session_id })
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.project_id, projectId), eq(checkoutSessions.price_id, priceId)));
+  return row?.id ?? null;
+}
+
+/** Records `sessionId` as the Checkout Session last opened for `projectId` and `priceId` (replacing the previous one). */
+export async function rememberCheckoutSession(db: Db, projectId: string, priceId: string, sessionId: string): Promise<void> {
+  await db
+    .insert(checkoutSessions)
+    .values({ project_id: projectId, price_id: priceId, session_id: sessionId })
+    .onConflictDoUpdate({
+      target: [checkoutSessions.project_id, checkoutSessions.price_id],
+      set: { session_id: sessionId, created_at: sql`now()` },
+    });
 }
 
 /** One webhook event as recorded in `webhook_events`. */

@@ -5,9 +5,10 @@
  */
 import { z } from "@hono/zod-openapi";
 import { openPortal, startCheckout } from "../billing/checkout";
-import { priceTable } from "../billing/prices";
+import { activeGrace, type GraceColumns } from "../billing/grace";
 import { allowedReturnUrl } from "../billing/return-urls";
 import { requireStripe } from "../billing/stripe";
+import type { TierRetention } from "../billing/tiers";
 import { TIERS } from "../db/schema";
 import { getBillingAccount } from "../db/billing";
 import { notFound } from "../errors";
@@ -49,6 +50,12 @@ const providerErrors = {
 const stripeErrors = (conflict: string) => ({ ...projectErrors, 409: errorResponse(conflict), ...providerErrors });
 const route = routesTagged("billing");
 
+/** The running retention grace of `sub` as the subscription route reports it, or null. */
+function reportedGrace(sub: GraceColumns, retention: TierRetention) {
+  const grace = activeGrace(sub, new Date());
+  return grace ? { tier: grace.tier, retention_days: retention[grace.tier], until: iso(grace.until) } : null;
+}
+
 const routes = {
   subscription: route("get", "/api/billing/subscription", {
     summary: "Current subscription tier and usage",
@@ -59,7 +66,7 @@ const routes = {
   checkout: route("post", "/api/billing/checkout", {
     summary: "Start a Stripe Checkout session to subscribe to a paid tier",
     description:
-      "Creates (or reuses) the project's Stripe customer and a subscription-mode Checkout Session. The tier is applied when Stripe's webhook reports the paid subscription. Repeating the same request within the hour returns the same session.",
+      "Creates (or reuses) the project's Stripe customer and a subscription-mode Checkout Session. The tier is applied when Stripe's webhook reports the paid subscription. While the project's last session for that tier is open (and was made for the same return URLs) it is handed back; a completed or expired one never is: a new session is created.",
     ...access.project(),
     request: { query: ProjectIdQuery, body: jsonBody(CheckoutBody) },
     responses: {
@@ -88,6 +95,7 @@ export const billingRoutes = createRouter()
         limit: c.var.config.tierLimits[sub.tier],
         requests_this_period: sub.requests_this_period,
         retention_days: c.var.config.tierRetention[sub.tier],
+        retention_grace: reportedGrace(sub, c.var.config.tierRetention),
         period_start_at: iso(sub.period_start_at),
         period_reset_at: iso(sub.period_reset_at),
         payment_customer_id: sub.payment_customer_id,

@@ -6,6 +6,7 @@
 import { createRoute, OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppBindings } from "../env";
+import { instantSchema } from "../instant";
 import { database } from "../middleware/database";
 import { internalAuth } from "../middleware/internal-auth";
 import { jsonInput } from "../middleware/json-input";
@@ -126,8 +127,8 @@ export const ProjectIdQuery = z.object({
   project_id: z.uuid().optional().openapi({ description: "Project id. Implied by an API key (must match if given); required with X-Internal-Secret." }),
 });
 
-/** ISO-8601 instant query parameter (start inclusive, end exclusive). */
-export const isoInstant = (description: string) => z.iso.datetime({ offset: true }).optional().openapi({ description, example: "2026-11-01T00:00:00Z" });
+/** Optional ISO-8601 instant query parameter (start inclusive, end exclusive), years 1970-9999 (src/instant.ts). */
+export const isoInstant = (description: string) => instantSchema(description).optional();
 
 /**
  * Refuses a time range whose `start` is after its `end` (422 naming `start`); `start` equal

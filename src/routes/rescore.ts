@@ -5,9 +5,10 @@
  * the current score and the previous one stays as history.
  */
 import { z } from "@hono/zod-openapi";
+import { instantSchema } from "../instant";
 import { createRescoreJob, getRescoreJob, type RescoreJob } from "../db/rescore";
 import { RESCORE_REASONS, RESCORE_STATES } from "../db/schema";
-import { ApiError, notFound } from "../errors";
+import { notFound } from "../errors";
 import { logError } from "../logger";
 import { MAX_RESCORE_DAYS } from "../rescore/message";
 import { sendRescoreMessages } from "../rescore/maintain";
@@ -15,12 +16,10 @@ import { access, createRouter, jsonBody, jsonResponse, ProjectIdQuery, projectEr
 
 const DAY_MS = 86_400_000;
 
-const instant = (description: string) => z.iso.datetime({ offset: true }).openapi({ description, example: "2026-11-01T00:00:00Z" });
-
 const RescoreInput = z
   .strictObject({
-    since: instant("Earliest request created_at, inclusive (ISO-8601)"),
-    until: instant(`Latest request created_at, exclusive (ISO-8601); at most ${MAX_RESCORE_DAYS} days after since`),
+    since: instantSchema("Earliest request created_at, inclusive (ISO-8601)"),
+    until: instantSchema(`Latest request created_at, exclusive (ISO-8601); at most ${MAX_RESCORE_DAYS} days after since`),
   })
   .refine((b) => Date.parse(b.since) < Date.parse(b.until), { message: "must be before until", path: ["since"] })
   .refine((b) => Date.parse(b.until) - Date.parse(b.since) <= MAX_RESCORE_DAYS * DAY_MS, {
@@ -75,9 +74,7 @@ const answer = (j: RescoreJob) => ({
 export const rescoreRoutes = createRouter()
   .openapi(startRoute, async (c) => {
     const body = c.req.valid("json");
-    const since = new Date(body.since);
-    if (Number.isNaN(since.getTime())) throw new ApiError(422, "since: not a valid instant");
-    const job = await createRescoreJob(c.var.db, c.var.projectId, since, new Date(body.until));
+    const job = await createRescoreJob(c.var.db, c.var.projectId, new Date(body.since), new Date(body.until));
     // Not queued now: the scorer's scheduled handler sends jobs that have not moved (src/rescore/maintain.ts).
     await sendRescoreMessages(c.var.config.scoringQueue, [job.id]).catch((err: unknown) =>
       logError("rescore enqueue failed; the scheduled run sends it", { job_id: job.id }, err),

@@ -203,6 +203,19 @@ export const SubscriptionSchema = z
       .int()
       .nullable()
       .openapi({ description: "Days logged calls and their scores are kept (free 30, pro 365); null: kept. Hourly totals stay (docs/retention.md)" }),
+    retention_grace: z
+      .object({
+        tier: z.enum(TIERS).openapi({ description: "The tier held before the drop, whose retention still applies" }),
+        retention_days: z.number().int().nullable().openapi({ description: "That tier's retention in days; null: kept" }),
+        until: z
+          .string()
+          .openapi({ format: "date-time", description: "When the grace ends; then calls older than `retention_days` of the current tier are deleted" }),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "Retention grace period after a drop of tier (unpaid, canceled, downgraded): for 30 days calls are kept under the higher tier's retention (docs/retention.md); null when none runs",
+      }),
     period_start_at: z.string().openapi({ format: "date-time" }),
     period_reset_at: z.string().openapi({ format: "date-time" }),
     payment_customer_id: z.string().nullable(),

@@ -3,6 +3,7 @@
  * UTC hour or day from the hourly rollups (src/db/stats.ts), never by shipping rows to the browser.
  */
 import { z } from "@hono/zod-openapi";
+import { instantSchema } from "../instant";
 import { requestBuckets, scoreBuckets } from "../db/stats";
 import { SCORER_NAMES } from "../scoring/types";
 import { access, commonErrors, createRouter, notFoundResponse, ProjectIdQuery, routesTagged } from "./openapi";
@@ -14,8 +15,8 @@ const BUCKET_MS = { hour: 3_600_000, day: 86_400_000 } as const;
 
 const TimeseriesQuery = ProjectIdQuery.extend({
   bucket: z.enum(["hour", "day"]).default("hour").openapi({ description: "Bucket width (UTC)" }),
-  start: z.iso.datetime({ offset: true }).openapi({ description: "Range start, inclusive (ISO-8601)", example: "2026-11-01T00:00:00Z" }),
-  end: z.iso.datetime({ offset: true }).openapi({ description: "Range end, exclusive (ISO-8601)", example: "2026-11-02T00:00:00Z" }),
+  start: instantSchema("Range start, inclusive (ISO-8601)"),
+  end: instantSchema("Range end, exclusive (ISO-8601)").openapi({ example: "2026-11-02T00:00:00Z" }),
 })
   .refine((q) => Date.parse(q.start) <= Date.parse(q.end), { message: "must not be after end", path: ["start"] })
   .refine((q) => (Date.parse(q.end) - Date.parse(q.start)) / BUCKET_MS[q.bucket] <= MAX_BUCKETS, {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api, internal, newProject, sql, expectProblem, withEnv } from "./helpers";
-import { standInUrl, stripeRequests, subscriptionRow, TEST_PRICES, TEST_RETURN_ORIGIN } from "./stripe-helpers";
+import type Stripe from "stripe";
+import { sendEvent, standIn, standInUrl, stripe, stripeRequests, subscriptionRow, TEST_PRICES, TEST_RETURN_ORIGIN } from "./stripe-helpers";
 
 const urls = { success_url: `${TEST_RETURN_ORIGIN}/billing/done?session={CHECKOUT_SESSION_ID}`, cancel_url: `${TEST_RETURN_ORIGIN}/billing` };
 const checkout = (key: string, body: unknown) => api("/api/billing/checkout", { method: "POST", headers: { "X-Service-Key": key }, json: body });
@@ -37,7 +38,7 @@ describe("POST /api/billing/checkout", () => {
     expect(row.tier).toBe("free"); // the tier changes only when Stripe reports the paid subscription
   });
 
-  it("Should reuse the project's customer, and answer a repeated request with the same session", async () => {
+  it("Should reuse the project's customer, and answer a repeated request with the same open session", async () => {
     const { key, projectId } = await newProject();
     const first = (await (await checkout(key, { tier: "pro", ...urls })).json()) as { id: string };
     const again = (await (await checkout(key, { tier: "pro", ...urls })).json()) as { id: string };
@@ -48,13 +49,54 @@ describe("POST /api/billing/checkout", () => {
 
     const seen = await stripeRequests(projectId);
     expect(seen.filter((r) => r.path === "/v1/customers")).toHaveLength(1);
+    // The repeat read the open session back instead of creating one.
     const sessions = seen.filter((r) => r.path === "/v1/checkout/sessions");
-    expect(sessions).toHaveLength(3);
+    expect(sessions).toHaveLength(2);
     const customer = (await subscriptionRow(projectId)).payment_customer_id;
     expect(sessions.every((s) => s.params.customer === customer)).toBe(true);
-    expect(sessions[0]!.idempotencyKey).toBe(sessions[1]!.idempotencyKey);
-    expect(sessions[2]!.idempotencyKey).not.toBe(sessions[0]!.idempotencyKey);
-    expect(sessions[2]!.params).toMatchObject({ line_items: [{ price: TEST_PRICES.team }] });
+    expect(sessions[1]!.idempotencyKey).not.toBe(sessions[0]!.idempotencyKey);
+    expect(sessions[1]!.params).toMatchObject({ line_items: [{ price: TEST_PRICES.team }] });
+    expect((await stripeRequests(first.id)).filter((r) => r.method === "GET" && r.path === `/v1/checkout/sessions/${first.id}`)).toHaveLength(1);
+  });
+
+  it("Should hand back a new session that can be paid after a paid subscription was canceled (re-subscribe at once)", async () => {
+    const { key, projectId } = await newProject();
+    const pay = async (sessionId: string) => {
+      const paid = await standIn<{ events: Stripe.Event[]; subscription: Stripe.Subscription }>(`/checkout/sessions/${sessionId}/complete`, {});
+      for (const e of paid.events) expect((await sendEvent(e)).status).toBe(200);
+      return paid.subscription;
+    };
+    const first = (await (await checkout(key, { tier: "pro", ...urls })).json()) as { id: string };
+    const sub = await pay(first.id);
+    expect(await subscriptionRow(projectId)).toMatchObject({ tier: "pro", payment_subscription_id: sub.id });
+    const canceled = await standIn<{ events: Stripe.Event[] }>(`/subscriptions/${sub.id}/cancel`, {});
+    for (const e of canceled.events) expect((await sendEvent(e)).status).toBe(200);
+    expect(await subscriptionRow(projectId)).toMatchObject({ tier: "free", payment_subscription_id: null });
+
+    const res = await checkout(key, { tier: "pro", ...urls });
+    expect(res.status).toBe(200);
+    const second = (await res.json()) as { id: string; url: string };
+    expect(second.id).not.toBe(first.id);
+    expect(second.url).toBe(`${standInUrl()}/c/pay/${second.id}`);
+    const again = await pay(second.id);
+    expect(await subscriptionRow(projectId)).toMatchObject({ tier: "pro", status: "active", payment_subscription_id: again.id });
+  });
+
+  it("Should never hand back an expired session, and replace an open one whose return URLs changed (expiring it)", async () => {
+    const { key } = await newProject();
+    const first = (await (await checkout(key, { tier: "pro", ...urls })).json()) as { id: string };
+    await stripe().checkout.sessions.expire(first.id);
+    const second = (await (await checkout(key, { tier: "pro", ...urls })).json()) as { id: string };
+    expect(second.id).not.toBe(first.id);
+    expect((await stripe().checkout.sessions.retrieve(second.id)).status).toBe("open");
+
+    const moved = { ...urls, cancel_url: `${TEST_RETURN_ORIGIN}/billing/elsewhere` };
+    const third = (await (await checkout(key, { tier: "pro", ...moved })).json()) as { id: string };
+    expect(third.id).not.toBe(second.id);
+    expect((await stripe().checkout.sessions.retrieve(second.id)).status).toBe("expired");
+    expect(await stripe().checkout.sessions.retrieve(third.id)).toMatchObject({ status: "open", cancel_url: moved.cancel_url });
+    // The open one is handed back while it stays open.
+    expect(((await (await checkout(key, { tier: "pro", ...moved })).json()) as { id: string }).id).toBe(third.id);
   });
 
   it("Should accept the dashboard's internal secret with project_id", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { unixNow } from "@sightline/stripe-stand-in/objects";
 import { effectOf, type InvoicePaid, type SubscriptionState } from "../../src/billing/effects";
+import { GRACE_DAYS } from "../../src/billing/grace";
 import { priceTable, tierForPrices } from "../../src/billing/prices";
 import { decideInvoicePaid, decideSubscription, type BillingRow } from "../../src/billing/transitions";
 import { event, paidInvoice, subscription, TEST_PRICES } from "./stripe-helpers";
@@ -15,6 +16,8 @@ const row = (over: Partial<BillingRow> = {}): BillingRow => ({
   period_start_at: new Date("2026-11-01T00:00:00Z"),
   period_reset_at: new Date("2026-12-01T00:00:00Z"),
   last_event_created: null,
+  retention_tier: null,
+  retention_grace_until: null,
   ...over,
 });
 const state = (status: string, over: Partial<SubscriptionState> = {}): SubscriptionState => ({
@@ -35,7 +38,14 @@ describe("Billing decisions (pure)", () => {
     expect(["unpaid", "incomplete", "paused", "some_future_status"].map(tierAt)).toEqual(["free", "free", "free", "free"]);
     const linked = row({ tier: "pro", payment_subscription_id: "sub_1" });
     for (const status of ["canceled", "incomplete_expired"])
-      expect(decideSubscription(linked, state(status), 100).patch).toEqual({ tier: "free", status, payment_subscription_id: null, last_event_created: 100 });
+      expect(decideSubscription(linked, state(status), 100).patch).toEqual({
+        tier: "free",
+        status,
+        payment_subscription_id: null,
+        last_event_created: 100,
+        retention_tier: "pro",
+        retention_grace_until: new Date(100_000 + GRACE_DAYS * 86_400_000),
+      });
   });
 
   it("Should ignore older events but apply a state read back from Stripe", () => {

@@ -112,3 +112,18 @@ export async function deadLetters(key: string): Promise<{ message: { record_id: 
   const sink = (env as unknown as { DLQ_SINK: Fetcher }).DLQ_SINK;
   return (await sink.fetch(`http://dlq-sink/__records?key_hash=${await hashKey(key)}`)).json();
 }
+
+/**
+ * Makes PostgreSQL refuse rows whose model is `db-refuses-<SQLSTATE>-...` with that SQLSTATE (a
+ * test trigger on llm_requests): a record valid at the API that the database will not store.
+ */
+export async function refuseModelsByName(): Promise<void> {
+  await sql(`CREATE OR REPLACE FUNCTION test_refuse_model() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.model LIKE 'db-refuses-%' THEN
+        RAISE EXCEPTION 'refused by the test trigger' USING ERRCODE = split_part(NEW.model, '-', 3);
+      END IF;
+      RETURN NEW;
+    END $$`);
+  await sql("CREATE OR REPLACE TRIGGER test_refuse_model BEFORE INSERT ON llm_requests FOR EACH ROW EXECUTE FUNCTION test_refuse_model()");
+}

@@ -10,7 +10,7 @@ import { hashKey } from "../../src/auth/keys";
 import { retryDelaySeconds } from "../../src/log-records/consume";
 import type { AppEnv } from "../../src/env";
 import { SCORER_NAMES } from "../../src/scoring/types";
-import { apiEnv, consume, deadLetters, eventually, message, rowsOf, scoreNow, throughProxy, usedOf, withJobs } from "./capture-helpers";
+import { apiEnv, consume, deadLetters, eventually, message, refuseModelsByName, rowsOf, scoreNow, throughProxy, usedOf, withJobs } from "./capture-helpers";
 import { logBody, newProject, sql } from "./helpers";
 
 // vitest.config.ts lowers the free tier's limit to 50 through TIER_LIMITS.
@@ -193,8 +193,9 @@ describe("log-records consumer", () => {
   it("Should dead-letter only the record the database cannot store and keep the rest of the batch", async () => {
     const { key, projectId } = await newProject();
     const good = await message(key);
-    // Valid ISO-8601 (so the record passes validation), but PostgreSQL has no year 0 (SQLSTATE 22008).
-    const poison = await message(key, logBody({ created_at: "0000-01-01T00:00:00Z" }));
+    // A valid record that PostgreSQL refuses (a data exception, SQLSTATE 22008, by the test trigger).
+    await refuseModelsByName();
+    const poison = await message(key, logBody({ model: "db-refuses-22008-queued" }));
     const nul = await message(key, logBody({ model: "gpt\u0000x", metadata: { "k\u0000": "\ud800" } }));
     const result = await consume([good.body, poison.body, nul.body, "not json", JSON.stringify({ v: 9 })]);
     expect([...result.explicitAcks].sort()).toEqual(["m0", "m1", "m2", "m3", "m4"]);

@@ -13,7 +13,7 @@ import type { AppEnv } from "../../src/env";
 import { SEARCH_INDEXED_CHARS } from "../../src/db/schema";
 import { SCORER_NAMES } from "../../src/scoring/types";
 import { bigAnswer, type BigAnswerKind } from "../proxy/big-answers";
-import { apiEnv, consume, deadLetters, eventually, message, rowsOf, scoreNow, throughProxy, usedOf } from "./capture-helpers";
+import { apiEnv, consume, deadLetters, eventually, message, refuseModelsByName, rowsOf, scoreNow, throughProxy, usedOf } from "./capture-helpers";
 import { api, logBody, newProject, postLog, sql } from "./helpers";
 
 const KINDS: BigAnswerKind[] = ["words", "numbers"];
@@ -84,23 +84,13 @@ describe("calls with 150k distinct tokens", () => {
   }
 });
 
-/** Makes PostgreSQL refuse rows whose model is `db-refuses-<SQLSTATE>-...` with that SQLSTATE. */
-beforeAll(async () => {
-  await sql(`CREATE OR REPLACE FUNCTION test_refuse_model() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF NEW.model LIKE 'db-refuses-%' THEN
-        RAISE EXCEPTION 'refused by the test trigger' USING ERRCODE = split_part(NEW.model, '-', 3);
-      END IF;
-      RETURN NEW;
-    END $$`);
-  await sql("CREATE OR REPLACE TRIGGER test_refuse_model BEFORE INSERT ON llm_requests FOR EACH ROW EXECUTE FUNCTION test_refuse_model()");
-});
+beforeAll(refuseModelsByName);
 
 describe("POST /internal/log and a value the database refuses", () => {
   it("Should answer 422 {detail}, not 500, and store and count nothing", async () => {
     const { key, projectId } = await newProject();
-    // Valid ISO-8601, but PostgreSQL has no year 0 (SQLSTATE 22008); and a refusal of class 54.
-    for (const body of [logBody({ created_at: "0000-01-01T00:00:00Z" }), logBody({ model: "db-refuses-54000-direct" })]) {
+    // Refusals of class 22 (data exception, e.g. a datetime out of range) and of class 54.
+    for (const body of [logBody({ model: "db-refuses-22008-direct" }), logBody({ model: "db-refuses-54000-direct" })]) {
       const res = await postLog(key, body);
       expect(res.status).toBe(422);
       expect(((await res.json()) as { detail: string }).detail).toMatch(/^the record holds a value the database cannot store \(SQLSTATE (22008|54000)\)$/);

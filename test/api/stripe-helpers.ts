@@ -8,13 +8,17 @@ import { eventObject, invoiceObject, type EventObjects } from "@sightline/stripe
 import { priceObject, stripeId, subscriptionObject, unixNow, type SubscriptionOptions } from "@sightline/stripe-stand-in/objects";
 import { checkoutSessionObject } from "@sightline/stripe-stand-in/sessions";
 import type { RecordedRequest } from "@sightline/stripe-stand-in";
-import { TEST_PRICES, TEST_RETURN_ORIGIN, TEST_WEBHOOK_SECRET } from "../setup/stripe-constants";
+import { createStripeClient } from "../../src/billing/stripe";
+import { TEST_PRICES, TEST_RETURN_ORIGIN, TEST_STRIPE_SECRET_KEY, TEST_WEBHOOK_SECRET } from "../setup/stripe-constants";
 import { api, sql, testEnv } from "./helpers";
 
 export { TEST_PRICES, TEST_RETURN_ORIGIN, TEST_WEBHOOK_SECRET };
 
 /** The stand-in's base URL (the `STRIPE_API_BASE` binding). */
 export const standInUrl = () => (testEnv as unknown as { STRIPE_API_BASE: string }).STRIPE_API_BASE;
+
+/** A `stripe` client of the stand-in, as the API worker builds it (test key, fetch client). */
+export const stripe = () => createStripeClient({ secretKey: TEST_STRIPE_SECRET_KEY, apiBase: standInUrl() })!;
 
 /** Calls a stand-in control route (`/__stand-in/...`) and returns its JSON. */
 export async function standIn<T = unknown>(path: string, body?: unknown): Promise<T> {

@@ -84,4 +84,27 @@ describe("Retention", () => {
     expect(orphans).toEqual({ scores: 0, reviews: 0 });
     expect(await Promise.all([rollups(free.projectId), rollups(pro.projectId)])).toEqual(before);
   });
+
+  it("Should apply the longer of the tier's and a running grace tier's retention, and only the tier's once the grace has ended", async () => {
+    const day = 24;
+    const underPro = await projectWithCalls("free", [1, 45 * day, 400 * day]);
+    const underEnterprise = await projectWithCalls("free", [1, 45 * day, 400 * day]);
+    const ended = await projectWithCalls("free", [1, 45 * day]);
+    const grace = (projectId: string, tier: string, until: string) =>
+      sql(`UPDATE subscriptions SET retention_tier = $2, retention_grace_until = now() + $3::interval WHERE project_id = $1`, [projectId, tier, until]);
+    await grace(underPro.projectId, "pro", "29 days");
+    await grace(underEnterprise.projectId, "enterprise", "1 day");
+    await grace(ended.projectId, "team", "-1 second");
+    const handle = createDb(scorerConfig(env as unknown as ScorerEnv).db);
+    try {
+      expect(await applyRetention(handle.db, DEFAULT_TIER_RETENTION, { projectIds: [underPro.projectId, underEnterprise.projectId, ended.projectId] })).toBe(2);
+    } finally {
+      await handle.close();
+    }
+    const kept = async (projectId: string) =>
+      (await sql<{ id: string }>("SELECT id FROM llm_requests WHERE project_id = $1 ORDER BY created_at DESC", [projectId])).map((r) => r.id);
+    expect(await kept(underPro.projectId)).toEqual([underPro.ids[1], underPro.ids[45 * day]]);
+    expect(await kept(underEnterprise.projectId)).toEqual([underEnterprise.ids[1], underEnterprise.ids[45 * day], underEnterprise.ids[400 * day]]);
+    expect(await kept(ended.projectId)).toEqual([ended.ids[1]]);
+  });
 });

@@ -8,7 +8,8 @@
  * restart (./state.ts).
  *
  * API: POST /v1/customers, GET /v1/customers/:id, POST /v1/checkout/sessions,
- * GET /v1/checkout/sessions/:id, POST /v1/billing_portal/sessions, GET /v1/subscriptions/:id,
+ * GET /v1/checkout/sessions/:id, POST /v1/checkout/sessions/:id/expire,
+ * POST /v1/billing_portal/sessions, GET /v1/subscriptions/:id,
  * DELETE /v1/subscriptions/:id (cancel).
  *
  * What a customer's browser would do at Stripe, and test control (JSON, under /__stand-in):
@@ -182,6 +183,7 @@ export async function startStripeStandIn(opts: StandInOptions): Promise<StripeSt
       return publicSession(session.id);
     }
     if (method === "GET" && resource === "checkout" && id === "sessions" && sub) return publicSession(sub);
+    if (method === "POST" && resource === "checkout" && id === "sessions" && sub && path.endsWith(`/${sub}/expire`)) return expireSession(sub);
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       const c = customer(str(params, "customer"), "customer");
       const session = portalSessionObject({ pageBase: base, customer: c.id, returnUrl: str(params, "return_url") ?? null });
@@ -197,6 +199,18 @@ export async function startStripeStandIn(opts: StandInOptions): Promise<StripeSt
     if (!found) throw noSuch("checkout.session", id);
     const { extras: _extras, ...session } = found;
     return session;
+  }
+
+  /**
+   * Expires an open session as Stripe does (https://docs.stripe.com/api/checkout/sessions/expire):
+   * status `expired`, no URL; it can no longer be paid. A session that is not open: 400.
+   */
+  function expireSession(id: string): Stripe.Checkout.Session {
+    const found = sessions.get(id);
+    if (!found) throw noSuch("checkout.session", id);
+    if (found.status !== "open") throw new StripeWireError(400, "invalid_request_error", 'Only Checkout Sessions with a status in ["open"] can be expired.');
+    Object.assign(found, { status: "expired", url: null });
+    return publicSession(id);
   }
 
   /** Pays a session: subscription + paid invoice, and the three events Stripe sends. */

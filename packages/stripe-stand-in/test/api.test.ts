@@ -73,4 +73,22 @@ describe("stripe stand-in API", () => {
     const sub = await stripe.subscriptions.retrieve(String(done.subscription));
     expect(sub.items.data[0]!.price.id).toBe("price_pkg_pro");
   });
+
+  it("expires an open checkout session (POST /v1/checkout/sessions/:id/expire), which can no longer be paid or expired", async () => {
+    const session = await stripe.checkout.sessions.create({
+      mode: "subscription",
+      line_items: [{ price: "price_pkg_pro", quantity: 1 }],
+      success_url: "https://app.example/billing",
+    });
+    const expired = await stripe.checkout.sessions.expire(session.id);
+    expect(expired).toMatchObject({ id: session.id, object: "checkout.session", status: "expired", url: null });
+    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({ status: "expired" });
+    const pay = await fetch(session.url!, { method: "POST", redirect: "manual" });
+    expect(pay.status).toBe(400);
+    const again = await stripe.checkout.sessions.expire(session.id).catch((err: unknown) => err);
+    expect(again).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(again).toMatchObject({ statusCode: 400, message: 'Only Checkout Sessions with a status in ["open"] can be expired.' });
+    const missing = await stripe.checkout.sessions.expire("cs_test_nope").catch((err: unknown) => err);
+    expect(missing).toMatchObject({ code: "resource_missing", statusCode: 404 });
+  });
 });

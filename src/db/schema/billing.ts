@@ -2,10 +2,10 @@
  * Subscriptions and the payment provider's processed webhook events. Part of the PostgreSQL schema (drizzle-orm, src/db/schema/index.ts);
  * migrations/ is generated from it by `npm run db:generate`.
  */
-import { bigint, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { TIERS } from "../../enums";
 import { timestamptz, timestamptzNow } from "./columns";
-import { projects, projectKey } from "./projects";
+import { projectId, projects, projectKey } from "./projects";
 
 /**
  * One subscription per project (docs/interface.md section 2.5, `subscriptions`), created as `free` with the
@@ -27,6 +27,14 @@ export const subscriptions = pgTable(
     period_reset_at: timestamptz("period_reset_at").notNull(),
     /** Creation time (Unix seconds) of the newest provider event applied: older events are ignored. */
     last_event_created: bigint("last_event_created", { mode: "number" }),
+    /**
+     * During a retention grace period (src/billing/grace.ts, docs/retention.md): the highest tier
+     * the project held before its tier dropped, whose retention the sweep keeps applying until
+     * `retention_grace_until`. Null: no grace period.
+     */
+    retention_tier: text("retention_tier", { enum: TIERS }),
+    /** End of the retention grace period (UTC), 30 days after the drop; null: none. */
+    retention_grace_until: timestamptz("retention_grace_until"),
     updated_at: timestamptzNow("updated_at"),
   },
   // Webhooks find the project by the provider's ids; each customer and subscription belongs
@@ -73,4 +81,22 @@ export const webhookEvents = pgTable(
     received_at: timestamptzNow("received_at"),
   },
   (t) => [index("webhook_events_project_received_idx").on(t.project_id, t.received_at.desc())],
+);
+
+/**
+ * The Stripe Checkout Session last opened per project and price (src/billing/checkout.ts):
+ * handed back while Stripe reports it `open`, replaced by a new one once it is complete or
+ * expired, so a project has at most one open session per price.
+ */
+export const checkoutSessions = pgTable(
+  "checkout_sessions",
+  {
+    project_id: projectId(),
+    /** Stripe price id (`price_...`) the session subscribes to. */
+    price_id: text("price_id").notNull(),
+    /** Stripe Checkout Session id (`cs_...`). */
+    session_id: text("session_id").notNull(),
+    created_at: timestamptzNow("created_at"),
+  },
+  (t) => [primaryKey({ name: "checkout_sessions_pkey", columns: [t.project_id, t.price_id] })],
 );

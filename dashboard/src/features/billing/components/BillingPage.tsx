@@ -1,12 +1,13 @@
 /**
- * Billing: tier, requests this period against the limit (warnings at 80% and 100%), the reset
- * date, what happens at the limit; Upgrade opens Stripe Checkout, Manage the billing portal.
+ * Billing: tier, retention (and a running retention grace period after a lapse), requests this
+ * period against the limit (warnings at 80% and 100%), the reset date, what happens at the limit; Upgrade opens Stripe Checkout, Manage the billing portal.
  */
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { roleAtLeast, TIERS } from "../../../../server/contract";
 import { Alert, Button, Card, PageTitle, QueryStatus } from "../../../components/ui";
 import { useCurrentProject } from "../../projects/hooks";
+import { graceNotice } from "../grace";
 import { useBillingRedirects, useSubscription } from "../hooks";
 
 /** Paid tiers offered for upgrade, with their monthly limits (docs/interface.md section 8; src/billing/tiers.ts). */
@@ -46,6 +47,7 @@ export function BillingPage() {
   const share = s.limit ? used / s.limit : 0;
   const reset = new Date(s.period_reset_at).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" });
   const admin = roleAtLeast(project.role, "admin");
+  const grace = graceNotice(s);
   return (
     <>
       {title}
@@ -72,6 +74,7 @@ export function BillingPage() {
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
             Data retention: {s.retention_days === null ? "kept until deleted" : `calls and their scores are kept ${s.retention_days} days`} (hourly totals stay)
           </p>
+          {grace && <Alert tone="warning">{grace} Paying again or upgrading before then loses no call.</Alert>}
         </Card>
         <Card title="Usage this period">
           <p className="mb-2 text-sm" id="usage-label">
