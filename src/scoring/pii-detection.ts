@@ -23,8 +23,6 @@ export interface PiiHit {
 }
 
 const CONTEXT_WINDOW = 48;
-/** Hits kept per text: enough to score, and keeps overlap checks bounded on huge payloads. */
-const MAX_HITS = 200;
 
 const HAS_DIGIT = /[0-9]/;
 
@@ -119,8 +117,15 @@ function isAllowed(allow: PiiAllowList, detector: string, value: string, key: st
   return at >= 0 && allow.domains.includes(value.slice(at).toLowerCase());
 }
 
+/** Whether the `allow` list spares `value`, a match of `detector` (exact value in `keyOf` form, or e-mail domain). */
+export function allowsValue(allow: PiiAllowList | undefined, detector: string, value: string): boolean {
+  return allow !== undefined && isAllowed(allow, detector, value, keyOf(value));
+}
+
 /**
- * Runs every detector over `text`; linear in its length (each pattern is backtracking-bounded).
+ * Runs every detector over `text` and returns every hit, however many (masking must find them
+ * all, issue 32.2); linear in its length: each pattern's backtracking is bounded per start, each
+ * detector's scan resumes after its last match, and the overlap check reads each hit's span once.
  * A detector is skipped when its `requires` gate or its literal prefilter (./prefilter.ts) rules
  * a hit out. A match the `allow` list names is not a hit (its span is still claimed, so no
  * other detector flags a part of it).
@@ -134,7 +139,7 @@ export function findPii(text: string, allow?: PiiAllowList): PiiHit[] {
     if (!present(d.requires, text, hasDigit) || !mayMatch(d.gate ?? d.pattern, text)) continue;
     let from = 0;
     let m: RegExpExecArray | null;
-    while (hits.length < MAX_HITS && (m = nextMatch(d, text, from)) !== null) {
+    while ((m = nextMatch(d, text, from)) !== null) {
       const start = m.index;
       const end = start + m[0].length;
       from = end > start ? end : start + 1;

@@ -302,11 +302,12 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
   },
   {
     id: "stripe_key",
-    source: "Stripe live secret/restricted keys sk_live_/rk_live_",
+    source:
+      "Stripe secret and restricted keys, live and test mode: sk_live_, sk_test_, rk_live_, rk_test_ (https://docs.stripe.com/keys; up to 255 characters)",
     weight: 5,
-    pattern: /\b[sr]k_live_[0-9A-Za-z]{20,99}\b/g,
+    pattern: /\b[sr]k_(?:live|test)_[0-9A-Za-z]{20,247}\b/g,
     secret: true,
-    requires: ["k_live_"],
+    requires: ["k_live_", "k_test_"],
   },
   {
     id: "openai_key",
@@ -327,9 +328,16 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
   },
   {
     id: "private_key",
-    source: "RFC 7468 PEM private key armor",
+    source: "RFC 7468 PEM private key armor: the whole block, BEGIN line to END line",
     weight: 5,
-    pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/g,
+    // The BEGIN line, then either everything up to the END line (the first `-----` after the
+    // BEGIN line must start it; RFC 1421 headers such as `Proc-Type: 4,ENCRYPTED` included), or,
+    // without an END line, the base64 lines after it (blanks or `\\` between them, for a key
+    // pasted with escaped newlines; trailing blanks are not taken). The body scan stops at the
+    // first `-----`, so each character is read by one block's scan and its backtracking, and
+    // the base64 alternative is unambiguous (each repetition starts with a blank): linear time.
+    pattern:
+      /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----(?:(?:(?!-----)[\s\S])*-----END (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----|[A-Za-z0-9+/=]*(?:[\s\\]+[A-Za-z0-9+/=]+)*)/g,
     requires: ["-----BEGIN"],
     secret: true,
   },
@@ -343,3 +351,60 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     secret: true,
   },
 ];
+
+/** A key's words, lower-cased: `"customerPhone_no"` is `["customer", "phone", "no"]`. */
+function keyWords(key: string): string[] {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/** Key words naming a phone number (`phone`, `customer_tel`, `mobileNumber`, `fax_no`, `msisdn`). */
+const PHONE_KEY_WORDS = new Set([
+  "phone",
+  "phones",
+  "telephone",
+  "tel",
+  "mobile",
+  "mobiles",
+  "cell",
+  "cellphone",
+  "fax",
+  "msisdn",
+  "whatsapp",
+  "landline",
+  "sms",
+]);
+/** Last key words that defer to the word before them (`phone_number`, `fax_no`). */
+const NUMBER_WORDS = new Set(["number", "numbers", "no", "num", "nr"]);
+/** Key words saying a number is something other than a card: ids, order numbers, times, counts. */
+const NOT_CARD_KEY =
+  /\b(?:ids?|uuid|order|invoice|ticket|tracking|part|sku|serial|ref|reference|booking|confirmation|case|account|barcode|isbn|request|transaction|seed|nonce|hash|index|count|total|tokens?|size|bytes|time|timestamp|ts|at|ms|us|ns|date|version)s?\b/;
+
+/**
+ * The detector id under which a JSON number (or a string of phone characters only) under the
+ * object key `key` is personal data, or null. `digits`: the value's text (`String(n)` of a safe
+ * integer, or the string). Used by the JSON masker (src/export/mask-pii.ts), where the key is the
+ * only context such a value has; a value in an array takes the key of the array.
+ *
+ * - `credit_card`: 12-16 digits (every safe integer card; longer numbers lose digits in a JSON
+ *   parser anyway), Luhn-valid and in a known issuer range (`knownIin`), as the text detector;
+ *   and, as its ORDER_CONTEXT rule, not under a key saying it is an id, order or reference
+ *   number, a time or a count (`NOT_CARD_KEY`) unless the key names a card (CARD_CONTEXT).
+ *   Millisecond and microsecond timestamps (13 and 16 digits starting with 1) are in no issuer range.
+ * - `phone`: 7-15 digits (ITU-T E.164) and a key that names a phone: its last word, or the word
+ *   before a last `number`/`no`, is one of PHONE_KEY_WORDS. A bare number has no `+`, separator
+ *   or leading zero to tell a phone (the text detectors' signals), so without such a key any
+ *   10-digit count, price or id would look like one: token counts and latencies are never masked.
+ */
+export function jsonValuePii(digits: string, key: string): "credit_card" | "phone" | null {
+  const plain = digits.replace(/\D/g, "");
+  const words = keyWords(key);
+  const text = words.join(" ");
+  if (/^\d{12,16}$/.test(digits) && luhnValid(plain) && knownIin(plain) && (CARD_CONTEXT.test(text) || !NOT_CARD_KEY.test(text))) return "credit_card";
+  const last = words.length > 1 && NUMBER_WORDS.has(words[words.length - 1] ?? "") ? words[words.length - 2] : words[words.length - 1];
+  if (last !== undefined && PHONE_KEY_WORDS.has(last) && /^\+?[\d ().-]+$/.test(digits) && phoneDigits(digits)) return "phone";
+  return null;
+}
