@@ -140,8 +140,8 @@ export function findPii(text: string, allow?: PiiAllowList): PiiHit[] {
     let from = 0;
     let m: RegExpExecArray | null;
     while ((m = nextMatch(d, text, from)) !== null) {
-      const start = m.index;
-      const end = start + m[0].length;
+      let start = m.index;
+      let end = start + m[0].length;
       from = end > start ? end : start + 1;
       if (end === start) continue;
       // A span already claimed by an earlier (more specific) detector is not counted twice.
@@ -150,11 +150,16 @@ export function findPii(text: string, allow?: PiiAllowList): PiiHit[] {
       const after = d.id === "phone" ? text.slice(end, end + 16) : "";
       const withContext = d.context ? d.context.test(before) || PHONE_CONTEXT_AFTER.test(after) : false;
       if (d.needsContext && !withContext) continue;
-      if (d.validate && !d.validate(m, before)) continue;
+      if (d.validate) {
+        const valid = d.validate(m, before);
+        if (!valid) continue;
+        if (valid !== true) [start, end] = [start + valid[0], start + valid[1]];
+      }
       claimed ??= new Uint8Array(text.length);
       claimed.fill(1, start, end);
-      const key = keyOf(m[0]);
-      if (allow && isAllowed(allow, d.id, m[0], key)) continue;
+      const value = text.slice(start, end);
+      const key = keyOf(value);
+      if (allow && isAllowed(allow, d.id, value, key)) continue;
       hits.push({ id: d.id, weight: d.weight, secret: d.secret === true, withContext, key, start, end });
     }
   }

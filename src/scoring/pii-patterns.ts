@@ -12,7 +12,11 @@ export interface PiiDetector {
   /** Likert weight when found in the prompt; completion-only disclosure adds one. */
   weight: number;
   pattern: RegExp;
-  validate?: (m: RegExpExecArray, before: string) => boolean;
+  /**
+   * Whether the match is a hit; or, for a detector whose matches may run on into neighbouring
+   * numbers, the hit's `[start, end)` offsets inside the match (a narrower span), or null for none.
+   */
+  validate?: (m: RegExpExecArray, before: string) => boolean | readonly [number, number] | null;
   /** Presidio-style context words (looked for in the 48 characters before the match). */
   context?: RegExp;
   /** Only report the match when a context word is present. */
@@ -69,6 +73,34 @@ const STREET_SUFFIXES =
 /** A compound street name: 1-40 letters before a street-type suffix. */
 const COMPOUND_STREET = new RegExp(`^\\p{Lu}[\\p{L}'-]{1,40}(?:${STREET_SUFFIXES})$`, "iu");
 
+/** A card number: Luhn-valid, and in a known issuer range or after a card context word (Presidio-style). */
+function isCard(digits: string, before: string): boolean {
+  if (!luhnValid(digits)) return false;
+  return CARD_CONTEXT.test(before) || (knownIin(digits) && !ORDER_CONTEXT.test(before));
+}
+
+/**
+ * The span of a card number in `match` (digit groups with optional separators): the whole
+ * match when it is one; else the longest run of whole groups of 3 or more digits each (cards are
+ * written in groups of 4, or 4-6-5 and 4-6-4) that is one, leftmost first, so a card beside other
+ * numbers ("item 1 4111 1111 1111 1111 2") is still found; null when none. A match holds at most
+ * 19 digits, so at most 6 such groups and 21 runs: bounded work per match.
+ */
+function cardSpan(match: string, before: string): readonly [number, number] | null {
+  if (isCard(match.replace(/\D/g, ""), before)) return [0, match.length];
+  const groups = [...match.matchAll(/\d+/g)].map((g) => ({ start: g.index, end: g.index + g[0].length, long: g[0].length >= 3 }));
+  let best: readonly [number, number] | null = null;
+  for (let i = 0; i < groups.length; i++) {
+    for (let j = i; j < groups.length && groups[j]!.long; j++) {
+      const [start, end] = [groups[i]!.start, groups[j]!.end];
+      if (best && end - start <= best[1] - best[0]) continue;
+      const digits = match.slice(start, end).replace(/\D/g, "");
+      if (digits.length >= 12 && isCard(digits, before + match.slice(0, start))) best = [start, end];
+    }
+  }
+  return best;
+}
+
 /** `[A-Za-z0-9._%+-]`: the characters of an e-mail address's local part in the pattern below. */
 function isLocalPart(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 46 || c === 95 || c === 37 || c === 43 || c === 45;
@@ -92,12 +124,7 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     weight: 4,
     pattern: /(?<![\d-])\d(?:[ .-]?\d){11,18}(?![\d-])/g,
     requires: DIGIT,
-    validate: (m, before) => {
-      const d = m[0].replace(/\D/g, "");
-      if (!luhnValid(d)) return false;
-      // Presidio-style: a card context word vouches for unlisted issuer ranges.
-      return CARD_CONTEXT.test(before) || (knownIin(d) && !ORDER_CONTEXT.test(before));
-    },
+    validate: (m, before) => cardSpan(m[0], before),
     context: CARD_CONTEXT,
   },
   {

@@ -96,6 +96,14 @@ describe("maskPiiJson: the whole JSON value (issue 32.2)", () => {
     expect(maskPiiText(cardText).split("[CREDIT_CARD]").length - 1).toBe(cards.length);
   });
 
+  it("Should find a card beside other numbers (a match that runs on into a neighbour)", () => {
+    expect(maskPiiText("item 1 4639 6987 0006 2641 2")).toBe("item 1 [CREDIT_CARD] 2");
+    expect(maskPiiText("item 1 4639698700062641")).toBe("item 1 [CREDIT_CARD]");
+    expect(maskPiiText("x 12 4639 6987 0006 2641")).toBe("x 12 [CREDIT_CARD]");
+    // Runs of short groups are not cut into cards: "2 3 4 5 6 7 8 9 10 11 12 13" would be one (Luhn, Mastercard 2345).
+    expect(maskPiiText("1 2 3 4 5 6 7 8 9 10 11 12 13")).toBe("1 2 3 4 5 6 7 8 9 10 11 12 13");
+  });
+
   it("Should mask a PEM private key whole, from BEGIN to END, and to the end of its base64 run without END", () => {
     const body =
       "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\nVJTUt9Us8cKjMzEfYyjiWA4R4/M2bS1GB4t7NXp98C3SC6dVMvDuictGeurT8jNb\nvJZHtCSuYEvuNMoSfm76oqFvAp8Gy0iz5sxjZmSnXyCdPEovGhLa0VzMaQ8s+CLO\n==";
