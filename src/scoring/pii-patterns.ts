@@ -88,14 +88,15 @@ function isCard(digits: string, before: string): boolean {
  */
 function cardSpan(match: string, before: string): readonly [number, number] | null {
   if (isCard(match.replace(/\D/g, ""), before)) return [0, match.length];
-  const groups = [...match.matchAll(/\d+/g)].map((g) => ({ start: g.index, end: g.index + g[0].length, long: g[0].length >= 3 }));
+  const groups = [...match.matchAll(/\d+/g)].map((g) => ({ start: g.index, end: g.index + g[0].length, digits: g[0] }));
   let best: readonly [number, number] | null = null;
   for (let i = 0; i < groups.length; i++) {
-    for (let j = i; j < groups.length && groups[j]!.long; j++) {
+    let digits = "";
+    for (let j = i; j < groups.length && groups[j]!.digits.length >= 3; j++) {
+      digits += groups[j]!.digits;
       const [start, end] = [groups[i]!.start, groups[j]!.end];
-      if (best && end - start <= best[1] - best[0]) continue;
-      const digits = match.slice(start, end).replace(/\D/g, "");
-      if (digits.length >= 12 && isCard(digits, before + match.slice(0, start))) best = [start, end];
+      if (digits.length < 12 || (best && end - start <= best[1] - best[0])) continue;
+      if (luhnValid(digits) && isCard(digits, before + match.slice(0, start))) best = [start, end];
     }
   }
   return best;
