@@ -6,7 +6,7 @@
  * Used by the dashboard server (roles below admin) and the API (keys without the `admin` scope).
  */
 import type { Db } from "../db/driver/client";
-import { searchLexemes } from "../db/search-query";
+import { MAX_QUERY_CHARS, searchLexemes } from "../db/search-query";
 import { maskPiiJson, maskPiiText } from "../export/mask-pii";
 
 /** Fields of a request record that hold text the caller stored (bodies, metadata, model, provider). */
@@ -46,7 +46,8 @@ export async function personalDataFilter(db: Db, query: Partial<Record<string, s
     const text = query[name];
     if (!text) continue;
     if (holdsPersonalData(text)) return name;
-    if (name !== "q") continue;
+    // A longer `q` is refused by the API's validation (422) whatever is stored: never searched.
+    if (name !== "q" || text.trim().length > MAX_QUERY_CHARS) continue;
     const lexemes = await searchLexemes(db, text);
     for (let i = 0; i < lexemes.length; i++) {
       for (let j = i + 1; j <= Math.min(lexemes.length, i + MAX_GROUPS); j++) {
@@ -63,7 +64,8 @@ export async function personalDataFilter(db: Db, query: Partial<Record<string, s
  * The most lexemes one value is searched as: an IBAN of 34 characters in groups of 4 is 9
  * (cards, phones and addresses are fewer). Every run of up to this many consecutive lexemes of
  * a query is judged on its own, so neighbouring numbers do not run into a value and hide it
- * ("item 1 4111 1111 1111 1111"); a `q` has at most 500 characters, so at most 250 lexemes.
+ * ("item 1 4111 1111 1111 1111"); a `q` judged so has at most MAX_QUERY_CHARS characters, so at
+ * most 250 lexemes and 2,250 runs.
  */
 const MAX_GROUPS = 9;
 

@@ -85,6 +85,10 @@ describe("A personal-data search refused or empty (issue 32.3)", () => {
       }
       // Words and fragments that are no personal data by themselves stay searchable.
       for (const q of ["Item", "jane", "4639", "card 0006", "example.com"]) expect(await personalDataFilter(handle.db, { q }), q).toBeNull();
+      // A q too long to be searched is refused by the API (422) whatever is stored; not read for lexemes.
+      const long = `+jane.doe@example.com ${"word ".repeat(120)}`;
+      expect(await personalDataFilter(handle.db, { q: long })).toBeNull();
+      expect((await api(`/api/requests/count?q=${encodeURIComponent(long)}`, { headers: { "X-Service-Key": key } })).status).toBe(422);
       // model and provider are exact filters: judged as written.
       expect(await personalDataFilter(handle.db, { model: "jane.doe@example.com" })).toBe("model");
       expect(await personalDataFilter(handle.db, { provider: "openai" })).toBeNull();
