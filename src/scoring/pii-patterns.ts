@@ -322,11 +322,12 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
   },
   {
     id: "slack_token",
-    source: "Slack token formats xoxb/xoxp/xoxa/xoxo/xoxs/xoxr",
+    source:
+      "Slack token formats xoxb/xoxp/xoxa/xoxo/xoxs/xoxr, refresh tokens xoxe (xoxe.xoxp-, xoxe-) and app-level tokens xapp- (https://api.slack.com/authentication/token-types)",
     weight: 5,
-    pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,120}\b/g,
+    pattern: /\b(?:xoxe\.)?xox[abposre]-[A-Za-z0-9-]{10,200}\b|\bxapp-\d-[A-Za-z0-9-]{10,200}\b/g,
     secret: true,
-    requires: ["xox"],
+    requires: ["xox", "xapp-"],
   },
   {
     id: "stripe_key",

@@ -55,6 +55,9 @@ describe("pii_detection", () => {
     expect(kinds("-----BEGIN RSA PRIVATE KEY-----\nMIIE...")).toContain("private_key");
     for (const prefix of ["sk_live_", "sk_test_", "rk_live_", "rk_test_"])
       expect(kinds(`STRIPE_KEY=${prefix}51HqLyjWDarjtT1zdp7dcXmZ8K3sF`)).toContain("stripe_key");
+    for (const token of ["xoxb-1234567890-abcdefghij", "xoxe.xoxp-1-Mi0yLTE3MjU0", "xoxe-1-My0xLTE3MjU0NjQ", "xapp-1-A0123BCDEFG-1234567890123"]) {
+      expect(kinds(`token ${token}`), token).toContain("slack_token");
+    }
     // The whole PEM block is one hit, its body included.
     const pem = "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\nBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj\n-----END PRIVATE KEY-----";
     expect(findPii(`key: ${pem} ok`).map((h) => [h.id, h.start, h.end])).toEqual([["private_key", 5, 5 + pem.length]]);
