@@ -1,9 +1,11 @@
 /**
  * Where the export's time goes, in Node on rows shaped like bench:dashboard's (no database):
  * JSON parsing, PII masking of the bodies and metadata, JSON serialisation, per row.
- * `npx tsx bench/dashboard/export-parts.ts` prints microseconds per row for each part.
+ * `npx tsx bench/dashboard/export-parts.ts` prints microseconds per row for each part, then the
+ * time to mask one 1 MiB string of addresses and one of card numbers (every match is masked,
+ * issue 32.2: the time must grow with the bytes, not with the matches squared).
  */
-import { maskPiiJson, memoizedMasker } from "../../src/export/mask-pii";
+import { maskPiiJson, maskPiiText, memoizedMasker } from "../../src/export/mask-pii";
 
 const N = Number(process.env.N ?? 20_000);
 const TOPICS = ["invoice", "refund", "shipping", "password", "recipe", "poem", "contract", "travel", "diagnosis", "mortgage", "python", "sql"];
@@ -55,3 +57,22 @@ time("JSON.stringify", () => {
 time("JSON.parse (driver side)", () => {
   parsed();
 });
+
+/** Masks `text` (warm-up, then timed) and prints MiB/s and the placeholders written. */
+function timeText(name: string, text: string, placeholder: string) {
+  maskPiiText(text);
+  const t0 = performance.now();
+  const out = maskPiiText(text);
+  const ms = performance.now() - t0;
+  const mib = text.length / 2 ** 20;
+  console.log(
+    `${name.padEnd(28)} ${ms.toFixed(0)} ms for ${mib.toFixed(2)} MiB (${(mib / (ms / 1000)).toFixed(1)} MiB/s), ${out.split(placeholder).length - 1} ${placeholder}`,
+  );
+}
+
+const MIB = 2 ** 20;
+const addresses = Array.from({ length: Math.ceil(MIB / 28) }, (_, i) => `someone.${String(i).padStart(6, "0")}@example.com`).join(", ");
+timeText("1 MiB of addresses", addresses, "[EMAIL]");
+const cards = Array.from({ length: Math.ceil(MIB / 21) }, () => "4639 6987 0006 2641").join("; ");
+timeText("1 MiB of card numbers", cards, "[CREDIT_CARD]");
+timeText("4 MiB of addresses", `${addresses}, ${addresses}, ${addresses}, ${addresses}`, "[EMAIL]");

@@ -3,9 +3,11 @@
  * (https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md,
  * "Payload structure"); Slack endpoints get an incoming-webhook message instead, `{text, blocks}`
  * (https://api.slack.com/messaging/webhooks). Neither carries request or response bodies: only
- * the score, its rationale (which names the evidence without copying it, DESIGN "Scores") and ids.
+ * the score, its rationale (which names the evidence without copying it, DESIGN "Scores"), ids,
+ * and the model name masked (`scoreUnsafeEvent`).
  */
 import type { ALERT_FORMATS } from "../db/schema/alerts";
+import { maskPiiText } from "../export/mask-pii";
 
 /** Event type of an alert on a qualifying score. */
 export const SCORE_UNSAFE = "score.unsafe";
@@ -21,6 +23,7 @@ export interface ScoreUnsafeData {
   score_value: number | null;
   score_label: string;
   rationale: string;
+  /** The call's model, masked by `maskPiiText` (a caller-chosen name may hold an address: `ft:gpt-4o:jane@example.com:bot`). */
   model: string;
   /** When the score was made, ISO-8601 UTC. */
   created_at: string;
@@ -37,6 +40,14 @@ export interface WebhookTestData {
 
 /** One event to send. */
 export type AlertEvent = { type: typeof SCORE_UNSAFE; data: ScoreUnsafeData } | { type: typeof WEBHOOK_TEST; data: WebhookTestData };
+
+/**
+ * The `score.unsafe` event of `data`, its model name masked by the one masker of stored text
+ * (src/export/mask-pii.ts; issue 32.7): no personal data travels in an alert (docs/webhooks.md).
+ */
+export function scoreUnsafeEvent(data: ScoreUnsafeData): AlertEvent {
+  return { type: SCORE_UNSAFE, data: { ...data, model: maskPiiText(data.model) } };
+}
 
 /** Link to a request's detail in the dashboard (its Requests page with the drawer open). */
 export function dashboardLink(base: string, projectId: string, requestId: string): string | null {

@@ -12,6 +12,7 @@
 import { and, eq, exists, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { ScoreLabel, ScorerName } from "../scoring/types";
 import { llmRequests, type REVIEW_VERDICTS, safetyScores, scoreReviews } from "./schema";
+import { websearchQuery } from "./search-query";
 
 type Verdict = (typeof REVIEW_VERDICTS)[number];
 
@@ -61,7 +62,7 @@ export function requestConditions(projectId: string, f: RequestFilters): SQL {
       ),
     );
   }
-  if (f.q) conds.push(sql`${llmRequests.search_tsv} @@ websearch_to_tsquery('simple'::regconfig, ${f.q})`);
+  if (f.q) conds.push(sql`${llmRequests.search_tsv} @@ ${websearchQuery(f.q)}`);
   return and(...conds)!;
 }
 

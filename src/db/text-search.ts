@@ -11,6 +11,7 @@
 import { and, sql, type SQL } from "drizzle-orm";
 import type { Db } from "./driver/client";
 import { keyset, requestConditions, type RequestFilters } from "./request-filters";
+import { websearchQuery } from "./search-query";
 import { llmRequests } from "./schema";
 
 /** Rows of the newest candidates tested before the GIN index is used instead. */
@@ -29,7 +30,7 @@ export async function searchIds(
     k.cursor ? keyset(projectId, k.cursor, "older") : undefined,
     k.after ? keyset(projectId, k.after, "newer") : undefined,
   );
-  const matches = (column: SQL | typeof llmRequests.search_tsv) => sql`${column} @@ websearch_to_tsquery('simple'::regconfig, ${q})`;
+  const matches = (column: SQL | typeof llmRequests.search_tsv) => sql`${column} @@ ${websearchQuery(q)}`;
   const recent = db
     .select({ id: llmRequests.id, created_at: llmRequests.created_at, search_tsv: llmRequests.search_tsv })
     .from(llmRequests)

@@ -5,6 +5,7 @@
 import { z } from "@hono/zod-openapi";
 import type { RequestFilters } from "../db/request-filters";
 import { REVIEW_VERDICTS, SCORE_LABELS } from "../db/schema";
+import { MAX_QUERY_CHARS } from "../db/search-query";
 import { SCORER_NAMES, type ScorerName } from "../scoring/types";
 import { isoInstant, ProjectIdQuery } from "./openapi";
 
@@ -40,7 +41,7 @@ export const RequestFilterQuery = ProjectIdQuery.extend({
     .string()
     .trim()
     .min(1)
-    .max(500)
+    .max(MAX_QUERY_CHARS)
     .optional()
     .openapi({ description: "Full-text search in the prompt and completion text (whole words, web-search syntax: quotes, `or`, `-word`)" }),
 });

@@ -23,8 +23,6 @@ export interface PiiHit {
 }
 
 const CONTEXT_WINDOW = 48;
-/** Hits kept per text: enough to score, and keeps overlap checks bounded on huge payloads. */
-const MAX_HITS = 200;
 
 const HAS_DIGIT = /[0-9]/;
 
@@ -119,8 +117,15 @@ function isAllowed(allow: PiiAllowList, detector: string, value: string, key: st
   return at >= 0 && allow.domains.includes(value.slice(at).toLowerCase());
 }
 
+/** Whether the `allow` list spares `value`, a match of `detector` (exact value in `keyOf` form, or e-mail domain). */
+export function allowsValue(allow: PiiAllowList | undefined, detector: string, value: string): boolean {
+  return allow !== undefined && isAllowed(allow, detector, value, keyOf(value));
+}
+
 /**
- * Runs every detector over `text`; linear in its length (each pattern is backtracking-bounded).
+ * Runs every detector over `text` and returns every hit, however many (masking must find them
+ * all, issue 32.2); linear in its length: each pattern's backtracking is bounded per start, each
+ * detector's scan resumes after its last match, and the overlap check reads each hit's span once.
  * A detector is skipped when its `requires` gate or its literal prefilter (./prefilter.ts) rules
  * a hit out. A match the `allow` list names is not a hit (its span is still claimed, so no
  * other detector flags a part of it).
@@ -134,9 +139,9 @@ export function findPii(text: string, allow?: PiiAllowList): PiiHit[] {
     if (!present(d.requires, text, hasDigit) || !mayMatch(d.gate ?? d.pattern, text)) continue;
     let from = 0;
     let m: RegExpExecArray | null;
-    while (hits.length < MAX_HITS && (m = nextMatch(d, text, from)) !== null) {
-      const start = m.index;
-      const end = start + m[0].length;
+    while ((m = nextMatch(d, text, from)) !== null) {
+      let start = m.index;
+      let end = start + m[0].length;
       from = end > start ? end : start + 1;
       if (end === start) continue;
       // A span already claimed by an earlier (more specific) detector is not counted twice.
@@ -145,11 +150,16 @@ export function findPii(text: string, allow?: PiiAllowList): PiiHit[] {
       const after = d.id === "phone" ? text.slice(end, end + 16) : "";
       const withContext = d.context ? d.context.test(before) || PHONE_CONTEXT_AFTER.test(after) : false;
       if (d.needsContext && !withContext) continue;
-      if (d.validate && !d.validate(m, before)) continue;
+      if (d.validate) {
+        const valid = d.validate(m, before);
+        if (!valid) continue;
+        if (valid !== true) [start, end] = [start + valid[0], start + valid[1]];
+      }
       claimed ??= new Uint8Array(text.length);
       claimed.fill(1, start, end);
-      const key = keyOf(m[0]);
-      if (allow && isAllowed(allow, d.id, m[0], key)) continue;
+      const value = text.slice(start, end);
+      const key = keyOf(value);
+      if (allow && isAllowed(allow, d.id, value, key)) continue;
       hits.push({ id: d.id, weight: d.weight, secret: d.secret === true, withContext, key, start, end });
     }
   }

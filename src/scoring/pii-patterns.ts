@@ -12,7 +12,11 @@ export interface PiiDetector {
   /** Likert weight when found in the prompt; completion-only disclosure adds one. */
   weight: number;
   pattern: RegExp;
-  validate?: (m: RegExpExecArray, before: string) => boolean;
+  /**
+   * Whether the match is a hit; or, for a detector whose matches may run on into neighbouring
+   * numbers, the hit's `[start, end)` offsets inside the match (a narrower span), or null for none.
+   */
+  validate?: (m: RegExpExecArray, before: string) => boolean | readonly [number, number] | null;
   /** Presidio-style context words (looked for in the 48 characters before the match). */
   context?: RegExp;
   /** Only report the match when a context word is present. */
@@ -69,6 +73,35 @@ const STREET_SUFFIXES =
 /** A compound street name: 1-40 letters before a street-type suffix. */
 const COMPOUND_STREET = new RegExp(`^\\p{Lu}[\\p{L}'-]{1,40}(?:${STREET_SUFFIXES})$`, "iu");
 
+/** A card number: Luhn-valid, and in a known issuer range or after a card context word (Presidio-style). */
+function isCard(digits: string, before: string): boolean {
+  if (!luhnValid(digits)) return false;
+  return CARD_CONTEXT.test(before) || (knownIin(digits) && !ORDER_CONTEXT.test(before));
+}
+
+/**
+ * The span of a card number in `match` (digit groups with optional separators): the whole
+ * match when it is one; else the longest run of whole groups of 3 or more digits each (cards are
+ * written in groups of 4, or 4-6-5 and 4-6-4) that is one, leftmost first, so a card beside other
+ * numbers ("item 1 4111 1111 1111 1111 2") is still found; null when none. A match holds at most
+ * 19 digits, so at most 6 such groups and 21 runs: bounded work per match.
+ */
+function cardSpan(match: string, before: string): readonly [number, number] | null {
+  if (isCard(match.replace(/\D/g, ""), before)) return [0, match.length];
+  const groups = [...match.matchAll(/\d+/g)].map((g) => ({ start: g.index, end: g.index + g[0].length, digits: g[0] }));
+  let best: readonly [number, number] | null = null;
+  for (let i = 0; i < groups.length; i++) {
+    let digits = "";
+    for (let j = i; j < groups.length && groups[j]!.digits.length >= 3; j++) {
+      digits += groups[j]!.digits;
+      const [start, end] = [groups[i]!.start, groups[j]!.end];
+      if (digits.length < 12 || (best && end - start <= best[1] - best[0])) continue;
+      if (luhnValid(digits) && isCard(digits, before + match.slice(0, start))) best = [start, end];
+    }
+  }
+  return best;
+}
+
 /** `[A-Za-z0-9._%+-]`: the characters of an e-mail address's local part in the pattern below. */
 function isLocalPart(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 46 || c === 95 || c === 37 || c === 43 || c === 45;
@@ -92,12 +125,7 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     weight: 4,
     pattern: /(?<![\d-])\d(?:[ .-]?\d){11,18}(?![\d-])/g,
     requires: DIGIT,
-    validate: (m, before) => {
-      const d = m[0].replace(/\D/g, "");
-      if (!luhnValid(d)) return false;
-      // Presidio-style: a card context word vouches for unlisted issuer ranges.
-      return CARD_CONTEXT.test(before) || (knownIin(d) && !ORDER_CONTEXT.test(before));
-    },
+    validate: (m, before) => cardSpan(m[0], before),
     context: CARD_CONTEXT,
   },
   {
@@ -294,19 +322,21 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
   },
   {
     id: "slack_token",
-    source: "Slack token formats xoxb/xoxp/xoxa/xoxo/xoxs/xoxr",
+    source:
+      "Slack token formats xoxb/xoxp/xoxa/xoxo/xoxs/xoxr, refresh tokens xoxe (xoxe.xoxp-, xoxe-) and app-level tokens xapp- (https://api.slack.com/authentication/token-types)",
     weight: 5,
-    pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,120}\b/g,
+    pattern: /\b(?:xoxe\.)?xox[abposre]-[A-Za-z0-9-]{10,200}\b|\bxapp-\d-[A-Za-z0-9-]{10,200}\b/g,
     secret: true,
-    requires: ["xox"],
+    requires: ["xox", "xapp-"],
   },
   {
     id: "stripe_key",
-    source: "Stripe live secret/restricted keys sk_live_/rk_live_",
+    source:
+      "Stripe secret and restricted keys, live and test mode: sk_live_, sk_test_, rk_live_, rk_test_ (https://docs.stripe.com/keys; up to 255 characters)",
     weight: 5,
-    pattern: /\b[sr]k_live_[0-9A-Za-z]{20,99}\b/g,
+    pattern: /\b[sr]k_(?:live|test)_[0-9A-Za-z]{20,247}\b/g,
     secret: true,
-    requires: ["k_live_"],
+    requires: ["k_live_", "k_test_"],
   },
   {
     id: "openai_key",
@@ -327,9 +357,16 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
   },
   {
     id: "private_key",
-    source: "RFC 7468 PEM private key armor",
+    source: "RFC 7468 PEM private key armor: the whole block, BEGIN line to END line",
     weight: 5,
-    pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/g,
+    // The BEGIN line, then either everything up to the END line (the first `-----` after the
+    // BEGIN line must start it; RFC 1421 headers such as `Proc-Type: 4,ENCRYPTED` included), or,
+    // without an END line, the base64 lines after it (blanks or `\\` between them, for a key
+    // pasted with escaped newlines; trailing blanks are not taken). The body scan stops at the
+    // first `-----`, so each character is read by one block's scan and its backtracking, and
+    // the base64 alternative is unambiguous (each repetition starts with a blank): linear time.
+    pattern:
+      /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----(?:(?:(?!-----)[\s\S])*-----END (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----|[A-Za-z0-9+/=]*(?:[\s\\]+[A-Za-z0-9+/=]+)*)/g,
     requires: ["-----BEGIN"],
     secret: true,
   },
@@ -343,3 +380,60 @@ export const PII_DETECTORS: readonly PiiDetector[] = [
     secret: true,
   },
 ];
+
+/** A key's words, lower-cased: `"customerPhone_no"` is `["customer", "phone", "no"]`. */
+function keyWords(key: string): string[] {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/** Key words naming a phone number (`phone`, `customer_tel`, `mobileNumber`, `fax_no`, `msisdn`). */
+const PHONE_KEY_WORDS = new Set([
+  "phone",
+  "phones",
+  "telephone",
+  "tel",
+  "mobile",
+  "mobiles",
+  "cell",
+  "cellphone",
+  "fax",
+  "msisdn",
+  "whatsapp",
+  "landline",
+  "sms",
+]);
+/** Last key words that defer to the word before them (`phone_number`, `fax_no`). */
+const NUMBER_WORDS = new Set(["number", "numbers", "no", "num", "nr"]);
+/** Key words saying a number is something other than a card: ids, order numbers, times, counts. */
+const NOT_CARD_KEY =
+  /\b(?:ids?|uuid|order|invoice|ticket|tracking|part|sku|serial|ref|reference|booking|confirmation|case|account|barcode|isbn|request|transaction|seed|nonce|hash|index|count|total|tokens?|size|bytes|time|timestamp|ts|at|ms|us|ns|date|version)s?\b/;
+
+/**
+ * The detector id under which a JSON number (or a string of phone characters only) under the
+ * object key `key` is personal data, or null. `digits`: the value's text (`String(n)` of a safe
+ * integer, or the string). Used by the JSON masker (src/export/mask-pii.ts), where the key is the
+ * only context such a value has; a value in an array takes the key of the array.
+ *
+ * - `credit_card`: 12-16 digits (every safe integer card; longer numbers lose digits in a JSON
+ *   parser anyway), Luhn-valid and in a known issuer range (`knownIin`), as the text detector;
+ *   and, as its ORDER_CONTEXT rule, not under a key saying it is an id, order or reference
+ *   number, a time or a count (`NOT_CARD_KEY`) unless the key names a card (CARD_CONTEXT).
+ *   Millisecond and microsecond timestamps (13 and 16 digits starting with 1) are in no issuer range.
+ * - `phone`: 7-15 digits (ITU-T E.164) and a key that names a phone: its last word, or the word
+ *   before a last `number`/`no`, is one of PHONE_KEY_WORDS. A bare number has no `+`, separator
+ *   or leading zero to tell a phone (the text detectors' signals), so without such a key any
+ *   10-digit count, price or id would look like one: token counts and latencies are never masked.
+ */
+export function jsonValuePii(digits: string, key: string): "credit_card" | "phone" | null {
+  const plain = digits.replace(/\D/g, "");
+  const words = keyWords(key);
+  const text = words.join(" ");
+  if (/^\d{12,16}$/.test(digits) && luhnValid(plain) && knownIin(plain) && (CARD_CONTEXT.test(text) || !NOT_CARD_KEY.test(text))) return "credit_card";
+  const last = words.length > 1 && NUMBER_WORDS.has(words[words.length - 1] ?? "") ? words[words.length - 2] : words[words.length - 1];
+  if (last !== undefined && PHONE_KEY_WORDS.has(last) && /^\+?[\d ().-]+$/.test(digits) && phoneDigits(digits)) return "phone";
+  return null;
+}

@@ -17,7 +17,7 @@ import { SCORER_NAMES, type ScorerName } from "./types";
 
 /** Versions of the rule-only scorers; raise one when its rules change the scores. */
 export const RULE_SCORER_VERSIONS = {
-  pii_detection: "rules-1",
+  pii_detection: "rules-2",
   unbounded_consumption: "rules-1",
 } as const satisfies Partial<Record<ScorerName, string>>;
 
@@ -41,7 +41,7 @@ function versionOf(name: ScorerName): string {
   return entry ? `model-${entry.model_sha256.slice(0, DIGEST_CHARS)}${suffix}` : "model-unversioned";
 }
 
-/** The running version of each of the six scorers, e.g. `{content_safety: "model-9ad8ee1d86f3", pii_detection: "rules-1", ...}`. */
+/** The running version of each of the six scorers, e.g. `{content_safety: "model-9ad8ee1d86f3", pii_detection: "rules-2", ...}`. */
 export const SCORER_VERSIONS: Readonly<Record<ScorerName, string>> = Object.fromEntries(SCORER_NAMES.map((n) => [n, versionOf(n)])) as Record<
   ScorerName,
   string

@@ -7,6 +7,7 @@ import { env } from "cloudflare:test";
 import { uuidv7 } from "uuidv7";
 import { describe, expect, it } from "vitest";
 import { hashKey } from "../../src/auth/keys";
+import { PLANTED_TEXTS, piiShapeBodies } from "../fixtures/pii-shapes";
 import { api, internal, logBody, newProject, postLog, sql } from "./helpers";
 
 const put = (key: string, json: unknown) => api("/api/policy", { method: "PUT", headers: { "X-Service-Key": key }, json });
@@ -120,6 +121,36 @@ describe("GET and PUT /api/policy", () => {
 });
 
 describe('store_pii: "mask"', () => {
+  it("Should store none of issue 32.2's shapes (keys, JSON numbers, 250 addresses in a string, PEM, test-mode keys), nor export them", async () => {
+    const { key } = await newProject();
+    expect((await put(key, { store_pii: "mask" })).status).toBe(200);
+    const res = await postLog(key, logBody(piiShapeBodies()));
+    expect(res.status).toBe(202);
+    const { id } = (await res.json()) as { id: string };
+    const stored = await storedRowText(id);
+    for (const planted of PLANTED_TEXTS) expect(stored, planted).not.toContain(planted);
+    expect(stored.split("[EMAIL]").length - 1).toBeGreaterThanOrEqual(251);
+    expect(stored).toContain("[PRIVATE_KEY]");
+    const [row] = await sql<{ request_body: { tools_input: unknown }; response_body: { usage: unknown } }>(
+      "SELECT request_body, response_body FROM llm_requests WHERE id = $1",
+      [id],
+    );
+    expect(row!.request_body.tools_input).toEqual({
+      card_number: "[CREDIT_CARD]",
+      cards: ["[CREDIT_CARD]"],
+      phone: "[PHONE]",
+      contact: { mobile_no: "[PHONE]" },
+    });
+    // Token counts are numbers, not phones.
+    expect(row!.response_body.usage).toEqual({ prompt_tokens: 4155550, completion_tokens: 18 });
+
+    const exported = await api("/api/requests/export?format=jsonl", { headers: { "X-Service-Key": key } });
+    expect(exported.status).toBe(200);
+    const text = await exported.text();
+    expect(text).toContain(id);
+    for (const planted of PLANTED_TEXTS) expect(text, planted).not.toContain(planted);
+  });
+
   it("Should store no detected personal value in any column of a call logged with POST /internal/log", async () => {
     const { key } = await newProject();
     expect((await put(key, { store_pii: "mask", scorers: { pii_detection: { allow: [ALLOWED] } } })).status).toBe(200);

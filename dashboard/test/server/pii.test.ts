@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { logBody, postLog, sql } from "../../../test/api/helpers";
+import { PLANTED_TEXTS, piiShapeBodies } from "../../../test/fixtures/pii-shapes";
 import type { PiiRevealList, RequestDetail, RequestPage } from "../../server/contract";
 import { dash, newUserAs, projectsOf, signUp } from "./helpers";
 
@@ -55,6 +56,20 @@ describe("Personal data shown to a viewer", () => {
     }
   });
 
+  it("Should show a viewer none of issue 32.2's shapes (keys, JSON numbers, 250 addresses, PEM, test-mode keys) in the list or the detail", async () => {
+    const { owner, viewer, base } = await projectWithPii();
+    const created = await dash(`${base}/keys`, { cookie: owner.cookie, json: { name: "shapes" } });
+    const { key } = (await created.json()) as { key: string };
+    const { id } = (await (await postLog(key, logBody(piiShapeBodies()))).json()) as { id: string };
+    const detail = JSON.stringify(await (await dash(`${base}/requests/${id}`, { cookie: viewer.cookie })).json());
+    const list = JSON.stringify(await (await dash(`${base}/requests?limit=10`, { cookie: viewer.cookie })).json());
+    for (const shown of [detail, list]) {
+      for (const planted of PLANTED_TEXTS) expect(shown, planted).not.toContain(planted);
+    }
+    expect(detail).toContain("[PRIVATE_KEY]");
+    expect(detail).toContain('"card_number":"[CREDIT_CARD]"');
+  });
+
   it("Should give a viewer's search for a masked value the same refusal whether or not it is stored", async () => {
     const { viewer, base } = await projectWithPii();
     for (const q of [EMAIL, CARD, "nobody.else@example.org", "5555 5555 5555 4444"]) {
@@ -70,6 +85,11 @@ describe("Personal data shown to a viewer", () => {
     const model = await dash(`${base}/requests?limit=10&model=${encodeURIComponent(EMAIL)}`, { cookie: viewer.cookie });
     expect(model.status).toBe(403);
     expect(await model.json()).toEqual({ detail: "model: searching for personal data needs the admin role or higher" });
+    // Rewrites that PostgreSQL searches as the value are refused too (issue 32.3).
+    for (const q of [`+${EMAIL}`, `%${EMAIL}`, `.${EMAIL}`, `_${EMAIL}`, CARD.replaceAll(" ", ","), "415,555,0132"]) {
+      const res = await dash(`${base}/requests/count?q=${encodeURIComponent(q)}`, { cookie: viewer.cookie });
+      expect(res.status, q).toBe(403);
+    }
     // A search without personal data still works for the viewer.
     const ok = (await (await dash(`${base}/requests?limit=10&q=card`, { cookie: viewer.cookie })).json()) as RequestPage;
     expect(ok.items).toHaveLength(1);

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { boolean, customType, index, integer, jsonb, numeric, pgTable, text } from "drizzle-orm/pg-core";
 import { timestamptz, createdAt } from "./columns";
 import { projectRecord } from "./projects";
+import { SEARCH_CONFIG } from "../search-query";
 
 /**
  * Scoring state of a logged request: `pending` until its scoring job was enqueued,
@@ -40,8 +41,8 @@ export const SEARCH_INDEXED_CHARS = 50_000;
  * at 1M rows, bench/results/dashboard-scale.md).
  */
 const requestSearchDocument = sql.raw(
-  `(to_tsvector('simple'::regconfig, coalesce(public.sightline_search_text(request_body, ${SEARCH_INDEXED_CHARS}), '')) || ` +
-    `to_tsvector('simple'::regconfig, coalesce(public.sightline_search_text(response_body, ${SEARCH_INDEXED_CHARS}), '')))`,
+  `(to_tsvector('${SEARCH_CONFIG}'::regconfig, coalesce(public.sightline_search_text(request_body, ${SEARCH_INDEXED_CHARS}), '')) || ` +
+    `to_tsvector('${SEARCH_CONFIG}'::regconfig, coalesce(public.sightline_search_text(response_body, ${SEARCH_INDEXED_CHARS}), '')))`,
 );
 
 /** A PostgreSQL `tsvector` column. */

@@ -53,6 +53,16 @@ describe("pii_detection", () => {
     expect(kinds("key AKIAIOSFODNN7EXAMPLE")).toContain("aws_access_key");
     expect(kinds(`token ghp_${"a1B2".repeat(9)}`)).toContain("github_token");
     expect(kinds("-----BEGIN RSA PRIVATE KEY-----\nMIIE...")).toContain("private_key");
+    for (const prefix of ["sk_live_", "sk_test_", "rk_live_", "rk_test_"])
+      expect(kinds(`STRIPE_KEY=${prefix}51HqLyjWDarjtT1zdp7dcXmZ8K3sF`)).toContain("stripe_key");
+    for (const token of ["xoxb-1234567890-abcdefghij", "xoxe.xoxp-1-Mi0yLTE3MjU0", "xoxe-1-My0xLTE3MjU0NjQ", "xapp-1-A0123BCDEFG-1234567890123"]) {
+      expect(kinds(`token ${token}`), token).toContain("slack_token");
+    }
+    // The whole PEM block is one hit, its body included.
+    const pem = "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\nBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj\n-----END PRIVATE KEY-----";
+    expect(findPii(`key: ${pem} ok`).map((h) => [h.id, h.start, h.end])).toEqual([["private_key", 5, 5 + pem.length]]);
+    // Every hit is reported, however many (no cap).
+    expect(findPii(Array.from({ length: 500 }, (_, i) => `u${i}@example.com`).join(" "))).toHaveLength(500);
     const jwt = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U";
     expect(kinds(`Authorization: Bearer ${jwt}`)).toContain("jwt");
     expect(kinds("eyJub3RfYWxnIjoxfQ.eyJzdWIiOiIxIn0.abcdefghijkl")).not.toContain("jwt");

@@ -13,7 +13,7 @@
  * - Database unreachable while loading: the batch is retried with the scoring backoff.
  */
 import type { AlertConfig } from "../../../src/alerts/config";
-import { dashboardLink, eventBody, SCORE_UNSAFE, type AlertEvent } from "../../../src/alerts/events";
+import { dashboardLink, eventBody, SCORE_UNSAFE, scoreUnsafeEvent, type AlertEvent } from "../../../src/alerts/events";
 import { isAlertJob } from "../../../src/alerts/job";
 import { retryDelaySeconds } from "../../../src/alerts/retry";
 import { attemptDelivery } from "../../../src/alerts/send";
@@ -38,20 +38,17 @@ const STALE_DELIVERY_SECONDS = 300;
 function eventOf(d: DeliveryToSend, config: AlertConfig): AlertEvent | null {
   if (d.event_type !== SCORE_UNSAFE || !d.score) return null;
   const s = d.score;
-  return {
-    type: SCORE_UNSAFE,
-    data: {
-      request_id: s.request_id,
-      project_id: d.project_id,
-      scorer_name: s.scorer_name,
-      score_value: s.score_value,
-      score_label: s.score_label,
-      rationale: s.rationale,
-      model: s.model,
-      created_at: s.created_at.toISOString(),
-      dashboard_url: dashboardLink(config.dashboardUrl, d.project_id, s.request_id),
-    },
-  };
+  return scoreUnsafeEvent({
+    request_id: s.request_id,
+    project_id: d.project_id,
+    scorer_name: s.scorer_name,
+    score_value: s.score_value,
+    score_label: s.score_label,
+    rationale: s.rationale,
+    model: s.model,
+    created_at: s.created_at.toISOString(),
+    dashboard_url: dashboardLink(config.dashboardUrl, d.project_id, s.request_id),
+  });
 }
 
 /** Sends one delivery and records the outcome; acks or retries `messages`. */
