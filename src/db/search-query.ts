@@ -5,12 +5,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "./driver/client";
-
-/** The text search configuration of the stored documents and of every query (no stemming, no stop words). */
-export const SEARCH_CONFIG = "simple";
-
-/** The longest `q` the API searches for, in characters after trimming (longer: 422). */
-export const MAX_QUERY_CHARS = 500;
+import { SEARCH_CONFIG } from "./search-config";
 
 /** `websearch_to_tsquery(SEARCH_CONFIG, q)`: `q` as the search box's syntax (words, "phrases", or, -not). */
 export function websearchQuery(q: string): SQL {

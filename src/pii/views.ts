@@ -6,7 +6,8 @@
  * Used by the dashboard server (roles below admin) and the API (keys without the `admin` scope).
  */
 import type { Db } from "../db/driver/client";
-import { MAX_QUERY_CHARS, searchLexemes } from "../db/search-query";
+import { MAX_QUERY_CHARS } from "../db/search-config";
+import { searchLexemes } from "../db/search-query";
 import { maskPiiJson, maskPiiText } from "../export/mask-pii";
 
 /** Fields of a request record that hold text the caller stored (bodies, metadata, model, provider). */

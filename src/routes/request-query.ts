@@ -5,7 +5,7 @@
 import { z } from "@hono/zod-openapi";
 import type { RequestFilters } from "../db/request-filters";
 import { REVIEW_VERDICTS, SCORE_LABELS } from "../db/schema";
-import { MAX_QUERY_CHARS } from "../db/search-query";
+import { MAX_QUERY_CHARS } from "../db/search-config";
 import { SCORER_NAMES, type ScorerName } from "../scoring/types";
 import { isoInstant, ProjectIdQuery } from "./openapi";
 

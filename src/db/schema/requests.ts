@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { boolean, customType, index, integer, jsonb, numeric, pgTable, text } from "drizzle-orm/pg-core";
 import { timestamptz, createdAt } from "./columns";
 import { projectRecord } from "./projects";
-import { SEARCH_CONFIG } from "../search-query";
+import { SEARCH_CONFIG } from "../search-config";
 
 /**
  * Scoring state of a logged request: `pending` until its scoring job was enqueued,
