@@ -52,7 +52,7 @@ const route = routesTagged("billing");
 const routes = {
   subscription: route("get", "/api/billing/subscription", {
     summary: "Current subscription tier and usage",
-    ...access.project(),
+    ...access.project("read"),
     request: { query: ProjectIdQuery },
     responses: { 200: jsonResponse(SubscriptionSchema, "The subscription"), ...projectErrors },
   }),
@@ -60,7 +60,7 @@ const routes = {
     summary: "Start a Stripe Checkout session to subscribe to a paid tier",
     description:
       "Creates (or reuses) the project's Stripe customer and a subscription-mode Checkout Session. The tier is applied when Stripe's webhook reports the paid subscription. Repeating the same request within the hour returns the same session.",
-    ...access.project(),
+    ...access.project("admin"),
     request: { query: ProjectIdQuery, body: jsonBody(CheckoutBody) },
     responses: {
       200: jsonResponse(CheckoutSession, "The checkout session"),
@@ -69,7 +69,7 @@ const routes = {
   }),
   portal: route("post", "/api/billing/portal", {
     summary: "Open a Stripe Billing Portal session (change plan, payment method, invoices, cancel)",
-    ...access.project(),
+    ...access.project("admin"),
     request: { query: ProjectIdQuery, body: jsonBody(PortalBody) },
     responses: { 200: jsonResponse(PortalSession, "The portal session"), ...stripeErrors("The project has no Stripe customer yet (no checkout was started)") },
   }),
