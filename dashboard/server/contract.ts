@@ -32,7 +32,6 @@ import type { PolicyInputSchema, PolicySchema } from "../../src/policy/schema";
 
 export {
   ALERT_FORMATS,
-  API_KEY_SCOPES,
   ROLES,
   roleAtLeast,
   scopesForRole,
