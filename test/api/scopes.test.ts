@@ -5,8 +5,16 @@
  * read webhook URLs redacted; the scopes column refuses unknown scopes; keys made before scopes
  * took their creator's role (migration function `sightline_role_key_scopes`).
  */
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { uuidv7 } from "uuidv7";
 import { describe, expect, it } from "vitest";
-import { api, expectProblem, internal, logBody, newProject, postLog, sql } from "./helpers";
+import { hashKey } from "../../src/auth/keys";
+import { DEFAULT_TIER_LIMITS } from "../../src/billing/tiers";
+import { type Db, workersSocket } from "../../src/db/driver/client";
+import type { LogRecord } from "../../src/db/ingest";
+import { ingestBatch } from "../../src/db/ingest-batch";
+import { api, expectProblem, internal, logBody, newProject, postLog, sql, testEnv } from "./helpers";
 
 const EMAIL = "jane.roe@example.com";
 const CARD = "4111 1111 1111 1111";
@@ -131,6 +139,25 @@ describe("Scopes of logging and reading", () => {
     await expectProblem(await as(key, "/internal/keys/check"), 403, "this API key lacks the ingest scope");
     expect(await sql("SELECT 1 FROM llm_requests WHERE project_id = $1", [projectId])).toHaveLength(0);
     expect((await as(key, "/api/requests")).status).toBe(200);
+  });
+
+  it("Should drop a queued record (the proxy's path) whose key lacks the ingest scope, and store one whose key has it", async () => {
+    const { projectId } = await newProject();
+    const reader = await keyWith(projectId, ["read"]);
+    const writer = await keyWith(projectId, ["ingest"]);
+    const pool = new pg.Pool({ connectionString: testEnv.TEST_DATABASE_URL, stream: workersSocket, max: 1 });
+    try {
+      const db = drizzle({ client: pool }) as unknown as Db;
+      const record = { ...(logBody() as unknown as LogRecord), metadata: {} };
+      const entries = [
+        { id: uuidv7(), keyHash: await hashKey(reader.key), record },
+        { id: uuidv7(), keyHash: await hashKey(writer.key), record },
+      ];
+      const results = await ingestBatch(db, entries, DEFAULT_TIER_LIMITS);
+      expect(results.map((r) => r.outcome)).toEqual(["key", "stored"]);
+    } finally {
+      await pool.end();
+    }
   });
 
   it("Should refuse an ingest-only key on GET /api/requests (403) and let it log", async () => {
