@@ -6,20 +6,24 @@
  *   create-project <name>             create a project (free tier)
  *   list <project_id>                 list a project's keys (hints only)
  *   create <project_id> [name]        create a key; the full value is printed once
+ *                                     (--scopes ingest,read,admin: what it may do; default all three)
  *   revoke <project_id> <key_id>      refuse the key at once
  *   rotate <project_id> <key_id>      new key now; the old one stops working in 60 s
  *   delete <project_id> <key_id>      delete the key
  *
- * Options: --api URL (default $SIGHTLINE_API_URL or http://localhost:8787). The secret comes
+ * Options: --scopes LIST (create only; docs/interface.md section 5.2), --api URL (default $SIGHTLINE_API_URL or http://localhost:8787). The secret comes
  * from $INTERNAL_API_SECRET or .dev.vars.
  */
 import { parseArgs } from "node:util";
 import { readDevVars } from "./lib/dev-vars";
 
-const USAGE = `usage: npm run keys -- <projects | create-project NAME | list PROJECT | create PROJECT [NAME] |
+const USAGE = `usage: npm run keys -- <projects | create-project NAME | list PROJECT | create PROJECT [NAME] [--scopes ingest,read,admin] |
                           revoke PROJECT KEY | rotate PROJECT KEY | delete PROJECT KEY> [--api URL]`;
 
-const { values, positionals } = parseArgs({ options: { api: { type: "string" }, help: { type: "boolean", short: "h" } }, allowPositionals: true });
+const { values, positionals } = parseArgs({
+  options: { api: { type: "string" }, scopes: { type: "string" }, help: { type: "boolean", short: "h" } },
+  allowPositionals: true,
+});
 const api = (values.api ?? process.env.SIGHTLINE_API_URL ?? "http://localhost:8787").replace(/\/$/, "");
 const secret = process.env.INTERNAL_API_SECRET ?? readDevVars().INTERNAL_API_SECRET;
 const [command, a, b] = positionals;
@@ -47,8 +51,18 @@ async function call(method: string, path: string, body?: unknown): Promise<unkno
 }
 
 const need = (v: string | undefined, what: string) => v ?? fail(`missing ${what}\n${USAGE}`);
-type Key = { id: string; name: string; key_hint: string; created_at: string; expires_at: string | null; revoked_at: string | null; key?: string };
-const showKey = (k: Key) => `${k.id}  ${k.key_hint}  ${k.name}${k.revoked_at ? "  revoked" : k.expires_at ? `  expires ${k.expires_at}` : ""}`;
+type Key = {
+  id: string;
+  name: string;
+  key_hint: string;
+  scopes: string[];
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  key?: string;
+};
+const showKey = (k: Key) =>
+  `${k.id}  ${k.key_hint}  ${k.name}  [${k.scopes.join(",")}]${k.revoked_at ? "  revoked" : k.expires_at ? `  expires ${k.expires_at}` : ""}`;
 
 if (values.help || !command) {
   console.log(USAGE);
@@ -73,8 +87,9 @@ switch (command) {
     break;
   }
   case "create": {
-    const k = (await call("POST", `/internal/projects/${need(a, "PROJECT")}/keys`, { name: b ?? "default" })) as Key;
-    console.log(`key ${k.id} created; shown once, store it now:\n\n  ${k.key}\n`);
+    const scopes = values.scopes?.split(",").map((s) => s.trim());
+    const k = (await call("POST", `/internal/projects/${need(a, "PROJECT")}/keys`, { name: b ?? "default", scopes })) as Key;
+    console.log(`key ${k.id} [${k.scopes.join(",")}] created; shown once, store it now:\n\n  ${k.key}\n`);
     break;
   }
   case "revoke": {

@@ -53,3 +53,32 @@ export function roleAtLeast(role: string, needed: Role): boolean {
   const rank = ROLES.indexOf(role as Role);
   return rank >= 0 && rank >= ROLES.indexOf(needed);
 }
+
+/**
+ * What an API key may do (issue 32), a non-empty set per key (`api_keys.scopes`, checked by a
+ * CHECK constraint): `ingest` logs calls (POST /internal/log, the proxy's key check, OTLP);
+ * `read` reads the project's data through GET /api/* with personal data masked; `admin` changes
+ * the project (policy, webhooks, re-scoring) and may read personal data raw (`reveal=true`,
+ * audited). Each route declares the scope it needs (src/routes/openapi.ts, `access.project`).
+ */
+export const API_KEY_SCOPES = ["ingest", "read", "admin"] as const;
+/** One of `API_KEY_SCOPES`. */
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/**
+ * The scopes a member of `role` may put on a key (and so the most the dashboard grants by
+ * default): owner and admin all three, member `ingest` and `read`, viewer `read` (a viewer
+ * creates no key, but one made before a demotion keeps what a viewer may hold). The same mapping
+ * backfilled the keys that existed before scopes (SQL function `sightline_role_key_scopes`,
+ * migrations/*_api_key_scopes.sql).
+ */
+export function scopesForRole(role: Role): readonly ApiKeyScope[] {
+  if (roleAtLeast(role, "admin")) return API_KEY_SCOPES;
+  if (role === "member") return ["ingest", "read"];
+  return ["read"];
+}
+
+/** True when every scope of `scopes` is in `allowed`. */
+export function scopesWithin(scopes: readonly string[], allowed: readonly string[]): boolean {
+  return scopes.every((s) => allowed.includes(s));
+}

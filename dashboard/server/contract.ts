@@ -34,10 +34,13 @@ export {
   ALERT_FORMATS,
   ROLES,
   roleAtLeast,
+  scopesForRole,
+  scopesWithin,
   SCORER_NAMES,
   STORE_PII_MODES,
   TIERS,
   type AlertFormat,
+  type ApiKeyScope,
   type DeliveryState,
   type ReviewVerdict,
   type Role,
@@ -101,17 +104,9 @@ export interface RequestCount {
   total: number;
 }
 
-/** One recorded reveal of personal data (owner/admin only). */
-export interface PiiReveal {
-  id: string;
-  request_id: string;
-  /** Email of the user who revealed. */
-  revealed_by: string;
-  /** ISO-8601 instant. */
-  revealed_at: string;
-  /** What was shown unmasked: `request_body`, `response_body`, `metadata`. */
-  fields: string[];
-}
+/** One recorded reveal of personal data (owner/admin only): by a user or an API key (src/pii/reveals.ts). */
+import type { PiiReveal } from "../../src/pii/reveal-types";
+export type { PiiReveal };
 
 /** GET /api/projects/:id/pii-reveals: the project's reveal audit, newest first. */
 export type PiiRevealList = ItemList<PiiReveal>;

@@ -1,12 +1,13 @@
 /**
  * What a request presents as credentials and how each is checked (docs/interface.md section 5;
- * docs/decisions.md D8 and D9): the API key, the internal secret with
+ * docs/decisions.md D8 and D9): the API key (with its scopes, issue 32), the internal secret with
  * `project_id`. The middleware factories that attach them to routes are in ../middleware/.
  */
 import type { Context } from "hono";
 import type { AppBindings } from "../env";
 import { ApiError, unauthorized } from "../errors";
-import { lookupKey } from "../db/keys";
+import { lookupKey, type KeyLookup } from "../db/keys";
+import { API_KEY_SCOPES, type ApiKeyScope } from "../enums";
 import { hashKey, KEY_PATTERN } from "./keys";
 import { secretsEqual } from "./secret";
 import { isUuid } from "../util";
@@ -36,11 +37,41 @@ export function wellFormedKey(c: Context): string {
   return key;
 }
 
-/** The project of the presented API key; 401 when it is missing, unknown, revoked or expired. */
-export async function projectFromKey(c: Context<AppBindings>): Promise<string> {
+/** An accepted API key: its project, its id and its scopes. */
+export type AcceptedKey = Extract<KeyLookup, { ok: true }>;
+
+/** The presented API key as `lookupKey` found it; 401 when it is missing, unknown, revoked or expired. */
+export async function acceptedKey(c: Context<AppBindings>): Promise<AcceptedKey> {
   const found = await lookupKey(c.var.db, await hashKey(wellFormedKey(c)));
   if (!found.ok) throw unauthorized(REFUSED[found.reason]);
-  return found.projectId;
+  return found;
+}
+
+/** The 403 for an API key without the scope a route needs (issue 32). */
+export function missingScope(scope: ApiKeyScope): ApiError {
+  return new ApiError(403, `this API key lacks the ${scope} scope`);
+}
+
+/**
+ * Sets what the auth middleware tells the routes about the caller: `authKind`, `scopes` (every
+ * scope for the internal secret: the dashboard server checks its users' roles itself) and
+ * `apiKeyId` (null for the internal secret).
+ */
+export function setCaller(c: Context<AppBindings>, key: AcceptedKey | "internal"): void {
+  if (key === "internal") {
+    c.set("authKind", "internal");
+    c.set("scopes", API_KEY_SCOPES);
+    c.set("apiKeyId", null);
+    return;
+  }
+  c.set("authKind", "api_key");
+  c.set("scopes", key.scopes);
+  c.set("apiKeyId", key.keyId);
+}
+
+/** Throws the 403 of `missingScope` unless the caller (set by `setCaller`) holds `scope`. */
+export function requireScope(c: Context<AppBindings>, scope: ApiKeyScope): void {
+  if (!c.var.scopes.includes(scope)) throw missingScope(scope);
 }
 
 /** The 401 for a key that `lookupKey` refused (unknown, revoked, or expired after rotation). */

@@ -2,7 +2,8 @@
  * Batch ingest for the `log-records` consumer (docs/decisions.md D14 and D7): ONE
  * SQL statement stores a whole batch of records from any number of projects. It
  *
- * 1. resolves each distinct key hash once (unknown, revoked and expired keys store nothing),
+ * 1. resolves each distinct key hash once (unknown, revoked and expired keys, and keys without the
+ *    `ingest` scope, store nothing),
  * 2. skips records whose id is already stored (a redelivery: idempotent on the record id the
  *    proxy chose, which is the row's primary key) and duplicates inside the batch,
  * 3. locks each project's subscription row once, in project id order (so two batches never
@@ -31,7 +32,7 @@ import { nextPeriodResetSql } from "../billing/periods";
 import type { TierLimits } from "../billing/tiers";
 import type { Db } from "./driver/client";
 import { addRequestsToRollup } from "./rollups";
-import { keyUsableSql, periodExpiredSql, tierLimitSql, type LogRecord } from "./ingest";
+import { keyMayIngestSql, periodExpiredSql, tierLimitSql, type LogRecord } from "./ingest";
 import { maskRecord, withoutMaskedVerdict } from "../policy/mask";
 import { policyFromStored } from "../policy/schema";
 
@@ -46,7 +47,7 @@ export interface BatchEntry {
  * What happened to one record:
  * - `stored`: inserted now and counted;
  * - `duplicate`: a row with this id already existed (a redelivery); not counted again;
- * - `key`: unknown, revoked or expired key; nothing stored;
+ * - `key`: unknown, revoked or expired key, or one without the `ingest` scope; nothing stored;
  * - `quota`: the project's limit was reached; nothing stored (like a 429 on POST /internal/log).
  */
 export type BatchOutcome = "stored" | "duplicate" | "key" | "quota";
@@ -120,7 +121,7 @@ async function runStatement(db: Db, entries: readonly BatchEntry[], limits: Tier
     keys AS (
       SELECT k.key_hash, k.project_id, p.policy AS mask_policy FROM api_keys k
       LEFT JOIN project_policies p ON p.project_id = k.project_id AND p.policy ->> 'store_pii' = 'mask'
-      WHERE k.key_hash IN (SELECT key_hash FROM input) AND ${keyUsableSql}
+      WHERE k.key_hash IN (SELECT key_hash FROM input) AND ${keyMayIngestSql}
     ),
     existing AS (
       SELECT id, project_id FROM llm_requests WHERE id IN (SELECT id FROM input)

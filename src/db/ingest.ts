@@ -29,7 +29,8 @@ import { policyFromStored } from "../policy/schema";
 
 /**
  * Who a log record is for: a project already authenticated (internal secret), or the SHA-256
- * hex of an API key still to be checked (unknown, revoked and expired keys insert nothing).
+ * hex of an API key still to be checked (unknown, revoked and expired keys, and keys without
+ * the `ingest` scope, insert nothing).
  */
 export type IngestCredential = { projectId: string } | { keyHash: string };
 
@@ -45,6 +46,7 @@ export type IngestResult =
   | { ok: true; id: string; projectId: string }
   | { ok: false; reason: "quota"; tier: Tier; limit: number; used: number; period_reset_at: Date }
   | { ok: false; reason: "key"; key: Extract<KeyLookup, { ok: false }>["reason"] }
+  | { ok: false; reason: "scope" }
   | { ok: false; reason: "project" };
 
 /**
@@ -56,8 +58,8 @@ export function toJsonb(value: unknown): string {
   return JSON.stringify(storableJson(value ?? null).value);
 }
 
-/** SQL true for an `api_keys` row that may log: not revoked, not past its rotation expiry. */
-export const keyUsableSql = sql`revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`;
+/** SQL true for an `api_keys` row that may log: not revoked, not past its rotation expiry, with the `ingest` scope. */
+export const keyMayIngestSql = sql`revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now()) AND 'ingest' = ANY(scopes)`;
 
 /** SQL true when the period of subscription row `s` has passed (its counter starts again). */
 export const periodExpiredSql = sql`s.period_reset_at <= now()`;
@@ -96,7 +98,7 @@ async function insertRecord(db: Db, credential: IngestCredential, record: LogRec
   const caller =
     "projectId" in credential
       ? sql`SELECT ${credential.projectId}::uuid AS project_id`
-      : sql`SELECT project_id FROM api_keys WHERE key_hash = ${credential.keyHash} AND ${keyUsableSql}`;
+      : sql`SELECT project_id FROM api_keys WHERE key_hash = ${credential.keyHash} AND ${keyMayIngestSql}`;
   const limit = tierLimitSql(limits);
   const expired = periodExpiredSql;
   const result = (await db.execute(sql`
@@ -133,12 +135,13 @@ async function insertRecord(db: Db, credential: IngestCredential, record: LogRec
   return result.rows[0] ?? { id: null, project_id: null, mask_policy: null };
 }
 
-/** Why the ingest statement stored nothing (the hot path never gets here): for a 401 or an informative 429. */
+/** Why the ingest statement stored nothing (the hot path never gets here): for a 401, a 403 (no `ingest` scope) or an informative 429. */
 async function refusal(db: Db, credential: IngestCredential, limits: TierLimits): Promise<IngestResult> {
   let projectId: string;
   if ("keyHash" in credential) {
     const found = await lookupKey(db, credential.keyHash);
     if (!found.ok) return { ok: false, reason: "key", key: found.reason };
+    if (!found.scopes.includes("ingest")) return { ok: false, reason: "scope" };
     projectId = found.projectId;
   } else projectId = credential.projectId;
   const sub = await getBillingAccount(db, projectId);

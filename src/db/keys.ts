@@ -9,15 +9,18 @@ import type { Db } from "./driver/client";
 import { deleteProjectRow, projectRow } from "./project-rows";
 import { apiKeys } from "./schema";
 import { FOREIGN_KEY_VIOLATION, sqlStateOf } from "./driver/unavailable";
+import { API_KEY_SCOPES, type ApiKeyScope } from "../enums";
 
-/** Why a presented key is not accepted, or the project it opens. */
-export type KeyLookup = { ok: true; projectId: string } | { ok: false; reason: "unknown" | "revoked" | "expired" };
+/** Why a presented key is not accepted, or the project it opens, the key's id and its scopes. */
+export type KeyLookup = { ok: true; projectId: string; keyId: string; scopes: ApiKeyScope[] } | { ok: false; reason: "unknown" | "revoked" | "expired" };
 
 /** Resolves a key by its SHA-256 hex digest; one indexed query. */
 export async function lookupKey(db: Db, keyHash: string): Promise<KeyLookup> {
   const [row] = await db
     .select({
       projectId: apiKeys.project_id,
+      keyId: apiKeys.id,
+      scopes: apiKeys.scopes,
       revoked: sql<boolean>`${apiKeys.revoked_at} IS NOT NULL`,
       expired: sql<boolean>`${apiKeys.expires_at} IS NOT NULL AND ${apiKeys.expires_at} <= now()`,
     })
@@ -26,7 +29,7 @@ export async function lookupKey(db: Db, keyHash: string): Promise<KeyLookup> {
   if (!row) return { ok: false, reason: "unknown" };
   if (row.revoked) return { ok: false, reason: "revoked" };
   if (row.expired) return { ok: false, reason: "expired" };
-  return { ok: true, projectId: row.projectId };
+  return { ok: true, projectId: row.projectId, keyId: row.keyId, scopes: row.scopes };
 }
 
 /** Public view of a key: never the value or its hash. */
@@ -40,6 +43,7 @@ export const keyColumns = {
   revoked_at: apiKeys.revoked_at,
   created_by: apiKeys.created_by,
   last_used_at: apiKeys.last_used_at,
+  scopes: apiKeys.scopes,
 };
 
 /** A key as returned by the administration routes. */
@@ -55,18 +59,41 @@ export type KeyRecord = {
   created_by: string | null;
   /** Last accepted use, to the minute (src/db/key-usage.ts), or null. */
   last_used_at: Date | null;
+  /** What the key may do (`API_KEY_SCOPES`), in that order. */
+  scopes: ApiKeyScope[];
 };
+
+/** `scopes` without repeats, in the order of `API_KEY_SCOPES` (how they are stored and shown). */
+export function normalScopes(scopes: readonly ApiKeyScope[]): ApiKeyScope[] {
+  return API_KEY_SCOPES.filter((s) => scopes.includes(s));
+}
 
 /**
  * Issues a new key for a project; returns the record and the full value (shown once), or null
- * when no project has that id. `createdBy`: who asked for it (the dashboard sends the user's email).
+ * when no project has that id. `createdBy`: who asked for it (the dashboard sends the user's
+ * email). `scopes`: what the key may do (non-empty; default all of `API_KEY_SCOPES`, what the
+ * operator CLI and /internal without `scopes` give).
  */
-export async function createKey(db: Db, projectId: string, name: string, createdBy: string | null = null): Promise<(KeyRecord & { key: string }) | null> {
+export async function createKey(
+  db: Db,
+  projectId: string,
+  name: string,
+  createdBy: string | null = null,
+  scopes: readonly ApiKeyScope[] = API_KEY_SCOPES,
+): Promise<(KeyRecord & { key: string }) | null> {
   const key = generateKey();
   try {
     const [row] = await db
       .insert(apiKeys)
-      .values({ id: uuidv7(), project_id: projectId, name, key_hash: await hashKey(key), key_hint: keyHint(key), created_by: createdBy })
+      .values({
+        id: uuidv7(),
+        project_id: projectId,
+        name,
+        key_hash: await hashKey(key),
+        key_hint: keyHint(key),
+        created_by: createdBy,
+        scopes: normalScopes(scopes),
+      })
       .returning(keyColumns);
     return { ...row!, key };
   } catch (err) {
@@ -90,27 +117,37 @@ export async function revokeKey(db: Db, projectId: string, keyId: string): Promi
   return row ?? null;
 }
 
+/** Outcome of `rotateKey`: the new key and the expiring one, or why nothing changed. */
+export type Rotation =
+  | { ok: true; old: KeyRecord; replacement: KeyRecord & { key: string } }
+  | { ok: false; reason: "missing" }
+  | { ok: false; reason: "scopes"; scopes: ApiKeyScope[] };
+
 /**
- * Rotates a key: issues a new key with the same name and makes the old one expire
+ * Rotates a key: issues a new key with the same name and scopes and makes the old one expire
  * ROTATION_GRACE_SECONDS (60 s) from now, so deployments can switch without downtime.
- * The new key is `createdBy` (default: the old key's creator).
- * Returns null when the project has no such active key.
+ * The new key is `createdBy` (default: the old key's creator). `mayGrant`: the scopes the caller
+ * may hand out; a key with any other scope is not rotated (`reason: "scopes"`, nothing changes),
+ * so that rotation never hands someone a key stronger than they could create (issue 32).
+ * `reason: "missing"` when the project has no such active key.
  */
 export async function rotateKey(
   db: Db,
   projectId: string,
   keyId: string,
   createdBy: string | null = null,
-): Promise<{ old: KeyRecord; replacement: KeyRecord & { key: string } } | null> {
+  mayGrant: readonly string[] = API_KEY_SCOPES,
+): Promise<Rotation> {
   return db.transaction(async (tx) => {
     const [old] = await tx
       .select(keyColumns)
       .from(apiKeys)
       .where(and(projectRow(apiKeys, projectId, keyId), isNull(apiKeys.revoked_at)))
       .for("update");
-    if (!old || (old.expires_at && old.expires_at <= new Date())) return null;
+    if (!old || (old.expires_at && old.expires_at <= new Date())) return { ok: false, reason: "missing" } as const;
+    if (!old.scopes.every((s) => mayGrant.includes(s))) return { ok: false, reason: "scopes", scopes: old.scopes } as const;
     // The project exists: it owns the key being rotated, locked above.
-    const replacement = (await createKey(tx as unknown as Db, projectId, old.name, createdBy ?? old.created_by))!;
+    const replacement = (await createKey(tx as unknown as Db, projectId, old.name, createdBy ?? old.created_by, old.scopes))!;
     const [updated] = await tx
       .update(apiKeys)
       .set({
@@ -119,7 +156,7 @@ export async function rotateKey(
       })
       .where(eq(apiKeys.id, keyId))
       .returning(keyColumns);
-    return { old: updated!, replacement };
+    return { ok: true, old: updated!, replacement } as const;
   });
 }
 

@@ -8,7 +8,8 @@
  * - already stored (a redelivery, e.g. after a crash between the statement and the ack):
  *   acked, counted once, and its scoring job enqueued again (the scorer acks a job whose
  *   request is already scored without scoring it twice).
- * - unknown, revoked or expired key: acked and dropped, reported without key material.
+ * - unknown, revoked or expired key, or one without the `ingest` scope: acked and dropped,
+ *   reported without key material.
  * - over the project's monthly limit: acked and dropped, counted per project in one report
  *   line (the queue-path equivalent of a 429; retrying cannot succeed before the period ends).
  * - malformed envelope, or its R2 object gone: acked and dropped, reported (nothing to keep).
@@ -213,7 +214,7 @@ async function settle(db: Db, pending: Pending[], config: ApiConfig, done: (mess
     else done(p.message, p.payload);
   }
   for (const [project_id, count] of overQuota) logWarn("log records over the monthly limit dropped", { project_id, count });
-  if (unknownKeys > 0) logWarn("log records with an unknown, revoked or expired key dropped", { count: unknownKeys });
+  if (unknownKeys > 0) logWarn("log records with an unknown, revoked or expired key, or one without the ingest scope, dropped", { count: unknownKeys });
 }
 
 /** Handles one batch of `log-records`; see the module doc. Never throws. */

@@ -1,6 +1,6 @@
 /** Authentication of the administration routes (/internal/projects...): the internal secret only. */
 import type { MiddlewareHandler } from "hono";
-import { checkInternalSecret, INTERNAL_SECRET_HEADER } from "../auth/credentials";
+import { checkInternalSecret, INTERNAL_SECRET_HEADER, setCaller } from "../auth/credentials";
 import type { AppBindings } from "../env";
 import { unauthorized } from "../errors";
 
@@ -10,7 +10,7 @@ export function internalAuth(): MiddlewareHandler<AppBindings> {
     const secret = c.req.header(INTERNAL_SECRET_HEADER);
     if (secret === undefined) throw unauthorized(`missing ${INTERNAL_SECRET_HEADER} header`);
     await checkInternalSecret(c, secret);
-    c.set("authKind", "internal");
+    setCaller(c, "internal");
     return next();
   };
 }

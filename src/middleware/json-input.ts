@@ -3,7 +3,11 @@
  * when a parameter holds NUL or a lone surrogate; a JSON body is parsed once, refused (422)
  * when nested deeper than `MAX_JSON_DEPTH`, and handed to the route's validator with NUL and
  * lone surrogates replaced by U+FFFD. `c.var.textReplaced` counts the strings that changed.
- * Malformed JSON is left to the validator (400). Runs after authentication and the body limit.
+ * Malformed JSON is left to the validator (400). An empty (or whitespace-only) body with a JSON
+ * media type is read as `{}`, as a body sent without `Content-Type` is by an optional body's
+ * validator: an optional body takes its defaults (so an unknown key's rotation is 404, issue
+ * 32.9), a required one answers 422 naming its fields; never 400 for sending nothing.
+ * Runs after authentication and the body limit.
  */
 import type { MiddlewareHandler } from "hono";
 import type { AppBindings } from "../env";
@@ -19,7 +23,8 @@ export function jsonInput(): MiddlewareHandler<AppBindings> {
     c.set("textReplaced", 0);
     const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim();
     if (c.req.raw.body !== null && JSON_MEDIA_TYPE.test(mediaType)) {
-      const parsed = parseStorableJson(await c.req.text());
+      const text = await c.req.text();
+      const parsed = text.trim() === "" ? { value: {}, replaced: 0 } : parseStorableJson(text);
       if (parsed) {
         c.set("textReplaced", parsed.replaced);
         // The validators read the body through c.req.json(): hand them the storable value.

@@ -1,16 +1,20 @@
 /** Authentication of GET /internal/keys/check: an API key only (no internal secret). */
 import type { MiddlewareHandler } from "hono";
-import { projectFromKey } from "../auth/credentials";
+import { acceptedKey, requireScope, setCaller } from "../auth/credentials";
+import type { ApiKeyScope } from "../enums";
 import type { AppBindings } from "../env";
 
 /**
- * Opens a route to an API key only: unknown, revoked and expired keys get 401 with the reason.
- * Sets `c.var.projectId` and `c.var.authKind`. Needs `database()` before it.
+ * Opens a route to an API key only: unknown, revoked and expired keys get 401 with the reason,
+ * a key without `scope` 403 (`{"detail": "this API key lacks the <scope> scope"}`).
+ * Sets `c.var.projectId`, `c.var.authKind`, `c.var.scopes` and `c.var.apiKeyId`. Needs `database()` before it.
  */
-export function keyAuth(): MiddlewareHandler<AppBindings> {
+export function keyAuth(scope: ApiKeyScope): MiddlewareHandler<AppBindings> {
   return async function keyAuth(c, next) {
-    c.set("projectId", await projectFromKey(c));
-    c.set("authKind", "api_key");
+    const key = await acceptedKey(c);
+    c.set("projectId", key.projectId);
+    setCaller(c, key);
+    requireScope(c, scope);
     return next();
   };
 }

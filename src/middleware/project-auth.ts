@@ -1,27 +1,31 @@
-/** Authentication of the project routes (/api/*): an API key, or the internal secret with `project_id`. */
+/** Authentication of the project routes (/api/*): an API key with the route's scope, or the internal secret with `project_id`. */
 import type { MiddlewareHandler } from "hono";
-import { internalCaller, projectFromKey } from "../auth/credentials";
+import { acceptedKey, internalCaller, requireScope, setCaller } from "../auth/credentials";
+import type { ApiKeyScope } from "../enums";
 import type { AppBindings } from "../env";
 import { ApiError } from "../errors";
 
 /**
  * Opens a project's data: an API key (its project; a different `project_id` in the query
- * answers 404) or the internal secret with `project_id` (query) naming the project.
- * Sets `c.var.projectId` and `c.var.authKind`. Needs `database()` before it.
+ * answers 404) holding `scope` (403 `{"detail": "this API key lacks the <scope> scope"}`
+ * otherwise), or the internal secret with `project_id` (query) naming the project, which holds
+ * every scope. Sets `c.var.projectId`, `c.var.authKind`, `c.var.scopes` and `c.var.apiKeyId`.
+ * Needs `database()` before it.
  */
-export function projectAuth(): MiddlewareHandler<AppBindings> {
+export function projectAuth(scope: ApiKeyScope): MiddlewareHandler<AppBindings> {
   return async function projectAuth(c, next) {
     const internal = await internalCaller(c);
     if (internal) {
       c.set("projectId", internal);
-      c.set("authKind", "internal");
+      setCaller(c, "internal");
       return next();
     }
-    const projectId = await projectFromKey(c);
+    const key = await acceptedKey(c);
     const requested = c.req.query("project_id");
-    if (requested && requested.toLowerCase() !== projectId) throw new ApiError(404, "project not found");
-    c.set("projectId", projectId);
-    c.set("authKind", "api_key");
+    if (requested && requested.toLowerCase() !== key.projectId) throw new ApiError(404, "project not found");
+    c.set("projectId", key.projectId);
+    setCaller(c, key);
+    requireScope(c, scope);
     return next();
   };
 }

@@ -3,12 +3,16 @@
  * `DELETE /api/webhooks/{id}`, `POST /api/webhooks/{id}/test`, `GET /api/webhooks/{id}/deliveries`.
  * The project comes from the API key (or `project_id` with the internal secret); another
  * project's endpoint answers 404. URLs pass the SSRF guard (src/alerts/url-guard.ts) or 422.
+ * The list shows an API key without the `admin` scope each URL redacted to its origin
+ * (`redactedUrl`, src/alerts/url-redact.ts): a webhook URL is often a credential. The internal
+ * secret (the dashboard server) gets whole URLs and redacts by role itself.
  */
 import type { z } from "@hono/zod-openapi";
 import { uuidv7 } from "uuidv7";
 import { eventBody, WEBHOOK_TEST } from "../alerts/events";
 import { attemptDelivery, newSigningSecret } from "../alerts/send";
 import { refuseWebhookUrl } from "../alerts/url-guard";
+import { redactedUrl } from "../alerts/url-redact";
 import {
   type AlertDelivery,
   type AlertEndpoint,
@@ -29,35 +33,36 @@ const route = routesTagged("webhooks");
 
 const createRouteDef = route("post", "/api/webhooks", {
   summary: "Create an alert endpoint; the answer carries its signing secret, shown once",
-  ...access.project(),
+  ...access.project("admin"),
   request: { query: ProjectIdQuery, body: jsonBody(EndpointInput) },
   responses: { 201: jsonResponse(CreatedEndpointSchema, "The endpoint and its secret"), ...projectErrors },
 });
 
 const listRouteDef = route("get", "/api/webhooks", {
   summary: "List the project's alert endpoints, oldest first (secrets are never listed)",
-  ...access.project(),
+  description: "API keys without the `admin` scope see each `url` redacted to its scheme, host and port (`https://hooks.slack.com/…`).",
+  ...access.project("read"),
   request: { query: PaginationQuery.extend(ProjectIdQuery.shape) },
   responses: { 200: jsonResponse(pageOf(EndpointSchema, "AlertEndpointPage"), "A page of endpoints"), ...projectErrors },
 });
 
 const deleteRouteDef = route("delete", "/api/webhooks/{id}", {
   summary: "Delete an alert endpoint and its delivery records",
-  ...access.project(),
+  ...access.project("admin"),
   request: { params: EndpointParams, query: ProjectIdQuery },
   responses: { 204: { description: "Deleted" }, ...projectErrors },
 });
 
 const testRouteDef = route("post", "/api/webhooks/{id}/test", {
   summary: "Send a signed `webhook.test` event to the endpoint now (one attempt, no retries) and record it",
-  ...access.project(),
+  ...access.project("admin"),
   request: { params: EndpointParams, query: ProjectIdQuery },
   responses: { 200: jsonResponse(DeliverySchema, "The recorded attempt: `delivered`, or `dead` with the error"), ...projectErrors },
 });
 
 const deliveriesRouteDef = route("get", "/api/webhooks/{id}/deliveries", {
   summary: "Recent deliveries to an endpoint, newest first, including dead-letter records (state `dead`)",
-  ...access.project(),
+  ...access.project("read"),
   request: { params: EndpointParams, query: DeliveriesQuery },
   responses: { 200: jsonResponse(pageOf(DeliverySchema, "AlertDeliveryPage"), "A page of deliveries"), ...projectErrors },
 });
@@ -85,7 +90,9 @@ export const alertWebhookRoutes = createRouter()
   .openapi(listRouteDef, async (c) => {
     const q = c.req.valid("query");
     const { items, total } = await listEndpoints(c.var.db, c.var.projectId, q);
-    return c.json({ items: items.map(endpointJson), total, page: q.page, page_size: q.page_size }, 200);
+    const whole = c.var.scopes.includes("admin");
+    const shown = items.map((e) => (whole ? endpointJson(e) : { ...endpointJson(e), url: redactedUrl(e.url) }));
+    return c.json({ items: shown, total, page: q.page, page_size: q.page_size }, 200);
   })
   .openapi(deleteRouteDef, async (c) => {
     if (!(await deleteEndpoint(c.var.db, c.var.projectId, c.req.valid("param").id.toLowerCase()))) throw notFound("webhook endpoint");

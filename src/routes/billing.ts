@@ -59,7 +59,7 @@ function reportedGrace(sub: GraceColumns, retention: TierRetention) {
 const routes = {
   subscription: route("get", "/api/billing/subscription", {
     summary: "Current subscription tier and usage",
-    ...access.project(),
+    ...access.project("read"),
     request: { query: ProjectIdQuery },
     responses: { 200: jsonResponse(SubscriptionSchema, "The subscription"), ...projectErrors },
   }),
@@ -67,7 +67,7 @@ const routes = {
     summary: "Start a Stripe Checkout session to subscribe to a paid tier",
     description:
       "Creates (or reuses) the project's Stripe customer and a subscription-mode Checkout Session. The tier is applied when Stripe's webhook reports the paid subscription. While the project's last session for that tier is open (and was made for the same return URLs) it is handed back; a completed or expired one never is: a new session is created.",
-    ...access.project(),
+    ...access.project("admin"),
     request: { query: ProjectIdQuery, body: jsonBody(CheckoutBody) },
     responses: {
       200: jsonResponse(CheckoutSession, "The checkout session"),
@@ -76,7 +76,7 @@ const routes = {
   }),
   portal: route("post", "/api/billing/portal", {
     summary: "Open a Stripe Billing Portal session (change plan, payment method, invoices, cancel)",
-    ...access.project(),
+    ...access.project("admin"),
     request: { query: ProjectIdQuery, body: jsonBody(PortalBody) },
     responses: { 200: jsonResponse(PortalSession, "The portal session"), ...stripeErrors("The project has no Stripe customer yet (no checkout was started)") },
   }),

@@ -7,12 +7,12 @@ import { z } from "@hono/zod-openapi";
 import { ingestWithQuota, markEnqueueFailed } from "../db/ingest";
 import { recordKeyUse } from "../db/key-usage";
 import { isDataError, sqlStateOf } from "../db/driver/unavailable";
-import { INTERNAL_SECRET_HEADER, keyRefused, presentedKey } from "../auth/credentials";
+import { INTERNAL_SECRET_HEADER, keyRefused, missingScope, presentedKey } from "../auth/credentials";
 import { redactSecrets } from "../redact";
 import { ApiError, notFound } from "../errors";
 import type { ScoringJob } from "../queue";
 import { LogRequestSchema } from "../ingest-contract";
-import { access, commonErrors, createRouter, errorResponse, jsonBody, jsonResponse, routesTagged } from "./openapi";
+import { access, commonErrors, createRouter, errorResponse, forbiddenResponse, jsonBody, jsonResponse, routesTagged } from "./openapi";
 import { logError } from "../logger";
 
 /** The producers' contract (proxy, client libraries) lives in ../ingest-contract.ts. */
@@ -32,6 +32,7 @@ const route = routesTagged("ingest")("post", "/internal/log", {
     202: jsonResponse(z.object({ id: z.uuid() }).openapi("LogAccepted"), "Stored; scoring is queued"),
     400: errorResponse("Malformed JSON"),
     413: errorResponse("Body larger than LOG_MAX_BYTES (2 MiB by default)"),
+    ...forbiddenResponse,
     404: errorResponse("With the internal secret: no project has that project_id"),
     429: errorResponse("The project's monthly request limit is reached"),
     ...commonErrors,
@@ -57,6 +58,7 @@ export const ingestRoutes = createRouter().openapi(route, async (c) => {
     throw err;
   });
   if (!result.ok && result.reason === "key") throw keyRefused(result.key);
+  if (!result.ok && result.reason === "scope") throw missingScope("ingest");
   if (!result.ok && result.reason === "project") throw notFound("project");
   if (!result.ok) {
     const retryAfter = Math.max(1, Math.ceil((result.period_reset_at.getTime() - Date.now()) / 1000));

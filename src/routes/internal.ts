@@ -5,6 +5,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { createKey, deleteKey, listKeys, revokeKey, rotateKey, type KeyRecord } from "../db/keys";
+import { API_KEY_SCOPES } from "../enums";
 import { createProject, deleteProject, listProjects, renameProject } from "../db/projects";
 import { KeySchema, NewKeySchema, ProjectSchema, RotatedKeySchema } from "./schemas";
 import { iso, isoOrNull } from "../util";
@@ -20,6 +21,25 @@ const keyJson = <K extends KeyRecord>(k: K) => ({
   last_used_at: isoOrNull(k.last_used_at),
 });
 const CreatedBy = z.string().trim().min(1).max(320).optional().openapi({ description: "Who asks (the dashboard sends the user's email)" });
+/** A non-empty set of scopes (repeats are dropped). */
+const ScopeSet = z
+  .array(z.enum(API_KEY_SCOPES))
+  .min(1)
+  .max(API_KEY_SCOPES.length * 4);
+const NewKeyBody = z.object({
+  name: z.string().trim().min(1).max(100).default("default"),
+  created_by: CreatedBy,
+  scopes: ScopeSet.optional().openapi({
+    description: "What the key may do (default: all of ingest, read, admin; the dashboard caps it by the creator's role)",
+  }),
+});
+const RotateBody = z.object({
+  created_by: CreatedBy,
+  grantable_scopes: z.array(z.enum(API_KEY_SCOPES)).optional().openapi({
+    description:
+      "The scopes the asker may hand out (the dashboard sends what the user's role may grant). A key holding any other scope is not rotated: 403. Default: all.",
+  }),
+});
 const projectJson = (p: { id: string; name: string; created_at: Date }) => ({ ...p, created_at: iso(p.created_at) });
 const ProjectParam = z.object({ project_id: z.uuid() });
 /** A project's name: 1 to 200 characters after trimming. */
@@ -68,7 +88,7 @@ const routes = {
       params: ProjectParam,
       body: {
         required: false,
-        content: { "application/json": { schema: z.object({ name: z.string().trim().min(1).max(100).default("default"), created_by: CreatedBy }) } },
+        content: { "application/json": { schema: NewKeyBody } },
       },
     },
     responses: { 201: json(NewKeySchema, "The new key"), ...commonErrors, ...notFoundResponse },
@@ -87,10 +107,11 @@ const routes = {
   }),
   rotateKey: route("post", "/internal/projects/{project_id}/keys/{key_id}/rotate", {
     ...access.internal(),
-    summary: "Rotate a key: a new key now, the old one refused 60 seconds later",
-    request: { params: KeyParam, body: { required: false, content: { "application/json": { schema: z.object({ created_by: CreatedBy }) } } } },
+    summary: "Rotate a key: a new key with the same name and scopes now, the old one refused 60 seconds later",
+    request: { params: KeyParam, body: { required: false, content: { "application/json": { schema: RotateBody } } } },
     responses: {
       201: json(RotatedKeySchema, "The new key and the expiring one"),
+      403: errorResponse("The key holds a scope outside `grantable_scopes`"),
       ...commonErrors,
       ...notFoundResponse,
     },
@@ -132,7 +153,7 @@ export const internalRoutes = createRouter()
   .openapi(routes.createKey, async (c) => {
     const { project_id } = c.req.valid("param");
     const body = c.req.valid("json");
-    const created = await createKey(c.var.db, project_id, body?.name ?? "default", body?.created_by ?? null);
+    const created = await createKey(c.var.db, project_id, body?.name ?? "default", body?.created_by ?? null, body?.scopes);
     if (!created) throw notFound("project");
     return c.json(keyJson(created), 201);
   })
@@ -148,8 +169,13 @@ export const internalRoutes = createRouter()
   })
   .openapi(routes.rotateKey, async (c) => {
     const { project_id, key_id } = c.req.valid("param");
-    const rotated = await rotateKey(c.var.db, project_id, key_id, c.req.valid("json")?.created_by ?? null);
-    if (!rotated) throw notFound("active key");
+    const body = c.req.valid("json");
+    const rotated = await rotateKey(c.var.db, project_id, key_id, body?.created_by ?? null, body?.grantable_scopes);
+    if (!rotated.ok && rotated.reason === "missing") throw notFound("active key");
+    if (!rotated.ok) {
+      const beyond = rotated.scopes.filter((s) => !body?.grantable_scopes?.includes(s));
+      throw new ApiError(403, `this key has the ${beyond.join(" and ")} scope, which you may not grant: an admin must rotate it`);
+    }
     return c.json({ key: keyJson(rotated.replacement), previous: keyJson(rotated.old) }, 201);
   })
   .openapi(routes.deleteKey, async (c) => {

@@ -6,6 +6,7 @@
 import { createRoute, OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppBindings } from "../env";
+import type { ApiKeyScope } from "../enums";
 import { instantSchema } from "../instant";
 import { database } from "../middleware/database";
 import { internalAuth } from "../middleware/internal-auth";
@@ -60,8 +61,11 @@ export const notFoundResponse = { 404: errorResponse("No such record in this pro
 /** Builds an error response entry for a route's `responses`. */
 export { errorResponse };
 
-/** Error responses of a route scoped to one project: `commonErrors` and 404. */
-export const projectErrors = { ...commonErrors, ...notFoundResponse } as const;
+/** 403 response: the API key lacks the route's scope (or, for raw personal data, the `admin` scope). */
+export const forbiddenResponse = { 403: errorResponse("The API key lacks the scope this operation needs (`this API key lacks the <scope> scope`)") } as const;
+
+/** Error responses of a route scoped to one project: `commonErrors`, 403 (scope) and 404. */
+export const projectErrors = { ...commonErrors, ...forbiddenResponse, ...notFoundResponse } as const;
 
 /** A response entry whose body is JSON matching `schema`. */
 export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
@@ -79,11 +83,15 @@ export function routesTagged(tag: string) {
     createRoute({ method, path, tags: [tag], ...spec });
 }
 
-/** Security requirement of routes open to an API key or to the dashboard's internal secret. */
-export const projectSecurity: Record<string, string[]>[] = [{ ServiceKey: [] }, { BearerKey: [] }, { InternalSecret: [] }];
+/**
+ * Security requirement of an API key holding `scope` (issue 32): the scope is named in the
+ * requirement's array, which OpenAPI 3.1 allows for any scheme ("role names", section 4.8.30),
+ * as unkey and Stripe's restricted keys document theirs.
+ */
+export const keySecurity = (scope: ApiKeyScope): Record<string, string[]>[] => [{ ServiceKey: [scope] }, { BearerKey: [scope] }];
 
-/** Security requirement of GET /internal/keys/check: an API key only. */
-export const keySecurity: Record<string, string[]>[] = [{ ServiceKey: [] }, { BearerKey: [] }];
+/** Security requirement of routes open to an API key with `scope` or to the dashboard's internal secret. */
+export const projectSecurity = (scope: ApiKeyScope): Record<string, string[]>[] => [...keySecurity(scope), { InternalSecret: [] }];
 
 /** Security requirement of the administration routes. */
 export const internalSecurity: Record<string, string[]>[] = [{ InternalSecret: [] }];
@@ -91,18 +99,19 @@ export const internalSecurity: Record<string, string[]>[] = [{ InternalSecret: [
 /**
  * Who may call a route, attached where the route is declared (`createRoute({ ...access.x() })`):
  * each level carries both the OpenAPI `security` and the middleware that enforces it, so the
- * document cannot promise what is not checked. A route without one of these is public and says
+ * document cannot promise what is not checked. A route open to API keys names the scope a key
+ * needs (`access.project("read")`; `API_KEY_SCOPES`, src/enums.ts); a key without it gets 403. A route without one of these is public and says
  * so in its module doc (the payment webhook, /openapi.json, /docs).
  * Order: the request's database, then authentication, then the input rule (../input.ts), then
  * the route's validators.
  */
 export const access = {
-  /** /api/*: an API key, or the internal secret with `?project_id=`. */
-  project: () => ({ security: projectSecurity, middleware: [database(), projectAuth(), jsonInput()] }),
-  /** POST /internal/log: as `project`, with the key resolved by the ingest statement itself. */
-  ingest: () => ({ security: projectSecurity, middleware: [database(), logAuth(), jsonInput()] }),
-  /** GET /internal/keys/check: an API key only (the key is what is asked about). */
-  key: () => ({ security: keySecurity, middleware: [database(), keyAuth()] }),
+  /** /api/*: an API key with `scope`, or the internal secret with `?project_id=`. */
+  project: (scope: ApiKeyScope) => ({ security: projectSecurity(scope), middleware: [database(), projectAuth(scope), jsonInput()] }),
+  /** POST /internal/log: as `project("ingest")`, with the key and its scope checked by the ingest statement itself. */
+  ingest: () => ({ security: projectSecurity("ingest"), middleware: [database(), logAuth(), jsonInput()] }),
+  /** GET /internal/keys/check: an API key with the `ingest` scope only (the key is what is asked about). */
+  key: () => ({ security: keySecurity("ingest"), middleware: [database(), keyAuth("ingest")] }),
   /** /internal/projects...: the internal secret only. */
   internal: () => ({ security: internalSecurity, middleware: [database(), internalAuth(), jsonInput()] }),
 };

@@ -12,7 +12,7 @@ const route = routesTagged("policy");
 
 const getRoute = route("get", "/api/policy", {
   summary: "The project's policy: per scorer enabled and unsafe_at, the pii_detection allow list, store_pii",
-  ...access.project(),
+  ...access.project("read"),
   request: { query: ProjectIdQuery },
   responses: { 200: jsonResponse(PolicySchema, "The policy in force (defaults when never set: version 0)"), ...projectErrors },
 });
@@ -21,7 +21,7 @@ const putRoute = route("put", "/api/policy", {
   summary: "Replace the project's policy",
   description:
     'Scorers and fields left out take their defaults (enabled, unsafe_at 4, no allow list, store_pii "keep"). Applies to calls scored from now on; stored scores keep the policy they were made under until re-scored (POST /api/rescore).',
-  ...access.project(),
+  ...access.project("admin"),
   request: { query: ProjectIdQuery, body: jsonBody(PolicyInputSchema) },
   responses: { 200: jsonResponse(PolicySchema, "The stored policy, with its new version"), ...projectErrors },
 });

@@ -46,14 +46,14 @@ const route = routesTagged("rescore");
 
 const startRoute = route("post", "/api/rescore", {
   summary: "Re-score the project's calls of a time range (at most 90 days) with today's scorers and policy",
-  ...access.project(),
+  ...access.project("admin"),
   request: { query: ProjectIdQuery, body: jsonBody(RescoreInput) },
   responses: { 202: jsonResponse(RescoreJobSchema, "Accepted: the job runs on the scoring queue; poll GET /api/rescore/{job_id}"), ...projectErrors },
 });
 
 const statusRoute = route("get", "/api/rescore/{job_id}", {
   summary: "Progress of a re-scoring job",
-  ...access.project(),
+  ...access.project("read"),
   request: { params: z.object({ job_id: z.uuid() }), query: ProjectIdQuery },
   responses: { 200: jsonResponse(RescoreJobSchema, "The job"), ...projectErrors },
 });

@@ -8,7 +8,7 @@ import { z } from "@hono/zod-openapi";
 import { createSelectSchema } from "drizzle-zod";
 import { alertDeliveries } from "../db/schema/alerts";
 import { apiKeys, llmRequests, projects, safetyScores } from "../db/schema";
-import { ALERT_FORMATS, REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES, type ScorerName, TIERS } from "../enums";
+import { ALERT_FORMATS, API_KEY_SCOPES, REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES, type ScorerName, TIERS } from "../enums";
 
 /** An instant in a response: ISO-8601 text in UTC. */
 export const instant = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
@@ -234,6 +234,10 @@ export const KeySchema = createSelectSchema(apiKeys, {
   revoked_at: instant.nullable(),
   created_by: (s) => s.openapi({ description: "Who created the key in the dashboard (email), or null" }),
   last_used_at: instant.nullable().openapi({ description: "Last accepted use, recorded at most once a minute" }),
+  scopes: z.array(z.enum(API_KEY_SCOPES)).openapi({
+    description:
+      "What the key may do: `ingest` (log calls), `read` (GET /api/*, personal data masked), `admin` (policy, webhooks, re-scoring, raw personal data)",
+  }),
 })
   .omit({ key_hash: true, replaced_by: true })
   .openapi("ApiKey");

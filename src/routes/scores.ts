@@ -38,14 +38,14 @@ const route = routesTagged("safety-scores");
 
 const listRoute = route("get", "/api/safety-scores", {
   summary: "List safety score records, newest first",
-  ...access.project(),
+  ...access.project("read"),
   request: { query: ListQuery },
   responses: { 200: jsonResponse(pageOf(SafetyScoreSchema, "SafetyScorePage"), "A page of scores"), ...projectErrors },
 });
 
 const summaryRoute = route("get", "/api/safety-scores/summary", {
   summary: "Score counts per scorer and label, and the mean score, for a project and time range",
-  ...access.project(),
+  ...access.project("read"),
   request: { query: orderedRange(RangeQuery) },
   responses: { 200: jsonResponse(SummarySchema, "The summary; every scorer is listed, with zeros when it has no scores"), ...projectErrors },
 });
@@ -59,7 +59,7 @@ const ReviewInput = z
 
 const reviewRoute = route("post", "/api/safety-scores/{id}/review", {
   summary: "Record a reviewer's verdict on a score (false positive or confirmed); a new verdict replaces the old",
-  ...access.project(),
+  ...access.project("admin"),
   request: { params: z.object({ id: z.uuid() }), query: ProjectIdQuery, body: jsonBody(ReviewInput) },
   responses: { 200: jsonResponse(StoredReview, "The stored review"), ...projectErrors },
 });

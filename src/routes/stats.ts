@@ -6,7 +6,7 @@ import { z } from "@hono/zod-openapi";
 import { instantSchema } from "../instant";
 import { requestBuckets, scoreBuckets } from "../db/stats";
 import { SCORER_NAMES } from "../scoring/types";
-import { access, commonErrors, createRouter, notFoundResponse, ProjectIdQuery, routesTagged } from "./openapi";
+import { access, createRouter, ProjectIdQuery, projectErrors, routesTagged } from "./openapi";
 import { TimeseriesSchema } from "./schemas";
 
 /** Most buckets one call may ask for (a year of days, or about 3 months of hours). */
@@ -32,15 +32,14 @@ const timeseriesRoute = routesTagged("stats")("get", "/api/stats/timeseries", {
     "a per-hour latency histogram with log-spaced buckets 2^(k/8) ms (Prometheus native histogram schema 3), so within " +
     "9% of the exact value. Whole hours are read from hourly rollups and partial hours at the range's edges from the " +
     "rows, so any range is exact. Scores count by their own created_at.",
-  ...access.project(),
+  ...access.project("read"),
   request: { query: TimeseriesQuery },
   responses: {
     200: {
       description: "The series, oldest bucket first",
       content: { "application/json": { schema: TimeseriesSchema } },
     },
-    ...commonErrors,
-    ...notFoundResponse,
+    ...projectErrors,
   },
 });
 

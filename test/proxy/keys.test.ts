@@ -34,6 +34,17 @@ describe("refused keys", () => {
     expect(await logsFor(key, 1, 300)).toEqual([]);
   });
 
+  it("Should answer 403 {detail} for a key without the ingest scope, and log nothing", async () => {
+    const key = newKey();
+    await keyIs(key, { noIngest: true });
+    const proxy = directProxy();
+    const res = await post(proxy.fetch, "/v1/chat/completions", key, chatBody());
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ detail: "this API key lacks the ingest scope", error: { message: "this API key lacks the ingest scope" } });
+    await proxy.settled();
+    expect(await logsFor(key, 1, 300)).toEqual([]);
+  });
+
   it("Should raise AuthenticationError in the OpenAI SDK for a revoked key", async () => {
     const key = newKey();
     await keyIs(key, { refuse: "revoked" });

@@ -202,6 +202,8 @@ type Behaviour = { status: number } | { hang: true } | { throw: true };
  */
 export interface KeyState {
   refuse?: "unknown" | "revoked";
+  /** The key is valid but lacks the `ingest` scope: the check answers 403, as the real route does. */
+  noIngest?: true;
   expiresAt?: number;
   delayMs?: number;
   status?: number;
@@ -221,10 +223,10 @@ const behaviours = new Map<string, Behaviour>();
 const keyStates = new Map<string, KeyState>();
 const checks = new Map<string, number>();
 
-/** The 401 details of the real route (src/auth/middleware.ts). */
+/** The 401 details of the real route (src/auth/credentials.ts). */
 const REFUSED = { unknown: "invalid API key", revoked: "API key has been revoked", expired: "API key has expired (it was rotated)" };
 
-/** GET /internal/keys/check with the real route's wire shape: 200 `{project_id}` or 401 `{detail}`. */
+/** GET /internal/keys/check with the real route's wire shape: 200 `{project_id}`, 401 `{detail}`, or 403 `{detail}` for a key without the `ingest` scope. */
 async function keyCheck(key: string): Promise<Response> {
   checks.set(key, (checks.get(key) ?? 0) + 1);
   const state = keyStates.get(key) ?? {};
@@ -234,6 +236,7 @@ async function keyCheck(key: string): Promise<Response> {
   if (state.status) return Response.json({ detail: `stand-in refused with ${state.status}` }, { status: state.status });
   const reason = state.refuse ?? (state.expiresAt !== undefined && Date.now() >= state.expiresAt ? "expired" : undefined);
   if (reason) return Response.json({ detail: REFUSED[reason] }, { status: 401, headers: { "WWW-Authenticate": "Bearer" } });
+  if (state.noIngest) return Response.json({ detail: "this API key lacks the ingest scope" }, { status: 403 });
   return Response.json({ project_id: "00000000-0000-7000-8000-000000000001" });
 }
 

@@ -14,4 +14,19 @@ describe("OpenAPI document", () => {
     expect(result.valid).toBe(true);
     expect(validator.version).toBe("3.1");
   });
+
+  it("Should state the API key scope each operation needs in its security requirements (issue 32)", async () => {
+    type Op = { security: Record<string, string[]>[] };
+    const doc = (await (await createApp().request("/openapi.json", {}, {})).json()) as { paths: Record<string, Record<string, Op>> };
+    const keyed = (scope: string) => [{ ServiceKey: [scope] }, { BearerKey: [scope] }, { InternalSecret: [] }];
+    expect(doc.paths["/api/policy"]!.put!.security).toEqual(keyed("admin"));
+    expect(doc.paths["/api/policy"]!.get!.security).toEqual(keyed("read"));
+    expect(doc.paths["/api/webhooks"]!.post!.security).toEqual(keyed("admin"));
+    expect(doc.paths["/api/webhooks/{id}"]!.delete!.security).toEqual(keyed("admin"));
+    expect(doc.paths["/api/rescore"]!.post!.security).toEqual(keyed("admin"));
+    expect(doc.paths["/api/requests"]!.get!.security).toEqual(keyed("read"));
+    expect(doc.paths["/internal/log"]!.post!.security).toEqual(keyed("ingest"));
+    expect(doc.paths["/internal/keys/check"]!.get!.security).toEqual([{ ServiceKey: ["ingest"] }, { BearerKey: ["ingest"] }]);
+    expect(doc.paths["/internal/projects"]!.get!.security).toEqual([{ InternalSecret: [] }]);
+  });
 });

@@ -7,7 +7,7 @@
  *
  * Stored text is masked for everyone in lists and the detail (./lib/pii.ts, the export's own
  * function); `reveal=true` shows a request unmasked to an owner or admin only (others: 403),
- * after recording the reveal in the audit (./lib/reveals.ts), which owners and admins read on
+ * after recording the reveal in the audit (src/pii/reveals.ts, shared with the API), which owners and admins read on
  * the request (`reveals`) and at /pii-reveals. A malformed id is 404, as an unknown one.
  */
 import { Hono } from "hono";
@@ -19,7 +19,7 @@ import type { DashboardBindings } from "../env";
 import { apiClient, refusal, unwrap } from "../lib/api-client";
 import { projectAccess, requireSession } from "../lib/middleware";
 import { assertSearchAllowed, maskStoredText, REVEAL_ROLE, STORED_TEXT_FIELDS } from "../lib/pii";
-import { listReveals, recordReveal } from "../lib/reveals";
+import { listReveals, recordReveals } from "../../../src/pii/reveals";
 import { validate, validIds } from "../lib/validate";
 
 /**
@@ -74,7 +74,7 @@ export const requestRoutes = new Hono<DashboardBindings>()
     if (reveal && !mayReveal) throw new ApiError(403, `revealing personal data needs the ${REVEAL_ROLE} role or higher`);
     const query = forwardedQuery(c.req.url, c.var.project.id);
     const detail = await unwrap(apiClient(c.var.config).api.requests[":id"].$get({ param: { id }, query: query as never }));
-    if (reveal) await recordReveal(c.var.db, c.var.project.id, id, c.var.user, STORED_TEXT_FIELDS);
+    if (reveal) await recordReveals(c.var.db, c.var.project.id, [id], { user: c.var.user }, STORED_TEXT_FIELDS);
     const reveals = mayReveal ? { reveals: await listReveals(c.var.db, c.var.project.id, id) } : {};
     const shown = reveal ? { ...detail, pii_masked: false } : { ...maskStoredText(detail), pii_masked: true };
     const body: RequestDetail = { ...shown, ...reveals };

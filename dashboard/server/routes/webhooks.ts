@@ -2,11 +2,15 @@
  * /api/projects/:projectId/webhooks: alert webhooks (docs/webhooks.md) for the dashboard, through
  * the API's /api/webhooks routes (typed client, internal secret). viewer: list endpoints and their
  * deliveries; admin: create (the secret appears only in that answer), send a test event, delete.
+ * Viewers and members see each endpoint's URL redacted to its origin (`redactedUrl`,
+ * src/alerts/url-redact.ts; a webhook URL is often a credential); admins and owners whole.
  * The create body is checked here with the API's own schema (422 naming the field); the API's
  * other refusals (the URL guard's 422, an unknown endpoint's 404) pass through with their
  * `{detail}`. A malformed endpoint id is 404, as an unknown one.
  */
 import { Hono } from "hono";
+import { redactedUrl } from "../../../src/alerts/url-redact";
+import { roleAtLeast } from "../../../src/enums";
 import { EndpointInput } from "../../../src/routes/schemas";
 import type { CreatedWebhook, WebhookDelivery, WebhookDeliveryList, WebhookList } from "../contract";
 import type { DashboardBindings } from "../env";
@@ -22,7 +26,8 @@ export const webhookRoutes = new Hono<DashboardBindings>()
   .get("/", projectAccess("viewer"), async (c) => {
     const query = { project_id: c.var.project.id, page_size: "200" };
     const page = await unwrap(apiClient(c.var.config).api.webhooks.$get({ query }));
-    return c.json({ items: page.items } satisfies WebhookList, 200);
+    const whole = roleAtLeast(c.var.project.role, "admin");
+    return c.json({ items: page.items.map((e) => (whole ? e : { ...e, url: redactedUrl(e.url) })) } satisfies WebhookList, 200);
   })
   .post("/", projectAccess("admin"), validate("json", EndpointInput), async (c) => {
     const query = { project_id: c.var.project.id };

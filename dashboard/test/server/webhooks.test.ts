@@ -24,7 +24,9 @@ describe("Webhooks through the dashboard server", () => {
     const listed = await dash(base, { cookie: viewer.cookie });
     expect(listed.status).toBe(200);
     const text = await listed.text();
-    expect(text).toContain("https://hooks.example.com/dash");
+    // Viewers read where alerts go, not the URL's path (issue 32.7: the path may be the credential).
+    expect(text).toContain("https://hooks.example.com/…");
+    expect(text).not.toContain("/dash");
     expect(text).not.toContain(created.secret);
     expect((await dash(`${base}/${created.id}/deliveries`, { cookie: viewer.cookie })).status).toBe(200);
     const member = await newUserAs(owner, project.organization_id, "member");

@@ -2,7 +2,9 @@
  * Projects and their API keys, and the column helpers every per-project table uses. Part of the PostgreSQL schema (drizzle-orm, src/db/schema/index.ts);
  * migrations/ is generated from it by `npm run db:generate`.
  */
-import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { API_KEY_SCOPES, type ApiKeyScope } from "../../enums";
 import { ownedBy, timestamptz, createdAt } from "./columns";
 
 /** A project: the unit of scoping for keys, requests, scores and the subscription. */
@@ -27,7 +29,8 @@ export const projectRecord = () => ({ id: uuid("id").primaryKey(), project_id: p
 /**
  * API keys: `slk_` + 48 lowercase hex characters; only the SHA-256 hex digest is stored,
  * with a display hint (`slk_1a2b…9f0e`). `expires_at` is set by rotation (60 s grace);
- * `revoked_at` refuses the key at once. Deleting the row deletes the key.
+ * `revoked_at` refuses the key at once. Deleting the row deletes the key. `scopes`: what the
+ * key may do (`API_KEY_SCOPES`, src/enums.ts), a non-empty set of known scopes (CHECK).
  */
 export const apiKeys = pgTable(
   "api_keys",
@@ -45,6 +48,22 @@ export const apiKeys = pgTable(
     created_by: text("created_by"),
     /** Last accepted use, recorded at most once a minute per key (src/db/key-usage.ts). */
     last_used_at: timestamptz("last_used_at"),
+    /**
+     * What the key may do: a non-empty subset of `API_KEY_SCOPES` (issue 32). The default, all
+     * three, is what a key made without naming scopes gets (operator CLI, /internal without
+     * `scopes`); the dashboard always names them (capped by the creator's role).
+     */
+    scopes: text("scopes")
+      .array()
+      .$type<ApiKeyScope[]>()
+      .notNull()
+      .default(sql.raw(`'{${API_KEY_SCOPES.join(",")}}'::text[]`)),
   },
-  (t) => [index("api_keys_project_idx").on(t.project_id, t.created_at)],
+  (t) => [
+    index("api_keys_project_idx").on(t.project_id, t.created_at),
+    check(
+      "api_keys_scopes_known",
+      sql`cardinality(${t.scopes}) > 0 AND ${t.scopes} <@ ARRAY[${sql.raw(API_KEY_SCOPES.map((s) => `'${s}'`).join(", "))}]::text[]`,
+    ),
+  ],
 );

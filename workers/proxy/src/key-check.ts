@@ -2,7 +2,8 @@
  * The Sightline key check of the capture proxy (issue 12, point 2). The proxy asks the API
  * (`GET /internal/keys/check` over the `API` service binding, src/routes/key-check.ts) whether
  * the presented key is accepted, in parallel with the upstream call, and holds the response
- * until the answer is in: unknown, revoked and expired keys get 401 before any response byte.
+ * until the answer is in: unknown, revoked and expired keys get 401 before any response byte,
+ * and a key without the `ingest` scope (issue 32: a read-only or admin-only key) 403.
  *
  * - Cache: a verdict (accepted or refused) is reused for `KEY_CACHE_MS` (1 s) from the moment
  *   its check was sent, per isolate. So a revocation takes effect within 1 s plus one check's
@@ -11,8 +12,8 @@
  *   uses it and sends a new check in the background (one at a time per key), so under steady
  *   traffic no call waits for a check once the key is known, and a revocation takes effect
  *   within 0.5 s plus one round trip.
- * - Failure: when the check cannot answer (API down, database down, timeout, anything but 200
- *   or 401), the call is let through (fail open): the application must never fail because
+ * - Failure: when the check cannot answer (API down, database down, timeout, anything but 200,
+ *   401 or 403), the call is let through (fail open): the application must never fail because
  *   Sightline did. The queued log record still carries the key's hash, and the ingest consumer
  *   drops it there if the key was not valid after all (src/log-records/consume.ts). Failed checks are not cached, so the next call asks again.
  */
@@ -32,8 +33,11 @@ const CACHE_ENTRIES = 10_000;
 /** Internal URL of the check on the API binding (service bindings ignore the host). */
 const CHECK_URL = "https://sightline-api/internal/keys/check";
 
-/** What the check said: accepted, refused with the API's reason, or no answer (fail open). */
-export type KeyVerdict = { status: "accepted" } | { status: "refused"; detail: string } | { status: "unchecked"; reason: string };
+/**
+ * What the check said: accepted, refused with the API's status (401: unknown, revoked or
+ * expired; 403: no `ingest` scope) and reason, or no answer (fail open).
+ */
+export type KeyVerdict = { status: "accepted" } | { status: "refused"; httpStatus: 401 | 403; detail: string } | { status: "unchecked"; reason: string };
 
 interface Entry {
   sentAt: number;
@@ -57,15 +61,15 @@ async function ask(api: Fetcher | undefined, key: string, timeoutMs: number): Pr
       return { status: "accepted" };
     }
     const text = (await res.text().catch(() => "")).slice(0, 500);
-    if (res.status === 401) {
-      let detail = "invalid API key";
+    if (res.status === 401 || res.status === 403) {
+      let detail = res.status === 401 ? "invalid API key" : "this API key lacks the ingest scope";
       try {
         const parsed = JSON.parse(text) as { detail?: unknown };
         if (typeof parsed.detail === "string") detail = parsed.detail;
       } catch {
-        // a 401 without our JSON: keep the generic reason
+        // a refusal without our JSON: keep the generic reason
       }
-      return { status: "refused", detail };
+      return { status: "refused", httpStatus: res.status, detail };
     }
     return { status: "unchecked", reason: `the key check answered HTTP ${res.status}` };
   } catch (err) {

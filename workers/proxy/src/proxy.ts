@@ -1,7 +1,8 @@
 /**
  * One proxied call: check the Sightline key's format, start its check with the API
  * (key-check.ts) and, in parallel, choose the upstream and forward; the response waits for
- * the check, so a refused key gets 401 before any byte (and the upstream call is cancelled).
+ * the check, so a refused key gets 401 (403 without the `ingest` scope) before any byte (and
+ * the upstream call is cancelled).
  * Otherwise the answer streams back while a copy is collected (a small JSON answer is read
  * whole and sent as one body); when it ends (or the client goes away) the log record is built
  * and queued (deliver.ts) inside `ctx.waitUntil`, after the client has its bytes.
@@ -99,7 +100,7 @@ export async function handleProxy(request: Request, config: ProxyConfig, ctx: Ex
   const checked = await verdict;
   if (checked.status === "refused") {
     if ("response" in upstream) await upstream.response.body?.cancel().catch(() => {});
-    return detailResponse(401, checked.detail);
+    return detailResponse(checked.httpStatus, checked.detail);
   }
   if (checked.status === "unchecked") logError("key check unavailable; call forwarded (fail open)", { reason: checked.reason });
   const base: CallStart = { startedAt, method: request.method, target, request: body };

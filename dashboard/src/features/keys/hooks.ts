@@ -1,9 +1,9 @@
 /**
  * API keys of a project (docs/interface.md section 3.1) through the dashboard server:
- * list, create (the full key is in the answer, once), rotate, revoke, delete.
+ * list, create with chosen scopes (the full key is in the answer, once), rotate, revoke, delete.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ApiKeyList, NewApiKey, RotatedApiKey } from "../../../server/contract";
+import type { ApiKeyList, ApiKeyScope, NewApiKey, RotatedApiKey } from "../../../server/contract";
 import { request } from "../../lib/api";
 
 /** Query keys of the feature. */
@@ -20,7 +20,11 @@ export function useKeyMutations(projectId: string, on: { created: (k: NewApiKey)
   const base = `/api/projects/${projectId}/keys`;
   const common = { onError: on.error, onSettled: () => queryClient.invalidateQueries({ queryKey: keyKeys.list(projectId) }) };
   return {
-    create: useMutation({ mutationFn: (name: string) => request<NewApiKey>(base, { json: { name } }), onSuccess: on.created, ...common }),
+    create: useMutation({
+      mutationFn: (key: { name: string; scopes: ApiKeyScope[] }) => request<NewApiKey>(base, { json: key }),
+      onSuccess: on.created,
+      ...common,
+    }),
     rotate: useMutation({
       mutationFn: (id: string) => request<RotatedApiKey>(`${base}/${id}/rotate`, { json: {} }),
       onSuccess: (r) => on.rotated(r.key),

@@ -1,9 +1,11 @@
 /**
- * API keys of the project (docs/interface.md section 3.1): create (full key shown once), list
- * with status, rotate (new key shown once, old one refused after 60 s), revoke and delete.
+ * API keys of the project (docs/interface.md section 3.1): create with scopes (full key shown
+ * once; a member may grant ingest and read, an admin or owner also admin), list with scopes and
+ * status, rotate (new key shown once, old one refused after 60 s; only keys whose scopes the
+ * user may grant), revoke and delete.
  */
 import { useEffect, useState, type FormEvent } from "react";
-import { type Role, roleAtLeast } from "../../../../server/contract";
+import { type ApiKeyScope, type Role, roleAtLeast, scopesForRole, scopesWithin } from "../../../../server/contract";
 import { Alert, Button, Card, CodeBlock, Confirm, DataTable, Field, Modal, PageTitle, RowActions, when } from "../../../components/ui";
 import { useCurrentProject } from "../../projects/hooks";
 import type { ApiKey, NewApiKey } from "../../../../server/contract";
@@ -30,15 +32,28 @@ function Status({ k, now }: { k: ApiKey; now: number }) {
   return <span className="rounded bg-emerald-100 px-2 py-0.5 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-100">Active</span>;
 }
 
+/** What each scope lets a key do, as the create form explains it. */
+const SCOPE_HINTS: Record<ApiKeyScope, string> = {
+  ingest: "log calls (SDKs, proxy)",
+  read: "read requests and scores, personal data masked",
+  admin: "policy, webhooks, re-scoring, personal data unmasked (audited)",
+};
+
 /** What can be done to a listed key, each after a confirmation. */
 type KeyAction = "Rotate" | "Revoke" | "Delete";
 
 /** A key's actions, in button order: the role each needs, the keys it applies to, and what its dialog warns. */
-const KEY_ACTIONS: readonly { action: KeyAction; role: Role; applies: (k: ApiKey, live: boolean) => boolean; variant?: "ghost"; description: string }[] = [
+const KEY_ACTIONS: readonly {
+  action: KeyAction;
+  role: Role;
+  applies: (k: ApiKey, live: boolean, role: Role) => boolean;
+  variant?: "ghost";
+  description: string;
+}[] = [
   {
     action: "Rotate",
     role: "member",
-    applies: (k, live) => live && !k.expires_at,
+    applies: (k, live, role) => live && !k.expires_at && scopesWithin(k.scopes, scopesForRole(role)),
     description: "A new key is shown once. The current key keeps working for 60 seconds, then it is refused: deploy the new one within that minute.",
   },
   { action: "Revoke", role: "admin", applies: (k) => !k.revoked_at, description: "Calls with this key are refused (401) at once. This cannot be undone." },
@@ -54,6 +69,7 @@ function KeyRow({ k, now, role, run }: { k: ApiKey; now: number; role: Role; run
         {k.name}
       </th>
       <td className="py-2 pr-3 font-mono">{k.key_hint}</td>
+      <td className="py-2 pr-3">{k.scopes.join(", ")}</td>
       <td className="py-2 pr-3">{k.created_by ?? "—"}</td>
       <td className="py-2 pr-3">{when(k.created_at)}</td>
       <td className="py-2 pr-3">{k.last_used_at ? when(k.last_used_at) : "Never"}</td>
@@ -61,7 +77,7 @@ function KeyRow({ k, now, role, run }: { k: ApiKey; now: number; role: Role; run
         <Status k={k} now={now} />
       </td>
       <RowActions>
-        {KEY_ACTIONS.filter((a) => roleAtLeast(role, a.role) && a.applies(k, live)).map(({ action, variant, description }) => (
+        {KEY_ACTIONS.filter((a) => roleAtLeast(role, a.role) && a.applies(k, live, role)).map(({ action, variant, description }) => (
           <Confirm
             key={action}
             action={action}
@@ -96,8 +112,11 @@ export function KeysPage() {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setError(null);
-    const name = String(new FormData(e.currentTarget).get("name")).trim();
-    if (name) create.mutate(name);
+    const data = new FormData(e.currentTarget);
+    const name = String(data.get("name")).trim();
+    const scopes = data.getAll("scopes").map(String) as ApiKeyScope[];
+    if (scopes.length === 0) return setError("Choose at least one scope.");
+    if (name) create.mutate({ name, scopes });
     e.currentTarget.reset();
   };
 
@@ -109,6 +128,15 @@ export function KeysPage() {
           <Card title="Create a key">
             <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
               <Field label="Key name" id="key-name" name="name" required maxLength={100} placeholder="production" />
+              <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                <legend className="mb-1 font-medium">Scopes</legend>
+                {scopesForRole(project.role).map((s) => (
+                  <label key={s} className="flex items-center gap-1" title={SCOPE_HINTS[s]}>
+                    <input type="checkbox" name="scopes" value={s} defaultChecked={s !== "admin"} /> {s}
+                    <span className="text-zinc-500">({SCOPE_HINTS[s]})</span>
+                  </label>
+                ))}
+              </fieldset>
               <Button type="submit" disabled={create.isPending}>
                 Create key
               </Button>
@@ -120,7 +148,7 @@ export function KeysPage() {
         {error && <Alert tone="error">{error}</Alert>}
         <Card title="Keys">
           <DataTable
-            columns={["Name", "Key", "Created by", "Created", "Last used", "Status", "Actions"]}
+            columns={["Name", "Key", "Scopes", "Created by", "Created", "Last used", "Status", "Actions"]}
             items={items}
             pending={keys.isPending}
             empty="No keys yet."
