@@ -228,7 +228,7 @@ describe("a Stripe customer that is gone", () => {
 describe("Billing in the OpenAPI document", () => {
   it("Should document checkout, portal and the webhook", async () => {
     const doc = (await (await api("/openapi.json")).json()) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
-    expect(Object.keys(doc.paths["/api/billing/checkout"]!.post!.responses).sort()).toEqual(["200", "401", "404", "409", "422", "502", "503"]);
+    expect(Object.keys(doc.paths["/api/billing/checkout"]!.post!.responses).sort()).toEqual(["200", "401", "403", "404", "409", "422", "502", "503"]);
     expect(doc.paths["/api/billing/portal"]!.post).toBeDefined();
     expect(Object.keys(doc.paths["/webhook/payment"]!.post!.responses).sort()).toEqual(["200", "400", "413", "503"]);
   });

@@ -96,7 +96,9 @@ export class StackApi {
       },
       timeoutMs,
     );
-    return Promise.all(ids.map((id) => this.get<RequestDetail>(`/api/requests/${id}`)));
+    // The demo key is an owner's (all scopes): `reveal=true` reads the stored text as stored (each
+    // read audited), as the tests compare it with what was sent; without it a key reads it masked.
+    return Promise.all(ids.map((id) => this.get<RequestDetail>(`/api/requests/${id}?reveal=true`)));
   }
 
   /** Waits until request `id` shows six safety scores; returns its detail. */
