@@ -133,7 +133,7 @@ export function KeysPage() {
                 {scopesForRole(project.role).map((s) => (
                   <label key={s} className="flex items-center gap-1" title={SCOPE_HINTS[s]}>
                     <input type="checkbox" name="scopes" value={s} defaultChecked={s !== "admin"} /> {s}
-                    <span className="text-zinc-500">({SCOPE_HINTS[s]})</span>
+                    <span className="text-zinc-600 dark:text-zinc-400">({SCOPE_HINTS[s]})</span>
                   </label>
                 ))}
               </fieldset>
