@@ -22,6 +22,17 @@ const openai = (messages: unknown[], answer: string): ScorableCall => ({
 
 const ANSWER = "Based on the documents, here is a short answer to your question.";
 
+const anthropic = (messages: unknown[]): ScorableCall => ({
+  model: "claude-sonnet-4-5",
+  provider: "anthropic",
+  prompt_tokens: 300,
+  completion_tokens: 30,
+  cost_usd: 0,
+  latency_ms: 900,
+  request_body: { model: "claude-sonnet-4-5", max_tokens: 1024, messages },
+  response_body: { type: "message", role: "assistant", content: [{ type: "text", text: ANSWER }], stop_reason: "end_turn" },
+});
+
 /** The layouts, by name. */
 export const LAYOUTS: Record<string, Layout> = {
   "LangChain rlm/rag-prompt in one user message": (ctx, q) =>
@@ -93,46 +104,22 @@ export const LAYOUTS: Record<string, Layout> = {
       ],
       ANSWER,
     ),
-  "Anthropic tool_result block": (ctx, q) => ({
-    model: "claude-sonnet-4-5",
-    provider: "anthropic",
-    prompt_tokens: 300,
-    completion_tokens: 30,
-    cost_usd: 0,
-    latency_ms: 900,
-    request_body: {
-      model: "claude-sonnet-4-5",
-      max_tokens: 1024,
-      messages: [
-        { role: "user", content: q },
-        { role: "assistant", content: [{ type: "tool_use", id: "toolu_1", name: "search_docs", input: { query: "policy" } }] },
-        { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: [{ type: "text", text: ctx }] }] },
-      ],
-    },
-    response_body: { type: "message", role: "assistant", content: [{ type: "text", text: ANSWER }], stop_reason: "end_turn" },
-  }),
-  "Anthropic document block": (ctx, q) => ({
-    model: "claude-sonnet-4-5",
-    provider: "anthropic",
-    prompt_tokens: 300,
-    completion_tokens: 30,
-    cost_usd: 0,
-    latency_ms: 900,
-    request_body: {
-      model: "claude-sonnet-4-5",
-      max_tokens: 1024,
-      messages: [
-        {
-          role: "user",
-          content: [
-            { type: "document", source: { type: "text", media_type: "text/plain", data: ctx }, title: "Policy", citations: { enabled: true } },
-            { type: "text", text: q },
-          ],
-        },
-      ],
-    },
-    response_body: { type: "message", role: "assistant", content: [{ type: "text", text: ANSWER }], stop_reason: "end_turn" },
-  }),
+  "Anthropic tool_result block": (ctx, q) =>
+    anthropic([
+      { role: "user", content: q },
+      { role: "assistant", content: [{ type: "tool_use", id: "toolu_1", name: "search_docs", input: { query: "policy" } }] },
+      { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: [{ type: "text", text: ctx }] }] },
+    ]),
+  "Anthropic document block": (ctx, q) =>
+    anthropic([
+      {
+        role: "user",
+        content: [
+          { type: "document", source: { type: "text", media_type: "text/plain", data: ctx }, title: "Policy", citations: { enabled: true } },
+          { type: "text", text: q },
+        ],
+      },
+    ]),
   "OpenAI Responses function_call_output item": (ctx, q) => ({
     model: "gpt-4.1",
     provider: "openai",
