@@ -151,6 +151,14 @@ export const PROMPT_RULES: readonly Rule[] = [
       /\bfrom now on,?\s+(?:you\s+(?:are|will|shall|must)|act|respond|answer|reply)\b|\byou\s+(?:are going to|will now|must now|will|are to)\s+(?:act|pretend|roleplay|role-play|simulate|immerse|imitate|play|personify|become)\b|\b(?:immerse yourself|roleplay as|role-play as|pretend to be|pretend you are|personify an?)\b|\b(?:you are|you're|act as|acting as|as)\s+[A-Z][A-Za-z]*GPT\b|\bact as (?:an? )?[A-Z][A-Za-z]+,? (?:an?|the|who|which)\b/g,
   },
   {
+    id: "deceased_relative_roleplay",
+    source:
+      "Zeng et al. 2024, 'How Johnny Can Persuade LLMs to Jailbreak Them' (emotional appeal + role play): the 'grandma exploit', a dead relative who used to recite the forbidden steps, keys or recipe",
+    weight: 5,
+    pattern:
+      /\bmy\s+(?:late|deceased|dead|dear(?:ly)?\s+departed|departed)\s+(?:grand(?:ma|mother|pa|father|mum|mom|dad)|nana?|nan|mother|mom|mum|father|dad|uncle|aunt)\b[^]{0,300}?\b(?:used\s+to|would|always)\s+(?:tell|read|recite|recited|whisper|sing|explain|describe)\w*\s+(?:me\s+|us\s+)?(?:the\s+|her\s+|his\s+|some\s+)?(?:[\w-]+\s+){0,3}?(?:steps?|recipe|instructions?|formula|procedure|(?:license|licence|product|activation|serial)\s+(?:keys?|codes?|numbers?)|keys|how\s+to\s+(?:make|produce|cook|build|synthesi[sz]e))\b/gi,
+  },
+  {
     id: "token_threat",
     source: "Shen et al. 2024: token-penalty coercion",
     weight: 3,
