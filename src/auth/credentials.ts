@@ -69,9 +69,14 @@ export function setCaller(c: Context<AppBindings>, key: AcceptedKey | "internal"
   c.set("apiKeyId", key.keyId);
 }
 
-/** Throws the 403 of `missingScope` unless the caller (set by `setCaller`) holds `scope`. */
-export function requireScope(c: Context<AppBindings>, scope: ApiKeyScope): void {
-  if (!c.var.scopes.includes(scope)) throw missingScope(scope);
+/**
+ * Admits an accepted API key to a route that needs `scope`: sets `c.var.projectId` to the key's
+ * project and the caller (`setCaller`), then throws the 403 of `missingScope` unless the key holds `scope`.
+ */
+export function admitKey(c: Context<AppBindings>, key: AcceptedKey, scope: ApiKeyScope): void {
+  c.set("projectId", key.projectId);
+  setCaller(c, key);
+  if (!key.scopes.includes(scope)) throw missingScope(scope);
 }
 
 /** The 401 for a key that `lookupKey` refused (unknown, revoked, or expired after rotation). */

@@ -1,6 +1,6 @@
 /** Authentication of GET /internal/keys/check: an API key only (no internal secret). */
 import type { MiddlewareHandler } from "hono";
-import { acceptedKey, requireScope, setCaller } from "../auth/credentials";
+import { acceptedKey, admitKey } from "../auth/credentials";
 import type { ApiKeyScope } from "../enums";
 import type { AppBindings } from "../env";
 
@@ -11,10 +11,7 @@ import type { AppBindings } from "../env";
  */
 export function keyAuth(scope: ApiKeyScope): MiddlewareHandler<AppBindings> {
   return async function keyAuth(c, next) {
-    const key = await acceptedKey(c);
-    c.set("projectId", key.projectId);
-    setCaller(c, key);
-    requireScope(c, scope);
+    admitKey(c, await acceptedKey(c), scope);
     return next();
   };
 }

@@ -1,6 +1,6 @@
 /** Authentication of the project routes (/api/*): an API key with the route's scope, or the internal secret with `project_id`. */
 import type { MiddlewareHandler } from "hono";
-import { acceptedKey, internalCaller, requireScope, setCaller } from "../auth/credentials";
+import { acceptedKey, admitKey, internalCaller, setCaller } from "../auth/credentials";
 import type { ApiKeyScope } from "../enums";
 import type { AppBindings } from "../env";
 import { ApiError } from "../errors";
@@ -23,9 +23,7 @@ export function projectAuth(scope: ApiKeyScope): MiddlewareHandler<AppBindings> 
     const key = await acceptedKey(c);
     const requested = c.req.query("project_id");
     if (requested && requested.toLowerCase() !== key.projectId) throw new ApiError(404, "project not found");
-    c.set("projectId", key.projectId);
-    setCaller(c, key);
-    requireScope(c, scope);
+    admitKey(c, key, scope);
     return next();
   };
 }
