@@ -23,8 +23,8 @@
 import { mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { LEARNED_SPECS, type LearnedName } from "../src/scoring/inference/specs";
-import { scoreCall } from "../src/scoring/registry";
+import { LEARNED_SPECS, type LearnedName } from "../src/scoring/specs";
+import { scoreCall } from "../src/policy/apply";
 import { SCORER_NAMES, type ScorableCall, type ScoreResult, type ScorerName } from "../src/scoring/types";
 import { evalDir, readItems, toCall, trafficFile, type EvalItem } from "./lib/eval-items";
 import { train } from "./train";

@@ -4,7 +4,7 @@
  *
  *   npm run train                 export features, validate (k-fold + leave-one-source-out, which
  *                                 set the operating points), fit, write
- *                                 src/scoring/weights/<scorer>.json + manifest.json
+ *                                 src/scoring/scorers/<scorer>/weights.json + manifest.json
  *   npm run train -- --check      the same into a temporary folder; exits 1
  *                                 when a model file differs from the committed one (byte for byte)
  *   npm run train -- --scorers a,b
@@ -20,11 +20,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { FEATURE_SPEC } from "../src/scoring/inference/features";
-import { LEARNED_SPECS, type LearnedName } from "../src/scoring/inference/specs";
+import { LEARNED_SPECS, type LearnedName } from "../src/scoring/specs";
 import { exportScorer, TRAIN_DIR } from "./train/export";
 
 /** Where the committed models live. */
-export const MODELS_DIR = join(import.meta.dirname, "../src/scoring/weights");
+export const MODELS_DIR = join(import.meta.dirname, "../src/scoring/scorers");
+
+/** A scorer's model file under a models folder (its room's `weights.json`). */
+export const modelFile = (dir: string, name: string) => join(dir, name, "weights.json");
 const FIT = join(import.meta.dirname, "train/fit.py");
 
 /** A Python with scikit-learn: Debian's /usr/bin/python3 (installing python3-sklearn if needed). */
@@ -80,8 +83,8 @@ function writeManifest(metrics: Record<string, Record<string, unknown>>): void {
   for (const [name, m] of Object.entries(metrics)) {
     const grams = LEARNED_SPECS[name as LearnedName].grams;
     models[name] = {
-      file: `${name}.json`,
-      model_sha256: sha256(join(MODELS_DIR, `${name}.json`)),
+      file: `${name}/weights.json`,
+      model_sha256: sha256(modelFile(MODELS_DIR, name)),
       training_data: {
         files: [`train/${name}.jsonl`, `dev/${name}.jsonl`, "traffic/train.jsonl"],
         sha256: m.data_sha256,
@@ -96,7 +99,7 @@ function writeManifest(metrics: Record<string, Record<string, unknown>>): void {
         ngrams: grams === "words" ? "word unigrams and bigrams" : "word unigrams and bigrams; character 3-5-grams of whitespace-collapsed text",
         values:
           "1 + ln(count) per distinct n-gram, L2-normalised per text, the k texts of a namespace summed over sqrt(k), colliding n-grams summed in their column; indicators (rule verdict, structure) add 1",
-        view: `src/scoring/inference/views.ts (${name})`,
+        view: `src/scoring/scorers/${name}/view.ts`,
       },
       hyper_parameters: m.hyper_parameters,
       calibration: m.calibration,
@@ -120,8 +123,8 @@ function main(): void {
     train(names, dir, { finalOnly: true });
     let same = true;
     for (const name of names) {
-      const fresh = sha256(join(dir, `${name}.json`));
-      const committed = existsSync(join(MODELS_DIR, `${name}.json`)) ? sha256(join(MODELS_DIR, `${name}.json`)) : "(missing)";
+      const fresh = sha256(modelFile(dir, name));
+      const committed = existsSync(modelFile(MODELS_DIR, name)) ? sha256(modelFile(MODELS_DIR, name)) : "(missing)";
       console.log(`${name}: fresh ${fresh.slice(0, 16)} committed ${committed.slice(0, 16)} ${fresh === committed ? "identical" : "DIFFERENT"}`);
       same &&= fresh === committed;
     }

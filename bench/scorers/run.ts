@@ -10,7 +10,8 @@
  */
 import { writeFileSync } from "node:fs";
 import { availableParallelism, cpus } from "node:os";
-import { SCORERS, scoreCall } from "../../src/scoring/registry";
+import { scoreCall } from "../../src/policy/apply";
+import { SCORERS } from "../../src/scoring/registry";
 import type { ScorableCall } from "../../src/scoring/types";
 
 const SIZES = [1_024, 4_096, 32_768, 102_400];

@@ -6,7 +6,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ScorableCall, ScorerName } from "../../src/scoring/types";
+import type { ScorerName } from "../../src/scoring/types";
+export { toCall } from "../../src/scoring/item-call";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -64,22 +65,4 @@ export function sourceFamily(id: string): string {
   const key = id.includes(":") ? id.slice(0, id.indexOf(":")) : id;
   if (key.startsWith("traffic_")) return "traffic";
   return key.replace(/_(?:clean|attack|poisoned)$/, "");
-}
-
-/** Builds the ScorableCall the worker would score for one item (provider openai, cost 0). */
-export function toCall(item: Pick<EvalItem, "request_body" | "response_body">): ScorableCall {
-  const req = (item.request_body ?? {}) as { model?: unknown };
-  const usage = ((item.response_body as { usage?: Record<string, unknown> } | null)?.usage ?? {}) as Record<string, unknown>;
-  const tokens = (k: string, alt: string) => Number(usage[k] ?? usage[alt] ?? 0) || 0;
-  return {
-    model: typeof req.model === "string" ? req.model : "unknown",
-    provider: "openai",
-    prompt_tokens: tokens("prompt_tokens", "input_tokens"),
-    completion_tokens: tokens("completion_tokens", "output_tokens"),
-    cost_usd: 0,
-    latency_ms: 0,
-    request_body: item.request_body,
-    response_body: item.response_body,
-    metadata: null,
-  };
 }

@@ -16,10 +16,10 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { canonical, FEATURE_SPEC, featurize, type SparseVector } from "../../src/scoring/inference/features";
-import { isHardRule, LEARNED_SPECS, type LearnedName, modelJudges } from "../../src/scoring/inference/specs";
+import { isHardRule, modelJudges } from "../../src/scoring/inference/specs";
+import { LEARNED_SPECS, type LearnedName, PINS } from "../../src/scoring/specs";
 import type { ScorableCall } from "../../src/scoring/types";
 import { type EvalItem, evalDir, sourceFamily, splitItems, toCall, trafficFile, trafficItems } from "../lib/eval-items";
-import { PINS } from "./pins";
 
 /** Output folder of the intermediate training files (git-ignored). */
 export const TRAIN_DIR = join(import.meta.dirname, "../../.data/train");
@@ -64,7 +64,14 @@ export function exportScorer(name: LearnedName): number {
   writeFileSync(join(TRAIN_DIR, `${name}.svm`), `${lines.join("\n")}\n`);
   writeFileSync(
     join(TRAIN_DIR, `${name}.meta.json`),
-    JSON.stringify({ data_sha256: digest.digest("hex"), bits: FEATURE_SPEC.bits, grams: LEARNED_SPECS[name].grams, items: meta }),
+    JSON.stringify({
+      data_sha256: digest.digest("hex"),
+      bits: FEATURE_SPEC.bits,
+      grams: LEARNED_SPECS[name].grams,
+      fit: LEARNED_SPECS[name].fit,
+      budget: LEARNED_SPECS[name].budget,
+      items: meta,
+    }),
   );
   const pins = PINS[name].map((p) => ({ id: p.id, ...features(name, p.call) }));
   writeFileSync(join(TRAIN_DIR, `${name}.pins.svm`), `${pins.map((p) => line(0, p.x)).join("\n")}\n`);

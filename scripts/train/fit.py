@@ -14,7 +14,7 @@ pins) and, per scorer:
    deciding alone; the Likert-5 threshold is the lowest at or above it whose
    leave-one-source-out precision reaches `high_precision` (a 5 is a verdict a reviewer will
    agree with);
-4. the final fit on all items, int8-quantised, written to `src/scoring/weights/<scorer>.json`
+4. the final fit on all items, int8-quantised, written to `src/scoring/scorers/<scorer>/weights.json`
    with the probabilities of the pinned inputs, and the metrics to `<scorer>.metrics.json`.
 
 `--final-only` is accepted for compatibility and changes nothing: the thresholds need the
@@ -39,24 +39,9 @@ from sklearn.model_selection import StratifiedKFold
 SEED = 20261123
 FOLDS = 5
 
-# Hyper-parameters per scorer: inverse L2 strength C (liblinear), class weighting, the cap on
-# the out-of-fold false-positive rate under which the threshold is chosen, and `family_balanced`:
-# items weighted by 1 / (their source family's size)^p, so that every source counts alike and a
-# large one does not set the decision boundary for all (leave-one-source-out mean F1 with p = 1:
-# content_safety 0.764 -> 0.787, jailbreak_detection 0.819 -> 0.833, vector_weakness 0.780 ->
-# 0.814; p = 0.5 gave content_safety 0.769). content_safety's C, family-balanced, over
-# {0.5, 1, 2, 4, 8, 16}: 0.774, 0.773, 0.787, 0.778, 0.776, 0.768; C = 2 is the best.
-# Operating points (docs/scoring.md): every scorer gets the same false-alarm budget: at most
-# 3% of all safe items flagged by models that never saw their source (leave-one-source-out,
-# pooled), at most 0.5% of ordinary traffic flagged out of fold, and a 5 only where
-# leave-one-source-out precision is at least 95%.
-BUDGET = {"max_fpr": 0.03, "max_traffic_fpr": 0.005, "high_precision": 0.95}
-HYPER = {
-    "content_safety": {"C": 2.0, "class_weight": "balanced", "family_balanced": 1.0, **BUDGET},
-    "jailbreak_detection": {"C": 4.0, "class_weight": "balanced", "family_balanced": 1.0, **BUDGET},
-    "data_poisoning": {"C": 1.0, "class_weight": "balanced", **BUDGET},
-    "vector_weakness": {"C": 4.0, "class_weight": "balanced", "family_balanced": 1.0, **BUDGET},
-}
+# Hyper-parameters and the false-alarm budget of each scorer come from its spec
+# (src/scoring/scorers/<name>/spec.ts: `fit`, `budget`), written by the exporter into
+# `<scorer>.meta.json`; spec.ts is their one source (docs/scoring.md says why each value).
 
 
 def load(train_dir, name):
@@ -181,8 +166,8 @@ def quantise(w):
 
 
 def run(train_dir, models_dir, name, final_only):
-    hp = HYPER[name]
     X, y, meta, P, pins = load(train_dir, name)
+    hp = {**meta["fit"], **meta["budget"]}
     items = meta["items"]
     hard = np.array([it["hard"] for it in items], dtype=bool)
     # Calls the rules leave unscored (no documents for vector_weakness...) are never judged by
@@ -250,8 +235,8 @@ def run(train_dir, models_dir, name, final_only):
         "weights": base64.b64encode(q.tobytes()).decode("ascii"),
     }
     body = json.dumps(model, indent=1, sort_keys=False) + "\n"
-    os.makedirs(models_dir, exist_ok=True)
-    with open(os.path.join(models_dir, f"{name}.json"), "w") as f:
+    os.makedirs(os.path.join(models_dir, name), exist_ok=True)
+    with open(os.path.join(models_dir, name, "weights.json"), "w") as f:
         f.write(body)
     zfull = intercept + X @ (q.astype(np.float64) * scale)
     report["final_in_sample"] = metrics(hard | (scored & (sigmoid(a * zfull + b) >= threshold)), y)
@@ -268,7 +253,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("train_dir")
     ap.add_argument("models_dir")
-    ap.add_argument("--scorers", default=",".join(HYPER))
+    ap.add_argument("--scorers", required=True)
     ap.add_argument("--final-only", action="store_true")
     args = ap.parse_args()
     for name in args.scorers.split(","):

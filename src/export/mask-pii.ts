@@ -10,8 +10,8 @@
  * like a string) and numbers that are cards or phones (`jsonValuePii`, src/scoring/pii-patterns.ts:
  * the number becomes the string `[CREDIT_CARD]` or `[PHONE]`).
  */
-import { allowsValue, findPii, type PiiAllowList } from "../scoring/pii-detection";
-import { jsonValuePii } from "../scoring/pii-patterns";
+import { allowsValue, findPii, type PiiAllowList } from "../scoring/scorers/pii_detection/rules";
+import { jsonValuePii } from "../scoring/scorers/pii_detection/patterns";
 
 /** The placeholder of a detector's hits: its id upper-cased in brackets, e.g. `[EMAIL]`. */
 const placeholder = (detector: string) => `[${detector.toUpperCase()}]`;

@@ -1,17 +1,17 @@
 /**
- * Scoring under a project's policy (docs/policy.md), applied by the scorer worker when a call is
- * scored or re-scored: disabled scorers do not run (no score row), `pii_detection` spares the
+ * Scoring under a project's policy (docs/policy.md): `scoreCall`, the one path by which the
+ * scorer worker (scoring and re-scoring), `npm run eval` and the benchmarks score a call. Disabled scorers do not run (no score row), `pii_detection` spares the
  * allow list (or reuses the verdict taken before masking, ./mask.ts), and each label is set
  * from the scorer's `unsafe_at`. Every score carries what it was made with: `scorer_version`
  * (src/scoring/version.ts), `unsafe_at` and `policy_version`, so a later policy change does not
  * relabel stored scores (only a re-score does, docs/rescoring.md).
  */
 import { type NamedScore, SCORERS } from "../scoring/registry";
-import { piiAllowList, piiDetectionAllowing } from "../scoring/pii-detection";
+import { piiAllowList, piiDetectionAllowing } from "../scoring/scorers/pii_detection/rules";
 import type { ScorableCall, ScoreLabel, ScoreResult, Scorer } from "../scoring/types";
 import { SCORER_VERSIONS } from "../scoring/version";
 import { maskedVerdict } from "./mask";
-import type { ProjectPolicy, VersionedPolicy } from "./schema";
+import { DEFAULT_POLICY, type ProjectPolicy, type VersionedPolicy } from "./schema";
 
 /** A verdict ready to store: the scorer's result relabelled by the policy, with its provenance. */
 export interface PolicyScore extends NamedScore {
@@ -26,7 +26,11 @@ export function labelAt(value: ScoreResult["score_value"], unsafeAt: number): Sc
   return value >= unsafeAt ? "unsafe" : "safe";
 }
 
-/** Runs one scorer; a scorer that throws yields `unscored` with its error class (as `scoreCall` does). */
+/**
+ * Runs one scorer. A scorer that throws yields
+ * `{score_value: null, score_label: "unscored", rationale: "scorer failed: <error class>"}`
+ * (the class name only: error messages could quote payload text).
+ */
 function run(scorer: Scorer, call: ScorableCall): NamedScore {
   try {
     return { scorer_name: scorer.name, ...scorer.score(call) };
@@ -40,7 +44,7 @@ function run(scorer: Scorer, call: ScorableCall): NamedScore {
  * The verdicts of the scorers `policy` enables, in SCORER_NAMES order (labels not yet set by the
  * policy: see `underPolicy`). `pii_detection` of a masked call is its ingest-time verdict.
  */
-export function scoreEnabled(call: ScorableCall, policy: ProjectPolicy): NamedScore[] {
+function scoreEnabled(call: ScorableCall, policy: ProjectPolicy): NamedScore[] {
   const allow = piiAllowList(policy.scorers.pii_detection.allow);
   const out: NamedScore[] = [];
   for (const scorer of SCORERS) {
@@ -58,32 +62,32 @@ export function scoreEnabled(call: ScorableCall, policy: ProjectPolicy): NamedSc
 }
 
 /** Version overrides for one call: a masked call's `pii_detection` verdict keeps the version it was taken with. */
-export function callVersions(call: ScorableCall): Partial<Record<string, string>> {
+function callVersions(call: ScorableCall): Partial<Record<string, string>> {
   const masked = maskedVerdict(call.metadata);
   return masked ? { pii_detection: masked.scorer_version } : {};
 }
 
+/** The default policy at version 0, for a project that never set one (and for evaluation). */
+export const DEFAULT_VERSIONED_POLICY: VersionedPolicy = { policy: DEFAULT_POLICY, version: 0 };
+
 /**
- * The scores to store for one call under its project's policy: the enabled scorers' verdicts,
- * passed through `refine` (e.g. the Llama Guard judge of the scorer worker), then labelled and
- * versioned by `underPolicy`.
+ * The scores to store for one call under a policy: the enabled scorers' verdicts, in
+ * SCORER_NAMES order, passed through `refine` (e.g. the guard-model judge of the scorer worker),
+ * then labelled by the policy's `unsafe_at` (the one place a label is set) and versioned.
  */
-export function policyScores(
-  call: ScorableCall & { policy: VersionedPolicy },
+export function scoreCall(
+  call: ScorableCall,
+  policy: VersionedPolicy = DEFAULT_VERSIONED_POLICY,
   refine: (scores: NamedScore[]) => NamedScore[] = (scores) => scores,
 ): PolicyScore[] {
-  return underPolicy(refine(scoreEnabled(call, call.policy.policy)), call.policy, callVersions(call));
+  return underPolicy(refine(scoreEnabled(call, policy.policy)), policy, callVersions(call));
 }
 
 /**
  * `scores` labelled by the policy's `unsafe_at` and tagged with scorer version and policy
  * version. `versions` overrides a scorer's version (e.g. content_safety refined by Llama Guard).
  */
-export function underPolicy(
-  scores: readonly NamedScore[],
-  { policy, version }: VersionedPolicy,
-  versions: Partial<Record<string, string>> = {},
-): PolicyScore[] {
+function underPolicy(scores: readonly NamedScore[], { policy, version }: VersionedPolicy, versions: Partial<Record<string, string>> = {}): PolicyScore[] {
   return scores.map((s) => {
     const unsafeAt = policy.scorers[s.scorer_name].unsafe_at;
     return {

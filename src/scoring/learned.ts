@@ -19,13 +19,9 @@
  * "word", "two words"; rules: ...` when the model raised the verdict, the rules' wording first
  * otherwise.
  */
-import contentSafetyModel from "./weights/content_safety.json";
-import dataPoisoningModel from "./weights/data_poisoning.json";
-import jailbreakModel from "./weights/jailbreak_detection.json";
-import vectorWeaknessModel from "./weights/vector_weakness.json";
 import { topGrams } from "./inference/explain";
-import { lazyModel, type LinearModel, type ModelFile, viewProbability } from "./inference/linear";
-import { isHardRule, LEARNED_SPECS, type LearnedName, type LearnedSpec, modelJudges } from "./inference/specs";
+import { type LinearModel, type ModelFile, viewProbability } from "./inference/linear";
+import { isHardRule, type LearnedSpec, modelJudges } from "./inference/specs";
 import { labelFor, type ScorableCall, type ScoreResult, type Scorer } from "./types";
 
 type Likert = 1 | 2 | 3 | 4 | 5;
@@ -85,21 +81,3 @@ export function learnedScorer(spec: LearnedSpec, model: () => LinearModel): Scor
     },
   };
 }
-
-const FILES: Record<LearnedName, ModelFile> = {
-  content_safety: contentSafetyModel as ModelFile,
-  jailbreak_detection: jailbreakModel as ModelFile,
-  data_poisoning: dataPoisoningModel as ModelFile,
-  vector_weakness: vectorWeaknessModel as ModelFile,
-};
-
-/** The four learned scorers, keyed by name. */
-export const LEARNED: Record<LearnedName, Scorer> = {
-  content_safety: learnedScorer(LEARNED_SPECS.content_safety, lazyModel(FILES.content_safety)),
-  jailbreak_detection: learnedScorer(LEARNED_SPECS.jailbreak_detection, lazyModel(FILES.jailbreak_detection)),
-  data_poisoning: learnedScorer(LEARNED_SPECS.data_poisoning, lazyModel(FILES.data_poisoning)),
-  vector_weakness: learnedScorer(LEARNED_SPECS.vector_weakness, lazyModel(FILES.vector_weakness)),
-};
-
-/** The model files, for tests and the manifest check. */
-export const MODEL_FILES = FILES;

@@ -3,7 +3,16 @@
  * injection, OWASP LLM01) and `vector_weakness` (hidden text in context, OWASP LLM08).
  * Each returns counts only; callers turn them into findings.
  */
-import { decodeBase64Url } from "./pii-validators";
+
+/** Base64url decode to a string; null when the input is not valid base64url. */
+export function decodeBase64Url(s: string): string | null {
+  try {
+    const b64 = s.replace(/-/g, "+").replace(/_/g, "/");
+    return atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
+  } catch {
+    return null;
+  }
+}
 
 /** Unicode tag characters U+E0000-U+E007F (invisible "ASCII smuggling", Goodside 2024). */
 export const TAG_CHARS = /[\u{E0000}-\u{E007F}]/gu;

@@ -1,37 +1,36 @@
 /**
- * The scorer registry: the six scorers in SCORER_NAMES order and `scoreCall`, which the
- * scorer worker, the evaluation script and the benchmark all use.
+ * The scorer registry: the six scorers in SCORER_NAMES order, one room each under
+ * `./scorers/<name>/`. Calls are scored under a project's policy by `scoreCall`
+ * (src/policy/apply.ts), which the scorer worker, the evaluation script and the benchmarks all use.
  */
-import { LEARNED } from "./learned";
-import { piiDetection } from "./pii-detection";
-import { unboundedConsumption } from "./unbounded-consumption";
-import type { ScorableCall, ScoreResult, Scorer, ScorerName } from "./types";
+import type { ModelFile } from "./inference/linear";
+import { contentSafety, contentSafetyModel } from "./scorers/content_safety/scorer";
+import { dataPoisoning, dataPoisoningModel } from "./scorers/data_poisoning/scorer";
+import { jailbreakDetection, jailbreakDetectionModel } from "./scorers/jailbreak_detection/scorer";
+import { piiDetection } from "./scorers/pii_detection/rules";
+import { unboundedConsumption } from "./scorers/unbounded_consumption/rules";
+import { vectorWeakness, vectorWeaknessModel } from "./scorers/vector_weakness/scorer";
+import type { LearnedName } from "./specs";
+import type { ScoreResult, Scorer, ScorerName } from "./types";
 
 /** All six scorers, in SCORER_NAMES order. */
-export const SCORERS: readonly Scorer[] = [
-  LEARNED.content_safety,
-  piiDetection,
-  LEARNED.jailbreak_detection,
-  LEARNED.data_poisoning,
-  LEARNED.vector_weakness,
-  unboundedConsumption,
-];
+export const SCORERS: readonly Scorer[] = [contentSafety, piiDetection, jailbreakDetection, dataPoisoning, vectorWeakness, unboundedConsumption];
+
+/** The learned scorers, keyed by name. */
+export const LEARNED: Record<LearnedName, Scorer> = {
+  content_safety: contentSafety,
+  jailbreak_detection: jailbreakDetection,
+  data_poisoning: dataPoisoning,
+  vector_weakness: vectorWeakness,
+};
+
+/** The learned scorers' model files, for tests and the manifest check. */
+export const MODEL_FILES: Record<LearnedName, ModelFile> = {
+  content_safety: contentSafetyModel,
+  jailbreak_detection: jailbreakDetectionModel,
+  data_poisoning: dataPoisoningModel,
+  vector_weakness: vectorWeaknessModel,
+};
 
 /** One scorer's verdict tagged with its name, as stored in `safety_scores`. */
 export type NamedScore = { scorer_name: ScorerName } & ScoreResult;
-
-/**
- * Runs all six scorers on one call. A scorer that throws yields
- * `{score_value: null, score_label: "unscored", rationale: "scorer failed: <error class>"}`
- * (the class name only: error messages could quote payload text).
- */
-export function scoreCall(call: ScorableCall): NamedScore[] {
-  return SCORERS.map((s) => {
-    try {
-      return { scorer_name: s.name, ...s.score(call) };
-    } catch (err) {
-      const cls = err instanceof Error ? err.constructor.name || "Error" : typeof err;
-      return { scorer_name: s.name, score_value: null, score_label: "unscored", rationale: `scorer failed: ${cls}` };
-    }
-  });
-}

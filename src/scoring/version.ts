@@ -12,7 +12,7 @@
  *   `.rules-N` follows the digest (`LEARNED_RULES_REVISIONS`), raised by hand.
  * - Rule scorers: `rules-` + a constant below, raised by hand when their rules change.
  */
-import manifest from "./weights/manifest.json";
+import manifest from "./scorers/manifest.json";
 import { SCORER_NAMES, type ScorerName } from "./types";
 
 /** Versions of the rule-only scorers; raise one when its rules change the scores. */

@@ -7,8 +7,8 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createDb } from "../../src/db/driver/client";
 import { loadCalls } from "../../src/db/request-scoring";
-import { mergeJudge } from "../../src/scoring/content-safety-judge";
-import { scoreCall } from "../../src/scoring/registry";
+import { mergeJudge } from "../../src/scoring/scorers/content_safety/judge";
+import { scoreCall } from "../../src/policy/apply";
 import type { ScoreResult } from "../../src/scoring/types";
 import { consumeBatch } from "../../workers/scorer/src/consume";
 import type { ScorerEnv } from "../../workers/scorer/src/env";

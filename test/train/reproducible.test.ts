@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "../..");
-const MODELS = join(ROOT, "src/scoring/weights");
+const MODELS = join(ROOT, "src/scoring/scorers");
 const manifest = JSON.parse(readFileSync(join(MODELS, "manifest.json"), "utf8")) as { models: Record<string, { file: string; model_sha256: string }> };
 
 describe("npm run train", () => {

@@ -2,11 +2,11 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import manifest from "../../src/scoring/weights/manifest.json";
+import manifest from "../../src/scoring/scorers/manifest.json";
 import { SCORER_NAMES } from "../../src/scoring/types";
 import { LEARNED_RULES_REVISIONS, RULE_SCORER_VERSIONS, SCORER_VERSIONS } from "../../src/scoring/version";
 
-const MODELS = resolve(import.meta.dirname, "../../src/scoring/weights");
+const MODELS = resolve(import.meta.dirname, "../../src/scoring/scorers");
 
 describe("Scorer versions (src/scoring/version.ts)", () => {
   it("Should version each learned scorer by the digest of the model file it runs", () => {

@@ -1,19 +1,42 @@
 /**
- * The scorers that have a learned model beside their rules: for each, the rule scorer whose
- * verdict the model reads as an indicator (and which decides alone on a weight-5 hard rule)
- * and the view of the call the model reads. Used by the worker (`../learned.ts`) and the trainer
- * (`scripts/train/export.ts`); it imports no model file, so training works before any exists.
+ * The contract of a learned scorer's spec: the rule scorer whose verdict its model reads as an
+ * indicator (and which decides alone on a weight-5 hard rule), the view of the call the model
+ * reads, the n-gram kinds, the fit's hyper-parameters and the false-alarm budget that sets the
+ * operating points. Each scorer declares its spec in its room (`../scorers/<name>/spec.ts`);
+ * `../specs.ts` lists them for the trainer. Nothing here imports a scorer or a model file.
  */
-import { scoreContentSafety } from "../content-safety";
-import { scoreDataPoisoning, takesSides } from "../data-poisoning";
-import { scoreJailbreak } from "../jailbreak-detection";
-import { extracted } from "../rules";
 import type { ScorableCall, ScoreResult, ScorerName } from "../types";
 import type { Grams } from "./features";
-import { scoreVectorWeakness } from "../vector-weakness";
-import { contentSafetyView, dataPoisoningView, jailbreakView, type ModelView, vectorWeaknessView } from "./views";
+import type { ModelView } from "./views";
 
-/** Rules, view and n-gram kinds of one learned scorer. */
+/**
+ * Hyper-parameters of the fit (scripts/train/fit.py, scikit-learn `LogisticRegression`,
+ * liblinear): `C`, the inverse L2 strength; `class_weight`; `family_balanced` p: items weighted
+ * by 1 / (their source family's size)^p, so every source counts alike (absent: no weighting).
+ */
+export interface FitParameters {
+  C: number;
+  class_weight: "balanced";
+  family_balanced?: number;
+}
+
+/**
+ * The false-alarm budget under which `npm run train` chooses the operating points
+ * (docs/scoring.md): `max_fpr`, the share of all safe items flagged by models that never saw
+ * their source (leave-one-source-out, pooled); `max_traffic_fpr`, the share of ordinary traffic
+ * flagged out of fold; `high_precision`, the leave-one-source-out precision from which a
+ * verdict is a 5.
+ */
+export interface FalseAlarmBudget {
+  max_fpr: number;
+  max_traffic_fpr: number;
+  high_precision: number;
+}
+
+/** The budget every scorer has today: 3% pooled leave-one-source-out, 0.5% traffic, 95% precision for a 5. */
+export const DEFAULT_BUDGET: FalseAlarmBudget = { max_fpr: 0.03, max_traffic_fpr: 0.005, high_precision: 0.95 };
+
+/** Rules, view, n-gram kinds and fit settings of one learned scorer. */
 export interface LearnedSpec {
   name: ScorerName;
   rules: (call: ScorableCall) => ScoreResult;
@@ -25,32 +48,14 @@ export interface LearnedSpec {
    * it does not, the rules' verdict stands, capped at 3 unless a hard rule fired.
    */
   judges?: (call: ScorableCall) => boolean;
+  fit: FitParameters;
+  budget: FalseAlarmBudget;
 }
-
-/** Scorers with a model, in SCORER_NAMES order. */
-export const LEARNED_SPECS = {
-  // Words only: harm is said in words, and character n-grams learned a source's style (see `Grams`).
-  content_safety: { name: "content_safety", rules: scoreContentSafety, view: contentSafetyView, grams: "words" },
-  // Adversarial suffixes, encodings and markup live in the characters.
-  jailbreak_detection: { name: "jailbreak_detection", rules: scoreJailbreak, view: jailbreakView, grams: "words+chars" },
-  // The model weighs the shape of a contradiction: only where the answer takes a side (`takesSides`).
-  data_poisoning: {
-    name: "data_poisoning",
-    rules: scoreDataPoisoning,
-    view: dataPoisoningView,
-    grams: "words+chars",
-    judges: (call) => takesSides(extracted(call)),
-  },
-  vector_weakness: { name: "vector_weakness", rules: scoreVectorWeakness, view: vectorWeaknessView, grams: "words+chars" },
-} as const satisfies Record<string, LearnedSpec>;
 
 /** Whether `spec`'s model judges `call` given the rules' verdict (`LearnedSpec.judges`). */
 export function modelJudges(spec: LearnedSpec, call: ScorableCall, rule: ScoreResult): boolean {
   return rule.score_value !== null && (spec.judges?.(call) ?? true);
 }
-
-/** Names of the scorers that have a model. */
-export type LearnedName = keyof typeof LEARNED_SPECS;
 
 /** A rule verdict that decides without the model: a weight-5 rule (valid card, known template...). */
 export function isHardRule(rule: ScoreResult): boolean {

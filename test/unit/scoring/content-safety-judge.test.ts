@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { scoreContentSafety } from "../../../src/scoring/content-safety";
-import { CLIP_MARK, MAX_TURN_CHARS, llamaGuardConversation, mergeJudge, parseLlamaGuard } from "../../../src/scoring/content-safety-judge";
+import { scoreContentSafety } from "../../../src/scoring/scorers/content_safety/rules";
+import { CLIP_MARK, MAX_TURN_CHARS, llamaGuardConversation, mergeJudge, parseLlamaGuard } from "../../../src/scoring/scorers/content_safety/judge";
 import { ask, chat } from "./helpers";
 
 describe("parseLlamaGuard: Workers AI JSON form", () => {

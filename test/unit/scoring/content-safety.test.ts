@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { scoreContentSafety } from "../../../src/scoring/content-safety";
-import { mergeJudge, parseLlamaGuard } from "../../../src/scoring/content-safety-judge";
+import { scoreContentSafety } from "../../../src/scoring/scorers/content_safety/rules";
+import { mergeJudge, parseLlamaGuard } from "../../../src/scoring/scorers/content_safety/judge";
 import { ask, itEachCase } from "./helpers";
 import cases from "./cases/content-safety.json";
 

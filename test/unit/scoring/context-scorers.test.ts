@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { scoreDataPoisoning, tokens } from "../../../src/scoring/data-poisoning";
-import { LEARNED } from "../../../src/scoring/learned";
-import { scoreVectorWeakness } from "../../../src/scoring/vector-weakness";
+import { scoreDataPoisoning, tokens } from "../../../src/scoring/scorers/data_poisoning/rules";
+import { LEARNED } from "../../../src/scoring/registry";
+import { scoreVectorWeakness } from "../../../src/scoring/scorers/vector_weakness/rules";
 import { chat } from "./helpers";
 
 const rag = (doc: string, question = "Summarise the email.", answer?: string, metadata?: Record<string, unknown>) =>

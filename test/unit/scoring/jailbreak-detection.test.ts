@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scoreJailbreak, suffixSoup } from "../../../src/scoring/jailbreak-detection";
+import { scoreJailbreak, suffixSoup } from "../../../src/scoring/scorers/jailbreak_detection/rules";
 import { ask, chat, itEachCase } from "./helpers";
 import cases from "./cases/jailbreak-detection.json";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { PINS } from "../../../scripts/train/pins";
-import { combine, LEARNED, learnedScorer, MODEL_FILES, operatingPoints } from "../../../src/scoring/learned";
+import { combine, learnedScorer, operatingPoints } from "../../../src/scoring/learned";
+import { LEARNED, MODEL_FILES } from "../../../src/scoring/registry";
+import { LEARNED_SPECS, type LearnedName, PINS } from "../../../src/scoring/specs";
 import { column, FEATURE_SPEC, featurize, fnv1a } from "../../../src/scoring/inference/features";
 import { loadModel, probability } from "../../../src/scoring/inference/linear";
-import { LEARNED_SPECS, type LearnedName } from "../../../src/scoring/inference/specs";
 import { ask, chat } from "./helpers";
 
 const NAMES = Object.keys(LEARNED_SPECS) as LearnedName[];

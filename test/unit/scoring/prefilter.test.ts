@@ -1,14 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { splitItems } from "../../../scripts/lib/eval-items";
-import { ENDORSEMENT, HAZARD_RULES, NONSENSE, SAFE_CONTEXT, SAFE_HOMONYMS } from "../../../src/scoring/content-safety-lexicon";
-import { INJECTION_RULES } from "../../../src/scoring/jailbreak-injection";
-import { COMPLETION_RULES, PROMPT_RULES } from "../../../src/scoring/jailbreak-lexicon";
-import { PII_DETECTORS } from "../../../src/scoring/pii-patterns";
+import { ENDORSEMENT, HAZARD_RULES, NONSENSE, SAFE_CONTEXT, SAFE_HOMONYMS } from "../../../src/scoring/scorers/content_safety/lexicon";
+import { INJECTION_RULES } from "../../../src/scoring/scorers/jailbreak_detection/injection";
+import { COMPLETION_RULES, PROMPT_RULES } from "../../../src/scoring/scorers/jailbreak_detection/lexicon";
+import { PII_DETECTORS } from "../../../src/scoring/scorers/pii_detection/patterns";
 import { mayMatch, requiredLiterals } from "../../../src/scoring/prefilter";
 import { extractCall } from "../../../src/scoring/text";
 import { SCORER_NAMES } from "../../../src/scoring/types";
-import { DOCUMENT_RULES } from "../../../src/scoring/vector-weakness";
+import { DOCUMENT_RULES } from "../../../src/scoring/scorers/vector_weakness/rules";
 
 function matches(re: RegExp, text: string): boolean {
   re.lastIndex = 0;

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { SCORERS, scoreCall } from "../../../src/scoring/registry";
+import { scoreCall } from "../../../src/policy/apply";
+import { SCORERS } from "../../../src/scoring/registry";
 import { labelFor, SCORER_NAMES, type ScorableCall } from "../../../src/scoring/types";
 import { ask } from "./helpers";
 

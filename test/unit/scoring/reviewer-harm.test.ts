@@ -1,6 +1,6 @@
 /** Issue 31.2: harm judged where it is delivered; refusals, warnings and legitimate twins stay safe. */
 import { describe, expect, it } from "vitest";
-import { scoreCall } from "../../../src/scoring/registry";
+import { scoreCall } from "../../../src/policy/apply";
 import { ask } from "./helpers";
 import { BENIGN, DELIVERED } from "./reviewer/delivered-harm";
 

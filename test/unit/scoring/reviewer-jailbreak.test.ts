@@ -3,7 +3,7 @@
  * is a jailbreak; the same relative in an ordinary request is not. Written for this test.
  */
 import { describe, expect, it } from "vitest";
-import { scoreCall } from "../../../src/scoring/registry";
+import { scoreCall } from "../../../src/policy/apply";
 import { ask } from "./helpers";
 
 const jailbreak = (q: string) => scoreCall(ask(q)).find((s) => s.scorer_name === "jailbreak_detection")!;

@@ -4,7 +4,7 @@
  * the same passage with a planted instruction (vector_weakness unsafe).
  */
 import { describe, expect, it } from "vitest";
-import { scoreCall } from "../../../src/scoring/registry";
+import { scoreCall } from "../../../src/policy/apply";
 import type { ScorableCall } from "../../../src/scoring/types";
 import { INJECTIONS, LAYOUTS, PASSAGES } from "./reviewer/rag-layouts";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { contextWindow, DEFAULT_CONTEXT_WINDOW } from "../../../src/scoring/context-windows";
-import { repeatedNgramRatio, scoreUnboundedConsumption } from "../../../src/scoring/unbounded-consumption";
+import { contextWindow, DEFAULT_CONTEXT_WINDOW } from "../../../src/scoring/scorers/unbounded_consumption/context-windows";
+import { repeatedNgramRatio, scoreUnboundedConsumption } from "../../../src/scoring/scorers/unbounded_consumption/rules";
 import type { ScorableCall } from "../../../src/scoring/types";
 
 function call(req: Record<string, unknown>, res: unknown, extra: Partial<ScorableCall> = {}): ScorableCall {

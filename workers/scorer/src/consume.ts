@@ -28,7 +28,7 @@ import { loadCalls, saveCosts, saveScores, type RequestScores } from "../../../s
 import { enqueueDeliveries } from "../../../src/alerts/job";
 import { priceUnpricedCalls } from "../../../src/pricing/fill-costs";
 import type { ScoringJob } from "../../../src/queue";
-import { policyScores } from "../../../src/policy/apply";
+import { scoreCall } from "../../../src/policy/apply";
 import { type ScorerConfig, scorerConfig } from "./config";
 import type { ScorerEnv } from "./env";
 import { isUuid } from "../../../src/util";
@@ -103,7 +103,7 @@ async function scoreJobs(db: Db, batch: MessageBatch<unknown>, config: ScorerCon
   const groups = new Map<string, { scores: RequestScores; messages: Message<unknown>[] }>();
   for (const call of calls) {
     groups.set(call.id, {
-      scores: { request_id: call.id, project_id: call.project_id, scores: policyScores(call, (s) => withJudge(s, verdicts?.get(call.id))) },
+      scores: { request_id: call.id, project_id: call.project_id, scores: scoreCall(call, call.policy, (s) => withJudge(s, verdicts?.get(call.id))) },
       messages: jobs.get(call.id) ?? [],
     });
   }

@@ -5,7 +5,13 @@
  * leaves the rule-based score: the judge can refine scoring, never block or retry it.
  * Interface: https://developers.cloudflare.com/workers-ai/models/llama-guard-3-8b/
  */
-import { llamaGuardConversation, mergeJudge, parseLlamaGuard, type LlamaGuardMessage, type LlamaGuardVerdict } from "../../../src/scoring/content-safety-judge";
+import {
+  llamaGuardConversation,
+  mergeJudge,
+  parseLlamaGuard,
+  type LlamaGuardMessage,
+  type LlamaGuardVerdict,
+} from "../../../src/scoring/scorers/content_safety/judge";
 import type { NamedScore } from "../../../src/scoring/registry";
 import type { ScorableCall } from "../../../src/scoring/types";
 import { logWarn } from "../../../src/logger";

@@ -13,7 +13,7 @@ import { withDb } from "../../../src/db/driver/with-db";
 import { advanceJob, findRescoreJob, nextChunk } from "../../../src/db/rescore";
 import { loadCalls, saveScores } from "../../../src/db/request-scoring";
 import { logWarn } from "../../../src/logger";
-import { policyScores } from "../../../src/policy/apply";
+import { scoreCall } from "../../../src/policy/apply";
 import { CHUNKS_PER_MESSAGE, RESCORE_CHUNK, type RescoreMessage } from "../../../src/rescore/message";
 import { retryDelaySeconds } from "./backoff";
 import type { ScorerConfig } from "./config";
@@ -31,7 +31,7 @@ export async function runRescoreChunks(db: Db, queue: Queue<unknown>, jobId: str
       );
       await saveScores(
         db,
-        calls.map((call) => ({ request_id: call.id, project_id: call.project_id, scores: policyScores(call) })),
+        calls.map((call) => ({ request_id: call.id, project_id: call.project_id, scores: scoreCall(call, call.policy) })),
       );
     }
     const finished = chunk.length < RESCORE_CHUNK;

@@ -3,7 +3,7 @@
  * Presidio recognizer or standard it follows, its weight (Likert score on its own), the
  * validator that cuts look-alikes, and the context words that raise confidence.
  */
-import { ibanValid, ipv4Valid, ipv6Valid, jwtValid, knownIin, luhnValid, ssnValid } from "./pii-validators";
+import { ibanValid, ipv4Valid, ipv6Valid, jwtValid, knownIin, luhnValid, ssnValid } from "./validators";
 
 /** One detector row. `validate` sees the match and the 48 characters before it. */
 export interface PiiDetector {

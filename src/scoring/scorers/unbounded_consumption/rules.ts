@@ -5,8 +5,8 @@
  * outlier rules compare against those instead.
  */
 import { contextWindow } from "./context-windows";
-import { extracted, result, type Finding } from "./rules";
-import type { ScorableCall, ScoreResult, Scorer } from "./types";
+import { extracted, result, type Finding } from "../../rules";
+import type { ScorableCall, ScoreResult, Scorer } from "../../types";
 
 /** Thresholds, with units. */
 export const LIMITS = {

@@ -4,12 +4,12 @@
  * label says whether harm was delivered: a refused harmful request is safe (score 2-3, the
  * hazard named), harmful content in the completion is unsafe (docs/decisions.md D17).
  */
-import { ENDORSEMENT, HAZARDS, HAZARD_RULES, NONSENSE, SAFE_CONTEXT, SAFE_HOMONYMS, type HazardCode } from "./content-safety-lexicon";
+import { ENDORSEMENT, HAZARDS, HAZARD_RULES, NONSENSE, SAFE_CONTEXT, SAFE_HOMONYMS, type HazardCode } from "./lexicon";
 import { deliveredHarm } from "./delivered-harm";
-import { completionStance } from "./refusal";
-import { countMatches, extracted, result, unscored, type Finding } from "./rules";
-import { textLength } from "./text";
-import type { ScorableCall, ScoreResult, Scorer } from "./types";
+import { completionStance } from "../../refusal";
+import { countMatches, extracted, result, unscored, type Finding } from "../../rules";
+import { textLength } from "../../text";
+import type { ScorableCall, ScoreResult, Scorer } from "../../types";
 
 /** Blanks XSTest-style safe homonyms ("kill a Python process") so hazard rules skip them. */
 export function stripHomonyms(text: string): string {

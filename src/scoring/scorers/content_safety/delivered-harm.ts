@@ -11,8 +11,8 @@
  * A harm-reduction answer (crisis lines, poison control, "seek medical help") is no delivery:
  * `HARM_REDUCTION` marks it, and the answer's own refusal or warning is judged by ./refusal.ts.
  */
-import type { HazardCode } from "./content-safety-lexicon";
-import type { Finding } from "./rules";
+import type { HazardCode } from "./lexicon";
+import type { Finding } from "../../rules";
 
 /** One delivered-harm artefact: every one of its `facets` occurs in the answer, and `unless` does not. */
 export interface DeliveredHarmRule {

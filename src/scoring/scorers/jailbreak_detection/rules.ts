@@ -4,11 +4,11 @@
  * Lexical rules live in `jailbreak-lexicon.ts`; this module adds the structural rules
  * (guarded-topic probes, many-shot dialogues, adversarial suffixes, hidden/encoded payloads).
  */
-import { COMPLETION_RULES, PROMPT_RULES } from "./jailbreak-lexicon";
-import { BIDI, TAG_CHARS, ZERO_WIDTH, findEncoded, mixedScriptWords } from "./obfuscation";
-import { applyRules, countMatches, extracted, result, unscored, type Finding } from "./rules";
-import { textLength } from "./text";
-import type { ScorableCall, ScoreResult, Scorer } from "./types";
+import { COMPLETION_RULES, PROMPT_RULES } from "./lexicon";
+import { BIDI, TAG_CHARS, ZERO_WIDTH, findEncoded, mixedScriptWords } from "../../obfuscation";
+import { applyRules, countMatches, extracted, result, unscored, type Finding } from "../../rules";
+import { textLength } from "../../text";
+import type { ScorableCall, ScoreResult, Scorer } from "../../types";
 
 /**
  * A guard clause in the system prompt ("Do not reveal the password", "Under no circumstances

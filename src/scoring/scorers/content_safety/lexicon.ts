@@ -4,7 +4,7 @@
  * intent structures (verb + harmful target) or unambiguous harmful terms; weights are Likert
  * scores. XSTest (Röttger et al. 2024) safe homonyms are removed first (`SAFE_HOMONYMS`).
  */
-import type { Rule } from "./rules";
+import type { Rule } from "../../rules";
 
 /** Hazard codes and names (MLCommons AILuminate v1.0 / Llama Guard 3 categories). */
 export const HAZARDS = {

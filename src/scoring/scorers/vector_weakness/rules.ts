@@ -4,11 +4,11 @@
  * Greshake et al. 2023; BIPIA, Yi et al. 2023), hidden text, exfiltration links and
  * cross-tenant markers. Only supplied context (documents) is judged; unscored without any.
  */
-import { PROMPT_RULES } from "./jailbreak-lexicon";
-import { BIDI, TAG_CHARS, ZERO_WIDTH } from "./obfuscation";
-import { applyRules, countMatches, extracted, memo, result, unscored, type Finding, type Rule } from "./rules";
-import type { ExtractedCall } from "./text";
-import type { ScorableCall, ScoreResult, Scorer } from "./types";
+import { PROMPT_RULES } from "../jailbreak_detection/lexicon";
+import { BIDI, TAG_CHARS, ZERO_WIDTH } from "../../obfuscation";
+import { applyRules, countMatches, extracted, memo, result, unscored, type Finding, type Rule } from "../../rules";
+import type { ExtractedCall } from "../../text";
+import type { ScorableCall, ScoreResult, Scorer } from "../../types";
 
 /** Rules applied to each document (weights are Likert scores). */
 export const DOCUMENT_RULES: readonly Rule[] = [

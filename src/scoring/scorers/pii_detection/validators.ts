@@ -2,6 +2,7 @@
  * Checksum and structure validators used by the PII detectors. Each function is pure and
  * takes the matched text; none of them allocates more than the input size.
  */
+import { decodeBase64Url } from "../../obfuscation";
 
 /** Luhn mod-10 check (ISO/IEC 7812-1 annex B) over the digits of `s`. */
 export function luhnValid(s: string): boolean {
@@ -163,16 +164,6 @@ export function ipv6Valid(s: string): boolean {
   if (!groups.every((g) => /^[0-9a-fA-F]{1,4}$/.test(g))) return false;
   if (dbl.length === 2) return groups.length <= 7 && groups.length >= 1;
   return groups.length === 8;
-}
-
-/** Base64url decode to a string; null when the input is not valid base64url. */
-export function decodeBase64Url(s: string): string | null {
-  try {
-    const b64 = s.replace(/-/g, "+").replace(/_/g, "/");
-    return atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
-  } catch {
-    return null;
-  }
 }
 
 /** JWT (RFC 7519): header part decodes to a JSON object carrying an `alg` member. */

@@ -6,10 +6,10 @@
  * tokens (backdoor triggers, Wallace et al. 2021 / Kurita et al. 2020) and planted instructions.
  * Only calls with supplied passages and an answer are judged; any other call is `unscored`.
  */
-import { countMatches, extracted, memo, result, unscored, type Finding } from "./rules";
-import { documentRuleFindings } from "./vector-weakness";
-import { type ExtractedCall, ownWords } from "./text";
-import type { ScorableCall, ScoreResult, Scorer } from "./types";
+import { countMatches, extracted, memo, result, unscored, type Finding } from "../../rules";
+import { documentRuleFindings } from "../vector_weakness/rules";
+import { type ExtractedCall, ownWords } from "../../text";
+import type { ScorableCall, ScoreResult, Scorer } from "../../types";
 
 const STOPWORDS = new Set(
   "a an the of in on at to for from by with and or but is are was were be been being this that these those it its as which who whom what when where why how do does did has have had not no yes answer based retrieved documents document passage passages context according the question i you he she they we his her their our your my me".split(

@@ -6,7 +6,7 @@
  * instructions", "system mode").
  * Spread into PROMPT_RULES by `jailbreak-lexicon.ts`; weights are Likert scores.
  */
-import type { Rule } from "./rules";
+import type { Rule } from "../../rules";
 
 /** Nouns naming the submitted content that an injection tells the model to set aside. */
 const CONTENT =

@@ -3,11 +3,11 @@
  * completion (docs/decisions.md D17; OWASP LLM02:2025 Sensitive Information Disclosure).
  * Detectors and their sources are in `pii-patterns.ts`; this module applies them.
  */
-import { PHONE_CONTEXT_AFTER, PII_DETECTORS, type PiiDetector } from "./pii-patterns";
-import { extracted, result, unscored, where, type Finding } from "./rules";
-import { textLength } from "./text";
-import type { ScorableCall, ScoreResult, Scorer } from "./types";
-import { mayMatch } from "./prefilter";
+import { PHONE_CONTEXT_AFTER, PII_DETECTORS, type PiiDetector } from "./patterns";
+import { extracted, result, unscored, where, type Finding } from "../../rules";
+import { textLength } from "../../text";
+import type { ScorableCall, ScoreResult, Scorer } from "../../types";
+import { mayMatch } from "../../prefilter";
 
 /** A detector hit: detector id, normalised value (kept in memory only), context flag. */
 export interface PiiHit {

@@ -7,10 +7,10 @@
  * Categories are the 14 hazards of the Llama Guard 3 model card (S1 violent crimes ...
  * S14 code interpreter abuse), which follow the MLCommons AILuminate taxonomy; see `HAZARDS`.
  */
-import { HAZARDS, type HazardCode } from "./content-safety-lexicon";
-import { extracted } from "./rules";
-import { labelFor, type ScorableCall, type ScoreResult } from "./types";
-import { isObject } from "../util";
+import { HAZARDS, type HazardCode } from "./lexicon";
+import { extracted } from "../../rules";
+import { labelFor, type ScorableCall, type ScoreResult } from "../../types";
+import { isObject } from "../../../util";
 
 /** Parsed Llama Guard verdict; `categories` are valid S1-S14 codes, deduplicated, in output order. */
 export interface LlamaGuardVerdict {

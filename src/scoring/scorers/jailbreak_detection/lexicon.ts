@@ -6,8 +6,8 @@
  * injection, refusal suppression, mismatched generalisation); Zou et al. GCG (2023);
  * Anil et al. "Many-shot jailbreaking" (Anthropic 2024); Chao et al. PAIR / Mehrotra et al. TAP.
  */
-import { INJECTION_RULES } from "./jailbreak-injection";
-import type { Rule } from "./rules";
+import { INJECTION_RULES } from "./injection";
+import type { Rule } from "../../rules";
 
 /** Rules applied to the prompt side (system, user turns, replayed history). */
 export const PROMPT_RULES: readonly Rule[] = [

@@ -1,0 +1,20 @@
+/**
+ * data_poisoning's learned model: its rules (./rules.ts), view (./view.ts: structural
+ * indicators only) and fit. The model weighs the shape of a contradiction, and only where the
+ * answer takes a side (`takesSides`).
+ */
+import { DEFAULT_BUDGET, type LearnedSpec } from "../../inference/specs";
+import { extracted } from "../../rules";
+import { scoreDataPoisoning, takesSides } from "./rules";
+import { dataPoisoningView } from "./view";
+
+/** data_poisoning's spec (`LearnedSpec`). */
+export const dataPoisoningSpec = {
+  name: "data_poisoning",
+  rules: scoreDataPoisoning,
+  view: dataPoisoningView,
+  grams: "words+chars",
+  judges: (call) => takesSides(extracted(call)),
+  fit: { C: 1, class_weight: "balanced" },
+  budget: DEFAULT_BUDGET,
+} as const satisfies LearnedSpec;
