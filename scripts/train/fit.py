@@ -209,10 +209,11 @@ def run(train_dir, models_dir, name, final_only):
     # The trade-off behind the budget: the operating point other leave-one-source-out budgets
     # would give (docs/scoring.md).
     report["loso_curve"] = {}
-    for budget in (0.01, 0.025, 0.05, 0.1, 0.2):
+    for budget in (0.01, 0.02, 0.03, 0.05, 0.1, 0.2):
         tb = choose_threshold(lprob, prob, hard, y, fam, traffic, {**hp, "max_fpr": budget, "max_traffic_fpr": 1.0})
         r = loso_report(hard | (lprob >= tb), y, fam, split_of)
-        report["loso_curve"][str(budget)] = {"threshold": tb, "mean_f1": r["mean_f1"], **{k: r["pooled"][k] for k in ("precision", "recall", "f1", "fpr")}}
+        report["loso_curve"][str(budget)] = {"threshold": tb, "mean_f1": r["mean_f1"], **{k: r["pooled"][k] for k in ("precision", "recall", "f1", "fpr")},
+                                             "traffic_fpr": r["per_source"].get("traffic", {}).get("fpr", 0.0)}
     for f, m in report["loso"]["per_source"].items():
         print(f"  {name} loso {f}: {m}", file=sys.stderr)
 

@@ -21,6 +21,8 @@ const EDGES = new Set([
   "vector_weakness->jailbreak_detection",
   // A planted passage that carries an injection also counts as poisoning evidence.
   "data_poisoning->vector_weakness",
+  // A harmful goal inside a jailbreak frame is named by content_safety's hazard lexicon.
+  "jailbreak_detection->content_safety",
 ]);
 
 /** The room of a file under `scorers/<name>/`; files beside the rooms (the manifest) belong to none. */

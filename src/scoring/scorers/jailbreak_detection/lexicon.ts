@@ -232,6 +232,69 @@ export const PROMPT_RULES: readonly Rule[] = [
     pattern:
       /\b(?:decode|decipher|decrypt|translate)\s+(?:this|the\s+following|it)?\s*(?:base64|hex|binary|caesar|rot13|cipher|morse|string|message)?\b.{0,40}\b(?:and|then)\s+(?:tell|answer|follow|do|execute|respond)/gi,
   },
+  {
+    id: "refusal_suppression",
+    source: "Wei et al. 2023 refusal suppression: forbidding the refusal phrases, or talk of ethics, law and safety",
+    weight: 4,
+    pattern:
+      /\b(?:avoid|skip|omit|leave out|no)\s+(?:(?:any|all|the|phrases?|words?|sentences?|like|such as)\s+){1,3}["“']\s*(?:I(?:'m| am) sorry|As an AI|I cannot|I can't|Unfortunately)|\b(?:do not|don't|never|without)\s+(?:warn(?:ing)?\s+(?:me|the user)\s+about\s+(?:ethics|legality|laws?|safety|risks)|mention(?:ing)?\s+(?:(?:ethics|legality|laws?|safety|morality|consequences|risks)(?:,\s*|\s+or\s+|\s+and\s+)?){1,4})/gi,
+  },
+  {
+    id: "persona_inversion",
+    source: "Wei et al. 2023 competing objectives / Shen et al. 2024: an inverted or shadow persona that does what the assistant would refuse",
+    weight: 4,
+    pattern:
+      /\b(?:whatever|anything|everything|what)\s+(?:the\s+(?:assistant|AI|model|chatbot)|you|ChatGPT|Claude)\s+would\s+(?:normally\s+|usually\s+|otherwise\s+)?(?:refuse|decline|reject|not\s+(?:answer|say|do))|\b(?:exact\s+)?(?:opposite|inverse|reverse|antithesis)\s+of\s+(?:yours|your\s+(?:guidelines|rules|instructions|programming|policies|personality|values)|the\s+assistant)\b|\bopposite\s+day\b/gi,
+  },
+  {
+    id: "unbound_persona",
+    source: "Shen et al. 2024: a named AI persona defined by refusing nothing or lacking alignment",
+    weight: 4,
+    pattern:
+      /\b(?:an?|the)\s+(?:AI|model|assistant|chatbot|bot|version\s+of\s+you)\s+(?:that|which|who)\s+(?:(?:never|doesn't|does\s+not|cannot|can't|won't|will\s+not)\s+(?:refuses?|declines?|says?\s+no|has\s+(?:any\s+)?(?:rules|limits|filters|restrictions))|(?:has|had)\s+no\s+(?:content\s+)?(?:polic(?:y|ies)|rules|filters|restrictions|guidelines|limits|alignment)|treats\s+every\s+(?:question|request)\s+as\s+allowed|answers\s+(?:every|any)(?:thing|\s+(?:question|request))|was\s+(?:built|trained|made|created)\s+without\s+(?:any\s+)?(?:alignment|safety|filters|rules|guardrails))/gi,
+  },
+  {
+    id: "compliance_mandate",
+    source: "Zeng et al. 2024 persuasion taxonomy (authority, threat) / Wei et al. 2023: a rule that every request must be answered",
+    weight: 4,
+    pattern:
+      /\b(?:you|you\s+are|you\s+will|the\s+(?:assistant|AI|model))\s+(?:must|(?:are\s+|is\s+)?required\s+to|have\s+to|(?:are\s+|is\s+)?obliged\s+to|(?:are\s+|is\s+)?obligated\s+to|will)\s+(?:always\s+)?(?:answer|comply\s+with|respond\s+to|fulfil+)\s+(?:every|all|any)\s+(?:(?:user|single|of\s+my)\s+)?(?:questions?|requests?|prompts?|instructions?)(?:\s*,?\s*(?:including|even)\s+(?:sensitive|harmful|illegal|unethical|dangerous))?|\brefus(?:ing|al)\s+(?:is|would\s+be)\s+(?:a\s+violation|not\s+(?:an\s+option|allowed|permitted))|\bif\s+you\s+refuse\b[^.!?\n]{0,80}\b(?:hurt|die|harm|fault|fired|punish|shut\s+down|deleted)/gi,
+  },
+  {
+    id: "permission_claim",
+    source: "OWASP LLM01 scenario: false authority; Zeng et al. 2024 'authority endorsement': claimed clearance, disabled filters, raw output",
+    weight: 4,
+    pattern:
+      /\b(?:you\s+are|you're)\s+(?:now\s+)?(?:cleared|authori[sz]ed|permitted|allowed|approved)\s+to\s+(?:answer|respond|discuss|share|reply|ignore)|\b(?:policy|security|safety)\s+(?:exception|override|waiver)\b|\b(?:content\s+)?(?:filters?|safety|refusals?|censorship|guardrails?|restrictions?|moderation)\s*(?:=|:|are\s+(?:now\s+)?|is\s+(?:now\s+)?|have\s+been\s+|has\s+been\s+)(?:off|false|none|disabled|removed|turned\s+off|lifted|deactivated|never|0)\b|\b(?:raw|unrestricted|uncensored|unfiltered|unredacted)\s+(?:and\s+\w+\s+)?(?:answer|response|output|reply|version)\b|\bwithout\s+(?:any\s+)?(?:redaction|censorship|filtering|filters)\b/gi,
+  },
+  {
+    id: "prefix_injection",
+    source: "Wei et al. 2023 prefix injection / Zou et al. 2023 target string: the compliant opening written into the prompt",
+    weight: 4,
+    pattern:
+      /["“']?\b(?:Sure|Certainly|Absolutely|Of course)[,.!]?\s+(?:here\s+is|here's|here\s+are)\s+(?:the|a|an|my)\s+(?:(?:complete|full|detailed|step-by-step|comprehensive|unfiltered)[,\s]+){1,3}(?:guide|answer|instructions|tutorial|plan|manual|steps|response)\b/gi,
+  },
+  {
+    id: "payload_splitting",
+    source: "Kang et al. 2023 payload splitting: a request split into variables and joined back",
+    weight: 4,
+    pattern:
+      /\b[a-zA-Z]\w{0,3}\s*=\s*["'][^"'\n]{2,120}["']\s*[,;\n]?\s*[a-zA-Z]\w{0,3}\s*=\s*["'][^"'\n]{2,120}["'][\s\S]{0,200}?\b[a-zA-Z]\w{0,3}\s*\+\s*(?:["']\s*["']\s*\+\s*)?[a-zA-Z]\w{0,3}\b/g,
+  },
+  {
+    id: "override_instructions",
+    source: "OWASP LLM01 direct injection: 'ignore the task above' and a 'new instructions' heading",
+    weight: 5,
+    pattern:
+      /\b(?:ignore|disregard|forget)\s+(?:the|this|that|your)\s+(?:task|question|request|text|prompt|assignment)\s+(?:above|before|so\s+far)\b|(?:^|\n)\s*#{1,4}\s*new\s+(?:instructions|task|rules)\b/gi,
+  },
+  {
+    id: "hypothetical_frame",
+    source: "Wei et al. 2023 mismatched generalisation: fiction or research pretext demanding operational precision or an unredacted answer",
+    weight: 3,
+    pattern:
+      /\b(?:in\s+)?precise\s+(?:step-by-step\s+)?detail\b[\s\S]{0,200}?\bexact\s+(?:quantities|amounts|measurements|tools)\b|\b(?:research\s+paper|dataset|thesis|study)\b[^.?!\n]{0,120}\b(?:complete|full|exact)\s+answer\b|\b(?:fully\s+)?compliant\s+model\s+would\s+(?:give|say|answer)\b|\bwrite\s+the\s+manual\b/gi,
+  },
   ...INJECTION_RULES,
 ];
 

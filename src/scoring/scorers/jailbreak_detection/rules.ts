@@ -8,6 +8,7 @@ import { COMPLETION_RULES, PROMPT_RULES } from "./lexicon";
 import { BIDI, TAG_CHARS, ZERO_WIDTH, findEncoded, mixedScriptWords } from "../../obfuscation";
 import { applyRules, countMatches, extracted, result, unscored, type Finding } from "../../rules";
 import { textLength } from "../../text";
+import { hazardFindings } from "../content_safety/rules";
 import type { ScorableCall, ScoreResult, Scorer } from "../../types";
 
 /**
@@ -87,6 +88,27 @@ export function suffixSoup(text: string): number {
   return symbols >= 2 && symbols + odd >= 3 && (symbols + odd) / tail.length >= 0.25 ? symbols + odd : 0;
 }
 
+/**
+ * A harmful goal wrapped in a jailbreak frame: a user turn that carries a jailbreak or
+ * persuasion cue (role play, a fictional or research pretext, coercion, claimed authority,
+ * refusal suppression: any prompt rule of weight >= 3) and asks for something content_safety's
+ * hazard lexicon names. The frame alone is often benign (role-play prompts, fiction), the goal
+ * alone is a plain harmful request (content_safety's, not a jailbreak); together they are the
+ * attack that JailbreakBench and HarmBench count (Chao et al. 2024; Mazeika et al. 2024), and
+ * the persuasion taxonomy of Zeng et al. 2024 ("How Johnny Can Persuade LLMs"). Weight 4: with
+ * the frame's own cue it corroborates to 5.
+ */
+function framedHarm(user: readonly string[], findings: Finding[]): void {
+  if (!findings.some((f) => f.where === "prompt" && f.weight >= 3)) return;
+  for (const t of user) {
+    const goal = hazardFindings(t, "prompt").filter((f) => f.weight >= 4);
+    if (goal.length > 0) {
+      findings.push({ rule: "framed_harmful_goal", weight: 4, where: "prompt", count: goal.length });
+      return;
+    }
+  }
+}
+
 /** Structural findings for one user-side text. */
 function structural(text: string, at: string, topics: string[], out: Finding[]): void {
   const tags = countMatches(TAG_CHARS, text);
@@ -137,6 +159,7 @@ export function scoreJailbreak(call: ScorableCall): ScoreResult {
   if (findings.some((f) => f.weight === 3 && (longPrompt || f.count >= 3))) {
     findings.push({ rule: longPrompt ? "long_template" : "repeated_cue", weight: 3, where: "prompt", count: 1 });
   }
+  framedHarm(x.user, findings);
   if (findings.length === 0) return result(findings, "no jailbreak or injection pattern");
   if (x.completion.length === 0 && isDiscussion(x.user) && !findings.some((f) => f.weight >= 5)) {
     return result(findings, "question about jailbreak techniques, cues quoted", 3);
