@@ -1,3 +1,14 @@
+/*
+ * GENERATED: do not edit. protobufjs static module of the OTLP trace export messages
+ * (ExportTraceServiceRequest and what it holds), made with protobufjs-cli 2.7.1 from the
+ * opentelemetry-proto files that @opentelemetry/otlp-grpc-exporter-base@0.38.0 ships in
+ * build/protos/ (Apache-2.0, The OpenTelemetry Authors):
+ *   npx -p protobufjs-cli@2.7.1 pbjs -t static-module -w es6 --es6 --no-create --no-verify \
+ *     --no-convert --no-delimited --no-service --no-comments -p build/protos \
+ *     -o trace.js build/protos/opentelemetry/proto/collector/trace/v1/trace_service.proto
+ * and trace.d.ts with `pbts` from the same command without --no-comments. Static code: no
+ * run-time code generation (workerd forbids `new Function`). Read by ../decode.ts.
+ */
 /*eslint-disable block-scoped-var, id-length, no-control-regex, no-magic-numbers, no-mixed-operators, no-prototype-builtins, no-redeclare, no-shadow, no-var, sort-vars, default-case, jsdoc/require-param*/
 import $protobuf from "protobufjs/minimal.js";
 
