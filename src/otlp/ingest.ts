@@ -3,7 +3,7 @@
  * ingest statement (src/db/ingest-batch.ts: key check, quota, one insert, ids already stored
  * skipped), then one scoring job per stored call on `scoring-jobs`, as POST /internal/log does.
  * Each call's id is derived from its span (./record-id.ts), so a retried export stores nothing
- * twice and counts nothing twice against the quota.
+ * twice and counts nothing twice against the quota (docs/decisions.md D18).
  */
 import type { ApiConfig } from "../config/api";
 import type { Db } from "../db/driver/client";

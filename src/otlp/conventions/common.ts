@@ -61,6 +61,19 @@ export function json(value: AttrValue | undefined): unknown {
 }
 
 /**
+ * Text of a message content that may itself be JSON text (OpenLLMetry writes content parts as a
+ * JSON array into a string attribute): parsed only when it is a JSON array or object, so a
+ * prompt such as `42` or `"hi"` stays the text it is.
+ */
+export function textOf(value: unknown): string {
+  if (typeof value === "string" && /^\s*[[{]/.test(value)) {
+    const parsed = json(value);
+    if (parsed !== null && typeof parsed === "object") return contentText(parsed);
+  }
+  return contentText(value);
+}
+
+/**
  * Text of a message content in any of the common shapes: a string; an array of parts with
  * `text` (OpenAI, Vercel) or `content` (GenAI `TextPart`) or `message_content.text`
  * (OpenInference); or an object `{content}`/`{text}`. Non-text parts are left out.

@@ -20,7 +20,7 @@
  * embeddings, tool executions and agent spans are not.
  */
 import type { OtlpSpan } from "../decode";
-import { type ChatMessage, contentText, count, indexed, json, messagesFrom, type SpanCall, str } from "./common";
+import { type ChatMessage, count, indexed, json, messagesFrom, type SpanCall, str, textOf } from "./common";
 import { isObject } from "../../util";
 
 /** `gen_ai.operation.name` values that describe one text generation (semconv v1.37 well-known values). */
@@ -65,7 +65,7 @@ function contentOf(span: OtlpSpan): { input: ChatMessage[]; output: ChatMessage[
   const a = span.attributes;
   // v1.37+: JSON attributes.
   if (a["gen_ai.input.messages"] !== undefined || a["gen_ai.output.messages"] !== undefined) {
-    const system = a["gen_ai.system_instructions"] !== undefined ? systemInstructions(json(a["gen_ai.system_instructions"])) : [];
+    const system = systemInstructions(a["gen_ai.system_instructions"]);
     const outputs = json(a["gen_ai.output.messages"]);
     const first = Array.isArray(outputs) && isObject(outputs[0]) ? outputs[0] : null;
     return {
@@ -80,7 +80,7 @@ function contentOf(span: OtlpSpan): { input: ChatMessage[]; output: ChatMessage[
   if (prompts.length > 0 || completions.length > 0) {
     const read = (entry: Record<string, unknown>, role: string): ChatMessage => ({
       role: typeof entry.role === "string" ? entry.role : role,
-      content: contentText(json(entry.content as never) ?? entry.content),
+      content: textOf(entry.content),
     });
     const finish = completions[0]?.finish_reason;
     return {
@@ -92,9 +92,9 @@ function contentOf(span: OtlpSpan): { input: ChatMessage[]; output: ChatMessage[
   return fromEvents(span);
 }
 
-/** `gen_ai.system_instructions`: JSON parts (v1.37+) or plain text, as one system message. */
+/** `gen_ai.system_instructions`: JSON parts (v1.37+) or plain text, as one system message (none when absent or empty). */
 function systemInstructions(value: unknown): ChatMessage[] {
-  const text = contentText(typeof value === "string" ? value : Array.isArray(value) ? value : isObject(value) ? [value] : null);
+  const text = textOf(value ?? null);
   return text === "" ? [] : [{ role: "system", content: text }];
 }
 
@@ -109,10 +109,9 @@ function fromEvents(span: OtlpSpan): { input: ChatMessage[]; output: ChatMessage
     const role = MESSAGE_EVENTS[event.name];
     if (role !== undefined) {
       const content = attrs.content ?? (isObject(body) ? body.content : undefined);
-      input.push({ role, content: contentText(json(content as never) ?? content) });
+      input.push({ role, content: textOf(content) });
     } else if (event.name === "gen_ai.choice") {
-      const message = json(attrs.message) ?? (isObject(body) ? body.message : null);
-      output.push({ role: "assistant", content: contentText(message) });
+      output.push({ role: "assistant", content: textOf(attrs.message ?? (isObject(body) ? body.message : null)) });
       const reason = attrs.finish_reason ?? (isObject(body) ? body.finish_reason : undefined);
       if (typeof reason === "string") finishReason ??= reason;
     } else if (event.name === "gen_ai.content.prompt") {

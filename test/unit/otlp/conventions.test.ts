@@ -83,6 +83,37 @@ describe("OpenTelemetry GenAI conventions", () => {
     expect(call.output).toEqual([{ role: "assistant", content: "Lima" }]);
   });
 
+  it("Should keep plain-text content that happens to be JSON text, and plain-text system instructions", () => {
+    const s = span({
+      "gen_ai.operation.name": "chat",
+      "gen_ai.provider.name": "openai",
+      "gen_ai.request.model": "gpt-4o",
+      "gen_ai.system_instructions": "Answer with a number.",
+      "gen_ai.input.messages": JSON.stringify([{ role: "user", parts: [{ type: "text", content: "6 times 7?" }] }]),
+    });
+    expect(spanCall(s)!.input).toEqual([
+      { role: "system", content: "Answer with a number." },
+      { role: "user", content: "6 times 7?" },
+    ]);
+    const flattened = span({
+      "llm.request.type": "chat",
+      "gen_ai.system": "openai",
+      "gen_ai.request.model": "gpt-4o",
+      "gen_ai.prompt.0.role": "user",
+      "gen_ai.prompt.0.content": "42",
+      "gen_ai.prompt.1.role": "user",
+      "gen_ai.prompt.1.content": JSON.stringify([{ type: "text", text: "and 43" }]),
+      "gen_ai.completion.0.content": '"quoted"',
+    });
+    const call = spanCall(flattened)!;
+    expect(call.input.map((m) => m.content)).toEqual(["42", "and 43"]);
+    expect(call.output).toEqual([{ role: "assistant", content: '"quoted"' }]);
+    const choice = span({ "gen_ai.operation.name": "chat", "gen_ai.system": "openai", "gen_ai.request.model": "gpt-4o" }, [
+      event("gen_ai.choice", { message: "Lima", finish_reason: "stop" }),
+    ]);
+    expect(spanCall(choice)).toMatchObject({ output: [{ role: "assistant", content: "Lima" }], finishReason: "stop" });
+  });
+
   it("Should read the v1.27 gen_ai.content.prompt / gen_ai.content.completion events", () => {
     const s = span({ "gen_ai.operation.name": "chat", "gen_ai.system": "openai", "gen_ai.request.model": "gpt-4" }, [
       event("gen_ai.content.prompt", { "gen_ai.prompt": JSON.stringify([{ role: "user", content: "2+2?" }]) }),
