@@ -143,17 +143,27 @@ function span(raw: Record<string, unknown>): Omit<OtlpSpan, "resource" | "scope"
     spanId,
     parentSpanId: parent,
     name: text(raw.name),
-    kind: integer(raw.kind),
+    kind: enumValue(raw.kind, SPAN_KINDS),
     startTimeUnixNano,
     endTimeUnixNano,
     attributes: attributes(raw.attributes),
     events,
-    status: { code: integer(status.code), message: text(status.message) },
+    status: { code: enumValue(status.code, STATUS_CODES), message: text(status.message) },
   };
 }
 
 const text = (v: unknown): string => (typeof v === "string" ? v : "");
-const integer = (v: unknown): number => (typeof v === "number" && Number.isInteger(v) ? v : 0);
+
+/** `Span.SpanKind` names, by value (trace.proto). */
+const SPAN_KINDS = ["SPAN_KIND_UNSPECIFIED", "SPAN_KIND_INTERNAL", "SPAN_KIND_SERVER", "SPAN_KIND_CLIENT", "SPAN_KIND_PRODUCER", "SPAN_KIND_CONSUMER"];
+/** `Status.StatusCode` names, by value (trace.proto). */
+const STATUS_CODES = ["STATUS_CODE_UNSET", "STATUS_CODE_OK", "STATUS_CODE_ERROR"];
+
+/** An enum field: its integer (OTLP/JSON and protobuf), or, leniently, its name as proto3 JSON writes it; 0 otherwise. */
+function enumValue(v: unknown, names: readonly string[]): number {
+  if (typeof v === "number" && Number.isInteger(v)) return v;
+  return typeof v === "string" ? Math.max(0, names.indexOf(v)) : 0;
+}
 
 /** A trace or span id of `bytes` bytes: raw bytes (protobuf) or hex text (JSON); all-zero ids are invalid. */
 function id(value: unknown, bytes: number, field: string, allowZero = false): string {

@@ -24,6 +24,12 @@ describe("OTLP decoding", () => {
     expect(chat!.endTimeUnixNano - chat!.startTimeUnixNano).toBe(420_000_000n);
   });
 
+  it("Should read enums as integers, and leniently as their proto3 JSON names", () => {
+    const named = { ...chatSpan(), kind: "SPAN_KIND_CLIENT", status: { code: "STATUS_CODE_ERROR", message: "boom" } };
+    const [span] = decodeJson(JSON.stringify(exportRequest([named, { ...chatSpan(), status: { code: 2 } }]))).spans;
+    expect(span).toMatchObject({ kind: 3, status: { code: 2, message: "boom" } });
+  });
+
   it("Should throw MalformedOtlpError for what is no export request", () => {
     expect(() => decodeJson("[1,2]")).toThrow(MalformedOtlpError);
     expect(() => decodeJson("{")).toThrow(MalformedOtlpError);
