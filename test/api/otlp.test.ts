@@ -149,10 +149,11 @@ describe("POST /v1/traces (OTLP/HTTP)", () => {
     expect(await rows(projectId)).toHaveLength(1);
   });
 
-  it("Should answer 413 when the decompressed body passes the limit", async () => {
+  it("Should answer 413 when the body passes the limit, on the wire or decompressed", async () => {
     const { key } = await newProject();
     // vitest.config.ts: LOG_MAX_BYTES is 1 MiB; 2 MiB of zeros compress to a few KB.
     const bomb = await gzip(new Uint8Array(2 * 1024 * 1024));
     await expectProblem(await postProto(key, bomb, { "Content-Encoding": "gzip" }), 413, "after decompression");
+    await expectProblem(await postProto(key, new Uint8Array(1024 * 1024 + 1)), 413, "larger than the limit");
   });
 });
