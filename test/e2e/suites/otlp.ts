@@ -6,12 +6,20 @@
  * directly (test/fixtures/openai/). Exported once with `@opentelemetry/exporter-trace-otlp-proto`
  * configured only by the README's environment variables, once with
  * `@opentelemetry/exporter-trace-otlp-http` (JSON, gzip): each call appears in GET /api/requests
- * with model, provider, tokens and messages, and gets six scores.
+ * with model, provider, tokens and messages, and gets six scores; the same spans exported again
+ * store nothing more.
  */
 import { randomUUID } from "node:crypto";
 import { OTLPTraceExporter as HttpJsonExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { OTLPTraceExporter as ProtoExporter } from "@opentelemetry/exporter-trace-otlp-proto";
-import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from "@opentelemetry/sdk-trace-base";
+import {
+  BasicTracerProvider,
+  BatchSpanProcessor,
+  InMemorySpanExporter,
+  type ReadableSpan,
+  SimpleSpanProcessor,
+  type SpanExporter,
+} from "@opentelemetry/sdk-trace-base";
 import { OpenAIInstrumentation } from "@traceloop/instrumentation-openai";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -43,10 +51,14 @@ export function otlpSuite(e2e: GetE2E): void {
       }
     });
 
+    /** The spans the last `tracedCall` exported (to export them again). */
+    let exported: ReadableSpan[] = [];
+
     /** One chat completion through the instrumented SDK, exported by `exporter`; the stored call, scored. */
     async function tracedCall(exporter: SpanExporter, question: string): Promise<RequestDetail> {
       const { providers, api } = e2e();
-      const provider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(exporter)] });
+      const finished = new InMemorySpanExporter();
+      const provider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(exporter), new SimpleSpanProcessor(finished)] });
       instrumentation.setTracerProvider(provider);
       const before = await api.requestIds();
       const client = new OpenAI({ apiKey: "sk-e2e-otel-0123456789", baseURL: `${providers.openaiUrl}/v1`, maxRetries: 0 });
@@ -56,6 +68,7 @@ export function otlpSuite(e2e: GetE2E): void {
       );
       expect(completion.choices[0]!.message.content).toBe(fixture.choices[0].message.content);
       await provider.forceFlush();
+      exported = [...finished.getFinishedSpans()]; // shutdown empties the in-memory exporter
       await provider.shutdown();
       const [stored] = await api.newRequests(before, 1);
       return api.scored(stored!.id).then(async (scored) => ({ ...scored, ...(await api.get<RequestDetail>(`/api/requests/${stored!.id}?reveal=true`)) }));
@@ -74,13 +87,25 @@ export function otlpSuite(e2e: GetE2E): void {
       expectSixScores(detail);
     }
 
-    it("Should store and score a call exported in protobuf by an exporter set up from the README's three variables", async () => {
+    it("Should store and score a call exported in protobuf by an exporter set up from the README's three variables, once when exported again", async () => {
       const { stack } = e2e();
       process.env.OTEL_EXPORTER_OTLP_ENDPOINT = stack.apiUrl;
       process.env.OTEL_EXPORTER_OTLP_HEADERS = `Authorization=Bearer ${stack.key}`;
       process.env.OTEL_EXPORTER_OTLP_PROTOCOL = "http/protobuf";
       const question = `otel proto ${randomUUID()}: what is the capital of France?`;
-      expectCall(await tracedCall(new ProtoExporter(), question), question);
+      const detail = await tracedCall(new ProtoExporter(), question);
+      expectCall(detail, question);
+
+      // The exporter's retry: the same spans exported again store nothing more.
+      const { api } = e2e();
+      const before = await api.requestIds();
+      const again = new ProtoExporter();
+      expect(exported.length).toBeGreaterThan(0);
+      const result = await new Promise<{ code: number }>((resolve) => again.export(exported, resolve));
+      expect(result.code).toBe(0); // ExportResultCode.SUCCESS
+      await again.shutdown();
+      expect([...(await api.requestIds())].filter((id) => !before.has(id))).toEqual([]);
+      expect(before.has(detail.id)).toBe(true);
     });
 
     it("Should store and score a call exported as gzip-compressed OTLP/JSON", async () => {
