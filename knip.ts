@@ -40,6 +40,9 @@ const config: KnipConfig = {
         // scripts/lib/workerd.ts imports only miniflare's types; at run time it loads wrangler's
         // own miniflare through wrangler's require, so it is wrangler's dependency, not ours.
         "miniflare",
+        // The types of the protobufjs module generated into src/otlp/generated/ name long.js's
+        // Long (protobufjs's own dependency, which it decodes 64-bit fields with).
+        "long",
       ],
     },
     dashboard: {

@@ -17,6 +17,7 @@ import { internalRoutes } from "./routes/internal";
 import { keyCheckRoutes } from "./routes/key-check";
 import { sweepRoutes } from "./routes/sweep";
 import { ingestRoutes } from "./routes/ingest";
+import { otlpRoutes } from "./routes/otlp";
 import { policyRoutes } from "./routes/policy";
 import { rescoreRoutes } from "./routes/rescore";
 import { validationHook } from "./routes/openapi";
@@ -64,6 +65,7 @@ export function createApp() {
   // dashboard/server/lib/api-client.ts) is typed with it (`ApiApp`).
   const api = app
     .route("/", ingestRoutes)
+    .route("/", otlpRoutes)
     .route("/", requestRoutes)
     .route("/", scoreRoutes)
     .route("/", statsRoutes)

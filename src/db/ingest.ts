@@ -136,7 +136,7 @@ async function insertRecord(db: Db, credential: IngestCredential, record: LogRec
 }
 
 /** Why the ingest statement stored nothing (the hot path never gets here): for a 401, a 403 (no `ingest` scope) or an informative 429. */
-async function refusal(db: Db, credential: IngestCredential, limits: TierLimits): Promise<IngestResult> {
+export async function refusal(db: Db, credential: IngestCredential, limits: TierLimits): Promise<IngestResult> {
   let projectId: string;
   if ("keyHash" in credential) {
     const found = await lookupKey(db, credential.keyHash);

@@ -14,6 +14,7 @@ import type { ScoringJob } from "../queue";
 import { LogRequestSchema } from "../ingest-contract";
 import { access, commonErrors, createRouter, errorResponse, forbiddenResponse, jsonBody, jsonResponse, routesTagged } from "./openapi";
 import { logError } from "../logger";
+import { overQuota } from "../billing/over-quota";
 
 /** The producers' contract (proxy, client libraries) lives in ../ingest-contract.ts. */
 export type { LogRequest } from "../ingest-contract";
@@ -60,15 +61,7 @@ export const ingestRoutes = createRouter().openapi(route, async (c) => {
   if (!result.ok && result.reason === "key") throw keyRefused(result.key);
   if (!result.ok && result.reason === "scope") throw missingScope("ingest");
   if (!result.ok && result.reason === "project") throw notFound("project");
-  if (!result.ok) {
-    const retryAfter = Math.max(1, Math.ceil((result.period_reset_at.getTime() - Date.now()) / 1000));
-    throw new ApiError(
-      429,
-      `monthly request limit reached: the ${result.tier} tier allows ${result.limit} requests per period ` +
-        `(${result.used} used); the counter resets at ${result.period_reset_at.toISOString()}`,
-      { "Retry-After": String(retryAfter) },
-    );
-  }
+  if (!result.ok) throw overQuota(result);
 
   if ("keyHash" in c.var.credential) await recordKeyUse(c.var.db, c.var.credential.keyHash);
 

@@ -15,6 +15,7 @@ import { STAND_IN_VALUES } from "@sightline/stripe-stand-in/dev";
 import { alertsSuite } from "./suites/alerts";
 import { billingSuite } from "./suites/billing";
 import type { E2E } from "./suites/context";
+import { otlpSuite } from "./suites/otlp";
 import { proxySuite } from "./suites/proxy";
 import { quickStartSuite } from "./suites/quick-start";
 import { readmeScriptsSuite } from "./suites/readme-scripts";
@@ -78,6 +79,7 @@ describe("npm run dev, end to end", () => {
   scoringSuite(e2e);
   alertsSuite(e2e);
   proxySuite(e2e);
+  otlpSuite(e2e);
   readmeScriptsSuite(e2e);
   billingSuite(e2e);
 
