@@ -27,7 +27,7 @@ type ExportTuple = [
   is_error: boolean,
   prompt_tokens: number,
   completion_tokens: number,
-  cost_usd: string,
+  cost_usd: string | null,
   latency_ms: number,
   scoring_state: (typeof llmRequests.$inferSelect)["scoring_state"],
   chips: ChipTuple[] | null,
@@ -56,7 +56,8 @@ type ExportTuple = [
  * LOG_MAX_BYTES each; a page of large bodies is the bound to watch, not the row count).
  *
  * Values are converted as drizzle's select converted them before: `created_at` (timestamptz text)
- * to a Date, `cost_usd` (numeric text) to a number; keys in the detail's column order.
+ * to a Date, `cost_usd` (numeric text) to a number (null, an unknown cost, stays null: an empty
+ * CSV field, JSON null); keys in the detail's column order.
  */
 export async function exportPage(db: Db, projectId: string, filters: RequestFilters, cursor: string | undefined, limit: number) {
   const page = db
@@ -81,7 +82,7 @@ export async function exportPage(db: Db, projectId: string, filters: RequestFilt
     provider: r[3],
     prompt_tokens: r[5],
     completion_tokens: r[6],
-    cost_usd: Number(r[7]),
+    cost_usd: r[7] === null ? null : Number(r[7]),
     latency_ms: r[8],
     metadata: r[11],
     created_at: new Date(r[1]),
