@@ -24,7 +24,7 @@ export const LogRequestSchema = z
     completion_tokens: z.number().int().nonnegative().max(2_147_483_647).default(0),
     cost_usd: z.number().nonnegative().max(1e9).nullable().optional().openapi({
       description:
-        "Cost in US dollars. Omit it (or send null) when unknown: Sightline then prices the call from its price table when it knows the model and tokens, and reports `cost_usd: null` otherwise. A 0 sent with `metadata.cost_source: \"unknown\"` (older client libraries) also means unknown.",
+        'Cost in US dollars. Omit it (or send null) when unknown: Sightline then prices the call from its price table when it knows the model and tokens, and reports `cost_usd: null` otherwise. A 0 sent with `metadata.cost_source: "unknown"` (older client libraries) also means unknown.',
     }),
     cache_read_tokens: z.number().int().nonnegative().max(2_147_483_647).nullable().optional().openapi({
       description:

@@ -26,7 +26,8 @@ function tsType(name: string, s: JsonSchema): string {
 }
 
 /** A nullable field without a default: absent means unknown. */
-const unknownWhenAbsent = (s: JsonSchema) => s.default === undefined && !!s.anyOf?.some((a) => a.type === "null") && !s.anyOf.some((a) => Object.keys(a).length === 0);
+const unknownWhenAbsent = (s: JsonSchema) =>
+  s.default === undefined && !!s.anyOf?.some((a) => a.type === "null") && !s.anyOf.some((a) => Object.keys(a).length === 0);
 
 /**
  * The file's text: `LogPayload`, every field of the contract required, because the library

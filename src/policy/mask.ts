@@ -27,10 +27,7 @@ export interface MaskedPiiVerdict {
 }
 
 /** The fields of a log record that masking reads and rewrites. */
-type Maskable = Pick<
-  ScorableCall,
-  "model" | "provider" | "prompt_tokens" | "completion_tokens" | "latency_ms" | "request_body" | "response_body"
-> & {
+type Maskable = Pick<ScorableCall, "model" | "provider" | "prompt_tokens" | "completion_tokens" | "latency_ms" | "request_body" | "response_body"> & {
   metadata: Record<string, unknown>;
 };
 

@@ -21,7 +21,8 @@ export const instant = z.string().openapi({ format: "date-time", example: "2026-
 const requestColumns = createSelectSchema(llmRequests, {
   cost_usd: (s) => s.openapi({ description: "US dollars; null when unknown (not reported, and the model or its tokens are not in the price table)" }),
   cost_source: (s) => s.openapi({ description: "`reported` (by the producer) or `genai-prices` (priced by Sightline); null when the cost is unknown" }),
-  price_version: (s) => s.openapi({ description: "The price table that priced the call, e.g. `genai-prices@0.1.8`; null unless `cost_source` is `genai-prices`" }),
+  price_version: (s) =>
+    s.openapi({ description: "The price table that priced the call, e.g. `genai-prices@0.1.8`; null unless `cost_source` is `genai-prices`" }),
   cache_read_tokens: (s) => s.openapi({ description: "Prompt tokens read from the provider's prompt cache (part of prompt_tokens); null when not reported" }),
   cache_write_tokens: (s) => s.openapi({ description: "Prompt tokens written to the provider's prompt cache (part of prompt_tokens); null when not reported" }),
   preview: (s) =>

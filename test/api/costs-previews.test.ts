@@ -27,7 +27,15 @@ async function logged(key: string, body: Record<string, unknown>): Promise<strin
   return ((await res.json()) as { id: string }).id;
 }
 
-type Row = { id: string; cost_usd: number | null; cost_source: string | null; price_version: string | null; cache_read_tokens: number | null; cache_write_tokens: number | null; preview: string | null };
+type Row = {
+  id: string;
+  cost_usd: number | null;
+  cost_source: string | null;
+  price_version: string | null;
+  cache_read_tokens: number | null;
+  cache_write_tokens: number | null;
+  preview: string | null;
+};
 
 /** The list rows of the project by id (keyset mode), as `key` reads them. */
 async function listed(key: string): Promise<Map<string, Row>> {
@@ -61,7 +69,10 @@ describe("Unknown costs", () => {
     const detail = (await (await as(key, `/api/requests/${absent}`)).json()) as Row;
     expect(detail.cost_usd).toBeNull();
 
-    const jsonl = (await (await as(key, "/api/requests/export?format=jsonl")).text()).trim().split("\n").map((l) => JSON.parse(l) as Row);
+    const jsonl = (await (await as(key, "/api/requests/export?format=jsonl")).text())
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Row);
     expect(jsonl.find((r) => r.id === absent)!.cost_usd).toBeNull();
     expect(jsonl.find((r) => r.id === reported)!.cost_usd).toBe(0.25);
     const csv = (await (await as(key, "/api/requests/export?format=csv")).text()).trim().split("\r\n");
@@ -82,7 +93,10 @@ describe("Unknown costs", () => {
 
   it("Should store prompt-cache tokens from the producer's fields, else from the response's usage (OpenAI, Anthropic, Gemini)", async () => {
     const { key } = await newProject("cache tokens");
-    const openai = await logged(key, logBody({ response_body: { usage: { prompt_tokens: 2000, completion_tokens: 5, prompt_tokens_details: { cached_tokens: 1536 } } } }));
+    const openai = await logged(
+      key,
+      logBody({ response_body: { usage: { prompt_tokens: 2000, completion_tokens: 5, prompt_tokens_details: { cached_tokens: 1536 } } } }),
+    );
     const anthropic = await logged(
       key,
       logBody({
@@ -91,8 +105,14 @@ describe("Unknown costs", () => {
         response_body: { usage: { input_tokens: 20, cache_read_input_tokens: 3000, cache_creation_input_tokens: 1200, output_tokens: 50 } },
       }),
     );
-    const gemini = await logged(key, logBody({ model: "gemini-2.5-flash", provider: "google", response_body: { usageMetadata: { cachedContentTokenCount: 4096 } } }));
-    const explicit = await logged(key, logBody({ cache_read_tokens: 7, cache_write_tokens: 3, response_body: { usage: { prompt_tokens_details: { cached_tokens: 99 } } } }));
+    const gemini = await logged(
+      key,
+      logBody({ model: "gemini-2.5-flash", provider: "google", response_body: { usageMetadata: { cachedContentTokenCount: 4096 } } }),
+    );
+    const explicit = await logged(
+      key,
+      logBody({ cache_read_tokens: 7, cache_write_tokens: 3, response_body: { usage: { prompt_tokens_details: { cached_tokens: 99 } } } }),
+    );
     const none = await logged(key, logBody());
     const rows = await listed(key);
     const cache = (id: string) => [rows.get(id)!.cache_read_tokens, rows.get(id)!.cache_write_tokens];
@@ -122,7 +142,20 @@ describe("Previews", () => {
         "second question",
       ],
       // Anthropic content blocks: text blocks joined, the tool result skipped.
-      [{ messages: [{ role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: "42" }, { type: "text", text: "Summarise it" }] }] }, "Summarise it"],
+      [
+        {
+          messages: [
+            {
+              role: "user",
+              content: [
+                { type: "tool_result", tool_use_id: "t1", content: "42" },
+                { type: "text", text: "Summarise it" },
+              ],
+            },
+          ],
+        },
+        "Summarise it",
+      ],
       // Gemini contents with parts.
       [{ contents: [{ role: "user", parts: [{ text: "Hola" }, { text: "mundo" }] }] }, "Hola mundo"],
       // OpenAI Responses with a string input; completions' prompt.

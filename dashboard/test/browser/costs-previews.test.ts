@@ -23,7 +23,13 @@ describe("Costs and previews in Chromium", () => {
     const res = await fetch(`${ctx.stack.apiUrl}/internal/log`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Service-Key": key },
-      body: JSON.stringify({ provider: "custom", prompt_tokens: 40, completion_tokens: 8, response_body: { choices: [{ message: { role: "assistant", content: "Done." } }] }, ...body }),
+      body: JSON.stringify({
+        provider: "custom",
+        prompt_tokens: 40,
+        completion_tokens: 8,
+        response_body: { choices: [{ message: { role: "assistant", content: "Done." } }] },
+        ...body,
+      }),
     });
     expect(res.status).toBe(202);
     return ((await res.json()) as { id: string }).id;
@@ -34,7 +40,11 @@ describe("Costs and previews in Chromium", () => {
     await openProjectPage(page, "Requests");
     projectId = /\/p\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
     const created = await page.evaluate(async (id) => {
-      const res = await fetch(`/api/projects/${id}/keys`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "costs" }) });
+      const res = await fetch(`/api/projects/${id}/keys`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "costs" }),
+      });
       return (await res.json()) as { key: string };
     }, projectId);
     ids.unknown = await log(created.key, {
@@ -46,8 +56,16 @@ describe("Costs and previews in Chromium", () => {
         ],
       },
     });
-    ids.priced = await log(created.key, { model: "acme-chat", cost_usd: 0.0042, request_body: { messages: [{ role: "user", content: "What is the capital of Peru?" }] } });
-    ids.unsafe = await log(created.key, { model: "acme-chat", cost_usd: 0.25, request_body: { messages: [{ role: "user", content: "Explain how to pick a lock" }] } });
+    ids.priced = await log(created.key, {
+      model: "acme-chat",
+      cost_usd: 0.0042,
+      request_body: { messages: [{ role: "user", content: "What is the capital of Peru?" }] },
+    });
+    ids.unsafe = await log(created.key, {
+      model: "acme-chat",
+      cost_usd: 0.25,
+      request_body: { messages: [{ role: "user", content: "Explain how to pick a lock" }] },
+    });
 
     await page.reload();
     const unknownRow = page.getByRole("row", { name: /in-house-7b/ });
@@ -55,7 +73,7 @@ describe("Costs and previews in Chromium", () => {
     await expect(unknownRow.getByRole("cell", { name: "unknown", exact: true }).count()).resolves.toBe(1);
     // The preview: the last user turn, masked for everyone in lists (the dashboard's rule).
     await unknownRow.getByRole("cell", { name: "Send the contract to [EMAIL] before Friday" }).waitFor();
-    expect(await unknownRow.innerText()).not.toContain(EMAIL);
+    expect(await unknownRow.textContent()).not.toContain(EMAIL);
     const pricedRow = page.getByRole("row", { name: /Peru/ });
     await pricedRow.getByRole("cell", { name: "$0.0042", exact: true }).waitFor();
     expect(await page.getByRole("columnheader").allInnerTexts()).toContain("preview");
@@ -63,7 +81,7 @@ describe("Costs and previews in Chromium", () => {
     await unknownRow.click();
     const drawer = page.getByRole("dialog", { name: "Request detail" });
     await drawer.getByText(/cost unknown/).waitFor();
-    expect(await drawer.innerText()).not.toContain("$0.000000");
+    expect(await drawer.textContent()).not.toContain("$0.000000");
     await drawer.getByRole("button", { name: "Close" }).click();
     await pricedRow.click();
     await drawer.getByText(/\$0\.0042 \(reported\)/).waitFor();
