@@ -35,22 +35,12 @@ describe("Prices with prompt caching", () => {
   it("Should price an Anthropic call's cache reads and writes at their own rates", async () => {
     // usage: input_tokens 20, cache_creation_input_tokens 1200, cache_read_input_tokens 3000, output_tokens 50.
     const published = (20 * 3 + 1200 * 3.75 + 3000 * 0.3 + 50 * 15) * PER_MTOK;
+    const priced = (prompt_tokens: number) =>
+      priceCall("claude-sonnet-4-5", "anthropic", { prompt_tokens, completion_tokens: 50, cache_read_tokens: 3000, cache_write_tokens: 1200 });
     // prompt_tokens as the client libraries log it: every input token, cached ones included...
-    const logged = await priceCall("claude-sonnet-4-5", "anthropic", {
-      prompt_tokens: 4220,
-      completion_tokens: 50,
-      cache_read_tokens: 3000,
-      cache_write_tokens: 1200,
-    });
-    expect(logged!.cost_usd).toBeCloseTo(published, 12);
+    expect((await priced(4220))!.cost_usd).toBeCloseTo(published, 12);
     // ...or Anthropic's input_tokens as it is (the uncached part only): the same price.
-    const raw = await priceCall("claude-sonnet-4-5", "anthropic", {
-      prompt_tokens: 20,
-      completion_tokens: 50,
-      cache_read_tokens: 3000,
-      cache_write_tokens: 1200,
-    });
-    expect(raw!.cost_usd).toBeCloseTo(published, 12);
+    expect((await priced(20))!.cost_usd).toBeCloseTo(published, 12);
   });
 
   it("Should leave a model the table does not know unpriced", async () => {
