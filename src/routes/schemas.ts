@@ -7,7 +7,7 @@
 import { z } from "@hono/zod-openapi";
 import { createSelectSchema } from "drizzle-zod";
 import { alertDeliveries } from "../db/schema/alerts";
-import { apiKeys, llmRequests, projects, safetyScores } from "../db/schema";
+import { apiKeys, llmRequests, PREVIEW_CHARS, projects, safetyScores } from "../db/schema";
 import { ALERT_FORMATS, API_KEY_SCOPES, REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES, type ScorerName, TIERS } from "../enums";
 
 /** An instant in a response: ISO-8601 text in UTC. */
@@ -26,7 +26,9 @@ const requestColumns = createSelectSchema(llmRequests, {
   cache_read_tokens: (s) => s.openapi({ description: "Prompt tokens read from the provider's prompt cache (part of prompt_tokens); null when not reported" }),
   cache_write_tokens: (s) => s.openapi({ description: "Prompt tokens written to the provider's prompt cache (part of prompt_tokens); null when not reported" }),
   preview: (s) =>
-    s.openapi({ description: "The start of the last user turn (up to 120 characters, `…` when cut); personal data masked as in the bodies; null when none" }),
+    s.openapi({
+      description: `The start of the last user turn (up to ${PREVIEW_CHARS} characters, \`…\` when cut); personal data masked as in the bodies; null when none`,
+    }),
   latency_ms: (s) => s.openapi({ description: "Milliseconds" }),
   metadata: z.record(z.string(), z.unknown()),
   created_at: instant,

@@ -7,9 +7,9 @@ import { callCost } from "../../../lib/money";
 
 /**
  * The start of a call's last user turn (the API's `preview`: at most 120 characters, personal
- * data masked), on one line cut to the cell's width; the whole preview in its title.
+ * data masked: src/db/schema/requests.ts PREVIEW_CHARS), on one line cut to the cell's width; the whole preview in its title.
  */
-export function PreviewCell({ preview }: { preview: string | null }) {
+function PreviewCell({ preview }: { preview: string | null }) {
   return (
     <td className="max-w-xs truncate pr-3 text-zinc-700 dark:text-zinc-300" title={preview ?? undefined}>
       {preview ?? <span className="italic">no user text</span>}
