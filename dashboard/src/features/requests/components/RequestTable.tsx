@@ -60,7 +60,7 @@ export function RequestTable({ rows, columns, open, fresh }: { rows: Row[]; colu
           >
             {show("time") && <td className="py-1.5 pr-3 whitespace-nowrap">{when(r.created_at)}</td>}
             {show("preview") && <PreviewCell preview={r.preview} />}
-            {show("model") && <td className="pr-3">{r.model}</td>}
+            {show("model") && <td className="pr-3 whitespace-nowrap">{r.model}</td>}
             {show("provider") && <td className="pr-3">{r.provider}</td>}
             {show("status") && <td className="pr-3">{r.is_error ? "error" : "ok"}</td>}
             {show("tokens") && (
