@@ -22,7 +22,7 @@ const config: KnipConfig = {
         // Scripts and benchmarks run by hand (`npx tsx ...`, as their docstrings, docs/ and
         // bench/results/ say); those behind package.json scripts are entries already.
         "scripts/train/sentence-vector-export.ts",
-        "bench/dashboard/export-{only,parts}.ts",
+        "bench/dashboard/{export-only,export-parts,preview}.ts",
         "bench/sentence-vector/run.ts",
         // Test files of every vitest project, helpers they import follow from them.
         "test/**/*.test.ts",

@@ -14,9 +14,26 @@ export const LogRequestSchema = z
   .object({
     model: z.string().trim().min(1).max(256).openapi({ example: "gpt-4o-mini" }),
     provider: z.string().trim().min(1).max(64).openapi({ description: "Provider name, e.g. openai, anthropic, cohere, custom", example: "openai" }),
-    prompt_tokens: z.number().int().nonnegative().max(2_147_483_647).default(0),
+    prompt_tokens: z
+      .number()
+      .int()
+      .nonnegative()
+      .max(2_147_483_647)
+      .default(0)
+      .openapi({ description: "Input tokens, cached ones included (for Anthropic: input_tokens + cache_creation_input_tokens + cache_read_input_tokens)" }),
     completion_tokens: z.number().int().nonnegative().max(2_147_483_647).default(0),
-    cost_usd: z.number().nonnegative().max(1e9).default(0).openapi({ description: "Cost in US dollars" }),
+    cost_usd: z.number().nonnegative().max(1e9).nullable().optional().openapi({
+      description:
+        'Cost in US dollars. Omit it (or send null) when unknown: Sightline then prices the call from its price table when it knows the model and tokens, and reports `cost_usd: null` otherwise. A 0 sent with `metadata.cost_source: "unknown"` (older client libraries) also means unknown.',
+    }),
+    cache_read_tokens: z.number().int().nonnegative().max(2_147_483_647).nullable().optional().openapi({
+      description:
+        "Prompt tokens read from the provider's prompt cache, a part of prompt_tokens (OpenAI `prompt_tokens_details.cached_tokens`, Anthropic `cache_read_input_tokens`, Gemini `cachedContentTokenCount`). When omitted, taken from the response body's usage.",
+    }),
+    cache_write_tokens: z.number().int().nonnegative().max(2_147_483_647).nullable().optional().openapi({
+      description:
+        "Prompt tokens written to the provider's prompt cache, a part of prompt_tokens (Anthropic `cache_creation_input_tokens`). When omitted, taken from the response body's usage.",
+    }),
     latency_ms: z
       .number()
       .nonnegative()

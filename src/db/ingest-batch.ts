@@ -35,6 +35,7 @@ import { addRequestsToRollup } from "./rollups";
 import { keyMayIngestSql, periodExpiredSql, tierLimitSql, type LogRecord } from "./ingest";
 import { maskRecord, withoutMaskedVerdict } from "../policy/mask";
 import { policyFromStored } from "../policy/schema";
+import { storedCost } from "../pricing/logged-cost";
 
 /** One record to store: its id (UUIDv7 from the proxy), the key hash it came with, the fields. */
 export interface BatchEntry {
@@ -69,6 +70,7 @@ type StatementRow = { id: string; project_id: string | null; outcome: BatchOutco
  */
 export function batchParameter(entries: readonly BatchEntry[]): string {
   const rows = entries.map((e, ord) => ({
+    ...storedCost(e.record),
     ord,
     id: e.id,
     key_hash: e.keyHash,
@@ -76,7 +78,6 @@ export function batchParameter(entries: readonly BatchEntry[]): string {
     provider: e.record.provider,
     prompt_tokens: e.record.prompt_tokens,
     completion_tokens: e.record.completion_tokens,
-    cost_usd: e.record.cost_usd,
     latency_ms: e.record.latency_ms,
     request_body: e.record.request_body,
     response_body: e.record.response_body ?? null,
@@ -116,7 +117,7 @@ async function runStatement(db: Db, entries: readonly BatchEntry[], limits: Tier
     WITH input AS (
       SELECT * FROM jsonb_to_recordset(${batchParameter(entries)}::jsonb) AS t(
         ord int, id uuid, key_hash text, model text, provider text, prompt_tokens int, completion_tokens int,
-        cost_usd numeric, latency_ms int, request_body jsonb, response_body jsonb, metadata jsonb, created_at timestamptz)
+        cost_usd numeric, cost_source text, cache_read_tokens int, cache_write_tokens int, latency_ms int, request_body jsonb, response_body jsonb, metadata jsonb, created_at timestamptz)
     ),
     keys AS (
       SELECT k.key_hash, k.project_id, p.policy AS mask_policy FROM api_keys k
@@ -160,10 +161,10 @@ async function runStatement(db: Db, entries: readonly BatchEntry[], limits: Tier
       SELECT f.*, row_number() OVER (PARTITION BY f.project_id ORDER BY f.ord) AS rn FROM fresh f
     ),
     ins AS (
-      INSERT INTO llm_requests (id, project_id, model, provider, prompt_tokens, completion_tokens, cost_usd,
-        latency_ms, request_body, response_body, metadata, created_at, scoring_state, enqueued_at)
-      SELECT r.id, r.project_id, r.model, r.provider, r.prompt_tokens, r.completion_tokens, r.cost_usd,
-        r.latency_ms, r.request_body, r.response_body, r.metadata, coalesce(r.created_at, now()), 'queued', now()
+      INSERT INTO llm_requests (id, project_id, model, provider, prompt_tokens, completion_tokens, cost_usd, cost_source,
+        cache_read_tokens, cache_write_tokens, latency_ms, request_body, response_body, metadata, created_at, scoring_state, enqueued_at)
+      SELECT r.id, r.project_id, r.model, r.provider, r.prompt_tokens, r.completion_tokens, r.cost_usd, r.cost_source,
+        r.cache_read_tokens, r.cache_write_tokens, r.latency_ms, r.request_body, r.response_body, r.metadata, coalesce(r.created_at, now()), 'queued', now()
       FROM ranked r JOIN sub USING (project_id)
       WHERE r.rn <= sub.accepted
       ON CONFLICT (id) DO NOTHING

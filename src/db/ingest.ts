@@ -26,6 +26,7 @@ import { eq } from "drizzle-orm";
 import { storableJson, storableText } from "../input";
 import { maskRecord, withoutMaskedVerdict } from "../policy/mask";
 import { policyFromStored } from "../policy/schema";
+import { storedCost } from "../pricing/logged-cost";
 
 /**
  * Who a log record is for: a project already authenticated (internal secret), or the SHA-256
@@ -34,8 +35,10 @@ import { policyFromStored } from "../policy/schema";
  */
 export type IngestCredential = { projectId: string } | { keyHash: string };
 
-/** The fields of one logged call, as validated by POST /internal/log (units as in ScorableCall). */
-export interface LogRecord extends Omit<ScorableCall, "metadata"> {
+/** The fields of one logged call, as validated by POST /internal/log (units as in ScorableCall; costs stored by `storedCost`, src/pricing/logged-cost.ts). */
+export interface LogRecord extends Omit<ScorableCall, "metadata" | "cost_usd"> {
+  /** US dollars; absent or null when unknown. */
+  cost_usd?: number | null | undefined;
   metadata: Record<string, unknown>;
   /** When the call started; defaults to the time of insert. */
   created_at?: Date | undefined;
@@ -101,6 +104,7 @@ async function insertRecord(db: Db, credential: IngestCredential, record: LogRec
       : sql`SELECT project_id FROM api_keys WHERE key_hash = ${credential.keyHash} AND ${keyMayIngestSql}`;
   const limit = tierLimitSql(limits);
   const expired = periodExpiredSql;
+  const cost = storedCost(record);
   const result = (await db.execute(sql`
     WITH caller AS (${caller}),
     mask AS (
@@ -119,10 +123,11 @@ async function insertRecord(db: Db, credential: IngestCredential, record: LogRec
       RETURNING s.project_id
     ),
     ins AS (
-    INSERT INTO llm_requests (id, project_id, model, provider, prompt_tokens, completion_tokens, cost_usd,
-      latency_ms, request_body, response_body, metadata, created_at, scoring_state, enqueued_at)
+    INSERT INTO llm_requests (id, project_id, model, provider, prompt_tokens, completion_tokens, cost_usd, cost_source,
+      cache_read_tokens, cache_write_tokens, latency_ms, request_body, response_body, metadata, created_at, scoring_state, enqueued_at)
     SELECT ${id}, sub.project_id, ${storableText(record.model)}, ${storableText(record.provider)}, ${record.prompt_tokens},
-      ${record.completion_tokens}, ${record.cost_usd}, ${record.latency_ms}, ${toJsonb(record.request_body)}::jsonb,
+      ${record.completion_tokens}, ${cost.cost_usd}::numeric, ${cost.cost_source}::text, ${cost.cache_read_tokens}::int, ${cost.cache_write_tokens}::int,
+      ${record.latency_ms}, ${toJsonb(record.request_body)}::jsonb,
       ${toJsonb(record.response_body)}::jsonb, ${toJsonb(record.metadata)}::jsonb,
       coalesce(${record.created_at?.toISOString() ?? null}::timestamptz, now()), 'queued', now()
     FROM sub

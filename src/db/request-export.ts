@@ -27,7 +27,12 @@ type ExportTuple = [
   is_error: boolean,
   prompt_tokens: number,
   completion_tokens: number,
-  cost_usd: string,
+  cost_usd: string | null,
+  cost_source: (typeof llmRequests.$inferSelect)["cost_source"],
+  price_version: string | null,
+  cache_read_tokens: number | null,
+  cache_write_tokens: number | null,
+  preview: string | null,
   latency_ms: number,
   scoring_state: (typeof llmRequests.$inferSelect)["scoring_state"],
   chips: ChipTuple[] | null,
@@ -56,7 +61,8 @@ type ExportTuple = [
  * LOG_MAX_BYTES each; a page of large bodies is the bound to watch, not the row count).
  *
  * Values are converted as drizzle's select converted them before: `created_at` (timestamptz text)
- * to a Date, `cost_usd` (numeric text) to a number; keys in the detail's column order.
+ * to a Date, `cost_usd` (numeric text) to a number (null, an unknown cost, stays null: an empty
+ * CSV field, JSON null); keys in the detail's column order.
  */
 export async function exportPage(db: Db, projectId: string, filters: RequestFilters, cursor: string | undefined, limit: number) {
   const page = db
@@ -72,7 +78,7 @@ export async function exportPage(db: Db, projectId: string, filters: RequestFilt
       WHERE s.request_id = ANY(ARRAY(SELECT id FROM page)) AND s.superseded_at IS NULL
       GROUP BY s.request_id)
     SELECT json_agg(json_build_array(p.id, p.created_at::text, p.model, p.provider, p.is_error, p.prompt_tokens, p.completion_tokens, p.cost_usd::text,
-      p.latency_ms, p.scoring_state, c.chips, p.metadata, p.request_body, p.response_body)
+      p.cost_source, p.price_version, p.cache_read_tokens, p.cache_write_tokens, p.preview, p.latency_ms, p.scoring_state, c.chips, p.metadata, p.request_body, p.response_body)
       ORDER BY ${sql.join(newestFirst(sql`p.created_at`, sql`p.id`), sql`, `)}) AS rows
     FROM page p LEFT JOIN chips c ON c.request_id = p.id`)) as unknown as { rows: { rows: ExportTuple[] | null }[] };
   return (result.rows[0]?.rows ?? []).map((r) => ({
@@ -81,14 +87,19 @@ export async function exportPage(db: Db, projectId: string, filters: RequestFilt
     provider: r[3],
     prompt_tokens: r[5],
     completion_tokens: r[6],
-    cost_usd: Number(r[7]),
-    latency_ms: r[8],
-    metadata: r[11],
+    cost_usd: r[7] === null ? null : Number(r[7]),
+    cost_source: r[8],
+    price_version: r[9],
+    cache_read_tokens: r[10],
+    cache_write_tokens: r[11],
+    latency_ms: r[13],
+    metadata: r[16],
     created_at: new Date(r[1]),
-    scoring_state: r[9],
+    scoring_state: r[14],
     is_error: r[4],
-    request_body: r[12],
-    response_body: r[13],
-    scores: (r[10] ?? []).map(([scorer_name, score_value, score_label, verdict]): ScoreChip => ({ scorer_name, score_value, score_label, verdict })),
+    preview: r[12],
+    request_body: r[17],
+    response_body: r[18],
+    scores: (r[15] ?? []).map(([scorer_name, score_value, score_label, verdict]): ScoreChip => ({ scorer_name, score_value, score_label, verdict })),
   }));
 }

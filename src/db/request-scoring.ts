@@ -4,17 +4,20 @@
  */
 import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
-import { PRICED_SOURCE } from "../pricing/fill-costs";
+import type { Cost } from "../pricing/price-call";
 import type { PolicyScore } from "../policy/apply";
 import type { ScorableCall } from "../scoring/types";
 import type { Db } from "./driver/client";
 import { requestSummaryColumns } from "./requests";
 import { insertAlertDeliveries } from "./alerts";
 import { addCostsToRollup, scoreChangesToRollup } from "./rollups";
-import { llmRequests, projectPolicies, type SCORING_STATES } from "./schema";
+import { type COST_SOURCES, llmRequests, projectPolicies, type SCORING_STATES } from "./schema";
 import { policyFromStored, type VersionedPolicy } from "../policy/schema";
 
 type ScoringState = (typeof SCORING_STATES)[number];
+
+/** `cost_source` of a cost the scorer computed. */
+const PRICED_SOURCE: (typeof COST_SOURCES)[number] = "genai-prices";
 
 /**
  * A stored request as the scorers need it, with its scoring state (`scored` means its score
@@ -45,24 +48,24 @@ export async function loadCalls(db: Db, ids: readonly string[]): Promise<StoredC
 }
 
 /**
- * Stores costs computed by the scorer (request id -> US dollars) in one statement, marking
- * `metadata.cost_source` as priced. Only rows still at cost 0 change, so a cost the caller
- * logged is never overwritten and a redelivered job writes nothing new.
+ * Stores costs computed by the scorer (request id -> cost) in one statement, with `cost_source`
+ * `genai-prices` and the table's version. Only rows whose cost is still unknown change, so a
+ * cost the caller logged is never overwritten and a redelivered job writes nothing new; each
+ * changed row adds its cost to its hour's rollup and leaves the hour's unpriced count.
  */
-export async function saveCosts(db: Db, costs: ReadonlyMap<string, number>): Promise<void> {
+export async function saveCosts(db: Db, costs: ReadonlyMap<string, Cost>): Promise<void> {
   if (costs.size === 0) return;
   const values = sql.join(
-    [...costs].map(([id, cost]) => sql`(${id}::uuid, ${cost}::numeric)`),
+    [...costs].map(([id, cost]) => sql`(${id}::uuid, ${cost.cost_usd}::numeric, ${cost.price_version}::text)`),
     sql`, `,
   );
-  // Rows change from cost 0, so each one adds its new cost to its hour's rollup.
   await db.execute(sql`
     WITH priced AS (
       UPDATE llm_requests AS r
-      SET cost_usd = v.cost, metadata = r.metadata || jsonb_build_object('cost_source', ${PRICED_SOURCE}::text)
-      FROM (VALUES ${values}) AS v(id, cost)
-      WHERE r.id = v.id AND r.cost_usd = 0
-      RETURNING r.project_id, r.created_at, r.cost_usd AS cost_delta
+      SET cost_usd = v.cost, cost_source = ${PRICED_SOURCE}, price_version = v.version
+      FROM (VALUES ${values}) AS v(id, cost, version)
+      WHERE r.id = v.id AND r.cost_usd IS NULL
+      RETURNING r.project_id, r.created_at, r.cost_usd
     )
     ${addCostsToRollup(sql`priced`)}`);
 }

@@ -32,7 +32,7 @@ const scoreChips = sql<ScoreChip[]>`(SELECT coalesce(json_agg(json_build_object(
   FROM ${safetyScores} s LEFT JOIN ${scoreReviews} r ON r.score_id = s.id
   WHERE s.request_id = ${llmRequests}.${sql.identifier("id")} AND s.superseded_at IS NULL)`;
 
-/** Columns of a request in lists (no bodies). */
+/** Columns of a request in lists (no bodies; `preview` is a short generated column, src/db/schema/requests.ts). */
 export const requestSummaryColumns = {
   id: llmRequests.id,
   project_id: llmRequests.project_id,
@@ -41,11 +41,16 @@ export const requestSummaryColumns = {
   prompt_tokens: llmRequests.prompt_tokens,
   completion_tokens: llmRequests.completion_tokens,
   cost_usd: llmRequests.cost_usd,
+  cost_source: llmRequests.cost_source,
+  price_version: llmRequests.price_version,
+  cache_read_tokens: llmRequests.cache_read_tokens,
+  cache_write_tokens: llmRequests.cache_write_tokens,
   latency_ms: llmRequests.latency_ms,
   metadata: llmRequests.metadata,
   created_at: llmRequests.created_at,
   scoring_state: llmRequests.scoring_state,
   is_error: llmRequests.is_error,
+  preview: llmRequests.preview,
 };
 
 /** Page-numbered list (`page`, `page_size`) of a project's requests matching `filters`, with the total. */

@@ -92,29 +92,32 @@ function orderStatistic(hist: readonly number[], k: number): number {
 
 /**
  * `INSERT ... ON CONFLICT DO UPDATE` adding the requests of CTE `source` (columns project_id,
- * created_at, latency_ms, cost_usd, is_error, prompt_tokens, completion_tokens: e.g. the
+ * created_at, latency_ms, cost_usd (null: unpriced), is_error, prompt_tokens, completion_tokens: e.g. the
  * `RETURNING` of an insert into llm_requests) to their hours' rollup rows. For a `WITH` clause.
  */
 export function addRequestsToRollup(source: SQL): SQL {
-  return sql`INSERT INTO request_rollups AS r (project_id, hour, requests, errors, cost_usd, prompt_tokens, completion_tokens, latency_ms_sum, latency_hist)
+  return sql`INSERT INTO request_rollups AS r (project_id, hour, requests, errors, cost_usd, unpriced, prompt_tokens, completion_tokens, latency_ms_sum, latency_hist)
     SELECT project_id, date_trunc('hour', created_at, 'UTC'), count(*), count(*) FILTER (WHERE is_error), coalesce(sum(cost_usd), 0),
-      coalesce(sum(prompt_tokens), 0), coalesce(sum(completion_tokens), 0), coalesce(sum(latency_ms), 0), sightline_latency_histogram(array_agg(latency_ms))
+      count(*) FILTER (WHERE cost_usd IS NULL), coalesce(sum(prompt_tokens), 0), coalesce(sum(completion_tokens), 0), coalesce(sum(latency_ms), 0),
+      sightline_latency_histogram(array_agg(latency_ms))
     FROM ${source} GROUP BY 1, 2 ORDER BY 1, 2
     ON CONFLICT (project_id, hour) DO UPDATE SET
       requests = r.requests + excluded.requests, errors = r.errors + excluded.errors, cost_usd = r.cost_usd + excluded.cost_usd,
+      unpriced = r.unpriced + excluded.unpriced,
       prompt_tokens = r.prompt_tokens + excluded.prompt_tokens, completion_tokens = r.completion_tokens + excluded.completion_tokens,
       latency_ms_sum = r.latency_ms_sum + excluded.latency_ms_sum, latency_hist = sightline_hist_add(r.latency_hist, excluded.latency_hist)`;
 }
 
 /**
- * Upsert adding cost changes to the rollup: CTE `source` has project_id, created_at and
- * `cost_delta` (new minus old `cost_usd`, US dollars) per changed request. For a `WITH` clause.
+ * Upsert adding newly priced requests to the rollup: CTE `source` has project_id, created_at and
+ * `cost_usd` (US dollars) per request whose cost was unknown until now, so each adds its cost and
+ * leaves the hour's `unpriced` count. For a `WITH` clause.
  */
 export function addCostsToRollup(source: SQL): SQL {
-  return sql`INSERT INTO request_rollups AS r (project_id, hour, requests, errors, cost_usd, prompt_tokens, completion_tokens, latency_ms_sum, latency_hist)
-    SELECT project_id, date_trunc('hour', created_at, 'UTC'), 0, 0, sum(cost_delta), 0, 0, 0, array_fill(0, ARRAY[${LATENCY_HIST_LENGTH}::int])
+  return sql`INSERT INTO request_rollups AS r (project_id, hour, requests, errors, cost_usd, unpriced, prompt_tokens, completion_tokens, latency_ms_sum, latency_hist)
+    SELECT project_id, date_trunc('hour', created_at, 'UTC'), 0, 0, sum(cost_usd), -count(*), 0, 0, 0, array_fill(0, ARRAY[${LATENCY_HIST_LENGTH}::int])
     FROM ${source} GROUP BY 1, 2 ORDER BY 1, 2
-    ON CONFLICT (project_id, hour) DO UPDATE SET cost_usd = r.cost_usd + excluded.cost_usd`;
+    ON CONFLICT (project_id, hour) DO UPDATE SET cost_usd = r.cost_usd + excluded.cost_usd, unpriced = r.unpriced + excluded.unpriced`;
 }
 
 /**

@@ -28,8 +28,10 @@ export interface RequestBucket {
    */
   p50_latency_ms: number;
   p95_latency_ms: number;
-  /** Sum of `cost_usd`, US dollars. */
+  /** Sum of the known `cost_usd`, US dollars. */
   cost_usd: number;
+  /** Requests whose cost is unknown (`cost_usd` null), not in `cost_usd`. */
+  unpriced: number;
 }
 
 /** Per bucket and scorer: scores written, and how many were `unsafe` / `unscored`. */
@@ -69,10 +71,10 @@ function partsOf(rollup: (h0: string, h1: string) => SQL, edge: (a: string, b: s
 /** Request aggregates per bucket of `[start, end)`, oldest first; empty buckets are absent. */
 export async function requestBuckets(db: Db, projectId: string, unit: Bucket, start: Date, end: Date): Promise<RequestBucket[]> {
   const parts = partsOf(
-    (h0, h1) => sql`SELECT hour AS t, requests, errors, cost_usd, latency_hist AS hist FROM request_rollups
+    (h0, h1) => sql`SELECT hour AS t, requests, errors, cost_usd, unpriced, latency_hist AS hist FROM request_rollups
       WHERE project_id = ${projectId} AND hour >= ${h0}::timestamptz AND hour < ${h1}::timestamptz`,
     (a, b) => sql`SELECT date_trunc('hour', created_at, 'UTC') AS t, count(*)::int AS requests, (count(*) FILTER (WHERE is_error))::int AS errors,
-        coalesce(sum(cost_usd), 0) AS cost_usd, sightline_latency_histogram(array_agg(latency_ms)) AS hist
+        coalesce(sum(cost_usd), 0) AS cost_usd, (count(*) FILTER (WHERE cost_usd IS NULL))::int AS unpriced, sightline_latency_histogram(array_agg(latency_ms)) AS hist
       FROM llm_requests WHERE project_id = ${projectId} AND created_at >= ${a}::timestamptz AND created_at < ${b}::timestamptz GROUP BY 1`,
     start,
     end,
@@ -80,9 +82,9 @@ export async function requestBuckets(db: Db, projectId: string, unit: Bucket, st
   const result = (await db.execute(sql`
     WITH parts AS (${parts})
     SELECT date_trunc(${unitSql(unit)}, t, 'UTC') AS bucket, sum(requests)::int AS requests, sum(errors)::int AS errors,
-      sum(cost_usd)::float8 AS cost_usd, sightline_hist_sum(hist) AS hist
+      sum(cost_usd)::float8 AS cost_usd, sum(unpriced)::int AS unpriced, sightline_hist_sum(hist) AS hist
     FROM parts GROUP BY 1 ORDER BY 1`)) as unknown as {
-    rows: { bucket: Date | string; requests: number; errors: number; cost_usd: number; hist: number[] }[];
+    rows: { bucket: Date | string; requests: number; errors: number; cost_usd: number; unpriced: number; hist: number[] }[];
   };
   return result.rows
     .filter((r) => r.requests > 0)
@@ -93,6 +95,7 @@ export async function requestBuckets(db: Db, projectId: string, unit: Bucket, st
       p50_latency_ms: histogramQuantile(r.hist, 0.5)!,
       p95_latency_ms: histogramQuantile(r.hist, 0.95)!,
       cost_usd: Number(r.cost_usd),
+      unpriced: r.unpriced,
     }));
 }
 

@@ -42,6 +42,10 @@ function record(row: ExportRow, mask: (value: unknown) => unknown) {
     prompt_tokens: row.prompt_tokens,
     completion_tokens: row.completion_tokens,
     cost_usd: row.cost_usd,
+    cost_source: row.cost_source,
+    price_version: row.price_version,
+    cache_read_tokens: row.cache_read_tokens,
+    cache_write_tokens: row.cache_write_tokens,
     latency_ms: row.latency_ms,
     scoring_state: row.scoring_state,
     scores,
@@ -61,6 +65,10 @@ const CSV_COLUMNS = [
   "prompt_tokens",
   "completion_tokens",
   "cost_usd",
+  "cost_source",
+  "price_version",
+  "cache_read_tokens",
+  "cache_write_tokens",
   "latency_ms",
   "scoring_state",
   ...SCORER_NAMES.flatMap((n) => [`${n}_score`, `${n}_label`, `${n}_verdict`]),
@@ -76,7 +84,22 @@ function csvField(v: unknown): string {
 }
 
 function csvLine(r: ReturnType<typeof record>): string {
-  const flat: unknown[] = [r.id, r.created_at, r.model, r.provider, r.status, r.prompt_tokens, r.completion_tokens, r.cost_usd, r.latency_ms, r.scoring_state];
+  const flat: unknown[] = [
+    r.id,
+    r.created_at,
+    r.model,
+    r.provider,
+    r.status,
+    r.prompt_tokens,
+    r.completion_tokens,
+    r.cost_usd,
+    r.cost_source,
+    r.price_version,
+    r.cache_read_tokens,
+    r.cache_write_tokens,
+    r.latency_ms,
+    r.scoring_state,
+  ];
   for (const n of SCORER_NAMES) {
     const s = r.scores[n];
     flat.push(s?.score_value ?? null, s?.score_label ?? null, s?.verdict ?? null);

@@ -10,8 +10,8 @@ import { MAX_QUERY_CHARS } from "../db/search-config";
 import { searchLexemes } from "../db/search-query";
 import { maskPiiJson, maskPiiText } from "../export/mask-pii";
 
-/** Fields of a request record that hold text the caller stored (bodies, metadata, model, provider). */
-export const STORED_TEXT_FIELDS = ["model", "provider", "metadata", "request_body", "response_body"] as const;
+/** Fields of a request record that hold text the caller stored (bodies, metadata, model, provider, the preview of the last user turn). */
+export const STORED_TEXT_FIELDS = ["model", "provider", "metadata", "request_body", "response_body", "preview"] as const;
 
 /** A copy of `record` with every stored-text field present masked by `maskPiiJson`. */
 export function maskStoredText<T extends object>(record: T): T {

@@ -27,10 +27,7 @@ export interface MaskedPiiVerdict {
 }
 
 /** The fields of a log record that masking reads and rewrites. */
-type Maskable = Pick<
-  ScorableCall,
-  "model" | "provider" | "prompt_tokens" | "completion_tokens" | "cost_usd" | "latency_ms" | "request_body" | "response_body"
-> & {
+type Maskable = Pick<ScorableCall, "model" | "provider" | "prompt_tokens" | "completion_tokens" | "latency_ms" | "request_body" | "response_body"> & {
   metadata: Record<string, unknown>;
 };
 
@@ -47,7 +44,7 @@ export function withoutMaskedVerdict(metadata: Record<string, unknown>): Record<
  */
 export function maskRecord<R extends Maskable>(record: R, policy: ProjectPolicy): R {
   const allow = piiAllowList(policy.scorers.pii_detection.allow);
-  const verdict = scorePii(record, allow);
+  const verdict = scorePii({ ...record, cost_usd: null }, allow);
   const masked: MaskedPiiVerdict = { score_value: verdict.score_value, rationale: verdict.rationale, scorer_version: SCORER_VERSIONS.pii_detection };
   return {
     ...record,

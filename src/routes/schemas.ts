@@ -7,7 +7,7 @@
 import { z } from "@hono/zod-openapi";
 import { createSelectSchema } from "drizzle-zod";
 import { alertDeliveries } from "../db/schema/alerts";
-import { apiKeys, llmRequests, projects, safetyScores } from "../db/schema";
+import { apiKeys, llmRequests, PREVIEW_CHARS, projects, safetyScores } from "../db/schema";
 import { ALERT_FORMATS, API_KEY_SCOPES, REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES, type ScorerName, TIERS } from "../enums";
 
 /** An instant in a response: ISO-8601 text in UTC. */
@@ -19,7 +19,16 @@ export const instant = z.string().openapi({ format: "date-time", example: "2026-
  * `metadata` is an object) or a description or bound is added.
  */
 const requestColumns = createSelectSchema(llmRequests, {
-  cost_usd: (s) => s.openapi({ description: "US dollars" }),
+  cost_usd: (s) => s.openapi({ description: "US dollars; null when unknown (not reported, and the model or its tokens are not in the price table)" }),
+  cost_source: (s) => s.openapi({ description: "`reported` (by the producer) or `genai-prices` (priced by Sightline); null when the cost is unknown" }),
+  price_version: (s) =>
+    s.openapi({ description: "The price table that priced the call, e.g. `genai-prices@0.1.8`; null unless `cost_source` is `genai-prices`" }),
+  cache_read_tokens: (s) => s.openapi({ description: "Prompt tokens read from the provider's prompt cache (part of prompt_tokens); null when not reported" }),
+  cache_write_tokens: (s) => s.openapi({ description: "Prompt tokens written to the provider's prompt cache (part of prompt_tokens); null when not reported" }),
+  preview: (s) =>
+    s.openapi({
+      description: `The start of the last user turn (up to ${PREVIEW_CHARS} characters, \`…\` when cut); personal data masked as in the bodies; null when none`,
+    }),
   latency_ms: (s) => s.openapi({ description: "Milliseconds" }),
   metadata: z.record(z.string(), z.unknown()),
   created_at: instant,
@@ -162,7 +171,8 @@ const PointSchema = z.object({
   error_rate: z.number().nullable().openapi({ description: "errors / requests; null when no requests" }),
   p50_latency_ms: z.number().nullable().openapi({ description: "From the bucket's latency histogram (within 9%); null when no requests" }),
   p95_latency_ms: z.number().nullable().openapi({ description: "From the bucket's latency histogram (within 9%); null when no requests" }),
-  cost_usd: z.number(),
+  cost_usd: z.number().openapi({ description: "Sum of the known costs, US dollars (calls of unknown cost are not in it: see `unpriced`)" }),
+  unpriced: z.number().int().openapi({ description: "Calls in the bucket whose cost is unknown (`cost_usd` null)" }),
   scorers: z.array(ScorerRateSchema).openapi({ description: "Every scorer, zeros when it wrote no score in the bucket" }),
 });
 

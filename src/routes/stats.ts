@@ -74,6 +74,7 @@ export const statsRoutes = createRouter().openapi(timeseriesRoute, async (c) => 
       p50_latency_ms: r?.p50_latency_ms ?? null,
       p95_latency_ms: r?.p95_latency_ms ?? null,
       cost_usd: r?.cost_usd ?? 0,
+      unpriced: r?.unpriced ?? 0,
       scorers: SCORER_NAMES.map((name) => {
         const s = scoreBy.get(`${t}|${name}`);
         const judged = s ? s.scores - s.unscored : 0;

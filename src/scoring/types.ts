@@ -25,8 +25,11 @@ export interface ScorableCall {
   /** Prompt tokens as logged (reported by the provider or estimated by the capture side). */
   prompt_tokens: number;
   completion_tokens: number;
-  /** Cost of the call in US dollars. */
-  cost_usd: number;
+  /** Cost of the call in US dollars; null when unknown. */
+  cost_usd: number | null;
+  /** Prompt tokens read from / written to the provider's prompt cache (parts of `prompt_tokens`); null or absent when not reported. */
+  cache_read_tokens?: number | null | undefined;
+  cache_write_tokens?: number | null | undefined;
   /** Wall-clock latency of the call in milliseconds. */
   latency_ms: number;
   request_body: unknown;

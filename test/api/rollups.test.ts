@@ -16,6 +16,7 @@ import { type BatchEntry, ingestBatch } from "../../src/db/ingest-batch";
 import type { LogRecord } from "../../src/db/ingest";
 import { histogramQuantile, LATENCY_BOUNDS_MS, LATENCY_HIST_LENGTH, latencyBucket } from "../../src/db/rollups";
 import { saveCosts, saveScores } from "../../src/db/request-scoring";
+import { PRICE_TABLE_VERSION } from "../../src/pricing/price-call";
 import { requestBuckets, scoreBuckets, splitRange } from "../../src/db/stats";
 import type { PolicyScore } from "../../src/policy/apply";
 import { SCORER_NAMES } from "../../src/scoring/types";
@@ -56,7 +57,7 @@ function scores(value: number, unsafe: string[] = [], unscored: string[] = []): 
 /** The project's request rollup rows, keyed by hour (ms). */
 async function storedRequests(projectId: string) {
   const rows = await sql<Record<string, unknown>>(
-    `SELECT hour, requests, errors, cost_usd::text AS cost, prompt_tokens::int AS prompt_tokens, completion_tokens::int AS completion_tokens,
+    `SELECT hour, requests, errors, cost_usd::text AS cost, unpriced, prompt_tokens::int AS prompt_tokens, completion_tokens::int AS completion_tokens,
             latency_ms_sum::int AS latency_ms_sum, latency_hist FROM request_rollups WHERE project_id = $1 ORDER BY hour`,
     [projectId],
   );
@@ -65,12 +66,12 @@ async function storedRequests(projectId: string) {
 
 /** The same rows recomputed from llm_requests (histograms in TypeScript). */
 async function recomputedRequests(projectId: string) {
-  const raw = await sql<{ hour: Date; latency_ms: number; is_error: boolean; prompt_tokens: number; completion_tokens: number }>(
-    "SELECT date_trunc('hour', created_at, 'UTC') AS hour, latency_ms, is_error, prompt_tokens, completion_tokens FROM llm_requests WHERE project_id = $1",
+  const raw = await sql<{ hour: Date; latency_ms: number; is_error: boolean; unpriced: boolean; prompt_tokens: number; completion_tokens: number }>(
+    "SELECT date_trunc('hour', created_at, 'UTC') AS hour, latency_ms, is_error, cost_usd IS NULL AS unpriced, prompt_tokens, completion_tokens FROM llm_requests WHERE project_id = $1",
     [projectId],
   );
   const costs = await sql<{ hour: Date; cost: string }>(
-    "SELECT date_trunc('hour', created_at, 'UTC') AS hour, sum(cost_usd)::numeric(30, 10)::text AS cost FROM llm_requests WHERE project_id = $1 GROUP BY 1",
+    "SELECT date_trunc('hour', created_at, 'UTC') AS hour, coalesce(sum(cost_usd), 0)::numeric(30, 10)::text AS cost FROM llm_requests WHERE project_id = $1 GROUP BY 1",
     [projectId],
   );
   const by = new Map<number, Record<string, unknown> & { latency_hist: number[] }>();
@@ -81,6 +82,7 @@ async function recomputedRequests(projectId: string) {
       requests: 0,
       errors: 0,
       cost: costs.find((c) => c.hour.getTime() === hour)!.cost,
+      unpriced: 0,
       prompt_tokens: 0,
       completion_tokens: 0,
       latency_ms_sum: 0,
@@ -88,6 +90,7 @@ async function recomputedRequests(projectId: string) {
     };
     row.requests = (row.requests as number) + 1;
     row.errors = (row.errors as number) + (r.is_error ? 1 : 0);
+    row.unpriced = (row.unpriced as number) + (r.unpriced ? 1 : 0);
     row.prompt_tokens = (row.prompt_tokens as number) + r.prompt_tokens;
     row.completion_tokens = (row.completion_tokens as number) + r.completion_tokens;
     row.latency_ms_sum = (row.latency_ms_sum as number) + r.latency_ms;
@@ -143,7 +146,7 @@ describe("Hourly rollups", () => {
       [65, 0],
       [130, 70_000],
       [131, 5_000_000],
-    ].map(([m, l]) => ({ id: uuidv7(), keyHash, record: record(m!, l!, { cost_usd: m === 65 ? 0 : 0.000321, prompt_tokens: m!, completion_tokens: 2 }) }));
+    ].map(([m, l]) => ({ id: uuidv7(), keyHash, record: record(m!, l!, { cost_usd: m === 65 ? null : 0.000321, prompt_tokens: m!, completion_tokens: 2 }) }));
     const first = await ingestBatch(db, [...entries, entries[0]!], DEFAULT_TIER_LIMITS);
     expect(first.map((r) => r.outcome)).toEqual(new Array(6).fill("stored"));
     expect((await sql("SELECT id FROM llm_requests WHERE id = ANY($1)", [entries.map((e) => e.id)])).length).toBe(5);
@@ -178,12 +181,18 @@ describe("Hourly rollups", () => {
     const [scoreTotal] = await sql<{ n: number }>("SELECT sum(scores)::int AS n FROM score_rollups WHERE project_id = $1", [projectId]);
     expect(scoreTotal!.n).toBe(5 * 6);
 
-    // The scorer's cost fill changes cost_usd of a row logged at 0, once.
-    await saveCosts(db, new Map([[entries[2]!.id, 0.0042]]));
-    await saveCosts(db, new Map([[entries[2]!.id, 0.5]]));
+    // The scorer's cost fill changes cost_usd of a row logged without a cost, once.
+    const [unpriced] = await sql<{ n: number }>("SELECT sum(unpriced)::int AS n FROM request_rollups WHERE project_id = $1", [projectId]);
+    await saveCosts(db, new Map([[entries[2]!.id, { cost_usd: 0.0042, price_version: PRICE_TABLE_VERSION }]]));
+    await saveCosts(db, new Map([[entries[2]!.id, { cost_usd: 0.5, price_version: PRICE_TABLE_VERSION }]]));
+    const [stillUnpriced] = await sql<{ n: number }>("SELECT sum(unpriced)::int AS n FROM request_rollups WHERE project_id = $1", [projectId]);
+    expect(stillUnpriced!.n).toBe(unpriced!.n - 1);
     await expectRollupsExact(projectId);
-    const [cost] = await sql<{ cost: string }>("SELECT cost_usd::text AS cost FROM llm_requests WHERE id = $1", [entries[2]!.id]);
-    expect(Number(cost!.cost)).toBe(0.0042);
+    const [cost] = await sql<{ cost: string; cost_source: string; price_version: string }>(
+      "SELECT cost_usd::text AS cost, cost_source, price_version FROM llm_requests WHERE id = $1",
+      [entries[2]!.id],
+    );
+    expect(cost).toEqual({ cost: "0.0042000000", cost_source: "genai-prices", price_version: PRICE_TABLE_VERSION });
 
     // The backfill statement of the migration recomputes the same rows.
     const before = [await storedRequests(projectId), await sql(scoreRollupSql, [projectId])];

@@ -19,6 +19,7 @@ function hours(start: string, count: number): Point[] {
     p50_latency_ms: 10 + i,
     p95_latency_ms: 100 + i,
     cost_usd: 0.5,
+    unpriced: i % 3 === 0 ? 1 : 0,
     scorers: [{ scorer_name: "content_safety", scores: 2, unsafe: 1, unsafe_rate: 0.5 }],
   }));
 }

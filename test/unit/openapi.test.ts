@@ -29,4 +29,20 @@ describe("OpenAPI document", () => {
     expect(doc.paths["/internal/keys/check"]!.get!.security).toEqual([{ ServiceKey: ["ingest"] }, { BearerKey: ["ingest"] }]);
     expect(doc.paths["/internal/projects"]!.get!.security).toEqual([{ InternalSecret: [] }]);
   });
+
+  it("Should document each request's preview and its cost fields, an unknown cost as null (issue 33)", async () => {
+    type Prop = { type?: string | string[]; anyOf?: { type: string }[]; description?: string };
+    const doc = (await (await createApp().request("/openapi.json", {}, {})).json()) as {
+      components: { schemas: Record<string, { properties: Record<string, Prop> }> };
+    };
+    const summary = doc.components.schemas.LlmRequestSummary!.properties;
+    const nullable = (p: Prop | undefined) => JSON.stringify(p).includes('"null"');
+    for (const field of ["preview", "cost_usd", "cost_source", "price_version", "cache_read_tokens", "cache_write_tokens"]) {
+      expect(summary[field], field).toBeDefined();
+      expect(nullable(summary[field]), field).toBe(true);
+    }
+    expect(summary.preview!.description).toContain("last user turn");
+    const point = JSON.stringify(doc.components.schemas.Timeseries);
+    expect(point).toContain('"unpriced"');
+  });
 });

@@ -39,7 +39,11 @@ export async function scoreWithTheScorers(databaseUrl: string, ids: string[]): P
     ).rows as ({ id: string; project_id: string } & Parameters<typeof scoreCall>[0])[];
     await saveScores(
       db,
-      rows.map((r) => ({ request_id: r.id, project_id: r.project_id, scores: versioned(scoreCall({ ...r, cost_usd: Number(r.cost_usd) })) })),
+      rows.map((r) => ({
+        request_id: r.id,
+        project_id: r.project_id,
+        scores: versioned(scoreCall({ ...r, cost_usd: r.cost_usd === null ? null : Number(r.cost_usd) })),
+      })),
     );
   });
 }

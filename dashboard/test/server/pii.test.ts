@@ -108,7 +108,7 @@ describe("Personal data shown to a viewer", () => {
       "SELECT user_email, request_id, fields FROM pii_reveals WHERE project_id = $1",
       [project.id],
     );
-    expect(rows).toEqual([{ user_email: owner.email, request_id: id, fields: ["model", "provider", "metadata", "request_body", "response_body"] }]);
+    expect(rows).toEqual([{ user_email: owner.email, request_id: id, fields: ["model", "provider", "metadata", "request_body", "response_body", "preview"] }]);
     // The reveal shows on the request for owners and admins, in the masked view too.
     expect(revealed.reveals).toEqual([expect.objectContaining({ request_id: id, revealed_by: owner.email })]);
     const admin = await newUserAs(owner, project.organization_id, "admin");

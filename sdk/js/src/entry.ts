@@ -84,7 +84,6 @@ export function toPayload(entry: LogEntry): LogPayload {
     completion = responseBody === null ? 0 : estimateTokens(responseBody);
     metadata.token_count_source = "estimated";
   } else if (metadata.token_count_source === undefined) metadata.token_count_source = "reported";
-  if (metadata.cost_source === undefined) metadata.cost_source = "unknown";
   metadata.sdk = SDK_NAME;
 
   const model = entry.model === undefined || entry.model === null || entry.model === "" ? "unknown" : String(entry.model);
@@ -94,7 +93,6 @@ export function toPayload(entry: LogEntry): LogPayload {
     provider: provider.trim().slice(0, 64) || "custom",
     prompt_tokens: prompt ?? 0,
     completion_tokens: completion ?? 0,
-    cost_usd: 0,
     latency_ms: Math.max(0, Math.round(entry.latencyMs)),
     request_body: requestBody,
     response_body: responseBody,

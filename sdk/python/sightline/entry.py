@@ -99,7 +99,6 @@ class LogEntry:
             metadata["token_count_source"] = "estimated"
         else:
             metadata.setdefault("token_count_source", "reported")
-        metadata.setdefault("cost_source", "unknown")
         metadata["sdk"] = SDK_NAME
 
         model = str(self.model) if self.model not in (None, "") else "unknown"
@@ -109,7 +108,6 @@ class LogEntry:
             "provider": (str(self.provider) or "custom")[:256],
             "prompt_tokens": as_int(prompt) or 0,
             "completion_tokens": as_int(completion) or 0,
-            "cost_usd": 0,
             "latency_ms": max(0, int(round(self.latency_ms))),
             "request_body": request_body,
             "response_body": response_body,

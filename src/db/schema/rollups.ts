@@ -22,8 +22,10 @@ export const requestRollups = pgTable(
     requests: integer("requests").notNull(),
     /** Requests with `is_error`. */
     errors: integer("errors").notNull(),
-    /** Sum of `cost_usd`, US dollars. */
+    /** Sum of the known `cost_usd`, US dollars. */
     cost_usd: numeric("cost_usd", { precision: 30, scale: 10, mode: "number" }).notNull(),
+    /** Requests whose cost is unknown (`cost_usd` null): not in `cost_usd`. */
+    unpriced: integer("unpriced").notNull().default(0),
     prompt_tokens: bigint("prompt_tokens", { mode: "number" }).notNull(),
     completion_tokens: bigint("completion_tokens", { mode: "number" }).notNull(),
     /** Sum of `latency_ms` (the mean is latency_ms_sum / requests). */

@@ -82,5 +82,9 @@ describe("unbounded_consumption", () => {
     expect(scoreUnboundedConsumption(call({}, null, { latency_ms: 200_000 })).score_value).toBe(3);
     const rel = call({}, null, { cost_usd: 0.5, metadata: { project_stats: { p99_cost_usd: 0.01 } } });
     expect(scoreUnboundedConsumption(rel).score_value).toBe(4);
+    // An unknown cost (null) is no outlier: nothing is known about it.
+    const unknown = scoreUnboundedConsumption(call({}, null, { cost_usd: null, metadata: { project_stats: { p99_cost_usd: 0.01 } } }));
+    expect(scoreUnboundedConsumption(rel).rationale).toContain("cost_outlier");
+    expect(unknown.rationale).not.toContain("cost_outlier");
   });
 });

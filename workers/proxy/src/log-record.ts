@@ -2,12 +2,12 @@
  * Builds the POST /internal/log record (`LogRequest`, src/routes/ingest.ts) of one proxied call
  * from what the proxy saw: the request body, the upstream's status and headers, the collected
  * response body and the timings. Token counts come from the reported usage or an estimate
- * (tokens.ts), cost from genai-prices (src/pricing/price-call.ts).
+ * (tokens.ts). The cost is left unknown for the scorer to price with its cached tokens
+ * (src/pricing/fill-costs.ts), except for a refused call: nothing was generated, nothing billed.
  *
  * Headers are never copied into the record: provider keys, the Sightline key and cookies
  * travel only in headers, and fit.ts scrubs any copy of their values that appears in a body.
  */
-import { priceCall } from "../../../src/pricing/price-call";
 import type { LogRequest } from "../../../src/routes/ingest";
 import { isObject } from "../../../src/util";
 import type { Collected } from "./collect";
@@ -66,12 +66,12 @@ function callError(call: CallRecord): Json | undefined {
 async function tokensOf(call: CallRecord, failed: boolean): Promise<{ usage: TokenUsage; source: string }> {
   const reported = reportedUsage(call.collected?.body);
   if (reported) return { usage: reported, source: "reported" };
-  if (failed) return { usage: { prompt_tokens: 0, completion_tokens: 0, cached_tokens: 0 }, source: "none" };
+  if (failed) return { usage: { prompt_tokens: 0, completion_tokens: 0 }, source: "none" };
   try {
     return { usage: await estimateUsage(call.requestBody, call.collected?.body), source: "estimated" };
   } catch (err) {
     logError("token estimate failed; logged as 0", {}, err);
-    return { usage: { prompt_tokens: 0, completion_tokens: 0, cached_tokens: 0 }, source: "none" };
+    return { usage: { prompt_tokens: 0, completion_tokens: 0 }, source: "none" };
   }
 }
 
@@ -86,8 +86,6 @@ export async function buildLogRecord(call: CallRecord): Promise<LogRequest> {
   // broke or was aborted did generate its partial text, which is estimated.
   const refused = !!call.failure || (call.response?.status ?? 0) >= 400;
   const { usage, source } = await tokensOf(call, refused);
-  const priced = usage.prompt_tokens + usage.completion_tokens > 0;
-  const cost = priced ? await priceCall(responseModel ?? model, call.target.provider, usage) : { cost_usd: 0, source: "none" };
 
   const metadata: Json = {
     status: error ? "error" : "success",
@@ -95,7 +93,6 @@ export async function buildLogRecord(call: CallRecord): Promise<LogRequest> {
     stream: call.collected?.stream ?? false,
     ttft_ms: Math.max(0, (call.firstByteAt ?? call.response?.headersAt ?? call.endedAt) - call.startedAt),
     token_count_source: source,
-    cost_source: cost.source,
     route: call.target.route,
     method: call.method,
     endpoint: call.target.url.pathname,
@@ -103,7 +100,6 @@ export async function buildLogRecord(call: CallRecord): Promise<LogRequest> {
   };
   if (error) metadata.error = error;
   if (responseModel && responseModel !== model) metadata.response_model = responseModel;
-  if (usage.cached_tokens > 0) metadata.cached_tokens = usage.cached_tokens;
   const requestId = call.response?.headers.get("x-request-id");
   if (requestId) metadata.upstream_request_id = requestId.slice(0, 128);
   if (call.outcome === "aborted") metadata.aborted = true;
@@ -114,7 +110,7 @@ export async function buildLogRecord(call: CallRecord): Promise<LogRequest> {
     provider: call.target.provider,
     prompt_tokens: usage.prompt_tokens,
     completion_tokens: usage.completion_tokens,
-    cost_usd: cost.cost_usd,
+    ...(refused ? { cost_usd: 0 } : {}),
     latency_ms: Math.max(0, call.endedAt - call.startedAt),
     request_body: call.requestBody,
     response_body: body ?? null,

@@ -2,8 +2,8 @@
  * Token counts of one call: the provider's `usage` when it reported one, else an estimate.
  *
  * Reported shapes (OpenAI API reference): Chat Completions, Completions and Embeddings have
- * `usage.{prompt_tokens, completion_tokens}` (`prompt_tokens_details.cached_tokens`);
- * Responses has `usage.{input_tokens, output_tokens}` (`input_tokens_details.cached_tokens`).
+ * `usage.{prompt_tokens, completion_tokens}`; Responses has `usage.{input_tokens, output_tokens}`.
+ * Their cached prompt tokens are read from the same body at ingest (src/pricing/logged-cost.ts).
  *
  * Estimates use gpt-tokenizer's `o200k_base` encoding (GPT-4o, GPT-4.1, GPT-5, o-series),
  * plus OpenAI's chat framing of 3 tokens per message and 3 for the reply (OpenAI cookbook,
@@ -18,8 +18,6 @@ import { isObject } from "../../../src/util";
 export interface TokenUsage {
   prompt_tokens: number;
   completion_tokens: number;
-  /** Prompt tokens served from the provider's cache (part of prompt_tokens). */
-  cached_tokens: number;
 }
 
 /** Text counted exactly; the rest of a longer text is extrapolated (bounds CPU per call). */
@@ -48,8 +46,7 @@ export function reportedUsage(body: unknown): TokenUsage | undefined {
   const prompt = int(usage.prompt_tokens) ?? int(usage.input_tokens);
   const completion = int(usage.completion_tokens) ?? int(usage.output_tokens) ?? (prompt !== undefined ? 0 : undefined);
   if (prompt === undefined || completion === undefined) return undefined;
-  const details = usage.prompt_tokens_details ?? usage.input_tokens_details;
-  return { prompt_tokens: prompt, completion_tokens: completion, cached_tokens: (isObject(details) && int(details.cached_tokens)) || 0 };
+  return { prompt_tokens: prompt, completion_tokens: completion };
 }
 
 /** Text of a message `content`: a string, or the `text` of its parts (images are not counted). */
@@ -141,6 +138,5 @@ export async function estimateUsage(request: unknown, response: unknown): Promis
   return {
     prompt_tokens: (promptText ? countBounded(count, promptText) : 0) + framing,
     completion_tokens: completionText ? countBounded(count, completionText) : 0,
-    cached_tokens: 0,
   };
 }

@@ -96,7 +96,7 @@ async function scoreJobs(db: Db, batch: MessageBatch<unknown>, config: ScorerCon
 
   // Calls logged without a cost (client libraries) are priced before scoring.
   const costs = await priceUnpricedCalls(calls);
-  for (const call of calls) call.cost_usd = costs.get(call.id) ?? call.cost_usd;
+  for (const call of calls) call.cost_usd = costs.get(call.id)?.cost_usd ?? call.cost_usd;
   await saveCosts(db, costs).catch((err: unknown) => logWarn("saving computed costs failed; the scores still go ahead", {}, err));
 
   const verdicts = config.ai ? await judgeCalls(config.ai, calls) : undefined;

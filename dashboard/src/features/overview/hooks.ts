@@ -15,7 +15,10 @@ export interface Bucket {
   t: number;
   requests: number;
   errors: number;
+  /** Sum of the known costs, US dollars. */
   cost_usd: number;
+  /** Calls whose cost is unknown (not in `cost_usd`). */
+  unpriced: number;
   p50_latency_ms: number | null;
   p95_latency_ms: number | null;
   scores: Partial<Record<ScorerName, { scores: number; unsafe: number }>>;
@@ -60,6 +63,7 @@ export function regroup(points: Point[], unit: "hour" | "day"): Bucket[] {
       requests: ps.reduce((a, p) => a + p.requests, 0),
       errors: ps.reduce((a, p) => a + p.errors, 0),
       cost_usd: ps.reduce((a, p) => a + p.cost_usd, 0),
+      unpriced: ps.reduce((a, p) => a + p.unpriced, 0),
       p50_latency_ms: median(p50s),
       p95_latency_ms: p95s.length ? Math.max(...p95s) : null,
       scores,

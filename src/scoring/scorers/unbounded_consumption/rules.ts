@@ -91,7 +91,8 @@ export function scoreUnboundedConsumption(call: ScorableCall): ScoreResult {
     }
   }
   const costLimit = statNumber(call.metadata, "p99_cost_usd") ?? LIMITS.costUsd;
-  if (call.cost_usd > costLimit) f.push({ rule: "cost_outlier", weight: call.cost_usd > costLimit * 10 ? 4 : 3, where: "call", count: 1 });
+  if (call.cost_usd !== null && call.cost_usd > costLimit)
+    f.push({ rule: "cost_outlier", weight: call.cost_usd > costLimit * 10 ? 4 : 3, where: "call", count: 1 });
   const latencyLimit = statNumber(call.metadata, "p99_latency_ms") ?? LIMITS.latencyMs;
   if (call.latency_ms > latencyLimit) f.push({ rule: "latency_outlier", weight: call.latency_ms > latencyLimit * 5 ? 4 : 3, where: "call", count: 1 });
   const basis = `prompt ${prompt} tokens of ${window} window${known ? "" : " (default)"}`;

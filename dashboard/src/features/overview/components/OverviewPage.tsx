@@ -13,6 +13,7 @@ import { useCurrentProject } from "../../projects/hooks";
 import { spanQuery } from "../../requests/filters";
 import { SCORER_INFO } from "../../requests/scorers";
 import { bucketEnd, regroup, unsafeRate, useTimeseries } from "../hooks";
+import { unpricedNote, usdAmount as usd } from "../../../lib/money";
 
 const RANGES = {
   "24 h": { ms: 86_400_000, unit: "hour" },
@@ -22,7 +23,6 @@ const RANGES = {
 type Range = keyof typeof RANGES;
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
-const usd = (v: number) => `$${v < 1 ? v.toFixed(4) : v.toFixed(2)}`;
 const ms = (v: number) => `${v < 10 ? v.toFixed(1) : Math.round(v)} ms`;
 const count = (v: number) => Math.round(v).toLocaleString();
 
@@ -41,7 +41,9 @@ export function OverviewPage() {
     requests: buckets.reduce((a, b) => a + b.requests, 0),
     errors: buckets.reduce((a, b) => a + b.errors, 0),
     cost: buckets.reduce((a, b) => a + b.cost_usd, 0),
+    unpriced: buckets.reduce((a, b) => a + b.unpriced, 0),
   };
+  const unpriced = unpricedNote(totals.unpriced);
   const openBucket = (t: number) => void navigate(`/p/${project.id}/requests?${spanQuery(t, bucketEnd(t, unit))}`);
   const data: ChartPoint[] = buckets.map((b) => ({
     t: b.t,
@@ -83,7 +85,7 @@ export function OverviewPage() {
     },
     {
       title: "Cost (USD)",
-      total: `${usd(totals.cost)} in ${range}`,
+      total: `${usd(totals.cost)} in ${range}${unpriced ? ` (${unpriced})` : ""}`,
       kind: "bar",
       series: [{ key: "cost", name: "Cost", color: SERIES_COLORS[4]! }],
       format: usd,
@@ -108,7 +110,7 @@ export function OverviewPage() {
             {[
               ["Requests", count(totals.requests)],
               ["Errors", `${count(totals.errors)}${totals.requests ? ` (${pct(totals.errors / totals.requests)})` : ""}`],
-              ["Cost", usd(totals.cost)],
+              ["Cost", usd(totals.cost), unpriced],
               [
                 "Unsafe (content)",
                 (() => {
@@ -116,10 +118,11 @@ export function OverviewPage() {
                   return r === null ? "no scores" : pct(r);
                 })(),
               ],
-            ].map(([label, value]) => (
+            ].map(([label, value, note]) => (
               <div key={label} className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
                 <dt className="text-sm text-zinc-700 dark:text-zinc-300">{label}</dt>
                 <dd className="text-2xl font-semibold">{value}</dd>
+                {note && <dd className="text-xs text-zinc-700 dark:text-zinc-300">{note}</dd>}
               </div>
             ))}
           </dl>

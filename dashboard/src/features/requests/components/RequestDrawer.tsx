@@ -9,10 +9,12 @@ import { useEffect, useRef, useState } from "react";
 import { roleAtLeast } from "../../../../server/contract";
 import { Button, when } from "../../../components/ui";
 import { isNotFound } from "../../../lib/api";
+import { callCost } from "../../../lib/money";
 import { useCurrentProject } from "../../projects/hooks";
 import { conversation } from "../conversation";
 import { isUuid } from "../filters";
 import { useRequestDetail, useReview } from "../hooks";
+import type { Detail } from "../types";
 import { worstState } from "../scorers";
 import { ClippedText } from "./ClippedText";
 import { RevealAudit } from "./RevealAudit";
@@ -105,8 +107,8 @@ export function RequestDrawer({ id, filters, onNavigate }: { id: string; filters
       ) : (
         <div className="space-y-5 text-sm">
           <p className="text-zinc-700 dark:text-zinc-300">
-            {d.model} · {d.provider} · {d.is_error ? "error" : "ok"} · {d.prompt_tokens}/{d.completion_tokens} tokens · ${d.cost_usd.toFixed(6)} ·{" "}
-            {d.latency_ms} ms · {when(d.created_at)}
+            {d.model} · {d.provider} · {d.is_error ? "error" : "ok"} · {d.prompt_tokens}/{d.completion_tokens} tokens · <CostText d={d} /> · {d.latency_ms} ms ·{" "}
+            {when(d.created_at)}
           </p>
           <section aria-labelledby="scores-title" className="space-y-2">
             <h3 id="scores-title" className="flex items-center gap-2 font-semibold">
@@ -167,3 +169,22 @@ export function RequestDrawer({ id, filters, onNavigate }: { id: string; filters
 
 /** Unsafe cards first, then safe, then unscored. */
 const rank = (label: string) => ({ unsafe: 0, safe: 1, unscored: 2 })[label] ?? 3;
+
+/**
+ * The call's cost: "cost unknown" when neither reported nor priced; else the amount, who gave it
+ * (the producer, or the price table and its version) and the prompt-cache tokens it was priced with.
+ */
+function CostText({ d }: { d: Detail }) {
+  if (d.cost_usd === null) return <span>cost unknown</span>;
+  const cache = [d.cache_read_tokens ? `${d.cache_read_tokens} cached` : "", d.cache_write_tokens ? `${d.cache_write_tokens} written to cache` : ""].filter(
+    Boolean,
+  );
+  const source = d.cost_source === "genai-prices" ? `priced from ${d.price_version ?? "genai-prices"}` : d.cost_source === "reported" ? "reported" : "";
+  const note = [source, ...cache].filter(Boolean).join(", ");
+  return (
+    <span>
+      {callCost(d.cost_usd)}
+      {note && ` (${note})`}
+    </span>
+  );
+}

@@ -3,9 +3,22 @@ import { useState } from "react";
 import { when } from "../../../components/ui";
 import type { Row } from "../types";
 import { SafetyCell } from "./ScoreChips";
+import { callCost } from "../../../lib/money";
+
+/**
+ * The start of a call's last user turn (the API's `preview`: at most 120 characters, personal
+ * data masked: src/db/schema/requests.ts PREVIEW_CHARS), on one line cut to the cell's width; the whole preview in its title.
+ */
+function PreviewCell({ preview }: { preview: string | null }) {
+  return (
+    <td className="max-w-xs truncate pr-3 text-zinc-700 dark:text-zinc-300" title={preview ?? undefined}>
+      {preview ?? <span className="italic">no user text</span>}
+    </td>
+  );
+}
 
 /** The table's columns, in order. */
-export const COLUMNS = ["time", "model", "provider", "status", "tokens", "cost", "latency", "safety"] as const;
+export const COLUMNS = ["time", "preview", "model", "provider", "status", "tokens", "cost", "latency", "safety"] as const;
 /** One of `COLUMNS`. */
 export type Column = (typeof COLUMNS)[number];
 
@@ -46,7 +59,8 @@ export function RequestTable({ rows, columns, open, fresh }: { rows: Row[]; colu
             onKeyDown={(e) => e.key === "Enter" && open(r.id)}
           >
             {show("time") && <td className="py-1.5 pr-3 whitespace-nowrap">{when(r.created_at)}</td>}
-            {show("model") && <td className="pr-3">{r.model}</td>}
+            {show("preview") && <PreviewCell preview={r.preview} />}
+            {show("model") && <td className="pr-3 whitespace-nowrap">{r.model}</td>}
             {show("provider") && <td className="pr-3">{r.provider}</td>}
             {show("status") && <td className="pr-3">{r.is_error ? "error" : "ok"}</td>}
             {show("tokens") && (
@@ -54,7 +68,7 @@ export function RequestTable({ rows, columns, open, fresh }: { rows: Row[]; colu
                 {r.prompt_tokens} / {r.completion_tokens}
               </td>
             )}
-            {show("cost") && <td className="pr-3">${r.cost_usd.toFixed(6)}</td>}
+            {show("cost") && <td className="pr-3 whitespace-nowrap">{callCost(r.cost_usd)}</td>}
             {show("latency") && <td className="pr-3 whitespace-nowrap">{r.latency_ms} ms</td>}
             {show("safety") && (
               <td className="py-1">

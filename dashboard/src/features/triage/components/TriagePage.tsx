@@ -134,11 +134,14 @@ export function TriagePage() {
               ref={(el) => {
                 items.current[i] = el;
               }}
-              className="grid w-full grid-cols-1 items-center gap-x-4 gap-y-1 px-1 py-2 text-left md:grid-cols-[12rem_10rem_1fr] hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-zinc-900"
+              className="grid w-full grid-cols-1 items-center gap-x-4 gap-y-1 px-1 py-2 text-left md:grid-cols-[11rem_9rem_minmax(0,1fr)_auto] hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-zinc-900"
               onClick={() => open(r.id)}
             >
               <span className="whitespace-nowrap">{when(r.created_at)}</span>
               <span className="font-medium">{r.model}</span>
+              <span className="truncate text-zinc-700 dark:text-zinc-300" title={r.preview ?? undefined}>
+                {r.preview ?? <span className="italic">no user text</span>}
+              </span>
               <SafetyCell scores={r.scores} />
             </button>
           </li>
