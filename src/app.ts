@@ -19,6 +19,7 @@ import { sweepRoutes } from "./routes/sweep";
 import { ingestRoutes } from "./routes/ingest";
 import { policyRoutes } from "./routes/policy";
 import { rescoreRoutes } from "./routes/rescore";
+import { reviewRoutes } from "./routes/reviews";
 import { validationHook } from "./routes/openapi";
 import { requestRoutes } from "./routes/requests";
 import { scoreRoutes } from "./routes/scores";
@@ -74,6 +75,7 @@ export function createApp() {
     .route("/", webhookRoutes)
     .route("/", policyRoutes)
     .route("/", rescoreRoutes)
+    .route("/", reviewRoutes)
     .route("/", alertWebhookRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ServiceKey", {

@@ -92,12 +92,22 @@ export function historyJson(row: {
   };
 }
 
-/** A reviewer's verdict on a score. */
+/** The score a review was given on (kept with the review across re-scores, docs/rescoring.md). */
+const ReviewedScoreShape = {
+  score_value: z.number().int().nullable().openapi({ description: "The reviewed score's value (Likert 1-5; null when unscored)" }),
+  score_label: z.enum(SCORE_LABELS).openapi({ description: "The reviewed score's label" }),
+  scorer_version: z.string().openapi({ description: "The scorer version of the reviewed score" }),
+  policy_version: z.number().int().openapi({ description: "The policy version of the reviewed score" }),
+};
+
+/** A reviewer's verdict on a call's score of one scorer, kept across re-scores. */
 export const ReviewSchema = z
   .object({
     verdict: z.enum(REVIEW_VERDICTS),
     reviewer: z.string(),
     reviewed_at: instant,
+    ...ReviewedScoreShape,
+    changed: z.boolean().openapi({ description: "The current score's value or label differs from the reviewed one (score changed since review)" }),
   })
   .openapi("ScoreReview");
 
@@ -125,7 +135,8 @@ export const ScoreChipSchema = z
     scorer_name: z.enum(SCORER_NAMES),
     score_value: z.number().int().nullable(),
     score_label: z.enum(SCORE_LABELS),
-    verdict: z.enum(REVIEW_VERDICTS).nullable(),
+    verdict: z.enum(REVIEW_VERDICTS).nullable().openapi({ description: "The review of this call and scorer, kept across re-scores" }),
+    review_changed: z.boolean().openapi({ description: "Reviewed, and the score's value or label changed since" }),
   })
   .openapi("ScoreChip");
 
@@ -257,6 +268,7 @@ export const StoredReviewSchema = z
     verdict: z.enum(REVIEW_VERDICTS),
     reviewer: z.string(),
     reviewed_at: z.string(),
+    ...ReviewedScoreShape,
   })
   .openapi("StoredScoreReview");
 
