@@ -4,6 +4,7 @@
  * score (`reviewChanged`) and the calibration counts of the Policy page.
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
+import { CALIBRATION_THRESHOLDS } from "../enums";
 import { SCORER_NAMES, type ScorerName } from "../scoring/types";
 import type { Db } from "./driver/client";
 import { type REVIEW_VERDICTS, safetyScores, scoreReviews } from "./schema";
@@ -69,9 +70,6 @@ export function changedSinceReview(current: ScoreFace, reviewed: ScoreFace): boo
  */
 export const reviewChanged = (s: string, r: string): SQL =>
   sql.raw(`(${s}.score_value IS DISTINCT FROM ${r}.score_value OR ${s}.score_label <> ${r}.score_label)`);
-
-/** Thresholds the calibration view shows (Likert values from which a label would be `unsafe`). */
-export const CALIBRATION_THRESHOLDS = [2, 3, 4, 5] as const;
 
 /** One scorer's reviewed calls and what each threshold would flag among them. */
 export interface ScorerCalibration {

@@ -9,17 +9,17 @@
  * reveal audit first (./pii-access.ts); the dashboard server never asks it.
  */
 import { z } from "@hono/zod-openapi";
-import { calibration, CALIBRATION_THRESHOLDS } from "../db/reviews";
+import { calibration } from "../db/reviews";
 import { reviewedPage } from "../db/review-export";
 import { memoizedMasker } from "../export/mask-pii";
 import { pagedDownload } from "../export/paged-stream";
 import { recordReveals } from "../pii/reveals";
 import { STORED_TEXT_FIELDS } from "../pii/views";
 import { reviewedItem } from "../reviews/dataset";
-import { SCORER_NAMES } from "../scoring/types";
 import { access, createRouter, jsonResponse, ProjectIdQuery, projectErrors, routesTagged } from "./openapi";
 import { assertReadAllowed, RevealQuery } from "./pii-access";
 import { checkedFilters, RequestFilterQuery, toFilters } from "./request-query";
+import { CalibrationSchema } from "./schemas";
 
 /** Reviewed calls per database page of the export (bodies of up to LOG_MAX_BYTES each). */
 const EXPORT_PAGE = 200;
@@ -41,27 +41,6 @@ const exportRoute = route("get", "/api/reviews/export", {
     ...projectErrors,
   },
 });
-
-const CalibrationSchema = z
-  .object({
-    scorers: z.array(
-      z.object({
-        scorer_name: z.enum(SCORER_NAMES),
-        confirmed: z.number().int().openapi({ description: "Calls reviewed `confirmed` (unsafe) that have a current score of this scorer" }),
-        false_positives: z.number().int().openapi({ description: "Calls reviewed `false_positive` (safe) that have a current score of this scorer" }),
-        thresholds: z
-          .array(
-            z.object({
-              unsafe_at: z.number().int().min(1).max(5),
-              caught: z.number().int().openapi({ description: "Confirmed calls whose current score is at least `unsafe_at`" }),
-              flagged: z.number().int().openapi({ description: "False positives whose current score is at least `unsafe_at`" }),
-            }),
-          )
-          .openapi({ description: `One entry per unsafe_at of ${CALIBRATION_THRESHOLDS.join(", ")}` }),
-      }),
-    ),
-  })
-  .openapi("ReviewCalibration");
 
 const calibrationRoute = route("get", "/api/reviews/calibration", {
   summary: "Over the project's reviewed calls: per scorer and unsafe_at 2-5, the confirmed calls caught and the false positives flagged",

@@ -95,7 +95,13 @@ describe("A review after a re-score", () => {
     expect(jailbreak.score_label).toBe("unsafe");
 
     const stored = await review(key, id, "content_safety", "false_positive");
-    expect(stored).toMatchObject({ verdict: "false_positive", scorer_name: "content_safety", score_value: 4, score_label: "unsafe", scorer_version: "model-old" });
+    expect(stored).toMatchObject({
+      verdict: "false_positive",
+      scorer_name: "content_safety",
+      score_value: 4,
+      score_label: "unsafe",
+      scorer_version: "model-old",
+    });
     await review(key, id, "jailbreak_detection", "confirmed");
 
     // A policy change (version 1), then a re-score: every score is replaced.
@@ -193,7 +199,10 @@ describe("GET /api/reviews/export", () => {
     for (const [i, id] of ids.entries()) await review(key, id, "content_safety", verdicts[i]!);
     await rescore(projectId);
     for (const id of [ids[0]!, ids[2]!])
-      await sql("UPDATE safety_scores SET score_value = 5, score_label = 'unsafe' WHERE request_id = $1 AND scorer_name = 'content_safety' AND superseded_at IS NULL", [id]);
+      await sql(
+        "UPDATE safety_scores SET score_value = 5, score_label = 'unsafe' WHERE request_id = $1 AND scorer_name = 'content_safety' AND superseded_at IS NULL",
+        [id],
+      );
 
     const readKey = await keyWith(projectId, ["read"]);
     const exported = await api("/api/reviews/export", { headers: { "X-Service-Key": readKey } });
@@ -219,7 +228,9 @@ describe("GET /api/reviews/export", () => {
     expect(reviewedMetrics(items)).toEqual([{ scorer: "content_safety", items: 5, tp: 1, fn: 1, fp: 1, tn: 2, recall: 0.5, fpr: 1 / 3 }]);
 
     // The request list's filters apply: one call by id range, and `reviewed` narrows to a verdict.
-    const fp = reviewedItems(await (await api("/api/reviews/export?scorer=content_safety&reviewed=false_positive", { headers: { "X-Service-Key": key } })).text());
+    const fp = reviewedItems(
+      await (await api("/api/reviews/export?scorer=content_safety&reviewed=false_positive", { headers: { "X-Service-Key": key } })).text(),
+    );
     expect(fp!.map((it) => it.id).sort()).toEqual([ids[2], ids[3], ids[4]].sort());
     const none = await (await api("/api/reviews/export?scorer=pii_detection", { headers: { "X-Service-Key": key } })).text();
     expect(none).toBe("");
