@@ -34,7 +34,6 @@ import type { PolicyInputSchema, PolicySchema } from "../../src/policy/schema";
 
 export {
   ALERT_FORMATS,
-  CALIBRATION_THRESHOLDS,
   ROLES,
   roleAtLeast,
   scopesForRole,

@@ -58,6 +58,15 @@ async function log(key: string, user: string, answer = "I can't help with that."
   return ((await res.json()) as { id: string }).id;
 }
 
+/** A new project with one scored call per text (in order). */
+async function projectWithCalls(name: string, texts: string[]) {
+  const project = await newProject(name);
+  const ids: string[] = [];
+  for (const text of texts) ids.push(await log(project.key, text));
+  await scoreNow(ids);
+  return { ...project, ids };
+}
+
 const scoreId = async (requestId: string, scorer: string) =>
   (await sql<{ id: string }>("SELECT id FROM safety_scores WHERE request_id = $1 AND scorer_name = $2 AND superseded_at IS NULL", [requestId, scorer]))[0]!.id;
 
@@ -145,10 +154,10 @@ const TABS = {
 
 describe("Triage counts", () => {
   it("Should equal the rows listed in every tab, the three verdict tabs splitting the unsafe calls, also after a re-score", async () => {
-    const { key, projectId } = await newProject("triage counts");
-    const ids: string[] = [];
-    for (let i = 0; i < 7; i++) ids.push(await log(key, `question ${i}`));
-    await scoreNow(ids);
+    const { key, projectId, ids } = await projectWithCalls(
+      "triage counts",
+      [0, 1, 2, 3, 4, 5, 6].map((i) => `question ${i}`),
+    );
     for (const id of ids.slice(0, 6)) await flagAsOldVersion(id, "content_safety");
     await review(key, ids[0]!, "content_safety", "false_positive");
     await review(key, ids[1]!, "content_safety", "false_positive");
@@ -188,11 +197,9 @@ describe("Triage counts", () => {
 
 describe("GET /api/reviews/export", () => {
   it("Should export the reviewed calls matching the filters as eval items, masked for a read key, that the eval reader scores", async () => {
-    const { key, projectId } = await newProject("review export");
-    const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push(await log(key, `Write to jane.doe@example.org about case ${i}`));
-    const unreviewed = await log(key, "not reviewed");
-    await scoreNow([...ids, unreviewed]);
+    const calls = await projectWithCalls("review export", [...[0, 1, 2, 3, 4].map((i) => `Write to jane.doe@example.org about case ${i}`), "not reviewed"]);
+    const { key, projectId } = calls;
+    const ids = calls.ids.slice(0, 5);
     for (const id of ids) await flagAsOldVersion(id, "content_safety");
     // content_safety: 2 confirmed (1 still flagged), 3 false positives (1 still flagged) after a re-score.
     const verdicts = ["confirmed", "confirmed", "false_positive", "false_positive", "false_positive"] as const;
@@ -240,10 +247,10 @@ describe("GET /api/reviews/export", () => {
 
 describe("GET /api/reviews/calibration", () => {
   it("Should count, per scorer and unsafe_at, the confirmed calls caught and the false positives flagged by the current scores", async () => {
-    const { key, projectId } = await newProject("calibration");
-    const ids: string[] = [];
-    for (let i = 0; i < 4; i++) ids.push(await log(key, `calibrate ${i}`));
-    await scoreNow(ids);
+    const { key, projectId, ids } = await projectWithCalls(
+      "calibration",
+      [0, 1, 2, 3].map((i) => `calibrate ${i}`),
+    );
     const values = [5, 3, 4, 2];
     for (const [i, id] of ids.entries())
       await sql("UPDATE safety_scores SET score_value = $2, score_label = 'unsafe' WHERE request_id = $1 AND scorer_name = 'content_safety'", [id, values[i]]);

@@ -10,10 +10,9 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { SCORER_NAMES } from "../../../src/enums";
 import { seriousViolations } from "./browser";
 import { db, openProjectPage, useOwnerStack } from "./owner-stack";
-import { saveFixedScores } from "./scores";
+import { flaggedBy, saveFixedScores } from "./scores";
 
 const SHOTS = join(import.meta.dirname, "../../../docs/screenshots");
 
@@ -64,16 +63,7 @@ describe("Reviews across a re-score in Chromium", () => {
     );
     const id = request!.id;
     // An unsafe verdict to review (as an older scorer might have given it).
-    await saveFixedScores(
-      inject("databaseUrl"),
-      id,
-      projectId,
-      SCORER_NAMES.map((n) =>
-        n === "content_safety"
-          ? { scorer_name: n, score_value: 4, score_label: "unsafe", rationale: "browser test: flagged" }
-          : { scorer_name: n, score_value: 1, score_label: "safe", rationale: "browser test" },
-      ),
-    );
+    await saveFixedScores(inject("databaseUrl"), id, projectId, flaggedBy("content_safety", 4, "browser test: flagged"));
 
     // Triage: to review, then a false positive; every tab's count equals its rows.
     await page.goto(`${ctx.stack.dashboardUrl}/p/${projectId}/safety?scorer=content_safety`);
