@@ -103,7 +103,7 @@ describe("Reviews across a re-score in Chromium", () => {
     await page.getByRole("button", { name: "Re-score" }).click();
     const status = page.getByRole("status").filter({ has: page.getByRole("progressbar", { name: "Re-score progress" }) });
     await status.waitFor();
-    await status.getByText(/^Re-score done: \d+ calls re-scored\.$/).waitFor({ timeout: 60_000 });
+    await status.getByText(/^Re-score done: \d+ calls? re-scored\.$/).waitFor({ timeout: 60_000 });
     expect(page.url()).toMatch(/[?&]rescore=[0-9a-f-]{36}/);
     const [scored] = await db<{ policy_version: number; score_value: number }>(
       "SELECT policy_version, score_value FROM safety_scores WHERE request_id = $1 AND scorer_name = 'content_safety' AND superseded_at IS NULL",

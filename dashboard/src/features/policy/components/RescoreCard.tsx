@@ -12,6 +12,7 @@ import { useRescoreJob, useStartRescore } from "../hooks";
 
 const DAY_MS = 86_400_000;
 const RANGES = [7, 30, 90].map((d) => ({ value: String(d), label: `Last ${d} days` }));
+const calls = (n: number) => `${n.toLocaleString()} ${n === 1 ? "call" : "calls"}`;
 
 /** The re-score card; `admin` may start a job, everyone sees a running one's progress. */
 export function RescoreCard({ projectId, admin }: { projectId: string; admin: boolean }) {
@@ -59,8 +60,8 @@ export function RescoreCard({ projectId, admin }: { projectId: string; admin: bo
             <progress className="h-2 w-full max-w-md accent-indigo-600" value={j.done} max={Math.max(j.total, 1)} aria-label="Re-score progress" />
             <span>
               {j.state === "done"
-                ? `Re-score done: ${j.done.toLocaleString()} calls re-scored.`
-                : `Re-scoring: ${j.done.toLocaleString()} of ${j.total.toLocaleString()} calls.`}
+                ? `Re-score done: ${calls(j.done)} re-scored.`
+                : `Re-scoring: ${j.done.toLocaleString()} of ${calls(j.total)}.`}
             </span>
           </div>
         )}
