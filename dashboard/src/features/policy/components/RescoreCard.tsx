@@ -58,11 +58,7 @@ export function RescoreCard({ projectId, admin }: { projectId: string; admin: bo
         {j && (
           <div role="status" className="flex flex-col gap-1">
             <progress className="h-2 w-full max-w-md accent-indigo-600" value={j.done} max={Math.max(j.total, 1)} aria-label="Re-score progress" />
-            <span>
-              {j.state === "done"
-                ? `Re-score done: ${calls(j.done)} re-scored.`
-                : `Re-scoring: ${j.done.toLocaleString()} of ${calls(j.total)}.`}
-            </span>
+            <span>{j.state === "done" ? `Re-score done: ${calls(j.done)} re-scored.` : `Re-scoring: ${j.done.toLocaleString()} of ${calls(j.total)}.`}</span>
           </div>
         )}
       </div>
