@@ -16,17 +16,20 @@
  *    each shipped scorer labels unsafe, per scorer and per traffic family (goal <= 1%, aim 0.5%).
  * (2) and (3) refit the models (`npm run train`'s code, into a temporary folder).
  *
+ * A file exported from triage (`GET /api/reviews/export`) first gets the stored scores' recall
+ * and FPR against its reviews (scripts/eval/reviewed-file.ts).
  * A path scores one file or folder with the shipped scorers: `<scorer>.jsonl` is judged on
  * `expected[<scorer>]` only. `unscored` counts as predicted safe. `--show-errors n` prints up
  * to n misclassified ids per scorer with their rationale (never the item text).
  */
-import { mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { LEARNED_SPECS, type LearnedName } from "../src/scoring/specs";
 import { scoreCall } from "../src/policy/apply";
 import { SCORER_NAMES, type ScorableCall, type ScoreResult, type ScorerName } from "../src/scoring/types";
 import { evalDir, readItems, toCall, trafficFile, type EvalItem } from "./lib/eval-items";
+import { reviewedReport } from "./eval/reviewed-file";
 import { train } from "./train";
 
 interface Counts {
@@ -331,8 +334,12 @@ function main(): void {
     } else if (a === "--show-errors") out.showErrors = Number(argv[++i] ?? "5");
     else out.target = a;
   }
+  // A triage export (GET /api/reviews/export) also reports its stored scores against the reviews.
+  const reviewed = statSync(out.target).isFile() ? reviewedReport(readFileSync(out.target, "utf8")) : null;
+  if (reviewed && !out.json) console.log(reviewed.table);
   const { rows, errors } = evaluate(out.target, shipped, out.scorer);
-  console.log(out.json ? JSON.stringify({ target: out.target, results: rows }, null, 2) : table(rows));
+  const stored = reviewed ? { stored_scores: reviewed.stored_scores } : {};
+  console.log(out.json ? JSON.stringify({ target: out.target, ...stored, results: rows }, null, 2) : table(rows));
   if (out.showErrors > 0) {
     for (const [name, list] of errors) {
       console.error(`\n# ${name}: ${list.length} errors`);

@@ -20,6 +20,7 @@ import { ingestRoutes } from "./routes/ingest";
 import { otlpRoutes } from "./routes/otlp";
 import { policyRoutes } from "./routes/policy";
 import { rescoreRoutes } from "./routes/rescore";
+import { reviewRoutes } from "./routes/reviews";
 import { validationHook } from "./routes/openapi";
 import { requestRoutes } from "./routes/requests";
 import { scoreRoutes } from "./routes/scores";
@@ -76,6 +77,7 @@ export function createApp() {
     .route("/", webhookRoutes)
     .route("/", policyRoutes)
     .route("/", rescoreRoutes)
+    .route("/", reviewRoutes)
     .route("/", alertWebhookRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ServiceKey", {

@@ -82,3 +82,6 @@ export function scopesForRole(role: Role): readonly ApiKeyScope[] {
 export function scopesWithin(scopes: readonly string[], allowed: readonly string[]): boolean {
   return scopes.every((s) => allowed.includes(s));
 }
+
+/** Thresholds of the Policy page's calibration view (GET /api/reviews/calibration): the Likert values from which a label would be `unsafe`. */
+export const CALIBRATION_THRESHOLDS = [2, 3, 4, 5] as const;

@@ -10,6 +10,7 @@
  */
 import type { z } from "zod";
 import type {
+  CalibrationSchema,
   CreatedEndpointSchema,
   DeliverySchema,
   EndpointInput,
@@ -19,6 +20,7 @@ import type {
   NewKeySchema,
   RequestDetailSchema,
   RequestListItemSchema,
+  RescoreJobSchema,
   RotatedKeySchema,
   SafetyScoreSummarySchema,
   ScoreChipSchema,
@@ -128,6 +130,11 @@ export type ScoreHistoryEntry = z.infer<typeof ScoreHistorySchema>;
 export type Policy = z.infer<typeof PolicySchema>;
 /** The body of PUT /api/projects/:id/policy: scorers or fields left out take their defaults. */
 export type PolicyInput = z.input<typeof PolicyInputSchema>;
+
+/** POST /api/projects/:id/policy/rescore and GET .../rescore/:jobId: a re-scoring job and its progress (docs/rescoring.md). */
+export type RescoreJob = z.infer<typeof RescoreJobSchema>;
+/** GET /api/projects/:id/policy/calibration: per scorer and unsafe_at, the reviewed calls caught and falsely flagged. */
+export type ReviewCalibration = z.infer<typeof CalibrationSchema>;
 
 /** An alert endpoint as listed (never with its secret, docs/webhooks.md). */
 export type WebhookEndpoint = z.infer<typeof EndpointSchema>;

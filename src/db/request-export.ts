@@ -8,11 +8,12 @@ import type { ScoreLabel, ScorerName } from "../scoring/types";
 import type { Db } from "./driver/client";
 import { newestFirst } from "./paging";
 import { keyset, requestConditions, type RequestFilters } from "./request-filters";
-import { requestSummaryColumns, type ScoreChip } from "./requests";
+import { requestSummaryColumns, reviewOfScore, type ScoreChip } from "./requests";
+import { reviewChanged } from "./reviews";
 import { llmRequests, safetyScores, scoreReviews } from "./schema";
 
-/** A score chip as the export's query sends it: `[scorer_name, score_value, score_label, verdict]`. */
-type ChipTuple = [ScorerName, number | null, ScoreLabel, ScoreChip["verdict"]];
+/** A score chip as the export's query sends it: `[scorer_name, score_value, score_label, verdict, review_changed]`. */
+type ChipTuple = [ScorerName, number | null, ScoreLabel, ScoreChip["verdict"], boolean];
 
 /**
  * An exported request as the export's query sends it: one JSON array per request, in this
@@ -73,8 +74,9 @@ export async function exportPage(db: Db, projectId: string, filters: RequestFilt
     .limit(limit);
   const result = (await db.execute(sql`WITH page AS MATERIALIZED (${page}),
     chips AS (
-      SELECT s.request_id, json_agg(json_build_array(s.scorer_name, s.score_value, s.score_label, r.verdict) ORDER BY s.scorer_name) AS chips
-      FROM ${safetyScores} s LEFT JOIN ${scoreReviews} r ON r.score_id = s.id
+      SELECT s.request_id, json_agg(json_build_array(s.scorer_name, s.score_value, s.score_label, r.verdict,
+        r.request_id IS NOT NULL AND ${reviewChanged("s", "r")}) ORDER BY s.scorer_name) AS chips
+      FROM ${safetyScores} s LEFT JOIN ${scoreReviews} r ON ${reviewOfScore}
       WHERE s.request_id = ANY(ARRAY(SELECT id FROM page)) AND s.superseded_at IS NULL
       GROUP BY s.request_id)
     SELECT json_agg(json_build_array(p.id, p.created_at::text, p.model, p.provider, p.is_error, p.prompt_tokens, p.completion_tokens, p.cost_usd::text,
@@ -100,6 +102,8 @@ export async function exportPage(db: Db, projectId: string, filters: RequestFilt
     preview: r[12],
     request_body: r[17],
     response_body: r[18],
-    scores: (r[15] ?? []).map(([scorer_name, score_value, score_label, verdict]): ScoreChip => ({ scorer_name, score_value, score_label, verdict })),
+    scores: (r[15] ?? []).map(
+      ([scorer_name, score_value, score_label, verdict, review_changed]): ScoreChip => ({ scorer_name, score_value, score_label, verdict, review_changed }),
+    ),
   }));
 }

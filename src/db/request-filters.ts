@@ -6,10 +6,11 @@
  * - status=error: the partial index on failed calls; status=ok: the main list index;
  * - per-scorer label, min_score: an EXISTS probe of `safety_scores (request_id, scorer_name)`
  *   (the unique key) for each candidate row, walked newest first;
- * - reviewed: an EXISTS probe of `score_reviews (project_id, verdict, request_id)`;
+ * - reviewed: an EXISTS probe of `score_reviews (project_id, verdict, request_id)`; `none`: a
+ *   NOT EXISTS probe of its primary key `(request_id, scorer_name)`;
  * - q: the GIN index on `search_tsv` (full-text, `simple` config, every word must occur).
  */
-import { and, eq, exists, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, exists, gte, inArray, lt, notExists, sql, type SQL } from "drizzle-orm";
 import type { ScoreLabel, ScorerName } from "../scoring/types";
 import { llmRequests, type REVIEW_VERDICTS, safetyScores, scoreReviews } from "./schema";
 import { websearchQuery } from "./search-query";
@@ -30,8 +31,11 @@ export interface RequestFilters {
   scorer?: ScorerName | undefined;
   /** Some score (of `scorer`, if given) is >= this Likert value (1-5). */
   min_score?: number | undefined;
-  /** Some score (of `scorer`, if given) has a review with this verdict. */
-  reviewed?: Verdict | undefined;
+  /**
+   * The call has a review (of `scorer`, if given) with this verdict; `none`: it has no review (of
+   * `scorer`; of any scorer when absent). Reviews are kept across re-scores (by request and scorer).
+   */
+  reviewed?: Verdict | "none" | undefined;
   /** Full-text search in the string values of the request and response bodies. */
   q?: string | undefined;
   /** Only these request ids (live mode re-asks rows whose scores were pending). */
@@ -54,13 +58,10 @@ export function requestConditions(projectId: string, f: RequestFilters): SQL {
   const ofScorer = f.scorer ? eq(safetyScores.scorer_name, f.scorer) : undefined;
   if (f.min_score !== undefined) conds.push(scoreExists(and(ofScorer, gte(safetyScores.score_value, f.min_score))));
   if (f.reviewed) {
-    conds.push(
-      exists(
-        sql`(SELECT 1 FROM ${scoreReviews} WHERE ${scoreReviews.project_id} = ${llmRequests.project_id}
-          AND ${scoreReviews.verdict} = ${f.reviewed} AND ${scoreReviews.request_id} = ${llmRequests.id}
-          ${f.scorer ? sql`AND ${scoreReviews.scorer_name} = ${f.scorer}` : sql``})`,
-      ),
-    );
+    const review = sql`(SELECT 1 FROM ${scoreReviews} WHERE ${scoreReviews.request_id} = ${llmRequests.id}
+      ${f.scorer ? sql`AND ${scoreReviews.scorer_name} = ${f.scorer}` : sql``}
+      ${f.reviewed === "none" ? sql`` : sql`AND ${scoreReviews.project_id} = ${llmRequests.project_id} AND ${scoreReviews.verdict} = ${f.reviewed}`})`;
+    conds.push(f.reviewed === "none" ? notExists(review) : exists(review));
   }
   if (f.q) conds.push(sql`${llmRequests.search_tsv} @@ ${websearchQuery(f.q)}`);
   return and(...conds)!;

@@ -10,16 +10,24 @@ import type { Db } from "./driver/client";
 import { projectRow } from "./project-rows";
 import { newestFirst, oldestFirst, pageWithTotal, type PageParams } from "./paging";
 import { keyset, requestConditions, type RequestFilters } from "./request-filters";
+import { changedSinceReview, reviewChanged } from "./reviews";
 import { llmRequests, safetyScores, scoreReviews } from "./schema";
 import { searchIds } from "./text-search";
 
-/** A request's scores in lists: scorer, value and label, plus the review verdict if any. */
+/**
+ * A request's scores in lists: scorer, value and label, plus the review verdict of that call and
+ * scorer if any (kept across re-scores) and whether the score changed since it was reviewed.
+ */
 export interface ScoreChip {
   scorer_name: ScorerName;
   score_value: number | null;
   score_label: ScoreLabel;
   verdict: "false_positive" | "confirmed" | null;
+  review_changed: boolean;
 }
+
+/** Join condition of a score `s` and the review `r` of its request and scorer. */
+export const reviewOfScore = sql.raw("r.request_id = s.request_id AND r.scorer_name = s.scorer_name");
 
 /**
  * The request's scores as a JSON array (empty while scoring is pending), one probe of the
@@ -27,9 +35,10 @@ export interface ScoreChip {
  * select list drizzle renders `llmRequests.id` as a bare "id", which would mean `s.id` here.
  */
 const scoreChips = sql<ScoreChip[]>`(SELECT coalesce(json_agg(json_build_object(
-    'scorer_name', s.scorer_name, 'score_value', s.score_value, 'score_label', s.score_label, 'verdict', r.verdict)
+    'scorer_name', s.scorer_name, 'score_value', s.score_value, 'score_label', s.score_label, 'verdict', r.verdict,
+    'review_changed', r.request_id IS NOT NULL AND ${reviewChanged("s", "r")})
     ORDER BY s.scorer_name), '[]'::json)
-  FROM ${safetyScores} s LEFT JOIN ${scoreReviews} r ON r.score_id = s.id
+  FROM ${safetyScores} s LEFT JOIN ${scoreReviews} r ON ${reviewOfScore}
   WHERE s.request_id = ${llmRequests}.${sql.identifier("id")} AND s.superseded_at IS NULL)`;
 
 /** Columns of a request in lists (no bodies; `preview` is a short generated column, src/db/schema/requests.ts). */
@@ -135,10 +144,23 @@ export async function neighbours(db: Db, projectId: string, id: string, filters:
   return { newer_id: newer?.id ?? null, older_id: older?.id ?? null };
 }
 
+/** A score's review as the detail shows it: the verdict, who and when, the score reviewed and whether it changed since. */
+export interface ScoreReview {
+  verdict: (typeof scoreReviews.$inferSelect)["verdict"];
+  reviewer: string;
+  reviewed_at: string;
+  score_value: number | null;
+  score_label: ScoreLabel;
+  scorer_version: string;
+  policy_version: number;
+  /** The current score's value or label differs from the reviewed one ("score changed since review"). */
+  changed: boolean;
+}
+
 /**
- * One request with bodies, its current scores (each with its review, if any) and the scores
- * re-scoring replaced (`score_history`, oldest first per scorer; docs/rescoring.md), or null
- * when the project has no such request.
+ * One request with bodies, its current scores (each with the review of its request and scorer,
+ * if any, kept across re-scores) and the scores re-scoring replaced (`score_history`, oldest first
+ * per scorer; docs/rescoring.md), or null when the project has no such request.
  */
 export async function getRequest(db: Db, projectId: string, id: string) {
   const [request] = await db
@@ -146,18 +168,36 @@ export async function getRequest(db: Db, projectId: string, id: string) {
     .from(llmRequests)
     .where(projectRow(llmRequests, projectId, id));
   if (!request) return null;
-  const rows = await db
-    .select({ score: safetyScores, review: scoreReviews })
-    .from(safetyScores)
-    .leftJoin(scoreReviews, eq(scoreReviews.score_id, safetyScores.id))
-    .where(and(eq(safetyScores.project_id, projectId), eq(safetyScores.request_id, id)))
-    .orderBy(safetyScores.scorer_name, safetyScores.scored_at);
+  const [rows, reviews] = await Promise.all([
+    db
+      .select()
+      .from(safetyScores)
+      .where(and(eq(safetyScores.project_id, projectId), eq(safetyScores.request_id, id)))
+      .orderBy(safetyScores.scorer_name, safetyScores.scored_at),
+    db
+      .select()
+      .from(scoreReviews)
+      .where(and(eq(scoreReviews.project_id, projectId), eq(scoreReviews.request_id, id))),
+  ]);
+  const reviewOf = new Map(reviews.map((r) => [r.scorer_name, r]));
   const scores = rows
-    .filter(({ score }) => score.superseded_at === null)
-    .map(({ score, review }) => ({
-      ...score,
-      review: review ? { verdict: review.verdict, reviewer: review.reviewer, reviewed_at: review.reviewed_at.toISOString() } : null,
-    }));
-  const history = rows.flatMap(({ score }) => (score.superseded_at === null ? [] : [{ ...score, superseded_at: score.superseded_at }]));
+    .filter((score) => score.superseded_at === null)
+    .map((score) => {
+      const r = reviewOf.get(score.scorer_name);
+      const review: ScoreReview | null = r
+        ? {
+            verdict: r.verdict,
+            reviewer: r.reviewer,
+            reviewed_at: r.reviewed_at.toISOString(),
+            score_value: r.score_value,
+            score_label: r.score_label,
+            scorer_version: r.scorer_version,
+            policy_version: r.policy_version,
+            changed: changedSinceReview(score, r),
+          }
+        : null;
+      return { ...score, review };
+    });
+  const history = rows.flatMap((score) => (score.superseded_at === null ? [] : [{ ...score, superseded_at: score.superseded_at }]));
   return { ...request, safety_scores: scores, score_history: history };
 }

@@ -31,7 +31,7 @@ type ExportRow = Awaited<ReturnType<typeof exportPage>>[number];
  * JSON values are the export's own, fresh from the driver's JSON.parse), scores keyed by scorer.
  */
 function record(row: ExportRow, mask: (value: unknown) => unknown) {
-  const scores: Record<string, Omit<ScoreChip, "scorer_name">> = {};
+  const scores: Record<string, Pick<ScoreChip, "score_value" | "score_label" | "verdict">> = {};
   for (const s of row.scores) scores[s.scorer_name] = { score_value: s.score_value, score_label: s.score_label, verdict: s.verdict };
   return {
     id: row.id,

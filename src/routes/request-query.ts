@@ -36,7 +36,10 @@ export const RequestFilterQuery = ProjectIdQuery.extend({
   label: z.enum(SCORE_LABELS).optional().openapi({ description: "With `scorer`: that scorer's label (same as `label[<scorer>]`)" }),
   ...perScorerLabels,
   min_score: z.coerce.number().int().min(1).max(5).optional().openapi({ description: "Some score (of `scorer`) is at least this Likert value" }),
-  reviewed: z.enum(REVIEW_VERDICTS).optional().openapi({ description: "Some score (of `scorer`) was reviewed with this verdict" }),
+  reviewed: z
+    .enum([...REVIEW_VERDICTS, "none"])
+    .optional()
+    .openapi({ description: "The call was reviewed (for `scorer`) with this verdict; `none`: not reviewed (for `scorer`, or for any scorer without it)" }),
   q: z
     .string()
     .trim()

@@ -7,16 +7,17 @@
 import { z } from "@hono/zod-openapi";
 import { instantSchema } from "../instant";
 import { createRescoreJob, getRescoreJob, type RescoreJob } from "../db/rescore";
-import { RESCORE_REASONS, RESCORE_STATES } from "../db/schema";
 import { notFound } from "../errors";
 import { logError } from "../logger";
 import { MAX_RESCORE_DAYS } from "../rescore/message";
 import { sendRescoreMessages } from "../rescore/maintain";
 import { access, createRouter, jsonBody, jsonResponse, ProjectIdQuery, projectErrors, routesTagged } from "./openapi";
+import { RescoreJobSchema } from "./schemas";
 
 const DAY_MS = 86_400_000;
 
-const RescoreInput = z
+/** Body of POST /api/rescore (also checked by the dashboard server before it forwards one). */
+export const RescoreInput = z
   .strictObject({
     since: instantSchema("Earliest request created_at, inclusive (ISO-8601)"),
     until: instantSchema(`Latest request created_at, exclusive (ISO-8601); at most ${MAX_RESCORE_DAYS} days after since`),
@@ -27,20 +28,6 @@ const RescoreInput = z
     path: ["until"],
   })
   .openapi("RescoreInput");
-
-const RescoreJobSchema = z
-  .object({
-    id: z.uuid(),
-    state: z.enum(RESCORE_STATES).openapi({ description: "`running` until every request of the range is re-scored, then `done`" }),
-    total: z.number().int().openapi({ description: "Requests in the range (when done: the requests re-scored)" }),
-    done: z.number().int().openapi({ description: "Requests re-scored so far" }),
-    since: z.string(),
-    until: z.string(),
-    reason: z.enum(RESCORE_REASONS).openapi({ description: "`api`: asked for; `upgrade`: a deployment brought new scorer versions" }),
-    created_at: z.string(),
-    finished_at: z.string().nullable(),
-  })
-  .openapi("RescoreJob");
 
 const route = routesTagged("rescore");
 

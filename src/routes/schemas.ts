@@ -7,8 +7,8 @@
 import { z } from "@hono/zod-openapi";
 import { createSelectSchema } from "drizzle-zod";
 import { alertDeliveries } from "../db/schema/alerts";
-import { apiKeys, llmRequests, PREVIEW_CHARS, projects, safetyScores } from "../db/schema";
-import { ALERT_FORMATS, API_KEY_SCOPES, REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES, type ScorerName, TIERS } from "../enums";
+import { apiKeys, llmRequests, PREVIEW_CHARS, projects, RESCORE_REASONS, RESCORE_STATES, safetyScores } from "../db/schema";
+import { ALERT_FORMATS, API_KEY_SCOPES, CALIBRATION_THRESHOLDS, REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES, type ScorerName, TIERS } from "../enums";
 
 /** An instant in a response: ISO-8601 text in UTC. */
 export const instant = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
@@ -101,12 +101,22 @@ export function historyJson(row: {
   };
 }
 
-/** A reviewer's verdict on a score. */
+/** The score a review was given on (kept with the review across re-scores, docs/rescoring.md). */
+const ReviewedScoreShape = {
+  score_value: z.number().int().nullable().openapi({ description: "The reviewed score's value (Likert 1-5; null when unscored)" }),
+  score_label: z.enum(SCORE_LABELS).openapi({ description: "The reviewed score's label" }),
+  scorer_version: z.string().openapi({ description: "The scorer version of the reviewed score" }),
+  policy_version: z.number().int().openapi({ description: "The policy version of the reviewed score" }),
+};
+
+/** A reviewer's verdict on a call's score of one scorer, kept across re-scores. */
 export const ReviewSchema = z
   .object({
     verdict: z.enum(REVIEW_VERDICTS),
     reviewer: z.string(),
     reviewed_at: instant,
+    ...ReviewedScoreShape,
+    changed: z.boolean().openapi({ description: "The current score's value or label differs from the reviewed one (score changed since review)" }),
   })
   .openapi("ScoreReview");
 
@@ -134,7 +144,8 @@ export const ScoreChipSchema = z
     scorer_name: z.enum(SCORER_NAMES),
     score_value: z.number().int().nullable(),
     score_label: z.enum(SCORE_LABELS),
-    verdict: z.enum(REVIEW_VERDICTS).nullable(),
+    verdict: z.enum(REVIEW_VERDICTS).nullable().openapi({ description: "The review of this call and scorer, kept across re-scores" }),
+    review_changed: z.boolean().openapi({ description: "Reviewed, and the score's value or label changed since" }),
   })
   .openapi("ScoreChip");
 
@@ -267,6 +278,7 @@ export const StoredReviewSchema = z
     verdict: z.enum(REVIEW_VERDICTS),
     reviewer: z.string(),
     reviewed_at: z.string(),
+    ...ReviewedScoreShape,
   })
   .openapi("StoredScoreReview");
 
@@ -321,3 +333,40 @@ export const DeliverySchema = createSelectSchema(alertDeliveries, {
   last_attempt_at: instant.nullable(),
   next_attempt_at: instant.nullable().openapi({ description: "When the next attempt is due (state `retrying`)" }),
 }).openapi("AlertDelivery");
+
+/** A re-scoring job as the API answers it. */
+export const RescoreJobSchema = z
+  .object({
+    id: z.uuid(),
+    state: z.enum(RESCORE_STATES).openapi({ description: "`running` until every request of the range is re-scored, then `done`" }),
+    total: z.number().int().openapi({ description: "Requests in the range (when done: the requests re-scored)" }),
+    done: z.number().int().openapi({ description: "Requests re-scored so far" }),
+    since: z.string(),
+    until: z.string(),
+    reason: z.enum(RESCORE_REASONS).openapi({ description: "`api`: asked for; `upgrade`: a deployment brought new scorer versions" }),
+    created_at: z.string(),
+    finished_at: z.string().nullable(),
+  })
+  .openapi("RescoreJob");
+
+/** The body of GET /api/reviews/calibration. */
+export const CalibrationSchema = z
+  .object({
+    scorers: z.array(
+      z.object({
+        scorer_name: z.enum(SCORER_NAMES),
+        confirmed: z.number().int().openapi({ description: "Calls reviewed `confirmed` (unsafe) that have a current score of this scorer" }),
+        false_positives: z.number().int().openapi({ description: "Calls reviewed `false_positive` (safe) that have a current score of this scorer" }),
+        thresholds: z
+          .array(
+            z.object({
+              unsafe_at: z.number().int().min(1).max(5),
+              caught: z.number().int().openapi({ description: "Confirmed calls whose current score is at least `unsafe_at`" }),
+              flagged: z.number().int().openapi({ description: "False positives whose current score is at least `unsafe_at`" }),
+            }),
+          )
+          .openapi({ description: `One entry per unsafe_at of ${CALIBRATION_THRESHOLDS.join(", ")}` }),
+      }),
+    ),
+  })
+  .openapi("ReviewCalibration");

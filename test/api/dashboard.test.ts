@@ -159,6 +159,7 @@ describe("Request filters", () => {
       score_value: 5,
       score_label: "unsafe",
       verdict: null,
+      review_changed: false,
     });
   });
 

@@ -61,8 +61,9 @@ beforeAll(async () => {
     [projectId],
   );
   await sql(
-    `INSERT INTO score_reviews (score_id, request_id, project_id, scorer_name, verdict, reviewer)
-     SELECT id, request_id, project_id, scorer_name, 'confirmed', 't' FROM safety_scores WHERE project_id = $1 ORDER BY id LIMIT 1`,
+    `INSERT INTO score_reviews (score_id, request_id, project_id, scorer_name, verdict, reviewer, score_value, score_label, scorer_version, policy_version)
+     SELECT id, request_id, project_id, scorer_name, 'confirmed', 't', score_value, score_label, scorer_version, policy_version
+       FROM safety_scores WHERE project_id = $1 ORDER BY id LIMIT 1`,
     [projectId],
   );
   pool = new pg.Pool({ connectionString: testEnv.TEST_DATABASE_URL, stream: workersSocket, max: 1 });

@@ -60,7 +60,8 @@ beforeAll(async () => {
   await seed(b.projectId);
   const [s] = await sql<{ id: string }>("SELECT id FROM safety_scores WHERE project_id = $1 AND score_label = 'unsafe' LIMIT 1", [projectId]);
   await sql(
-    "INSERT INTO score_reviews (score_id, request_id, project_id, scorer_name, verdict, reviewer) SELECT id, request_id, project_id, scorer_name, 'false_positive', 't' FROM safety_scores WHERE id = $1",
+    `INSERT INTO score_reviews (score_id, request_id, project_id, scorer_name, verdict, reviewer, score_value, score_label, scorer_version, policy_version)
+     SELECT id, request_id, project_id, scorer_name, 'false_positive', 't', score_value, score_label, scorer_version, policy_version FROM safety_scores WHERE id = $1`,
     [s!.id],
   );
   // Seeded by INSERT ... SELECT, not by the API's writers: fill the hourly rollups from the rows.

@@ -33,7 +33,8 @@ async function projectWithCalls(tier: string, ageHours: number[]) {
       [r!.id, projectId, h],
     );
     await sql(
-      "INSERT INTO score_reviews (score_id, request_id, project_id, scorer_name, verdict, reviewer) VALUES ($1, $2, $3, 'content_safety', 'confirmed', 't')",
+      `INSERT INTO score_reviews (score_id, request_id, project_id, scorer_name, verdict, reviewer, score_value, score_label, scorer_version, policy_version)
+       VALUES ($1, $2, $3, 'content_safety', 'confirmed', 't', 2, 'safe', 'unversioned', 0)`,
       [s!.id, r!.id, projectId],
     );
   }

@@ -3,7 +3,7 @@
  * logged calls (issue 15), through the API's typed client with the internal secret. Filters and
  * cursors pass through unchanged, so the API's validation and its `{detail}` answers apply as
  * they are. viewer: read and export; member: review verdicts, recorded with the signed-in user's
- * email as the reviewer.
+ * email as the reviewer. `/reviews/export`: the reviewed calls as a labelled dataset (viewer).
  *
  * Stored text is masked for everyone in lists and the detail (./lib/pii.ts, the export's own
  * function); `reveal=true` shows a request unmasked to an owner or admin only (others: 403),
@@ -33,6 +33,21 @@ function forwardedQuery(url: string, projectId: string): Record<string, string> 
   return { ...Object.fromEntries(params), project_id: projectId };
 }
 
+/**
+ * An export streamed from the API (which masks it: `reveal` is never forwarded) to the browser,
+ * never buffered here, with its type and file name; a refusal answers as the API's.
+ */
+async function download(call: Promise<unknown>): Promise<Response> {
+  const res = (await call) as Response;
+  if (!res.ok) return refusal(res, "export refused");
+  const headers = new Headers();
+  for (const h of ["Content-Type", "Content-Disposition"]) {
+    const v = res.headers.get(h);
+    if (v) headers.set(h, v);
+  }
+  return new Response(res.body, { status: 200, headers });
+}
+
 const Review = z.object({ verdict: z.enum(REVIEW_VERDICTS) });
 const Reveal = z.looseObject({ reveal: z.enum(["true", "false"]).optional() });
 const requestIds = validIds({ projectId: "project", id: "request" });
@@ -57,15 +72,12 @@ export const requestRoutes = new Hono<DashboardBindings>()
   .get("/requests/export", projectAccess("viewer"), async (c) => {
     const query = forwardedQuery(c.req.url, c.var.project.id);
     await assertSearchAllowed(c.var.db, c.var.project.role, query);
-    // Streamed from the API (which masks it) to the browser; never buffered here.
-    const res = (await apiClient(c.var.config).api.requests.export.$get({ query: query as never })) as unknown as Response;
-    if (!res.ok) return refusal(res, "export refused");
-    const headers = new Headers();
-    for (const h of ["Content-Type", "Content-Disposition"]) {
-      const v = res.headers.get(h);
-      if (v) headers.set(h, v);
-    }
-    return new Response(res.body, { status: 200, headers });
+    return download(apiClient(c.var.config).api.requests.export.$get({ query: query as never }));
+  })
+  .get("/reviews/export", projectAccess("viewer"), async (c) => {
+    const query = forwardedQuery(c.req.url, c.var.project.id);
+    await assertSearchAllowed(c.var.db, c.var.project.role, query);
+    return download(apiClient(c.var.config).api.reviews.export.$get({ query: query as never }));
   })
   .get("/requests/:id", requestIds, projectAccess("viewer"), validate("query", Reveal), async (c) => {
     const id = c.req.valid("param").id.toLowerCase();

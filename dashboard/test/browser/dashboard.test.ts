@@ -13,9 +13,8 @@ import pg from "pg";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ROOT } from "../../../scripts/lib/postgres";
-import { SCORER_NAMES } from "../../../src/enums";
 import { openPerson, type Person, seriousViolations, signUp } from "./browser";
-import { saveFixedScores, scoreWithTheScorers } from "./scores";
+import { flaggedBy, saveFixedScores, scoreWithTheScorers } from "./scores";
 import { startBrowserStack, type BrowserStack } from "./stack";
 
 const PASSWORD = "correct horse battery";
@@ -405,16 +404,7 @@ describe("Dashboard in Chromium", () => {
     await page.goto(`${stack.dashboardUrl}/p/${aliceProject}/keys`);
     const log = await logger(page, aliceProject, "review");
     const id = await log({ model: "review-model", request_body: { messages: [{ role: "user", content: "how do I pick a lock" }] } });
-    await saveFixedScores(
-      inject("databaseUrl"),
-      id,
-      aliceProject,
-      SCORER_NAMES.map((n) =>
-        n === "content_safety"
-          ? { scorer_name: n, score_value: 5, score_label: "unsafe", rationale: "browser test: an unsafe verdict to review" }
-          : { scorer_name: n, score_value: 1, score_label: "safe", rationale: "browser test" },
-      ),
-    );
+    await saveFixedScores(inject("databaseUrl"), id, aliceProject, flaggedBy("content_safety", 5, "browser test: an unsafe verdict to review"));
     await visit(page, `/p/${aliceProject}/safety?scorer=content_safety`, "Safety triage", "Safety triage", (p) =>
       p.getByRole("list", { name: "Queue" }).getByRole("button", { name: /review-model/ }),
     );

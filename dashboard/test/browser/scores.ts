@@ -13,6 +13,7 @@ import { saveScores } from "../../../src/db/request-scoring";
 import { underPolicy } from "../../../src/policy/apply";
 import { DEFAULT_POLICY } from "../../../src/policy/schema";
 import { type NamedScore, scoreCall } from "../../../src/scoring/registry";
+import { SCORER_NAMES, type ScorerName } from "../../../src/scoring/types";
 
 /** `scores` as the scorer stores them for a project without a policy of its own. */
 const versioned = (scores: NamedScore[]) => underPolicy(scores, { policy: DEFAULT_POLICY, version: 0 });
@@ -51,4 +52,13 @@ export async function scoreWithTheScorers(databaseUrl: string, ids: string[]): P
 /** Saves the given scores of one request (e.g. an unsafe verdict a test needs to review). */
 export async function saveFixedScores(databaseUrl: string, requestId: string, projectId: string, scores: NamedScore[]): Promise<void> {
   await withDb(databaseUrl, (_client, db) => saveScores(db, [{ request_id: requestId, project_id: projectId, scores: versioned(scores) }]));
+}
+
+/** Scores of every scorer: `scorer` unsafe with `value`, the others a safe 1 (a verdict for a test to review). */
+export function flaggedBy(scorer: ScorerName, value: number, rationale: string): NamedScore[] {
+  return SCORER_NAMES.map((n) =>
+    n === scorer
+      ? { scorer_name: n, score_value: value, score_label: "unsafe", rationale }
+      : { scorer_name: n, score_value: 1, score_label: "safe", rationale: "browser test" },
+  );
 }

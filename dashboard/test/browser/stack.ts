@@ -28,6 +28,8 @@ export interface BrowserStackOptions {
   ports?: { api: number; dashboard: number };
   /** Extra variables of the API worker, e.g. `{ WEBHOOK_ALLOW_LOOPBACK: "true" }`. */
   apiVars?: Record<string, string>;
+  /** Run the scorer worker beside the API (its queue consumer: scoring and re-scoring jobs); off by default. */
+  withScorer?: boolean;
 }
 
 /** Starts Stripe stand-in, API worker and dashboard; resolves once each answers. */
@@ -60,7 +62,7 @@ export async function startBrowserStack(databaseUrl: string, opts: BrowserStackO
       databaseUrl,
       internalSecret: secret,
       apiPort: ports.api,
-      withScorer: false,
+      withScorer: opts.withScorer ?? false,
       quiet: true,
       persistTo,
       vars: {

@@ -20,6 +20,8 @@ import type {
   RequestCount,
   RequestDetail,
   RequestPage,
+  RescoreJob,
+  ReviewCalibration,
   ReviewResult,
   RotatedApiKey,
   SafetyScoreSummary,
@@ -61,6 +63,9 @@ describe("The browser's contract is the server's answers", () => {
     expectTypeOf<Ok<One["safety-scores"][":scoreId"]["review"]["$post"]>>().toEqualTypeOf<ReviewResult>();
     expectTypeOf<Ok<One["policy"]["$get"]>>().toEqualTypeOf<Policy>();
     expectTypeOf<Ok<One["policy"]["$put"]>>().toEqualTypeOf<Policy>();
+    expectTypeOf<Ok<One["policy"]["calibration"]["$get"]>>().toEqualTypeOf<ReviewCalibration>();
+    expectTypeOf<InferResponseType<One["policy"]["rescore"]["$post"], 202>>().toEqualTypeOf<RescoreJob>();
+    expectTypeOf<Ok<One["policy"]["rescore"][":jobId"]["$get"]>>().toEqualTypeOf<RescoreJob>();
     expectTypeOf<Ok<One["webhooks"]["$get"]>>().toEqualTypeOf<WebhookList>();
     expectTypeOf<InferResponseType<One["webhooks"]["$post"], 201>>().toEqualTypeOf<CreatedWebhook>();
     expectTypeOf<Ok<One["webhooks"][":id"]["test"]["$post"]>>().toEqualTypeOf<WebhookDelivery>();

@@ -93,4 +93,31 @@ describe("Dashboard request routes", () => {
     };
     expect(fp.items.map((r) => r.id)).toEqual([ids[0]]);
   });
+
+  it("Should stream the reviewed calls as masked JSONL to a viewer, whatever the role", async () => {
+    const { owner, project } = await projectWithCalls();
+    const { key } = (await (await dash(`/api/projects/${project.id}/keys`, { cookie: owner.cookie, json: { name: "pii" } })).json()) as NewKey;
+    const res = await postLog(key, logBody({ request_body: { messages: [{ role: "user", content: "mail me at jane.doe@example.com" }] } }));
+    const { id } = (await res.json()) as { id: string };
+    await sql(
+      `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale)
+       VALUES (gen_random_uuid(), $1, $2, 'pii_detection', 5, 'unsafe', 'test')`,
+      [id, project.id],
+    );
+    const [score] = await sql<{ id: string }>("SELECT id FROM safety_scores WHERE request_id = $1", [id]);
+    expect((await dash(`/api/projects/${project.id}/safety-scores/${score!.id}/review`, { cookie: owner.cookie, json: { verdict: "confirmed" } })).status).toBe(
+      200,
+    );
+    const viewer = await newUserAs(owner, project.organization_id, "viewer");
+    for (const who of [viewer, owner]) {
+      const exported = await dash(`/api/projects/${project.id}/reviews/export?scorer=pii_detection&reveal=true`, { cookie: who.cookie });
+      expect(exported.status).toBe(200);
+      expect(exported.headers.get("Content-Disposition")).toMatch(/^attachment; filename="reviewed-/);
+      const lines = (await exported.text()).trim().split("\n");
+      expect(lines).toHaveLength(1);
+      const item = JSON.parse(lines[0]!) as { id: string; expected: Record<string, string>; request_body: unknown };
+      expect(item).toMatchObject({ id, expected: { pii_detection: "unsafe" } });
+      expect(JSON.stringify(item.request_body)).toContain("mail me at [EMAIL]");
+    }
+  });
 });

@@ -3,7 +3,7 @@
  * migrations/ is generated from it by `npm run db:generate`.
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES } from "../../enums";
 import { ownedBy, timestamptz, timestamptzNow, createdAt } from "./columns";
 import { projectId } from "./projects";
@@ -54,21 +54,37 @@ export const safetyScores = pgTable(
 );
 
 /**
- * A reviewer's verdict on one safety score (dashboard safety triage): the labelled data a safety
- * team exports. One verdict per score; a new verdict replaces the old one, with its reviewer
- * and time. `request_id` and `project_id` are copied from the score so list filters need no join.
+ * A reviewer's verdict on one scorer's judgement of one call (dashboard safety triage): the
+ * labelled data a safety team exports (`GET /api/reviews/export`). Keyed by (request, scorer),
+ * not by the score row, so the verdict stays with the call when a re-score or a policy change
+ * replaces the score (docs/rescoring.md); `score_id` and the score columns record what was
+ * reviewed, so a reader can tell when the score changed since. A new verdict replaces the old
+ * one, with its reviewer, time and reviewed score.
  */
 export const scoreReviews = pgTable(
   "score_reviews",
   {
-    score_id: ownedBy(uuid("score_id").primaryKey(), () => safetyScores.id),
     request_id: ownedBy(uuid("request_id").notNull(), () => llmRequests.id),
-    project_id: projectId(),
     scorer_name: text("scorer_name", { enum: SCORER_NAMES }).notNull(),
+    project_id: projectId(),
+    /** The score the reviewer saw (current then; history once re-scored). */
+    score_id: ownedBy(uuid("score_id").notNull(), () => safetyScores.id),
     verdict: text("verdict", { enum: REVIEW_VERDICTS }).notNull(),
     /** Who reviewed: the dashboard user's email or id, as the caller states it. */
     reviewer: text("reviewer").notNull(),
     reviewed_at: timestamptzNow("reviewed_at"),
+    /** The reviewed score's value (Likert 1..5; null when it was `unscored`). */
+    score_value: smallint("score_value"),
+    /** The reviewed score's label. */
+    score_label: text("score_label", { enum: SCORE_LABELS }).notNull(),
+    /** The scorer version that made the reviewed score. */
+    scorer_version: text("scorer_version").notNull(),
+    /** The policy version the reviewed score was made under (0 = the default policy). */
+    policy_version: integer("policy_version").notNull(),
   },
-  (t) => [index("score_reviews_project_verdict_request_idx").on(t.project_id, t.verdict, t.request_id)],
+  (t) => [
+    primaryKey({ name: "score_reviews_pkey", columns: [t.request_id, t.scorer_name] }),
+    index("score_reviews_project_verdict_request_idx").on(t.project_id, t.verdict, t.request_id),
+    index("score_reviews_score_idx").on(t.score_id),
+  ],
 );

@@ -1,15 +1,25 @@
 /**
  * Data of the Policy page (docs/policy.md): the project's policy through the dashboard server's
- * /api/projects/:projectId/policy routes (GET for every member, PUT for admins).
+ * /api/projects/:projectId/policy routes (GET for every member, PUT for admins), the calibration
+ * counts over reviewed calls (`/calibration`) and re-scoring jobs (`/rescore`, admins start one;
+ * its progress is polled every second while it runs).
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Policy, PolicyInput } from "../../../server/contract";
+import type { Policy, PolicyInput, RescoreJob, ReviewCalibration } from "../../../server/contract";
 import { request } from "../../lib/api";
+import { requestKeys } from "../requests/hooks";
 
 /** Query keys of the feature. */
-export const policyKeys = { get: (projectId: string) => ["policy", projectId] as const };
+export const policyKeys = {
+  get: (projectId: string) => ["policy", projectId] as const,
+  calibration: (projectId: string) => ["policy", projectId, "calibration"] as const,
+  rescore: (projectId: string, jobId: string) => ["policy", projectId, "rescore", jobId] as const,
+};
 
 const path = (projectId: string) => `/api/projects/${projectId}/policy`;
+
+/** How often a running re-score's progress is asked (ms). */
+const RESCORE_POLL_MS = 1000;
 
 /** The project's policy. */
 export const usePolicy = (projectId: string) => useQuery({ queryKey: policyKeys.get(projectId), queryFn: () => request<Policy>(path(projectId)) });
@@ -20,5 +30,39 @@ export function useSavePolicy(projectId: string) {
   return useMutation({
     mutationFn: (p: PolicyInput) => request<Policy>(path(projectId), { method: "PUT", json: p }),
     onSuccess: (saved) => queryClient.setQueryData(policyKeys.get(projectId), saved),
+  });
+}
+
+/** Per scorer and unsafe_at, the reviewed calls each threshold would catch and falsely flag. */
+export const useCalibration = (projectId: string) =>
+  useQuery({ queryKey: policyKeys.calibration(projectId), queryFn: () => request<ReviewCalibration>(`${path(projectId)}/calibration`) });
+
+/** Starts a re-score of the calls created in [since, until) (at most 90 days). */
+export function useStartRescore(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (range: { since: string; until: string }) => request<RescoreJob>(`${path(projectId)}/rescore`, { method: "POST", json: range }),
+    onSuccess: (job) => queryClient.setQueryData(policyKeys.rescore(projectId, job.id), job),
+  });
+}
+
+/**
+ * A re-scoring job, asked again every second while it runs; when it is done, the calibration
+ * and every view of the project's requests (scores, reviews, counts) are read again.
+ */
+export function useRescoreJob(projectId: string, jobId: string | null) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: policyKeys.rescore(projectId, jobId ?? ""),
+    enabled: jobId !== null,
+    queryFn: async () => {
+      const job = await request<RescoreJob>(`${path(projectId)}/rescore/${jobId}`);
+      if (job.state === "done") {
+        void queryClient.invalidateQueries({ queryKey: policyKeys.calibration(projectId) });
+        void queryClient.invalidateQueries({ queryKey: requestKeys.all(projectId) });
+      }
+      return job;
+    },
+    refetchInterval: (q) => (q.state.data?.state === "done" ? false : RESCORE_POLL_MS),
   });
 }

@@ -5,7 +5,7 @@
  * meaning for people who cannot tell the colours apart (WCAG 1.4.1).
  */
 import { SCORER_NAMES, type ScoreLabel, type ScorerName } from "../../../server/contract";
-import type { Chip } from "./types";
+import type { Chip, Score } from "./types";
 
 /** Short name and one-line description of each scorer (docs/decisions.md D17). */
 export const SCORER_INFO: Record<ScorerName, { short: string; about: string }> = {
@@ -22,6 +22,9 @@ export const SCORERS = SCORER_NAMES;
 
 /** The state of one scorer's chip on a row. */
 export type ChipState = ScoreLabel | "pending" | "false_positive";
+
+/** A detail's score as a list chip: its review's verdict and whether the score changed since. */
+export const chipOfScore = (s: Score): Chip => ({ ...s, verdict: s.review?.verdict ?? null, review_changed: s.review?.changed ?? false });
 
 /** A chip's state: no score yet is `pending`; an unsafe score reviewed as a false positive is `false_positive`. */
 export function chipState(c: Chip | undefined): ChipState {

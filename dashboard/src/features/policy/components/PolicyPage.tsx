@@ -2,13 +2,16 @@
  * Policy page (docs/policy.md): per scorer whether it runs and from which score its label is
  * unsafe, the values pii_detection must not flag, and whether personal data is masked before
  * storage. Admins edit; other members read. Saving replaces the whole policy (PUT); the API's
- * 422 `{detail}` names the field it refused.
+ * 422 `{detail}` names the field it refused. Below: re-scoring past calls (./RescoreCard.tsx) and
+ * what each threshold would do on the project's reviewed calls (./CalibrationCard.tsx).
  */
 import { type FormEvent, useState } from "react";
 import { type Policy, type PolicyInput, roleAtLeast, SCORER_NAMES, STORE_PII_MODES } from "../../../../server/contract";
 import { Alert, Button, Card, PageTitle, QueryStatus, Select, TableHead, when } from "../../../components/ui";
 import { useCurrentProject } from "../../projects/hooks";
 import { usePolicy, useSavePolicy } from "../hooks";
+import { CalibrationCard } from "./CalibrationCard";
+import { RescoreCard } from "./RescoreCard";
 
 /** Choices of `unsafe_at` (the API accepts 3, 4 or 5). */
 const UNSAFE_AT_OPTIONS = [3, 4, 5].map((v) => ({ value: String(v), label: `${v} or higher` }));
@@ -141,6 +144,8 @@ export function PolicyPage() {
             save.mutate(input, { onSuccess: (s) => setSaved(s.version) });
           }}
         />
+        <RescoreCard projectId={project.id} admin={admin} />
+        <CalibrationCard projectId={project.id} policy={p} />
       </div>
     </>
   );

@@ -15,7 +15,7 @@ import { conversation } from "../conversation";
 import { isUuid } from "../filters";
 import { useRequestDetail, useReview } from "../hooks";
 import type { Detail } from "../types";
-import { worstState } from "../scorers";
+import { chipOfScore, worstState } from "../scorers";
 import { ClippedText } from "./ClippedText";
 import { RevealAudit } from "./RevealAudit";
 import { ScoreCard } from "./ScoreCard";
@@ -112,7 +112,7 @@ export function RequestDrawer({ id, filters, onNavigate }: { id: string; filters
           </p>
           <section aria-labelledby="scores-title" className="space-y-2">
             <h3 id="scores-title" className="flex items-center gap-2 font-semibold">
-              Safety <ScoreChip state={worstState(d.safety_scores.map((s) => ({ ...s, verdict: s.review?.verdict ?? null })))} />
+              Safety <ScoreChip state={worstState(d.safety_scores.map(chipOfScore))} />
             </h3>
             {d.safety_scores.length === 0 ? (
               <p>Scoring is pending; the scores appear here when the scorer has written them.</p>

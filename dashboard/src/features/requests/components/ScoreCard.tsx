@@ -2,11 +2,12 @@
  * One scorer's verdict in the drawer: unsafe (red, ✕), safe (green, ✓) or unscored (grey, –)
  * at a glance, the Likert value on a five-step scale (with the policy's unsafe threshold), the
  * rationale, the scores re-scoring replaced, the review and, for members, the review buttons on
- * unsafe scores (false positive or confirmed).
+ * unsafe scores (false positive or confirmed). A review stays with the call across re-scores; when
+ * the score's value or label has moved since, the card says so and shows what was reviewed.
  */
 import type { ReviewVerdict, ScoreHistoryEntry } from "../../../../server/contract";
 import { Button, cn, when } from "../../../components/ui";
-import { chipState, SCORER_INFO, STATE_STYLE } from "../scorers";
+import { chipOfScore, chipState, SCORER_INFO, STATE_STYLE } from "../scorers";
 import type { Score } from "../types";
 import { ScoreHistory } from "./ScoreHistory";
 
@@ -32,7 +33,7 @@ export function ScoreCard({
   onReview?: (verdict: ReviewVerdict) => void;
   busy?: boolean;
 }) {
-  const state = chipState({ ...score, verdict: score.review?.verdict ?? null });
+  const state = chipState(chipOfScore(score));
   const info = SCORER_INFO[score.scorer_name];
   return (
     <li className={cn("flex flex-col gap-2 rounded-md border border-l-4 p-3", CARD[state])}>
@@ -76,11 +77,7 @@ export function ScoreCard({
       )}
       <p className="text-sm">{score.rationale}</p>
       <ScoreHistory score={score} history={history} />
-      {score.review && (
-        <p className="text-xs">
-          Reviewed {score.review.verdict.replace("_", " ")} by {score.review.reviewer}, {when(score.review.reviewed_at)}
-        </p>
-      )}
+      {score.review && <ReviewLine review={score.review} />}
       {onReview && score.score_label === "unsafe" && (
         <span className="flex gap-2">
           <Button variant="secondary" disabled={busy} aria-pressed={score.review?.verdict === "false_positive"} onClick={() => onReview("false_positive")}>
@@ -92,5 +89,22 @@ export function ScoreCard({
         </span>
       )}
     </li>
+  );
+}
+
+/** Who reviewed what and when; "Score changed since review" with the reviewed score when it moved. */
+function ReviewLine({ review }: { review: NonNullable<Score["review"]> }) {
+  const reviewed = `${review.score_value ?? "–"} of 5, ${review.score_label}`;
+  return (
+    <div className="flex flex-col gap-1 text-xs">
+      <p>
+        Reviewed {review.verdict.replace("_", " ")} by {review.reviewer}, {when(review.reviewed_at)}
+      </p>
+      {review.changed && (
+        <p className="w-fit rounded border border-amber-400 bg-amber-50 px-1.5 py-0.5 font-medium text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          Score changed since review (reviewed: {reviewed}, policy version {review.policy_version})
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,7 +1,9 @@
 /**
- * Safety triage (issues 15 and 25), per scorer, over the last 30 days: how many unsafe calls
- * wait for review and how many were reviewed (false positive / confirmed), the daily unsafe
- * rate, and the queue itself, filtered by verdict ("to review" by default). A review in the
+ * Safety triage (issues 15, 25 and 33), per scorer, over the last 30 days: how many unsafe calls
+ * wait for review and how many were reviewed (false positive / confirmed), each count from the
+ * same filter as its tab's rows (./queue.ts), the daily unsafe rate, the queue itself, filtered by
+ * verdict ("to review" by default), with a note on rows whose score changed since their review,
+ * and the reviewed calls of the scorer as a JSONL dataset (`npm run eval -- <file>`). A review in the
  * drawer refreshes the counts and the queue, so a reviewed call leaves "to review" at once.
  * Keyboard: j/k move through the queue, Enter opens, and in the drawer Escape closes and j/k
  * move to the next/previous call.
@@ -19,7 +21,7 @@ import { SafetyCell } from "../../requests/components/ScoreChips";
 import { spanQuery } from "../../requests/filters";
 import { useRequestCount, useRequestPage } from "../../requests/hooks";
 import { SCORER_INFO } from "../../requests/scorers";
-import { type Verdict, VERDICTS, triageFilters } from "../queue";
+import { reviewedExportQuery, type Verdict, VERDICTS, triageFilters } from "../queue";
 
 /** The Safety triage page. */
 export function TriagePage() {
@@ -32,17 +34,14 @@ export function TriagePage() {
   const start = end - 30 * 86_400_000;
   const f = triageFilters(scorer, start, end);
   const counts = {
-    unsafe: useRequestCount(project.id, f.unsafe).data?.total,
+    to_review: useRequestCount(project.id, f.to_review).data?.total,
     false_positive: useRequestCount(project.id, f.false_positive).data?.total,
     confirmed: useRequestCount(project.id, f.confirmed).data?.total,
+    all: useRequestCount(project.id, f.all).data?.total,
   };
-  const toReview =
-    counts.unsafe !== undefined && counts.false_positive !== undefined && counts.confirmed !== undefined
-      ? counts.unsafe - counts.false_positive - counts.confirmed
-      : undefined;
-  const listFilter = f[verdict === "to_review" || verdict === "all" ? "unsafe" : verdict];
+  const listFilter = f[verdict];
   const page = useRequestPage(project.id, listFilter, "", 30_000, 100);
-  const rows = (page.data?.items ?? []).filter((r) => verdict !== "to_review" || !r.scores.some((s) => s.scorer_name === scorer && s.verdict !== null));
+  const rows = page.data?.items ?? [];
   const trend = useTimeseries(project.id, start, end);
   const days = regroup(trend.data?.points ?? [], "day");
 
@@ -91,14 +90,21 @@ export function TriagePage() {
           onChange={(e) => set({ verdict: e.target.value === "to_review" ? null : e.target.value, open: null })}
           options={(Object.keys(VERDICTS) as Verdict[]).map((v) => ({ value: v, label: VERDICTS[v] }))}
         />
+        <a
+          className="inline-flex items-center rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800"
+          href={`/api/projects/${project.id}/reviews/export?${reviewedExportQuery(scorer, start, end)}`}
+          download
+        >
+          Export reviewed calls (JSONL)
+        </a>
       </div>
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-label={`${short} review counts`}>
         {(
           [
-            ["To review", toReview],
+            ["To review", counts.to_review],
             ["False positives", counts.false_positive],
             ["Confirmed", counts.confirmed],
-            ["Unsafe in total", counts.unsafe],
+            ["Unsafe in total", counts.all],
           ] as const
         ).map(([label, value]) => (
           <div key={label} className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
@@ -142,7 +148,12 @@ export function TriagePage() {
               <span className="truncate text-zinc-700 dark:text-zinc-300" title={r.preview ?? undefined}>
                 {r.preview ?? <span className="italic">no user text</span>}
               </span>
-              <SafetyCell scores={r.scores} />
+              <span className="flex flex-col gap-1">
+                <SafetyCell scores={r.scores} />
+                {r.scores.some((c) => c.scorer_name === scorer && c.review_changed) && (
+                  <span className="text-xs font-medium text-amber-800 dark:text-amber-200">{short}: score changed since review</span>
+                )}
+              </span>
             </button>
           </li>
         ))}
