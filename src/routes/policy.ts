@@ -11,7 +11,7 @@ import { access, createRouter, jsonBody, jsonResponse, ProjectIdQuery, projectEr
 const route = routesTagged("policy");
 
 const getRoute = route("get", "/api/policy", {
-  summary: "The project's policy: per scorer enabled and unsafe_at, the pii_detection allow list, store_pii",
+  summary: "The project's policy: per scorer enabled and unsafe_at, the pii_detection allow list, store_pii, the guard-model judge and its monthly budget",
   ...access.project("read"),
   request: { query: ProjectIdQuery },
   responses: { 200: jsonResponse(PolicySchema, "The policy in force (defaults when never set: version 0)"), ...projectErrors },
@@ -20,7 +20,7 @@ const getRoute = route("get", "/api/policy", {
 const putRoute = route("put", "/api/policy", {
   summary: "Replace the project's policy",
   description:
-    'Scorers and fields left out take their defaults (enabled, unsafe_at 4, no allow list, store_pii "keep"). Applies to calls scored from now on; stored scores keep the policy they were made under until re-scored (POST /api/rescore).',
+    'Scorers and fields left out take their defaults (enabled, unsafe_at 4, no allow list, store_pii "keep", judge "off", judge_monthly_budget 1000). Applies to calls scored from now on; stored scores keep the policy they were made under until re-scored (POST /api/rescore).',
   ...access.project("admin"),
   request: { query: ProjectIdQuery, body: jsonBody(PolicyInputSchema) },
   responses: { 200: jsonResponse(PolicySchema, "The stored policy, with its new version"), ...projectErrors },

@@ -1,15 +1,17 @@
 /**
- * Optional LLM judge for `content_safety`: when the scorer worker has a Workers AI binding it
- * asks Llama Guard 3 about a call and refines the rule-based verdict. The pure scorer never
- * needs it. This module holds the pure parts only: the conversation sent to the model, the
- * parser of its answer and the merge; the I/O lives in `workers/scorer/src/judge.ts`.
+ * content_safety's hook into the guard-model tier (src/scoring/judge/, docs/scoring.md
+ * "Guard-model tier"): a Llama Guard model judges the call. This module holds the pure parts
+ * only: the conversation sent to the model and the parser of its answer; the I/O lives in
+ * `workers/scorer/src/judge/`.
  *
  * Categories are the 14 hazards of the Llama Guard 3 model card (S1 violent crimes ...
  * S14 code interpreter abuse), which follow the MLCommons AILuminate taxonomy; see `HAZARDS`.
  */
 import { HAZARDS, type HazardCode } from "./lexicon";
+import { clip } from "../../judge/clip";
+import type { GuardVerdict } from "../../judge/parse";
 import { extracted } from "../../rules";
-import { labelFor, type ScorableCall, type ScoreResult } from "../../types";
+import type { ScorableCall } from "../../types";
 import { isObject } from "../../../util";
 
 /** Parsed Llama Guard verdict; `categories` are valid S1-S14 codes, deduplicated, in output order. */
@@ -25,23 +27,6 @@ export interface LlamaGuardVerdict {
 export interface LlamaGuardMessage {
   role: "user" | "assistant";
   content: string;
-}
-
-/**
- * Characters kept per turn (about 2,000 tokens at ~4 characters a token). The model accepts far
- * more (Workers AI model page: 131,072-token context window; its input schema caps one message
- * at 131,072 characters); this bound keeps each call's cost and latency within the judge's
- * 5-second timeout. Longer turns keep their first and last halves around `CLIP_MARK`.
- */
-export const MAX_TURN_CHARS = 8_000;
-
-/** Marker put where the middle of an over-long turn was cut. */
-export const CLIP_MARK = "\n[...]\n";
-
-function clip(text: string): string {
-  if (text.length <= MAX_TURN_CHARS) return text;
-  const half = MAX_TURN_CHARS / 2;
-  return `${text.slice(0, half)}${CLIP_MARK}${text.slice(-half)}`;
 }
 
 /**
@@ -106,19 +91,10 @@ export function parseLlamaGuard(response: unknown): LlamaGuardVerdict | null {
 }
 
 /**
- * Merges a judge verdict into the `content_safety` result (rules + model): an unsafe judge raises
- * the score to at least 4 and names its categories; a safe judge lowers a 4 to 3
- * (a 5 stands: a hard rule, or rules and model agreeing, or a very confident model). Either way the rationale ends with
- * `llama_guard: safe` or `llama_guard: unsafe (S1 violent crimes, ...)`. A null verdict or an
- * unscored rule result is returned unchanged.
+ * The guard tier's verdict (src/scoring/judge/parse.ts) of a Llama Guard verdict: unsafe with its
+ * categories named ("S1 violent crimes, S10 hate"; "unspecified" when none is known), or safe.
  */
-export function mergeJudge(rules: ScoreResult, verdict: LlamaGuardVerdict | null): ScoreResult {
-  if (!verdict || rules.score_value === null) return rules;
-  if (!verdict.safe) {
-    const value = Math.max(4, rules.score_value) as 4 | 5;
-    const cats = verdict.categories.map((c) => `${c} ${HAZARDS[c]}`).join(", ") || "unspecified";
-    return { score_value: value, score_label: labelFor(value), rationale: `${rules.rationale}; llama_guard: unsafe (${cats})` };
-  }
-  if (rules.score_value === 4) return { score_value: 3, score_label: labelFor(3), rationale: `${rules.rationale}; llama_guard: safe` };
-  return { ...rules, rationale: `${rules.rationale}; llama_guard: safe` };
+export function llamaGuardVerdict(verdict: LlamaGuardVerdict): GuardVerdict {
+  if (verdict.safe) return { unsafe: false, reason: "" };
+  return { unsafe: true, reason: verdict.categories.map((c) => `${c} ${HAZARDS[c]}`).join(", ") || "unspecified" };
 }

@@ -17,4 +17,6 @@ export const contentSafetySpec = {
   grams: "words",
   fit: { C: 2, class_weight: "balanced", family_balanced: 1 },
   budget: DEFAULT_BUDGET,
+  /** Unsure from 2 (a harmful request, nothing delivered) to 4 (flagged below the high-precision 5): where the rules and model miss delivered harm or flag on wording alone. */
+  judge: { band: [2, 4], prompt: "llama_guard" },
 } as const satisfies LearnedSpec;

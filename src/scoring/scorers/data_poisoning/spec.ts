@@ -17,4 +17,6 @@ export const dataPoisoningSpec = {
   judges: (call) => takesSides(extracted(call)),
   fit: { C: 1, class_weight: "balanced" },
   budget: DEFAULT_BUDGET,
+  /** Unsure from 3 (passages and answer take sides) and 4 (flagged below the high-precision 5). */
+  judge: { band: [3, 4], prompt: "policy" },
 } as const satisfies LearnedSpec;

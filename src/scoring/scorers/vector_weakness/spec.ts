@@ -15,4 +15,6 @@ export const vectorWeaknessSpec = {
   grams: "words+chars",
   fit: { C: 4, class_weight: "balanced", family_balanced: 1 },
   budget: DEFAULT_BUDGET,
+  /** Unsure from 3 (some injection signal in a document) and 4 (flagged below the high-precision 5). */
+  judge: { band: [3, 4], prompt: "policy" },
 } as const satisfies LearnedSpec;
