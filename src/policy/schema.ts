@@ -130,6 +130,10 @@ export const PolicySchema = z
     store_pii: z.enum(STORE_PII_MODES),
     judge: judgeShape.judge.removeDefault(),
     judge_monthly_budget: judgeShape.judge_monthly_budget.removeDefault(),
+    judge_calls_this_month: z
+      .number()
+      .int()
+      .openapi({ description: "Guard-model calls reserved this calendar month (UTC), against judge_monthly_budget (read-only)" }),
     version: z.number().int().openapi({ description: "Grows by one per change; 0 = the default policy. Scores record it as `policy_version`." }),
     updated_at: z.string().nullable(),
   })

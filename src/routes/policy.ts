@@ -4,6 +4,8 @@
  * whole policy; a scorer or field left out takes its default; unknown scorers, fields or values
  * answer 422 naming them. The policy applies to calls scored from then on (src/policy/apply.ts).
  */
+import type { Db } from "../db/driver/client";
+import { judgeCallsUsed } from "../db/judge-usage";
 import { getPolicy, putPolicy, type StoredPolicy } from "../db/policies";
 import { completePolicy, PolicyInputSchema, PolicySchema } from "../policy/schema";
 import { access, createRouter, jsonBody, jsonResponse, ProjectIdQuery, projectErrors, routesTagged } from "./openapi";
@@ -26,9 +28,17 @@ const putRoute = route("put", "/api/policy", {
   responses: { 200: jsonResponse(PolicySchema, "The stored policy, with its new version"), ...projectErrors },
 });
 
-const answer = (p: StoredPolicy) => ({ ...p.policy, version: p.version, updated_at: p.updated_at?.toISOString() ?? null });
+/** The policy as answered, with this month's guard-model calls. */
+const answer = async (db: Db, projectId: string, p: StoredPolicy) => ({
+  ...p.policy,
+  judge_calls_this_month: await judgeCallsUsed(db, projectId),
+  version: p.version,
+  updated_at: p.updated_at?.toISOString() ?? null,
+});
 
 /** Registers GET and PUT /api/policy. */
 export const policyRoutes = createRouter()
-  .openapi(getRoute, async (c) => c.json(answer(await getPolicy(c.var.db, c.var.projectId)), 200))
-  .openapi(putRoute, async (c) => c.json(answer(await putPolicy(c.var.db, c.var.projectId, completePolicy(c.req.valid("json")))), 200));
+  .openapi(getRoute, async (c) => c.json(await answer(c.var.db, c.var.projectId, await getPolicy(c.var.db, c.var.projectId)), 200))
+  .openapi(putRoute, async (c) =>
+    c.json(await answer(c.var.db, c.var.projectId, await putPolicy(c.var.db, c.var.projectId, completePolicy(c.req.valid("json")))), 200),
+  );
