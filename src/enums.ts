@@ -34,6 +34,9 @@ export const JUDGE_MODES = ["off", "uncertain", "all"] as const;
 /** One of `JUDGE_MODES`. */
 export type JudgeMode = (typeof JUDGE_MODES)[number];
 
+/** `decided_by` of a score the local scorer decided; otherwise it names the guard model that did. */
+export const LOCAL_DECIDER = "local";
+
 /** Body shapes an alert endpoint can receive: Standard Webhooks JSON, or Slack's incoming-webhook message (docs/webhooks.md). */
 export const ALERT_FORMATS = ["standard", "slack"] as const;
 /** One of `ALERT_FORMATS`. */

@@ -10,11 +10,9 @@ import { type NamedScore, SCORERS } from "../scoring/registry";
 import { piiAllowList, piiDetectionAllowing } from "../scoring/scorers/pii_detection/rules";
 import type { ScorableCall, ScoreLabel, ScoreResult, Scorer } from "../scoring/types";
 import { SCORER_VERSIONS } from "../scoring/version";
+import { LOCAL_DECIDER } from "../enums";
 import { maskedVerdict } from "./mask";
 import { DEFAULT_POLICY, type ProjectPolicy, type VersionedPolicy } from "./schema";
-
-/** `decided_by` of a score the local scorer decided (no guard model overruled it). */
-export const LOCAL_DECIDER = "local";
 
 /**
  * A verdict ready to store: the scorer's result relabelled by the policy, with its provenance;

@@ -3,7 +3,8 @@
  * each policy mode, what is sent, how answers are parsed and how a verdict decides a score.
  */
 import { describe, expect, it } from "vitest";
-import { LOCAL_DECIDER, type PolicyScore, scoreCall } from "../../../src/policy/apply";
+import { LOCAL_DECIDER } from "../../../src/enums";
+import { type PolicyScore, scoreCall } from "../../../src/policy/apply";
 import { parsePolicyVerdict } from "../../../src/scoring/judge/parse";
 import { judgeRequest, MAX_DOCUMENTS, POLICIES } from "../../../src/scoring/judge/prompts";
 import { JUDGE_HOOKS, judgeHook, mergeVerdict } from "../../../src/scoring/judge/tier";

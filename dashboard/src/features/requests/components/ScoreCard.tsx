@@ -1,10 +1,10 @@
 /**
  * One scorer's verdict in the drawer: unsafe (red, ✕), safe (green, ✓) or unscored (grey, –)
  * at a glance, the Likert value on a five-step scale (with the policy's unsafe threshold), the
- * rationale, the scores re-scoring replaced, the review and, for members, the review buttons on
+ * rationale, which guard model decided it (when one did), the scores re-scoring replaced, the review and, for members, the review buttons on
  * unsafe scores (false positive or confirmed).
  */
-import type { ReviewVerdict, ScoreHistoryEntry } from "../../../../server/contract";
+import { LOCAL_DECIDER, type ReviewVerdict, type ScoreHistoryEntry } from "../../../../server/contract";
 import { Button, cn, when } from "../../../components/ui";
 import { chipState, SCORER_INFO, STATE_STYLE } from "../scorers";
 import type { Score } from "../types";
@@ -75,6 +75,11 @@ export function ScoreCard({
         </div>
       )}
       <p className="text-sm">{score.rationale}</p>
+      {score.decided_by && score.decided_by !== LOCAL_DECIDER && (
+        <p className="text-xs text-zinc-700 dark:text-zinc-300">
+          Judged by <code>{score.decided_by}</code>
+        </p>
+      )}
       <ScoreHistory score={score} history={history} />
       {score.review && (
         <p className="text-xs">
