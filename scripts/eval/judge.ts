@@ -63,9 +63,11 @@ function count(t: Tally, predicted: boolean, actual: boolean): void {
 /** Runs `fn` over `items`, `limit` at a time. */
 async function pool<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
 }
 
 /** The local and judged labels of `item` for `scorer` (unsafe = true), asking `backend` when the score is unsure. */
@@ -110,7 +112,14 @@ export async function judgeEval(opts: JudgeEvalOptions): Promise<JudgeEvalRow[]>
       flagged.judged += Number(pair.judged);
     });
     const figures = (t: Tally, f: number) => ({ recall: share(t.tp, t.tp + t.fn), fpr: share(t.fp, t.fp + t.tn), traffic_flagged: share(f, traffic.length) });
-    rows.push({ scorer, items: items.length, traffic: traffic.length, ...stats, local: figures(dev.local, flagged.local), judged: figures(dev.judged, flagged.judged) });
+    rows.push({
+      scorer,
+      items: items.length,
+      traffic: traffic.length,
+      ...stats,
+      local: figures(dev.local, flagged.local),
+      judged: figures(dev.judged, flagged.judged),
+    });
   }
   return rows;
 }
@@ -150,5 +159,8 @@ export async function judgeEvalMain(argv: readonly string[]): Promise<void> {
   });
   const doc = judgeTable(model, rows);
   console.log(doc);
-  writeFileSync(join(import.meta.dirname, "../../bench/results/eval-judge.md"), `# Guard-model evaluation (${new Date().toISOString().slice(0, 10)})\n\n${doc}`);
+  writeFileSync(
+    join(import.meta.dirname, "../../bench/results/eval-judge.md"),
+    `# Guard-model evaluation (${new Date().toISOString().slice(0, 10)})\n\n${doc}`,
+  );
 }

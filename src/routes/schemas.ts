@@ -38,7 +38,8 @@ const scoreColumns = createSelectSchema(safetyScores, {
   policy_version: (s) => s.openapi({ description: "Version of the project policy in force when scored; 0 = the default policy" }),
   decided_by: (s) =>
     s.openapi({
-      description: "Which tier decided the score: `local` (the scorer alone) or the guard model's id (docs/scoring.md); null for scores made before it was recorded",
+      description:
+        "Which tier decided the score: `local` (the scorer alone) or the guard model's id (docs/scoring.md); null for scores made before it was recorded",
       example: "local",
     }),
   scored_at: instant.openapi({ description: "When this score was computed (first scoring or a re-score)" }),

@@ -97,7 +97,11 @@ const usedOf = async (projectId: string) => (await sql<{ used: number }>("SELECT
 /** Workers AI output: `{response, usage}`. */
 const output = (response: unknown) => ({ response, usage: { prompt_tokens: 230, completion_tokens: 12, total_tokens: 242 } });
 
-type Run = { model: string; inputs: { messages: Turn[]; response_format?: { type: string; json_schema?: unknown }; temperature?: number }; options?: AiOptions };
+type Run = {
+  model: string;
+  inputs: { messages: Turn[]; response_format?: { type: string; json_schema?: unknown }; temperature?: number };
+  options?: AiOptions;
+};
 
 /** A stand-in `AI` binding: `answer(model, inputs)` resolves, rejects or never settles. */
 function fakeAi(answer: (model: string, inputs: Run["inputs"]) => Promise<unknown>, extra: Partial<ScorerEnv> = {}) {
@@ -193,7 +197,9 @@ describe("guard-model tier: Workers AI", () => {
   });
 
   it("Should judge every scored call of the judged scorers under judge: all, and lower on a safe verdict", async () => {
-    const ai = fakeAi(async (model) => (model === LLAMA_GUARD_MODEL ? output({ safe: true, categories: [] }) : output('{"unsafe": false, "reason": "ordinary"}')));
+    const ai = fakeAi(async (model) =>
+      model === LLAMA_GUARD_MODEL ? output({ safe: true, categories: [] }) : output('{"unsafe": false, "reason": "ordinary"}'),
+    );
     const [w, r] = await seed([water(), rag()], ALL);
     await consume([w!, r!], ai.env);
     // water: content_safety and jailbreak_detection (the RAG scorers leave it unscored: never judged);

@@ -99,7 +99,8 @@ describe("scorer config", () => {
     expect(scorerConfig({ AI: { run: async () => ({}) }, JUDGE_AI_MODEL: "@cf/meta/llama-3.3-70b-instruct-fp8-fast" }).judge!.backend.model("policy")).toBe(
       "@cf/meta/llama-3.3-70b-instruct-fp8-fast",
     );
-    const open = scorerConfig({ AI: { run: async () => ({}) }, JUDGE_BASE_URL: "http://127.0.0.1:8000/v1", JUDGE_MODEL: "qwen3:8b", JUDGE_TIMEOUT_MS: "2000" }).judge!;
+    const open = scorerConfig({ AI: { run: async () => ({}) }, JUDGE_BASE_URL: "http://127.0.0.1:8000/v1", JUDGE_MODEL: "qwen3:8b", JUDGE_TIMEOUT_MS: "2000" })
+      .judge!;
     expect(open.timeoutMs).toBe(2000);
     expect(open.backend.model("llama_guard")).toBe("qwen3:8b");
     expect(open.backend.kind({ band: [2, 4], prompt: "llama_guard" })).toBe("policy");

@@ -90,7 +90,13 @@ export function judgeRequest(call: ScorableCall, scorer: ScorerName, kind: Judge
   const name = scorer as keyof typeof POLICIES;
   const user = material(name, extracted(call));
   if (!user) return null;
-  return { kind, messages: [{ role: "system", content: `${POLICIES[name]}\n\n${ANSWER_FORMAT}` }, { role: "user", content: user }] };
+  return {
+    kind,
+    messages: [
+      { role: "system", content: `${POLICIES[name]}\n\n${ANSWER_FORMAT}` },
+      { role: "user", content: user },
+    ],
+  };
 }
 
 /**

@@ -115,7 +115,10 @@ export function openAiBackend(settings: OpenAiJudgeSettings, fetcher: typeof fet
         throw new JudgeHttpError(res.status);
       }
       const json: unknown = await res.json().catch(() => null);
-      const content = isObject(json) && Array.isArray(json.choices) && isObject(json.choices[0]) && isObject(json.choices[0].message) ? json.choices[0].message.content : undefined;
+      const content =
+        isObject(json) && Array.isArray(json.choices) && isObject(json.choices[0]) && isObject(json.choices[0].message)
+          ? json.choices[0].message.content
+          : undefined;
       if (typeof content !== "string") return null;
       if (request.kind === "llama_guard") {
         const verdict = parseLlamaGuard(content);

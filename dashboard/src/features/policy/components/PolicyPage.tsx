@@ -110,8 +110,8 @@ function PolicyForm({ policy, admin, onSave, pending }: { policy: Policy; admin:
         <Card title="Guard model">
           <div className="flex flex-col gap-4 text-sm">
             <p className="text-zinc-600 dark:text-zinc-400">
-              A guard model (Llama Guard, or an instruct model with a written policy) decides the scores of content_safety, jailbreak_detection,
-              vector_weakness and data_poisoning. Needs a judge backend on the scorer worker; each call is billed by its provider.
+              A guard model (Llama Guard, or an instruct model with a written policy) decides the scores of content_safety, jailbreak_detection, vector_weakness
+              and data_poisoning. Needs a judge backend on the scorer worker; each call is billed by its provider.
             </p>
             <Select label="Ask the guard model" name="judge" defaultValue={policy.judge} options={JUDGE_OPTIONS} />
             <Field
