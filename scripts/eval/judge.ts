@@ -11,8 +11,9 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { scoreCall } from "../../src/policy/apply";
+import { judgeHook, mergeVerdict } from "../../src/policy/judge";
 import { judgeRequest } from "../../src/scoring/judge/prompts";
-import { JUDGE_HOOKS, judgeHook, mergeVerdict } from "../../src/scoring/judge/tier";
+import { JUDGE_HOOKS } from "../../src/scoring/registry";
 import type { ScorerName } from "../../src/scoring/types";
 import { type JudgeBackend, openAiBackend } from "../../workers/scorer/src/judge/backends";
 import { askOnce, JUDGE_CONCURRENCY, JUDGE_TIMEOUT_MS } from "../../workers/scorer/src/judge/tier";
@@ -76,7 +77,7 @@ async function judgedPair(backend: JudgeBackend, item: EvalItem, scorer: ScorerN
   const local = scoreCall(call).find((s) => s.scorer_name === scorer);
   if (!local) return { local: false, judged: false };
   const hook = judgeHook("uncertain", local);
-  const request = hook ? judgeRequest(call, scorer, backend.kind(hook)) : null;
+  const request = hook ? judgeRequest(call, hook, backend.kind(hook)) : null;
   if (!hook || !request) return { local: local.score_label === "unsafe", judged: local.score_label === "unsafe" };
   stats.asked++;
   const result = await askOnce(backend, request, timeoutMs);

@@ -17,7 +17,7 @@ import { DEFAULT_POLICY, type ProjectPolicy, type VersionedPolicy } from "./sche
 /**
  * A verdict ready to store: the scorer's result relabelled by the policy, with its provenance;
  * `decided_by` is `LOCAL_DECIDER` or the id of the guard model that decided it
- * (src/scoring/judge/tier.ts).
+ * (src/policy/judge.ts).
  */
 export interface PolicyScore extends NamedScore {
   scorer_version: string;
@@ -80,7 +80,7 @@ export const DEFAULT_VERSIONED_POLICY: VersionedPolicy = { policy: DEFAULT_POLIC
  * The local scores to store for one call under a policy: the enabled scorers' verdicts, in
  * SCORER_NAMES order, labelled by the policy's `unsafe_at` (the one place a local label is set)
  * and versioned, each `decided_by` `LOCAL_DECIDER`. The scorer worker may then have a guard
- * model decide some of them (src/scoring/judge/tier.ts `mergeVerdict`, which labels by the same
+ * model decide some of them (src/policy/judge.ts `mergeVerdict`, which labels by the same
  * `unsafe_at`).
  */
 export function scoreCall(call: ScorableCall, policy: VersionedPolicy = DEFAULT_VERSIONED_POLICY): PolicyScore[] {

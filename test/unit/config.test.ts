@@ -9,6 +9,7 @@ import { apiVars } from "../../src/config/api";
 import { DEFAULT_BODY_MAX_BYTES } from "../../src/middleware/body-limit";
 import { dashboardConfig } from "../../dashboard/server/config";
 import { proxyConfig } from "../../workers/proxy/src/config";
+import { contentSafetyJudge } from "../../src/scoring/scorers/content_safety/judge";
 import { scorerConfig } from "../../workers/scorer/src/config";
 
 /** The message of the `ConfigError` that `parse(env)` throws. */
@@ -103,7 +104,7 @@ describe("scorer config", () => {
       .judge!;
     expect(open.timeoutMs).toBe(2000);
     expect(open.backend.model("llama_guard")).toBe("qwen3:8b");
-    expect(open.backend.kind({ band: [2, 4], prompt: "llama_guard" })).toBe("policy");
+    expect(open.backend.kind(contentSafetyJudge)).toBe("policy");
   });
 });
 

@@ -6,6 +6,7 @@
  * 0.764 to 0.787 (p = 0.5: 0.769).
  */
 import { DEFAULT_BUDGET, type LearnedSpec } from "../../inference/specs";
+import { contentSafetyJudge } from "./judge";
 import { scoreContentSafety } from "./rules";
 import { contentSafetyView } from "./view";
 
@@ -17,6 +18,5 @@ export const contentSafetySpec = {
   grams: "words",
   fit: { C: 2, class_weight: "balanced", family_balanced: 1 },
   budget: DEFAULT_BUDGET,
-  /** Unsure from 2 (a harmful request, nothing delivered) to 4 (flagged below the high-precision 5): where the rules and model miss delivered harm or flag on wording alone. */
-  judge: { band: [2, 4], prompt: "llama_guard" },
+  judge: contentSafetyJudge,
 } as const satisfies LearnedSpec;

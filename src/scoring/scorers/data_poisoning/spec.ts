@@ -4,6 +4,7 @@
  * answer takes a side (`takesSides`).
  */
 import { DEFAULT_BUDGET, type LearnedSpec } from "../../inference/specs";
+import { dataPoisoningJudge } from "./judge";
 import { extracted } from "../../rules";
 import { scoreDataPoisoning, takesSides } from "./rules";
 import { dataPoisoningView } from "./view";
@@ -17,6 +18,5 @@ export const dataPoisoningSpec = {
   judges: (call) => takesSides(extracted(call)),
   fit: { C: 1, class_weight: "balanced" },
   budget: DEFAULT_BUDGET,
-  /** Unsure from 3 (passages and answer take sides) and 4 (flagged below the high-precision 5). */
-  judge: { band: [3, 4], prompt: "policy" },
+  judge: dataPoisoningJudge,
 } as const satisfies LearnedSpec;

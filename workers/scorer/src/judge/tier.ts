@@ -1,7 +1,7 @@
 /**
  * The guard-model tier inside the scoring-jobs consumer (docs/scoring.md "Guard-model tier"):
  * after the local scorers, the scores a project's policy sends to a guard model
- * (src/scoring/judge/tier.ts `judgeHook`) are asked about, a few at a time, each within a
+ * (src/policy/judge.ts `judgeHook`) are asked about, a few at a time, each within a
  * timeout and each after reserving one call of the project's monthly budget
  * (src/db/judge-usage.ts). A verdict decides the score (`mergeVerdict`); a spent budget, a
  * timeout, an error or an answer that is not a verdict keeps the local score, with a warning log
@@ -12,8 +12,8 @@ import { reserveJudgeCall } from "../../../../src/db/judge-usage";
 import type { StoredCall } from "../../../../src/db/request-scoring";
 import { logWarn } from "../../../../src/logger";
 import type { PolicyScore } from "../../../../src/policy/apply";
+import { judgeHook, mergeVerdict } from "../../../../src/policy/judge";
 import { type JudgeRequest, judgeRequest } from "../../../../src/scoring/judge/prompts";
-import { judgeHook, mergeVerdict } from "../../../../src/scoring/judge/tier";
 import type { GuardVerdict } from "../../../../src/scoring/judge/parse";
 import type { JudgeBackend } from "./backends";
 
@@ -81,7 +81,7 @@ function requestFor(tier: JudgeTier, call: StoredCall, score: PolicyScore): { re
   const kind = tier.backend.kind(hook);
   let request: JudgeRequest | null;
   try {
-    request = judgeRequest(call, score.scorer_name, kind);
+    request = judgeRequest(call, hook, kind);
   } catch {
     request = null; // the local scorer reports unreadable payloads itself
   }

@@ -1,22 +1,15 @@
 /**
- * The guard-model tier's pure decisions (docs/scoring.md "Guard-model tier"): which scores a
- * project's policy sends to a guard model (`judgeHook`), and how a verdict replaces the local
- * score (`mergeVerdict`). The I/O (backends, budget, timeouts) is workers/scorer/src/judge/.
+ * The guard-model tier's decisions under a project's policy (docs/scoring.md "Guard-model
+ * tier"): which local scores go to a guard model (`judgeHook`: policy `judge` and the scorer's
+ * uncertain band) and how a verdict decides a score (`mergeVerdict`). Pure; the worker's I/O
+ * (backends, budget, timeouts) is workers/scorer/src/judge/, the prompts and parsers
+ * src/scoring/judge/.
  */
-import type { JudgeMode } from "../../enums";
-import { labelAt, type PolicyScore } from "../../policy/apply";
-import { contentSafetySpec } from "../scorers/content_safety/spec";
-import { dataPoisoningSpec } from "../scorers/data_poisoning/spec";
-import { jailbreakSpec } from "../scorers/jailbreak_detection/spec";
-import { vectorWeaknessSpec } from "../scorers/vector_weakness/spec";
-import type { ScorerName } from "../types";
-import type { JudgeHook } from "./hook";
-import type { GuardVerdict } from "./parse";
-
-/** The judged scorers' hooks, as their rooms declare them (`LearnedSpec.judge`). */
-export const JUDGE_HOOKS: Partial<Record<ScorerName, JudgeHook>> = Object.fromEntries(
-  [contentSafetySpec, jailbreakSpec, vectorWeaknessSpec, dataPoisoningSpec].map((s) => [s.name, s.judge]),
-);
+import type { JudgeMode } from "../enums";
+import type { JudgeHook } from "../scoring/judge/hook";
+import type { GuardVerdict } from "../scoring/judge/parse";
+import { JUDGE_HOOKS } from "../scoring/registry";
+import { labelAt, type PolicyScore } from "./apply";
 
 /**
  * The hook under which `score` goes to a guard model under policy mode `mode`, or null: never
@@ -40,7 +33,7 @@ export function judgeHook(mode: JudgeMode, score: Pick<PolicyScore, "scorer_name
 export function mergeVerdict(score: PolicyScore, verdict: GuardVerdict, model: string): PolicyScore {
   if (score.score_value === null) return score;
   const value = (verdict.unsafe ? Math.max(score.score_value, 4, score.unsafe_at) : Math.min(score.score_value, 3, score.unsafe_at - 1)) as 1 | 2 | 3 | 4 | 5;
-  const said = verdict.unsafe ? `unsafe${verdict.reason ? ` (${verdict.reason})` : ""}` : `safe${verdict.reason ? ` (${verdict.reason})` : ""}`;
+  const said = `${verdict.unsafe ? "unsafe" : "safe"}${verdict.reason ? ` (${verdict.reason})` : ""}`;
   return {
     ...score,
     score_value: value,
