@@ -6,6 +6,7 @@
  * src/scoring/judge/.
  */
 import type { JudgeMode } from "../enums";
+import { maskPiiText } from "../export/mask-pii";
 import type { JudgeHook } from "../scoring/judge/hook";
 import type { GuardVerdict } from "../scoring/judge/parse";
 import { JUDGE_HOOKS } from "../scoring/registry";
@@ -28,12 +29,14 @@ export function judgeHook(mode: JudgeMode, score: Pick<PolicyScore, "scorer_name
  * moves just far enough for it: unsafe raises the value to at least `max(4, unsafe_at)` (a 5
  * stays 5), safe lowers it to at most `min(3, unsafe_at - 1)`. The rationale starts with who
  * decided (`judged by <model>: unsafe (<reason>)`) and keeps the local one after `; local: `;
+ * the model's reason has personal data masked (`[EMAIL]`...), as rationales never carry it.
  * `decided_by` is the model id. An unscored score is returned unchanged.
  */
 export function mergeVerdict(score: PolicyScore, verdict: GuardVerdict, model: string): PolicyScore {
   if (score.score_value === null) return score;
   const value = (verdict.unsafe ? Math.max(score.score_value, 4, score.unsafe_at) : Math.min(score.score_value, 3, score.unsafe_at - 1)) as 1 | 2 | 3 | 4 | 5;
-  const said = `${verdict.unsafe ? "unsafe" : "safe"}${verdict.reason ? ` (${verdict.reason})` : ""}`;
+  const reason = maskPiiText(verdict.reason);
+  const said = `${verdict.unsafe ? "unsafe" : "safe"}${reason ? ` (${reason})` : ""}`;
   return {
     ...score,
     score_value: value,

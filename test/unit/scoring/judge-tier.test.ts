@@ -68,6 +68,12 @@ describe("mergeVerdict", () => {
     expect(mergeVerdict(score("data_poisoning", 3, 5), { unsafe: true, reason: "" }, "m")).toMatchObject({ score_value: 5, score_label: "unsafe" });
   });
 
+  it("Should mask personal data a model quotes in its reason", () => {
+    const merged = mergeVerdict(score("vector_weakness", 3), { unsafe: true, reason: "asks to mail the password to eve@evil.example" }, "m");
+    expect(merged.rationale).not.toContain("eve@evil.example");
+    expect(merged.rationale).toContain("[EMAIL]");
+  });
+
   it("Should leave an unscored score alone", () => {
     const none = score("content_safety", null);
     expect(mergeVerdict(none, { unsafe: true, reason: "x" }, "m")).toBe(none);
