@@ -14,8 +14,8 @@
  * - `/hang/<token>/v1`: answers only after `HANG_MS` (longer than the tests' JUDGE_TIMEOUT_MS).
  * `GET /__received/<token>` answers the recorded requests as JSON (`JudgeReceived[]`).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { readBody, startLoopbackServer } from "./loopback-server";
 
 /** How long `/hang/` keeps a request waiting, ms. */
 export const HANG_MS = 4_000;
@@ -28,12 +28,6 @@ export interface JudgeReceived {
 }
 
 const received = new Map<string, JudgeReceived[]>();
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 /** A chat.completions answer carrying `content`. */
 const completion = (model: string, content: string) => ({
@@ -70,12 +64,6 @@ let started: Promise<string> | undefined;
 
 /** Starts the fake endpoint once per process; resolves to its base URL (`http://127.0.0.1:<port>`). */
 export function startJudgeServer(): Promise<string> {
-  started ??= new Promise((resolve) => {
-    const server = createServer((req, res) => void handle(req, res).catch(() => res.writeHead(500).end()));
-    server.listen(0, "127.0.0.1", () => {
-      server.unref();
-      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    });
-  });
+  started ??= startLoopbackServer(handle);
   return started;
 }
