@@ -15,7 +15,7 @@
  * `GET /__received/<token>` answers the recorded requests as JSON (`JudgeReceived[]`).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { readBody, startLoopbackServer } from "./loopback-server";
+import { readBody, startLoopbackServer } from "./loopback-server.ts";
 
 /** How long `/hang/` keeps a request waiting, ms. */
 export const HANG_MS = 4_000;

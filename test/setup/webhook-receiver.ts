@@ -12,7 +12,7 @@
  * `GET /__received/<token>` answers the recorded requests as JSON (`Received[]`).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { readBody, startLoopbackServer } from "./loopback-server";
+import { readBody, startLoopbackServer } from "./loopback-server.ts";
 
 /** How long `/hang-once/` keeps the first request waiting, ms. */
 export const HANG_MS = 3_000;
