@@ -411,7 +411,13 @@ describe("Dashboard in Chromium", () => {
       aliceProject,
       SCORER_NAMES.map((n) =>
         n === "content_safety"
-          ? { scorer_name: n, score_value: 5, score_label: "unsafe", rationale: "browser test: an unsafe verdict to review" }
+          ? {
+              scorer_name: n,
+              score_value: 5,
+              score_label: "unsafe",
+              rationale: "browser test: an unsafe verdict to review",
+              decided_by: "@cf/meta/llama-guard-3-8b",
+            }
           : { scorer_name: n, score_value: 1, score_label: "safe", rationale: "browser test" },
       ),
     );
@@ -431,6 +437,9 @@ describe("Dashboard in Chromium", () => {
     const drawer = page.getByRole("dialog", { name: "Request detail" });
     const contentSafety = drawer.getByRole("listitem").filter({ hasText: "content_safety" });
     await expect(contentSafety.innerText()).resolves.toContain("Score 5 of 5");
+    // A score a guard model decided says which (docs/scoring.md "Guard-model tier").
+    await expect(contentSafety.innerText()).resolves.toContain("Judged by @cf/meta/llama-guard-3-8b");
+    await expect(drawer.getByRole("listitem").filter({ hasText: "pii_detection" }).innerText()).resolves.not.toContain("Judged by");
     await contentSafety.getByRole("button", { name: "Mark false positive" }).click();
     await contentSafety.getByText(`Reviewed false positive by ${aliceEmail}`).waitFor();
     await shot(page, "request-detail-reviewed");
