@@ -169,6 +169,8 @@ export default defineConfig({
         plugins: [
           cloudflareTest(async ({ inject }) => {
             const { startWebhookReceiver } = await import("./test/setup/webhook-receiver.ts");
+            // Guard-model tests ask an OpenAI-compatible endpoint on 127.0.0.1 (test/setup/judge-server.ts).
+            const { startJudgeServer } = await import("./test/setup/judge-server.ts");
             return onTestDatabase(
               inject,
               "./workers/scorer/wrangler.jsonc",
@@ -181,6 +183,7 @@ export default defineConfig({
                 WEBHOOK_TIMEOUT_MS: "1000",
                 DASHBOARD_URL: "http://dashboard.test",
                 TEST_RECEIVER_URL: await startWebhookReceiver(),
+                TEST_JUDGE_URL: await startJudgeServer(),
               },
               // Lets tests put a job on the dead-letter queue, which the worker consumes for real.
               { queueProducers: { TEST_DLQ: { queueName: "scoring-jobs-dlq" } } },

@@ -3,6 +3,8 @@
  *
  *   npm run eval                  everything below, written to bench/results/eval-*.md
  *   npm run eval -- <file-or-folder> [--json] [--scorer <name>] [--show-errors <n>]
+ *   npm run eval -- --judge <url> [--judge-model <name>] [--scorer <name>] [--limit <n>]
+ *                                 a guard model on the eval sets (./eval/judge.ts)
  *
  * With no path it prints and writes four tables:
  * 1. `eval-dev.md`: the shipped scorers (rules + models) on `dev/`, and the rules alone on
@@ -30,6 +32,7 @@ import { scoreCall } from "../src/policy/apply";
 import { SCORER_NAMES, type ScorableCall, type ScoreResult, type ScorerName } from "../src/scoring/types";
 import { evalDir, readItems, toCall, trafficFile, type EvalItem } from "./lib/eval-items";
 import { reviewedReport } from "./eval/reviewed-file";
+import { judgeEvalMain } from "./eval/judge";
 import { train } from "./train";
 
 interface Counts {
@@ -319,6 +322,13 @@ function everything(): void {
 
 function main(): void {
   const argv = process.argv.slice(2);
+  if (argv.includes("--judge")) {
+    judgeEvalMain(argv).catch((err: unknown) => {
+      console.error(err);
+      process.exitCode = 1;
+    });
+    return;
+  }
   if (argv.length === 0) {
     everything();
     return;

@@ -26,6 +26,17 @@ export type Tier = (typeof TIERS)[number];
 /** What happens to personal data found in logged bodies (docs/policy.md): stored as is, or masked before storage. */
 export const STORE_PII_MODES = ["keep", "mask"] as const;
 
+/**
+ * When the guard-model tier is asked about a call (docs/scoring.md "Guard-model tier"): never,
+ * only for scores inside the scorer's uncertain band, or for every scored call.
+ */
+export const JUDGE_MODES = ["off", "uncertain", "all"] as const;
+/** One of `JUDGE_MODES`. */
+export type JudgeMode = (typeof JUDGE_MODES)[number];
+
+/** `decided_by` of a score the local scorer decided; otherwise it names the guard model that did. */
+export const LOCAL_DECIDER = "local";
+
 /** Body shapes an alert endpoint can receive: Standard Webhooks JSON, or Slack's incoming-webhook message (docs/webhooks.md). */
 export const ALERT_FORMATS = ["standard", "slack"] as const;
 /** One of `ALERT_FORMATS`. */

@@ -34,6 +34,8 @@ import type { PolicyInputSchema, PolicySchema } from "../../src/policy/schema";
 
 export {
   ALERT_FORMATS,
+  JUDGE_MODES,
+  LOCAL_DECIDER,
   ROLES,
   roleAtLeast,
   scopesForRole,

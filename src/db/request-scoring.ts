@@ -98,11 +98,11 @@ export async function saveScores(db: Db, batch: readonly RequestScores[]): Promi
   const rows = batch.flatMap((r) =>
     r.scores.map(
       (s) =>
-        sql`(${uuidv7()}::uuid, ${r.request_id}::uuid, ${r.project_id}::uuid, ${s.scorer_name}, ${s.score_value}::smallint, ${s.score_label}, ${s.rationale}, ${s.scorer_version}, ${s.unsafe_at}::smallint, ${s.policy_version}::int)`,
+        sql`(${uuidv7()}::uuid, ${r.request_id}::uuid, ${r.project_id}::uuid, ${s.scorer_name}, ${s.score_value}::smallint, ${s.score_label}, ${s.rationale}, ${s.scorer_version}, ${s.unsafe_at}::smallint, ${s.policy_version}::int, ${s.decided_by}::text)`,
     ),
   );
   const alerts = (await db.execute(sql`
-    WITH v (id, request_id, project_id, scorer_name, score_value, score_label, rationale, scorer_version, unsafe_at, policy_version) AS (
+    WITH v (id, request_id, project_id, scorer_name, score_value, score_label, rationale, scorer_version, unsafe_at, policy_version, decided_by) AS (
       VALUES ${sql.join(rows, sql`, `)}
     ),
     superseded AS (
@@ -114,8 +114,8 @@ export async function saveScores(db: Db, batch: readonly RequestScores[]): Promi
       RETURNING s.request_id, s.project_id, s.created_at, s.scorer_name, s.score_value, s.score_label
     ),
     inserted AS (
-      INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale, scorer_version, unsafe_at, policy_version, created_at)
-      SELECT v.id, v.request_id, v.project_id, v.scorer_name, v.score_value, v.score_label, v.rationale, v.scorer_version, v.unsafe_at, v.policy_version,
+      INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale, scorer_version, unsafe_at, policy_version, decided_by, created_at)
+      SELECT v.id, v.request_id, v.project_id, v.scorer_name, v.score_value, v.score_label, v.rationale, v.scorer_version, v.unsafe_at, v.policy_version, v.decided_by,
         coalesce(o.created_at, now())
       FROM v LEFT JOIN superseded o ON o.request_id = v.request_id AND o.scorer_name = v.scorer_name
       WHERE (SELECT count(*) FROM superseded) >= 0

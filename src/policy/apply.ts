@@ -10,14 +10,20 @@ import { type NamedScore, SCORERS } from "../scoring/registry";
 import { piiAllowList, piiDetectionAllowing } from "../scoring/scorers/pii_detection/rules";
 import type { ScorableCall, ScoreLabel, ScoreResult, Scorer } from "../scoring/types";
 import { SCORER_VERSIONS } from "../scoring/version";
+import { LOCAL_DECIDER } from "../enums";
 import { maskedVerdict } from "./mask";
 import { DEFAULT_POLICY, type ProjectPolicy, type VersionedPolicy } from "./schema";
 
-/** A verdict ready to store: the scorer's result relabelled by the policy, with its provenance. */
+/**
+ * A verdict ready to store: the scorer's result relabelled by the policy, with its provenance;
+ * `decided_by` is `LOCAL_DECIDER` or the id of the guard model that decided it
+ * (src/policy/judge.ts).
+ */
 export interface PolicyScore extends NamedScore {
   scorer_version: string;
   unsafe_at: number;
   policy_version: number;
+  decided_by: string;
 }
 
 /** The label of a Likert value under `unsafeAt`: `unsafe` from it up, `unscored` for null. */
@@ -71,21 +77,19 @@ function callVersions(call: ScorableCall): Partial<Record<string, string>> {
 export const DEFAULT_VERSIONED_POLICY: VersionedPolicy = { policy: DEFAULT_POLICY, version: 0 };
 
 /**
- * The scores to store for one call under a policy: the enabled scorers' verdicts, in
- * SCORER_NAMES order, passed through `refine` (e.g. the guard-model judge of the scorer worker),
- * then labelled by the policy's `unsafe_at` (the one place a label is set) and versioned.
+ * The local scores to store for one call under a policy: the enabled scorers' verdicts, in
+ * SCORER_NAMES order, labelled by the policy's `unsafe_at` (the one place a local label is set)
+ * and versioned, each `decided_by` `LOCAL_DECIDER`. The scorer worker may then have a guard
+ * model decide some of them (src/policy/judge.ts `mergeVerdict`, which labels by the same
+ * `unsafe_at`).
  */
-export function scoreCall(
-  call: ScorableCall,
-  policy: VersionedPolicy = DEFAULT_VERSIONED_POLICY,
-  refine: (scores: NamedScore[]) => NamedScore[] = (scores) => scores,
-): PolicyScore[] {
-  return underPolicy(refine(scoreEnabled(call, policy.policy)), policy, callVersions(call));
+export function scoreCall(call: ScorableCall, policy: VersionedPolicy = DEFAULT_VERSIONED_POLICY): PolicyScore[] {
+  return underPolicy(scoreEnabled(call, policy.policy), policy, callVersions(call));
 }
 
 /**
  * `scores` labelled by the policy's `unsafe_at` and tagged with scorer version and policy
- * version. `versions` overrides a scorer's version (e.g. content_safety refined by Llama Guard).
+ * version. `versions` overrides a scorer's version (a masked call's pii_detection verdict).
  */
 function underPolicy(scores: readonly NamedScore[], { policy, version }: VersionedPolicy, versions: Partial<Record<string, string>> = {}): PolicyScore[] {
   return scores.map((s) => {
@@ -96,6 +100,7 @@ function underPolicy(scores: readonly NamedScore[], { policy, version }: Version
       scorer_version: versions[s.scorer_name] ?? SCORER_VERSIONS[s.scorer_name],
       unsafe_at: unsafeAt,
       policy_version: version,
+      decided_by: LOCAL_DECIDER,
     };
   });
 }

@@ -6,7 +6,7 @@
  * answer 422 naming them) and describes the route in the OpenAPI document.
  */
 import { z } from "@hono/zod-openapi";
-import { STORE_PII_MODES } from "../enums";
+import { JUDGE_MODES, type JudgeMode, STORE_PII_MODES } from "../enums";
 import { SCORER_NAMES, type ScorerName } from "../scoring/types";
 
 /** Values of `unsafe_at`: the Likert value from which a score is labelled `unsafe`. */
@@ -14,6 +14,12 @@ export const UNSAFE_AT_VALUES = [3, 4, 5] as const;
 
 /** `unsafe_at` when the policy does not set it (docs/decisions.md D10: 4-5 unsafe). */
 export const DEFAULT_UNSAFE_AT = 4;
+
+/** Guard-model calls a project may make per calendar month (UTC) when its policy does not say. */
+export const DEFAULT_JUDGE_MONTHLY_BUDGET = 1_000;
+
+/** The largest monthly guard-model budget a policy may set. */
+export const MAX_JUDGE_MONTHLY_BUDGET = 10_000_000;
 
 /** Entries of the allow list at most. */
 export const MAX_ALLOW_ENTRIES = 200;
@@ -57,6 +63,21 @@ const scorersShape = Object.fromEntries(SCORER_NAMES.map((n) => [n, n === "pii_d
   pii_detection: z.ZodOptional<typeof PiiScorerPolicy>;
 } & Record<Exclude<ScorerName, "pii_detection">, z.ZodOptional<typeof ScorerPolicy>>;
 
+/** The guard-model tier's two settings (docs/scoring.md "Guard-model tier"), in the input and the stored policy alike. */
+const judgeShape = {
+  judge: z.enum(JUDGE_MODES).default("off").openapi({
+    description:
+      "Guard-model tier: `off`; `uncertain`: a guard model decides scores inside each scorer's uncertain band; `all`: every scored call of the judged scorers. Needs a judge backend on the scorer worker (docs/configuration.md).",
+  }),
+  judge_monthly_budget: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_JUDGE_MONTHLY_BUDGET)
+    .default(DEFAULT_JUDGE_MONTHLY_BUDGET)
+    .openapi({ description: "Guard-model calls per calendar month (UTC); once spent, the local scores stand", example: DEFAULT_JUDGE_MONTHLY_BUDGET }),
+};
+
 /** Body of `PUT /api/policy`: the whole policy; a scorer or field left out takes its default. */
 export const PolicyInputSchema = z
   .strictObject({
@@ -65,6 +86,7 @@ export const PolicyInputSchema = z
       .enum(STORE_PII_MODES)
       .default("keep")
       .openapi({ description: "`mask`: what pii_detection finds in request and response bodies is masked before storage" }),
+    ...judgeShape,
   })
   .openapi("PolicyInput");
 
@@ -85,6 +107,10 @@ export interface PiiScorerSettings extends ScorerSettings {
 export interface ProjectPolicy {
   scorers: { pii_detection: PiiScorerSettings } & Record<Exclude<ScorerName, "pii_detection">, ScorerSettings>;
   store_pii: (typeof STORE_PII_MODES)[number];
+  /** When a guard model is asked (`JUDGE_MODES`). */
+  judge: JudgeMode;
+  /** Guard-model calls per calendar month (UTC). */
+  judge_monthly_budget: number;
 }
 
 /** A stored policy with its version (0: the default policy, never changed). */
@@ -102,6 +128,12 @@ export const PolicySchema = z
       } & Record<Exclude<ScorerName, "pii_detection">, typeof ScorerPolicy>,
     ),
     store_pii: z.enum(STORE_PII_MODES),
+    judge: judgeShape.judge.removeDefault(),
+    judge_monthly_budget: judgeShape.judge_monthly_budget.removeDefault(),
+    judge_calls_this_month: z
+      .number()
+      .int()
+      .openapi({ description: "Guard-model calls reserved this calendar month (UTC), against judge_monthly_budget (read-only)" }),
     version: z.number().int().openapi({ description: "Grows by one per change; 0 = the default policy. Scores record it as `policy_version`." }),
     updated_at: z.string().nullable(),
   })
@@ -116,7 +148,7 @@ export function completePolicy(input: z.output<typeof PolicyInputSchema>): Proje
       return [n, n === "pii_detection" ? { ...base, allow: (given as { allow?: string[] } | undefined)?.allow ?? [] } : base];
     }),
   ) as ProjectPolicy["scorers"];
-  return { scorers, store_pii: input.store_pii };
+  return { scorers, store_pii: input.store_pii, judge: input.judge, judge_monthly_budget: input.judge_monthly_budget };
 }
 
 /** The policy of a project that never set one. */

@@ -45,6 +45,12 @@ const scoreColumns = createSelectSchema(safetyScores, {
   scorer_version: (s) => s.openapi({ description: "The scorer's version: `model-<digest>` (learned) or `rules-<n>` (docs/rescoring.md)" }),
   unsafe_at: (s) => s.openapi({ description: "The policy's unsafe_at the label was set with (docs/policy.md)" }),
   policy_version: (s) => s.openapi({ description: "Version of the project policy in force when scored; 0 = the default policy" }),
+  decided_by: (s) =>
+    s.openapi({
+      description:
+        "Which tier decided the score: `local` (the scorer alone) or the guard model's id (docs/scoring.md); null for scores made before it was recorded",
+      example: "local",
+    }),
   scored_at: instant.openapi({ description: "When this score was computed (first scoring or a re-score)" }),
   superseded_at: instant.nullable().openapi({ description: "When a re-score replaced it" }),
 });
@@ -63,6 +69,7 @@ export const ScoreHistorySchema = scoreColumns
     scorer_version: true,
     unsafe_at: true,
     policy_version: true,
+    decided_by: true,
     scored_at: true,
   })
   .extend({ superseded_at: instant })
@@ -83,10 +90,11 @@ export function historyJson(row: {
   scorer_version: string;
   unsafe_at: number;
   policy_version: number;
+  decided_by: string | null;
   scored_at: Date;
   superseded_at: Date;
 }) {
-  const { id, scorer_name, score_value, score_label, rationale, scorer_version, unsafe_at, policy_version } = row;
+  const { id, scorer_name, score_value, score_label, rationale, scorer_version, unsafe_at, policy_version, decided_by } = row;
   return {
     id,
     scorer_name,
@@ -96,6 +104,7 @@ export function historyJson(row: {
     scorer_version,
     unsafe_at,
     policy_version,
+    decided_by,
     scored_at: row.scored_at.toISOString(),
     superseded_at: row.superseded_at.toISOString(),
   };

@@ -4,6 +4,11 @@
  * (src/policy/apply.ts), which the scorer worker, the evaluation script and the benchmarks all use.
  */
 import type { ModelFile } from "./inference/linear";
+import type { JudgeHook } from "./judge/hook";
+import { contentSafetySpec } from "./scorers/content_safety/spec";
+import { dataPoisoningSpec } from "./scorers/data_poisoning/spec";
+import { jailbreakSpec } from "./scorers/jailbreak_detection/spec";
+import { vectorWeaknessSpec } from "./scorers/vector_weakness/spec";
 import { contentSafety, contentSafetyModel } from "./scorers/content_safety/scorer";
 import { dataPoisoning, dataPoisoningModel } from "./scorers/data_poisoning/scorer";
 import { jailbreakDetection, jailbreakDetectionModel } from "./scorers/jailbreak_detection/scorer";
@@ -31,6 +36,14 @@ export const MODEL_FILES: Record<LearnedName, ModelFile> = {
   data_poisoning: dataPoisoningModel,
   vector_weakness: vectorWeaknessModel,
 };
+
+/**
+ * The guard-model tier's hooks of the judged scorers, as their rooms declare them on their specs
+ * (`LearnedSpec.judge`, each room's judge.ts); `pii_detection` and `unbounded_consumption` have none.
+ */
+export const JUDGE_HOOKS: Partial<Record<ScorerName, JudgeHook>> = Object.fromEntries(
+  [contentSafetySpec, jailbreakSpec, vectorWeaknessSpec, dataPoisoningSpec].map((s) => [s.name, s.judge]),
+);
 
 /** One scorer's verdict tagged with its name, as stored in `safety_scores`. */
 export type NamedScore = { scorer_name: ScorerName } & ScoreResult;

@@ -58,10 +58,14 @@ describe("GET and PUT /api/policy", () => {
     const dflt = (await first.json()) as {
       version: number;
       store_pii: string;
+      judge: string;
+      judge_monthly_budget: number;
+      judge_calls_this_month: number;
       scorers: Record<string, { enabled: boolean; unsafe_at: number; allow?: string[] }>;
     };
     expect(dflt.version).toBe(0);
     expect(dflt.store_pii).toBe("keep");
+    expect(dflt).toMatchObject({ judge: "off", judge_monthly_budget: 1000, judge_calls_this_month: 0 });
     expect(Object.keys(dflt.scorers).sort()).toEqual([
       "content_safety",
       "data_poisoning",
@@ -75,17 +79,21 @@ describe("GET and PUT /api/policy", () => {
     const body = {
       scorers: { pii_detection: { enabled: true, unsafe_at: 4, allow: [ALLOWED, "@acme.example"] }, unbounded_consumption: { enabled: false } },
       store_pii: "mask",
+      judge: "uncertain",
+      judge_monthly_budget: 250,
     };
     const res = await put(key, body);
     expect(res.status).toBe(200);
     const stored = (await res.json()) as typeof dflt;
     expect(stored.version).toBe(1);
+    expect(stored).toMatchObject({ judge: "uncertain", judge_monthly_budget: 250, judge_calls_this_month: 0 });
     expect(stored.scorers.unbounded_consumption).toEqual({ enabled: false, unsafe_at: 4 });
     expect(stored.scorers.content_safety).toEqual({ enabled: true, unsafe_at: 4 });
     const again = (await (await put(key, { scorers: { jailbreak_detection: { unsafe_at: 5 } } })).json()) as typeof dflt;
     expect(again.version).toBe(2);
     // PUT replaces: what was left out is back to its default.
     expect(again.store_pii).toBe("keep");
+    expect(again).toMatchObject({ judge: "off", judge_monthly_budget: 1000 });
     expect(again.scorers.unbounded_consumption?.enabled).toBe(true);
     const read = (await (await api("/api/policy", { headers: { "X-Service-Key": key } })).json()) as typeof dflt;
     expect(read).toEqual(again);
@@ -99,6 +107,10 @@ describe("GET and PUT /api/policy", () => {
       [{ scorers: { content_safety: { allow: ["a@b.example"] } } }, "scorers.content_safety"],
       [{ scorers: { pii_detection: { allow: ["@not a domain"] } } }, "scorers.pii_detection.allow.0"],
       [{ store_pii: "drop" }, "store_pii"],
+      [{ judge: "sometimes" }, "judge"],
+      [{ judge_monthly_budget: -1 }, "judge_monthly_budget"],
+      [{ judge_monthly_budget: 2.5 }, "judge_monthly_budget"],
+      [{ judge_monthly_budget: "1000" }, "judge_monthly_budget"],
       [{ retention: 3 }, "body"],
     ];
     for (const [body, field] of cases) {
@@ -108,6 +120,18 @@ describe("GET and PUT /api/policy", () => {
       expect(detail.startsWith(`${field}:`), `${JSON.stringify(body)} -> ${detail}`).toBe(true);
     }
     expect(((await (await api("/api/policy", { headers: { "X-Service-Key": key } })).json()) as { version: number }).version).toBe(0);
+  });
+
+  it("Should answer this month's guard-model calls beside the budget, not last month's", async () => {
+    const { key, projectId } = await newProject();
+    await sql(
+      `INSERT INTO judge_usage (project_id, month, used) VALUES
+         ($1, date_trunc('month', now() AT TIME ZONE 'UTC')::date, 42),
+         ($1, (date_trunc('month', now() AT TIME ZONE 'UTC') - interval '1 month')::date, 999)`,
+      [projectId],
+    );
+    const read = (await (await api("/api/policy", { headers: { "X-Service-Key": key } })).json()) as { judge_calls_this_month: number };
+    expect(read.judge_calls_this_month).toBe(42);
   });
 
   it("Should open a project's policy to the internal secret with project_id, and 404 another project's with a key", async () => {

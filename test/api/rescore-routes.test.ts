@@ -54,23 +54,29 @@ describe("GET /api/requests/{id} after a re-score", () => {
     const { key, projectId } = await newProject();
     const { id } = (await (await postLog(key, logBody())).json()) as { id: string };
     await sql(
-      `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale, scorer_version, scored_at, superseded_at)
-       VALUES (gen_random_uuid(), $1, $2, 'content_safety', 4, 'unsafe', 'old', 'model-aaaaaaaaaaaa', now() - interval '2 days', now() - interval '1 day'),
-              (gen_random_uuid(), $1, $2, 'content_safety', 2, 'safe', 'new', 'model-bbbbbbbbbbbb', now() - interval '1 day', NULL)`,
+      `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale, scorer_version, scored_at, superseded_at, decided_by)
+       VALUES (gen_random_uuid(), $1, $2, 'content_safety', 4, 'unsafe', 'old', 'model-aaaaaaaaaaaa', now() - interval '2 days', now() - interval '1 day', NULL),
+              (gen_random_uuid(), $1, $2, 'content_safety', 2, 'safe', 'new', 'model-bbbbbbbbbbbb', now() - interval '1 day', NULL, '@cf/meta/llama-guard-3-8b')`,
       [id, projectId],
     );
     const res = await api(`/api/requests/${id}`, { headers: { "X-Service-Key": key } });
     expect(res.status).toBe(200);
     const detail = (await res.json()) as {
-      safety_scores: { scorer_name: string; score_value: number; scorer_version: string }[];
-      score_history: { scorer_name: string; score_value: number; scorer_version: string; superseded_at: string }[];
+      safety_scores: { scorer_name: string; score_value: number; scorer_version: string; decided_by: string | null }[];
+      score_history: { scorer_name: string; score_value: number; scorer_version: string; superseded_at: string; decided_by: string | null }[];
     };
-    expect(detail.safety_scores.filter((s) => s.scorer_name === "content_safety")).toMatchObject([{ score_value: 2, scorer_version: "model-bbbbbbbbbbbb" }]);
-    expect(detail.score_history).toMatchObject([{ scorer_name: "content_safety", score_value: 4, scorer_version: "model-aaaaaaaaaaaa" }]);
+    expect(detail.safety_scores.filter((s) => s.scorer_name === "content_safety")).toMatchObject([
+      { score_value: 2, scorer_version: "model-bbbbbbbbbbbb", decided_by: "@cf/meta/llama-guard-3-8b" },
+    ]);
+    expect(detail.score_history).toMatchObject([{ scorer_name: "content_safety", score_value: 4, scorer_version: "model-aaaaaaaaaaaa", decided_by: null }]);
     expect(Date.parse(detail.score_history[0]!.superseded_at)).not.toBeNaN();
     // Lists and counts read current scores only.
-    const list = (await (await api(`/api/safety-scores?request_id=${id}`, { headers: { "X-Service-Key": key } })).json()) as { total: number };
+    const list = (await (await api(`/api/safety-scores?request_id=${id}`, { headers: { "X-Service-Key": key } })).json()) as {
+      total: number;
+      items: { decided_by: string | null }[];
+    };
     expect(list.total).toBe(1);
+    expect(list.items[0]!.decided_by).toBe("@cf/meta/llama-guard-3-8b");
   });
 });
 

@@ -11,8 +11,8 @@
  * - `/gone/<token>`: 410 (a permanent refusal).
  * `GET /__received/<token>` answers the recorded requests as JSON (`Received[]`).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { readBody, startLoopbackServer } from "./loopback-server.ts";
 
 /** How long `/hang-once/` keeps the first request waiting, ms. */
 export const HANG_MS = 3_000;
@@ -25,12 +25,6 @@ export interface Received {
 }
 
 const received = new Map<string, Received[]>();
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const [, mode = "", token = ""] = (req.url ?? "/").split("?")[0]!.split("/");
@@ -55,12 +49,6 @@ let started: Promise<string> | undefined;
 
 /** Starts the receiver once per process; resolves to its base URL (`http://127.0.0.1:<port>`). */
 export function startWebhookReceiver(): Promise<string> {
-  started ??= new Promise((resolve) => {
-    const server = createServer((req, res) => void handle(req, res).catch(() => res.writeHead(500).end()));
-    server.listen(0, "127.0.0.1", () => {
-      server.unref();
-      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    });
-  });
+  started ??= startLoopbackServer(handle);
   return started;
 }

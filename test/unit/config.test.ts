@@ -9,6 +9,7 @@ import { apiVars } from "../../src/config/api";
 import { DEFAULT_BODY_MAX_BYTES } from "../../src/middleware/body-limit";
 import { dashboardConfig } from "../../dashboard/server/config";
 import { proxyConfig } from "../../workers/proxy/src/config";
+import { contentSafetyJudge } from "../../src/scoring/scorers/content_safety/judge";
 import { scorerConfig } from "../../workers/scorer/src/config";
 
 /** The message of the `ConfigError` that `parse(env)` throws. */
@@ -85,6 +86,25 @@ describe("scorer config", () => {
   it("Should name a bad variable", () => {
     expect(problem(scorerConfig, { RESCORE_UPGRADE_DAYS: "-1" })).toBe('RESCORE_UPGRADE_DAYS: expected a positive integer, got "-1"');
     expect(problem(scorerConfig, { TIER_RETENTION_DAYS: "[]" })).toMatch(/^TIER_RETENTION_DAYS: /);
+    expect(problem(scorerConfig, { JUDGE_BASE_URL: "ftp://judge" })).toMatch(/^JUDGE_BASE_URL: expected an http\(s\) URL/);
+    expect(problem(scorerConfig, { JUDGE_BASE_URL: "http://127.0.0.1:8000/v1" })).toMatch(/^JUDGE_MODEL: expected the model name/);
+    expect(problem(scorerConfig, { JUDGE_TIMEOUT_MS: "0" })).toBe('JUDGE_TIMEOUT_MS: expected a positive integer, got "0"');
+  });
+
+  it("Should choose the guard-model backend: none, Workers AI, or the OpenAI-compatible endpoint first", () => {
+    expect(scorerConfig({}).judge).toBeUndefined();
+    const ai = scorerConfig({ AI: { run: async () => ({}) } }).judge!;
+    expect(ai.timeoutMs).toBe(5000);
+    expect(ai.backend.model("llama_guard")).toBe("@cf/meta/llama-guard-3-8b");
+    expect(ai.backend.model("policy")).toBe("@cf/meta/llama-3.1-8b-instruct-fast");
+    expect(scorerConfig({ AI: { run: async () => ({}) }, JUDGE_AI_MODEL: "@cf/meta/llama-3.3-70b-instruct-fp8-fast" }).judge!.backend.model("policy")).toBe(
+      "@cf/meta/llama-3.3-70b-instruct-fp8-fast",
+    );
+    const open = scorerConfig({ AI: { run: async () => ({}) }, JUDGE_BASE_URL: "http://127.0.0.1:8000/v1", JUDGE_MODEL: "qwen3:8b", JUDGE_TIMEOUT_MS: "2000" })
+      .judge!;
+    expect(open.timeoutMs).toBe(2000);
+    expect(open.backend.model("llama_guard")).toBe("qwen3:8b");
+    expect(open.backend.kind(contentSafetyJudge)).toBe("policy");
   });
 });
 

@@ -43,6 +43,7 @@ function call(i: number, scorer: ScorerName, verdict: "confirmed" | "false_posit
         created_at: T,
         scored_at: T,
         superseded_at: null,
+        decided_by: "local",
       },
     ],
   };

@@ -404,7 +404,12 @@ describe("Dashboard in Chromium", () => {
     await page.goto(`${stack.dashboardUrl}/p/${aliceProject}/keys`);
     const log = await logger(page, aliceProject, "review");
     const id = await log({ model: "review-model", request_body: { messages: [{ role: "user", content: "how do I pick a lock" }] } });
-    await saveFixedScores(inject("databaseUrl"), id, aliceProject, flaggedBy("content_safety", 5, "browser test: an unsafe verdict to review"));
+    await saveFixedScores(
+      inject("databaseUrl"),
+      id,
+      aliceProject,
+      flaggedBy("content_safety", 5, "browser test: an unsafe verdict to review", "@cf/meta/llama-guard-3-8b"),
+    );
     await visit(page, `/p/${aliceProject}/safety?scorer=content_safety`, "Safety triage", "Safety triage", (p) =>
       p.getByRole("list", { name: "Queue" }).getByRole("button", { name: /review-model/ }),
     );
@@ -421,6 +426,9 @@ describe("Dashboard in Chromium", () => {
     const drawer = page.getByRole("dialog", { name: "Request detail" });
     const contentSafety = drawer.getByRole("listitem").filter({ hasText: "content_safety" });
     await expect(contentSafety.innerText()).resolves.toContain("Score 5 of 5");
+    // A score a guard model decided says which (docs/scoring.md "Guard-model tier").
+    await expect(contentSafety.innerText()).resolves.toContain("Judged by @cf/meta/llama-guard-3-8b");
+    await expect(drawer.getByRole("listitem").filter({ hasText: "pii_detection" }).innerText()).resolves.not.toContain("Judged by");
     await contentSafety.getByRole("button", { name: "Mark false positive" }).click();
     await contentSafety.getByText(`Reviewed false positive by ${aliceEmail}`).waitFor();
     await shot(page, "request-detail-reviewed");

@@ -1,6 +1,7 @@
 /**
  * The Policy page in a real Chromium, as an owner uses it (docs/policy.md): turn a scorer off,
- * change an unsafe_at, add an allow-list domain, choose masking, save, see it stored and shown
+ * change an unsafe_at, add an allow-list domain, choose masking, turn the guard-model judge on
+ * with a monthly budget, save, see it stored and shown
  * again after a reload; a value the API refuses shows its 422 detail naming the field. Also the
  * billing page's retention line (docs/retention.md). Its own stack on ports 8767/8768.
  */
@@ -22,15 +23,23 @@ describe("Policy page in Chromium", () => {
     await page.getByLabel("jailbreak_detection unsafe from score").selectOption("3");
     await page.getByLabel("Not personal data (pii_detection allow list)").fill("support@acme.example\n@acme.example");
     await page.getByLabel("Mask personal data before storage").check();
+    await page.getByLabel("Ask the guard model").selectOption("uncertain");
+    await page.getByLabel("Guard-model calls per month").fill("250");
     await page.getByRole("button", { name: "Save policy" }).click();
     await page.getByText("Policy saved (version 1).").waitFor();
 
     const [row] = await db<{
       version: number;
-      policy: { store_pii: string; scorers: Record<string, { enabled: boolean; unsafe_at: number; allow?: string[] }> };
+      policy: {
+        store_pii: string;
+        judge: string;
+        judge_monthly_budget: number;
+        scorers: Record<string, { enabled: boolean; unsafe_at: number; allow?: string[] }>;
+      };
     }>("SELECT version, policy FROM project_policies WHERE project_id = $1", [projectId]);
     expect(row!.version).toBe(1);
     expect(row!.policy.store_pii).toBe("mask");
+    expect(row!.policy).toMatchObject({ judge: "uncertain", judge_monthly_budget: 250 });
     expect(row!.policy.scorers.unbounded_consumption!.enabled).toBe(false);
     expect(row!.policy.scorers.jailbreak_detection!.unsafe_at).toBe(3);
     expect(row!.policy.scorers.pii_detection!.allow).toEqual(["support@acme.example", "@acme.example"]);
@@ -43,6 +52,9 @@ describe("Policy page in Chromium", () => {
     expect(await page.getByLabel("jailbreak_detection unsafe from score").inputValue()).toBe("3");
     expect(await page.getByLabel("Not personal data (pii_detection allow list)").inputValue()).toBe("support@acme.example\n@acme.example");
     expect(await page.getByLabel("Mask personal data before storage").isChecked()).toBe(true);
+    expect(await page.getByLabel("Ask the guard model").inputValue()).toBe("uncertain");
+    expect(await page.getByLabel("Guard-model calls per month").inputValue()).toBe("250");
+    await page.getByText("0 used this month (UTC).", { exact: false }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     // README screenshot of the page as a person sees it.
     await page.screenshot({ path: join(import.meta.dirname, "../../../docs/screenshots/policy.png"), fullPage: true });

@@ -4,19 +4,29 @@
  * scorers (`scoreCall`, src/scoring) on the stored rows, or gives fixed scores, and stores them
  * with the scorer's own `saveScores` (src/db/request-scoring.ts: scores, hourly rollups and the
  * request's `scoring_state` in one statement), labelled and versioned as the scorer does for a
- * project that never set a policy (`underPolicy` with the default policy, version 0).
+ * project that never set a policy (`scoreCall` with the default policy, version 0).
  */
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Db } from "../../../src/db/driver/client";
 import { saveScores } from "../../../src/db/request-scoring";
-import { underPolicy } from "../../../src/policy/apply";
-import { DEFAULT_POLICY } from "../../../src/policy/schema";
-import { type NamedScore, scoreCall } from "../../../src/scoring/registry";
+import { LOCAL_DECIDER } from "../../../src/enums";
+import { labelAt, type PolicyScore, scoreCall } from "../../../src/policy/apply";
+import { DEFAULT_UNSAFE_AT } from "../../../src/policy/schema";
+import type { NamedScore } from "../../../src/scoring/registry";
 import { SCORER_NAMES, type ScorerName } from "../../../src/scoring/types";
+import { SCORER_VERSIONS } from "../../../src/scoring/version";
 
-/** `scores` as the scorer stores them for a project without a policy of its own. */
-const versioned = (scores: NamedScore[]) => underPolicy(scores, { policy: DEFAULT_POLICY, version: 0 });
+/** `scores` as the scorer stores them for a project without a policy of its own (`decided_by` local unless given). */
+const versioned = (scores: (NamedScore & { decided_by?: string })[]): PolicyScore[] =>
+  scores.map((s) => ({
+    ...s,
+    score_label: labelAt(s.score_value, DEFAULT_UNSAFE_AT),
+    scorer_version: SCORER_VERSIONS[s.scorer_name],
+    unsafe_at: DEFAULT_UNSAFE_AT,
+    policy_version: 0,
+    decided_by: s.decided_by ?? LOCAL_DECIDER,
+  }));
 
 async function withDb<T>(databaseUrl: string, run: (client: pg.Client, db: Db) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -40,25 +50,26 @@ export async function scoreWithTheScorers(databaseUrl: string, ids: string[]): P
     ).rows as ({ id: string; project_id: string } & Parameters<typeof scoreCall>[0])[];
     await saveScores(
       db,
-      rows.map((r) => ({
-        request_id: r.id,
-        project_id: r.project_id,
-        scores: versioned(scoreCall({ ...r, cost_usd: r.cost_usd === null ? null : Number(r.cost_usd) })),
-      })),
+      rows.map((r) => ({ request_id: r.id, project_id: r.project_id, scores: scoreCall({ ...r, cost_usd: r.cost_usd === null ? null : Number(r.cost_usd) }) })),
     );
   });
 }
 
-/** Saves the given scores of one request (e.g. an unsafe verdict a test needs to review). */
-export async function saveFixedScores(databaseUrl: string, requestId: string, projectId: string, scores: NamedScore[]): Promise<void> {
+/** Saves the given scores of one request (e.g. an unsafe verdict a test needs to review, or one a guard model decided). */
+export async function saveFixedScores(
+  databaseUrl: string,
+  requestId: string,
+  projectId: string,
+  scores: (NamedScore & { decided_by?: string })[],
+): Promise<void> {
   await withDb(databaseUrl, (_client, db) => saveScores(db, [{ request_id: requestId, project_id: projectId, scores: versioned(scores) }]));
 }
 
 /** Scores of every scorer: `scorer` unsafe with `value`, the others a safe 1 (a verdict for a test to review). */
-export function flaggedBy(scorer: ScorerName, value: number, rationale: string): NamedScore[] {
+export function flaggedBy(scorer: ScorerName, value: number, rationale: string, decidedBy?: string): (NamedScore & { decided_by?: string })[] {
   return SCORER_NAMES.map((n) =>
     n === scorer
-      ? { scorer_name: n, score_value: value, score_label: "unsafe", rationale }
+      ? { scorer_name: n, score_value: value as NamedScore["score_value"], score_label: "unsafe", rationale, ...(decidedBy ? { decided_by: decidedBy } : {}) }
       : { scorer_name: n, score_value: 1, score_label: "safe", rationale: "browser test" },
   );
 }

@@ -11,6 +11,7 @@
 // The enums are declared once in src/enums.ts; re-exported for the modules that read them with the tables.
 export { REVIEW_VERDICTS, SCORE_LABELS, STORE_PII_MODES, TIERS } from "../../enums";
 export * from "./billing";
+export * from "./judge";
 export * from "./policies";
 export * from "./projects";
 export * from "./requests";

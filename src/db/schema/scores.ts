@@ -35,6 +35,12 @@ export const safetyScores = pgTable(
     unsafe_at: smallint("unsafe_at").notNull().default(4),
     /** Version of the project policy in force when scored (`project_policies.version`); 0 = the default policy. */
     policy_version: integer("policy_version").notNull().default(0),
+    /**
+     * Which tier decided this score: `local` (the scorer alone) or the id of the guard model
+     * that decided it (docs/scoring.md "Guard-model tier"); null for scores stored before
+     * the tier existed.
+     */
+    decided_by: text("decided_by"),
     /** When this score was computed (first scoring or re-scoring). */
     scored_at: timestamptzNow("scored_at"),
     /** Null for the current score of (request, scorer); set when a re-score replaced it (history). */

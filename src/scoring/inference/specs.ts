@@ -5,6 +5,7 @@
  * operating points. Each scorer declares its spec in its room (`../scorers/<name>/spec.ts`);
  * `../specs.ts` lists them for the trainer. Nothing here imports a scorer or a model file.
  */
+import type { JudgeHook } from "../judge/hook";
 import type { ScorableCall, ScoreResult, ScorerName } from "../types";
 import type { Grams } from "./features";
 import type { ModelView } from "./views";
@@ -50,6 +51,8 @@ export interface LearnedSpec {
   judges?: (call: ScorableCall) => boolean;
   fit: FitParameters;
   budget: FalseAlarmBudget;
+  /** Where the guard-model tier may overrule this scorer (src/scoring/judge/); absent: never judged. */
+  judge?: JudgeHook;
 }
 
 /** Whether `spec`'s model judges `call` given the rules' verdict (`LearnedSpec.judges`). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scoreContentSafety } from "../../../src/scoring/scorers/content_safety/rules";
-import { mergeJudge, parseLlamaGuard } from "../../../src/scoring/scorers/content_safety/judge";
+import { parseLlamaGuard } from "../../../src/scoring/scorers/content_safety/judge";
 import { ask, itEachCase } from "./helpers";
 import cases from "./cases/content-safety.json";
 
@@ -34,17 +34,6 @@ describe("content_safety judge hook", () => {
     expect(parseLlamaGuard(" unsafe \n S9 ")).toEqual({ safe: false, categories: ["S9"] });
     expect(parseLlamaGuard("unsafe\nS99,X")).toEqual({ safe: false, categories: [] });
     expect(parseLlamaGuard("I cannot judge")).toBeNull();
-  });
-
-  it("Should merge a judge verdict into a rule result", () => {
-    const base = { score_value: 2 as const, score_label: "safe" as const, rationale: "r" };
-    const up = mergeJudge(base, { safe: false, categories: ["S1"] });
-    expect(up.score_value).toBe(4);
-    expect(up.score_label).toBe("unsafe");
-    expect(up.rationale).toContain("S1 violent crimes");
-    const down = mergeJudge({ score_value: 4, score_label: "unsafe", rationale: "r" }, { safe: true, categories: [] });
-    expect(down.score_value).toBe(3);
-    expect(mergeJudge(base, null)).toBe(base);
   });
 });
 

@@ -10,9 +10,11 @@ import type { AlertJob } from "../../../src/alerts/job";
 import { DEFAULT_TIER_RETENTION } from "../../../src/billing/tiers";
 import { databaseVars, toDbConfig } from "../../../src/config/database";
 import { configParser } from "../../../src/config/parse";
-import { binding, flagVar, jsonTableVar, positiveIntVar } from "../../../src/config/vars";
+import { binding, flagVar, httpUrlVar, jsonTableVar, positiveIntVar, secretVar, textVar } from "../../../src/config/vars";
 import { TIERS } from "../../../src/db/schema";
 import { DEFAULT_UPGRADE_DAYS } from "../../../src/rescore/maintain";
+import { type AiRunner, openAiBackend, workersAiBackend } from "./judge/backends";
+import { JUDGE_CONCURRENCY, JUDGE_TIMEOUT_MS, type JudgeTier } from "./judge/tier";
 
 /** The scorer's variables and bindings as they arrive (strings; see docs/configuration.md). */
 export const scorerVars = z.object({
@@ -28,18 +30,45 @@ export const scorerVars = z.object({
   SCORING_QUEUE: binding<Queue<unknown>>(),
   /** Producer of alert-deliveries. */
   ALERT_QUEUE: binding<Queue<AlertJob>>(),
-  /** Workers AI, off by default: when bound, Llama Guard 3 refines `content_safety` (judge.ts). */
+  /** Workers AI, off by default: when bound (and no `JUDGE_BASE_URL`), the guard-model tier's backend (judge/backends.ts). */
   AI: binding<Ai | undefined>(),
+  /** Workers AI instruct model of the policy prompts (default `@cf/meta/llama-3.1-8b-instruct-fast`). */
+  JUDGE_AI_MODEL: textVar,
+  /** An OpenAI-compatible endpoint as the guard-model backend instead of Workers AI, e.g. `http://127.0.0.1:8000/v1`. */
+  JUDGE_BASE_URL: httpUrlVar,
+  /** The model that endpoint serves (required with `JUDGE_BASE_URL`). */
+  JUDGE_MODEL: textVar,
+  /** Bearer token of that endpoint (a secret), when it wants one. */
+  JUDGE_API_KEY: secretVar,
+  /** Milliseconds one guard-model call may take (default 5000). */
+  JUDGE_TIMEOUT_MS: positiveIntVar(JUDGE_TIMEOUT_MS),
 });
 
-const scorerConfigSchema = scorerVars.transform((v) => ({
+/**
+ * The guard-model tier of the parsed variables: an OpenAI-compatible endpoint when
+ * `JUDGE_BASE_URL` is set (then `JUDGE_MODEL` is required), else Workers AI when `AI` is bound,
+ * else none (policies asking for a judge then keep their local scores).
+ */
+function toJudgeTier(v: z.output<typeof scorerVars>, ctx: z.RefinementCtx): JudgeTier | undefined {
+  const limits = { timeoutMs: v.JUDGE_TIMEOUT_MS, concurrency: JUDGE_CONCURRENCY };
+  if (v.JUDGE_BASE_URL) {
+    if (!v.JUDGE_MODEL) {
+      ctx.addIssue({ code: "custom", path: ["JUDGE_MODEL"], message: "expected the model name the JUDGE_BASE_URL endpoint serves, got nothing" });
+      return undefined;
+    }
+    return { backend: openAiBackend({ baseUrl: v.JUDGE_BASE_URL, model: v.JUDGE_MODEL, apiKey: v.JUDGE_API_KEY }), ...limits };
+  }
+  return v.AI ? { backend: workersAiBackend(v.AI as unknown as AiRunner, v.JUDGE_AI_MODEL), ...limits } : undefined;
+}
+
+const scorerConfigSchema = scorerVars.transform((v, ctx) => ({
   alerts: toAlertConfig(v),
   rescore: { onUpgrade: v.RESCORE_ON_UPGRADE, upgradeDays: v.RESCORE_UPGRADE_DAYS },
   tierRetention: v.TIER_RETENTION_DAYS,
   db: toDbConfig(v),
   scoringQueue: v.SCORING_QUEUE,
   alertQueue: v.ALERT_QUEUE,
-  ai: v.AI,
+  judge: toJudgeTier(v, ctx),
 }));
 
 /** The scorer's typed configuration. */

@@ -5,14 +5,16 @@
  * - A malformed message can never succeed: acked and reported.
  * - A request whose record is gone (deleted project): acked and reported, not retried forever.
  * - A request already `scored` (a redelivered or duplicated job): acked without scoring again,
- *   so it never costs a second Llama Guard call.
+ *   so it never costs a second guard-model call.
  * - Database unreachable while loading: the whole batch is retried with exponential backoff
  *   (backoff.ts); after `max_retries` the queue dead-letters it to scoring-jobs-dlq, whose
  *   batches come through this same handler with a longer backoff.
  * - The batch insert fails: requests are written one by one, so one poison request is
  *   retried alone and the rest are acked.
- * - With an `AI` binding, Llama Guard refines `content_safety` (judge.ts); a judge failure
- *   keeps the rule-based score and never retries a message.
+ * - With a guard-model backend configured (Workers AI or an OpenAI-compatible endpoint) and a
+ *   project policy `judge` other than `off`, a guard model decides the scores the policy sends it,
+ *   within the project's monthly budget (judge/tier.ts); a judge failure keeps the local score
+ *   and never retries a message.
  * - Scores that reach an alert endpoint's threshold get their delivery rows in the statement that
  *   stores them (src/db/alerts.ts); their ids go to the alert-deliveries queue (deliver.ts).
  * - Scores follow the project's policy (src/policy/apply.ts: disabled scorers write nothing,
@@ -33,7 +35,7 @@ import { type ScorerConfig, scorerConfig } from "./config";
 import type { ScorerEnv } from "./env";
 import { isUuid } from "../../../src/util";
 import { retryDelaySeconds } from "./backoff";
-import { judgeCalls, withJudge } from "./judge";
+import { judgeScores } from "./judge/tier";
 import { groupMessagesById } from "./group-messages";
 import { isRescoreMessage } from "../../../src/rescore/message";
 import { consumeRescores } from "./rescore";
@@ -99,13 +101,11 @@ async function scoreJobs(db: Db, batch: MessageBatch<unknown>, config: ScorerCon
   for (const call of calls) call.cost_usd = costs.get(call.id)?.cost_usd ?? call.cost_usd;
   await saveCosts(db, costs).catch((err: unknown) => logWarn("saving computed costs failed; the scores still go ahead", {}, err));
 
-  const verdicts = config.ai ? await judgeCalls(config.ai, calls) : undefined;
+  const scored = calls.map((call) => ({ call, scores: scoreCall(call, call.policy) }));
+  if (config.judge) await judgeScores(db, config.judge, scored);
   const groups = new Map<string, { scores: RequestScores; messages: Message<unknown>[] }>();
-  for (const call of calls) {
-    groups.set(call.id, {
-      scores: { request_id: call.id, project_id: call.project_id, scores: scoreCall(call, call.policy, (s) => withJudge(s, verdicts?.get(call.id))) },
-      messages: jobs.get(call.id) ?? [],
-    });
+  for (const { call, scores } of scored) {
+    groups.set(call.id, { scores: { request_id: call.id, project_id: call.project_id, scores }, messages: jobs.get(call.id) ?? [] });
   }
   for (const [id, messages] of jobs) {
     if (groups.has(id)) continue;

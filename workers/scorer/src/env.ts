@@ -19,8 +19,16 @@ export interface ScorerEnv extends ScorerBindings {
   DATABASE_URL?: string;
   NEON_WSPROXY?: string;
   /**
-   * Workers AI, off by default (`"ai"` in wrangler.jsonc). When bound, Llama Guard 3 refines
-   * `content_safety` (see judge.ts); scoring works the same without it.
+   * Workers AI, off by default (`"ai"` in wrangler.jsonc): a guard-model backend for projects
+   * whose policy turns the judge on (judge/); scoring works the same without it.
    */
   AI?: Ai;
+  /** Workers AI instruct model of the judge's policy prompts. */
+  JUDGE_AI_MODEL?: string;
+  /** OpenAI-compatible guard-model endpoint (instead of Workers AI), its model and key. */
+  JUDGE_BASE_URL?: string;
+  JUDGE_MODEL?: string;
+  JUDGE_API_KEY?: string;
+  /** Milliseconds one guard-model call may take. */
+  JUDGE_TIMEOUT_MS?: string;
 }

@@ -6,6 +6,7 @@
  * 0.764 to 0.787 (p = 0.5: 0.769).
  */
 import { DEFAULT_BUDGET, type LearnedSpec } from "../../inference/specs";
+import { contentSafetyJudge } from "./judge";
 import { scoreContentSafety } from "./rules";
 import { contentSafetyView } from "./view";
 
@@ -17,4 +18,5 @@ export const contentSafetySpec = {
   grams: "words",
   fit: { C: 2, class_weight: "balanced", family_balanced: 1 },
   budget: DEFAULT_BUDGET,
+  judge: contentSafetyJudge,
 } as const satisfies LearnedSpec;

@@ -4,6 +4,7 @@
  * answer takes a side (`takesSides`).
  */
 import { DEFAULT_BUDGET, type LearnedSpec } from "../../inference/specs";
+import { dataPoisoningJudge } from "./judge";
 import { extracted } from "../../rules";
 import { scoreDataPoisoning, takesSides } from "./rules";
 import { dataPoisoningView } from "./view";
@@ -17,4 +18,5 @@ export const dataPoisoningSpec = {
   judges: (call) => takesSides(extracted(call)),
   fit: { C: 1, class_weight: "balanced" },
   budget: DEFAULT_BUDGET,
+  judge: dataPoisoningJudge,
 } as const satisfies LearnedSpec;

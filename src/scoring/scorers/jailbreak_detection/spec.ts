@@ -5,6 +5,7 @@
  * 0.833.
  */
 import { DEFAULT_BUDGET, type LearnedSpec } from "../../inference/specs";
+import { jailbreakJudge } from "./judge";
 import { scoreJailbreak } from "./rules";
 import { jailbreakView } from "./view";
 
@@ -16,4 +17,5 @@ export const jailbreakSpec = {
   grams: "words+chars",
   fit: { C: 4, class_weight: "balanced", family_balanced: 1 },
   budget: DEFAULT_BUDGET,
+  judge: jailbreakJudge,
 } as const satisfies LearnedSpec;

@@ -4,6 +4,7 @@
  * 0.814.
  */
 import { DEFAULT_BUDGET, type LearnedSpec } from "../../inference/specs";
+import { vectorWeaknessJudge } from "./judge";
 import { scoreVectorWeakness } from "./rules";
 import { vectorWeaknessView } from "./view";
 
@@ -15,4 +16,5 @@ export const vectorWeaknessSpec = {
   grams: "words+chars",
   fit: { C: 4, class_weight: "balanced", family_balanced: 1 },
   budget: DEFAULT_BUDGET,
+  judge: vectorWeaknessJudge,
 } as const satisfies LearnedSpec;

@@ -1,13 +1,14 @@
 /**
  * Policy page (docs/policy.md): per scorer whether it runs and from which score its label is
- * unsafe, the values pii_detection must not flag, and whether personal data is masked before
- * storage. Admins edit; other members read. Saving replaces the whole policy (PUT); the API's
- * 422 `{detail}` names the field it refused. Below: re-scoring past calls (./RescoreCard.tsx) and
- * what each threshold would do on the project's reviewed calls (./CalibrationCard.tsx).
+ * unsafe, the values pii_detection must not flag, whether personal data is masked before
+ * storage, and the guard-model judge with its monthly call budget (docs/scoring.md). Admins
+ * edit; other members read. Saving replaces the whole policy (PUT); the API's 422 `{detail}`
+ * names the field it refused. Below: re-scoring past calls (./RescoreCard.tsx) and what each
+ * threshold would do on the project's reviewed calls (./CalibrationCard.tsx).
  */
 import { type FormEvent, useState } from "react";
-import { type Policy, type PolicyInput, roleAtLeast, SCORER_NAMES, STORE_PII_MODES } from "../../../../server/contract";
-import { Alert, Button, Card, PageTitle, QueryStatus, Select, TableHead, when } from "../../../components/ui";
+import { JUDGE_MODES, type Policy, type PolicyInput, roleAtLeast, SCORER_NAMES, STORE_PII_MODES } from "../../../../server/contract";
+import { Alert, Button, Card, Field, PageTitle, QueryStatus, Select, TableHead, when } from "../../../components/ui";
 import { useCurrentProject } from "../../projects/hooks";
 import { usePolicy, useSavePolicy } from "../hooks";
 import { CalibrationCard } from "./CalibrationCard";
@@ -15,6 +16,13 @@ import { RescoreCard } from "./RescoreCard";
 
 /** Choices of `unsafe_at` (the API accepts 3, 4 or 5). */
 const UNSAFE_AT_OPTIONS = [3, 4, 5].map((v) => ({ value: String(v), label: `${v} or higher` }));
+
+/** Choices of `judge`, as the API names them. */
+const JUDGE_OPTIONS = [
+  { value: "off", label: "Off: local scorers only" },
+  { value: "uncertain", label: "Where the local scorer is unsure" },
+  { value: "all", label: "Every scored call" },
+];
 
 /** The form's values as the PUT body. */
 function readForm(form: HTMLFormElement): PolicyInput {
@@ -30,7 +38,12 @@ function readForm(form: HTMLFormElement): PolicyInput {
       return [name, { ...settings, allow }];
     }),
   );
-  return { scorers, store_pii: STORE_PII_MODES.find((m) => m === data.get("store_pii")) ?? "keep" };
+  return {
+    scorers,
+    store_pii: STORE_PII_MODES.find((m) => m === data.get("store_pii")) ?? "keep",
+    judge: JUDGE_MODES.find((m) => m === data.get("judge")) ?? "off",
+    judge_monthly_budget: Number(data.get("judge_monthly_budget")),
+  };
 }
 
 function PolicyForm({ policy, admin, onSave, pending }: { policy: Policy; admin: boolean; onSave: (p: PolicyInput) => void; pending: boolean }) {
@@ -96,6 +109,28 @@ function PolicyForm({ policy, admin, onSave, pending }: { policy: Policy; admin:
                 <input type="radio" name="store_pii" value="mask" defaultChecked={policy.store_pii === "mask"} /> Mask personal data before storage
               </label>
             </fieldset>
+          </div>
+        </Card>
+        <Card title="Guard model">
+          <div className="flex flex-col gap-4 text-sm">
+            <p className="text-zinc-600 dark:text-zinc-400">
+              A guard model (Llama Guard, or an instruct model with a written policy) decides the scores of content_safety, jailbreak_detection, vector_weakness
+              and data_poisoning. Needs a judge backend on the scorer worker; each call is billed by its provider.
+            </p>
+            <Select label="Ask the guard model" name="judge" defaultValue={policy.judge} options={JUDGE_OPTIONS} />
+            <Field
+              label="Guard-model calls per month"
+              id="judge-monthly-budget"
+              name="judge_monthly_budget"
+              type="number"
+              min={0}
+              step={1}
+              required
+              defaultValue={policy.judge_monthly_budget}
+            />
+            <p className="text-zinc-600 dark:text-zinc-400">
+              {policy.judge_calls_this_month} used this month (UTC). Once the budget is spent, the local scores stand.
+            </p>
           </div>
         </Card>
       </fieldset>

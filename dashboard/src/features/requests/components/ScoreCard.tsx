@@ -1,11 +1,12 @@
 /**
  * One scorer's verdict in the drawer: unsafe (red, ✕), safe (green, ✓) or unscored (grey, –)
  * at a glance, the Likert value on a five-step scale (with the policy's unsafe threshold), the
- * rationale, the scores re-scoring replaced, the review and, for members, the review buttons on
- * unsafe scores (false positive or confirmed). A review stays with the call across re-scores; when
- * the score's value or label has moved since, the card says so and shows what was reviewed.
+ * rationale, which guard model decided it (when one did), the scores re-scoring replaced, the
+ * review and, for members, the review buttons on unsafe scores (false positive or confirmed). A
+ * review stays with the call across re-scores; when the score's value or label has moved since,
+ * the card says so and shows what was reviewed.
  */
-import type { ReviewVerdict, ScoreHistoryEntry } from "../../../../server/contract";
+import { LOCAL_DECIDER, type ReviewVerdict, type ScoreHistoryEntry } from "../../../../server/contract";
 import { Button, cn, when } from "../../../components/ui";
 import { chipOfScore, chipState, SCORER_INFO, STATE_STYLE } from "../scorers";
 import type { Score } from "../types";
@@ -76,6 +77,11 @@ export function ScoreCard({
         </div>
       )}
       <p className="text-sm">{score.rationale}</p>
+      {score.decided_by && score.decided_by !== LOCAL_DECIDER && (
+        <p className="text-xs text-zinc-700 dark:text-zinc-300">
+          Judged by <code>{score.decided_by}</code>
+        </p>
+      )}
       <ScoreHistory score={score} history={history} />
       {score.review && <ReviewLine review={score.review} />}
       {onReview && score.score_label === "unsafe" && (
