@@ -44,7 +44,7 @@ const record = (minutes: number, latency: number, extra: Partial<LogRecord> = {}
 
 /** Six scores; `unsafe` scorers get value 5, the first scorer of `unscored` none, others `value`. */
 function scores(value: number, unsafe: string[] = [], unscored: string[] = []): PolicyScore[] {
-  const made = { rationale: "t", scorer_version: "t", unsafe_at: 4, policy_version: 0 };
+  const made = { rationale: "t", scorer_version: "t", unsafe_at: 4, policy_version: 0, decided_by: "local" };
   return SCORER_NAMES.map((name) =>
     unscored.includes(name)
       ? { scorer_name: name, score_value: null, score_label: "unscored", ...made }
