@@ -20,6 +20,9 @@
  *   the proxy's workerd CPU seconds per stream (issue 12, point 7).
  * - Memory: RSS of the workerd processes before, during (peak) and after each of forty 10 MB
  *   streams; growth in the first vs second half tells a leak from heap warm-up.
+ * - Side by side with a peer (issue 36): Portkey's open-source gateway (portkey.ts, from npm,
+ *   no logging) next to Sightline in workerd (own config) and under wrangler dev, TTFB of JSON
+ *   and SSE in one rotating loop; the gateway's large-stream throughput and memory too.
  *
  * Writes bench/results/proxy.md and bench/results/proxy.json.
  */
@@ -32,6 +35,7 @@ import { join } from "node:path";
 import { ROOT } from "../../scripts/lib/postgres";
 import { startWorkerd, startWorkerdDirect } from "../../scripts/lib/workerd";
 import { cpuSnapshot } from "../lib/proc-cpu";
+import { portkeyHeaders, startPortkey } from "./portkey";
 
 const TTFB_SAMPLES = 300;
 const WARMUP = 40;
@@ -278,9 +282,10 @@ async function chunkDelay(direct: string, proxy: string) {
   };
 }
 
-async function memory(proxy: string, pid: number[]) {
+/** `extra`: headers only the proxied calls carry (a peer gateway's routing headers). */
+async function memory(proxy: string, pid: number[], extra: Record<string, string> = {}) {
   const chunks = Math.ceil(BIG_STREAM_BYTES / BIG_CHUNK_BYTES);
-  const headers = { "x-bench-chunks": String(chunks), "x-bench-chunk-bytes": String(BIG_CHUNK_BYTES) };
+  const headers = { "x-bench-chunks": String(chunks), "x-bench-chunk-bytes": String(BIG_CHUNK_BYTES), ...extra };
   await sleep(500);
   const before = rssMb(pid);
   const runs: { bytes: number; peak_rss_mb: number; after_rss_mb: number; seconds: number; error?: string }[] = [];
@@ -352,7 +357,7 @@ function statusOf(base: string, key: string): Promise<number> {
  * Throughput of one large SSE stream (issue 12, point 7: 56 MB), sent by the upstream as fast
  * as the client reads it, in events of BIG_CHUNK_BYTES; direct and through the proxy, alternating.
  */
-async function throughput(direct: string, proxy: string, pids: number[]) {
+async function throughput(direct: string, proxy: string, pids: number[], extra: Record<string, string> = {}) {
   const chunks = Math.ceil(THROUGHPUT_BYTES / BIG_CHUNK_BYTES);
   const headers = { "x-bench-chunks": String(chunks), "x-bench-chunk-bytes": String(BIG_CHUNK_BYTES) };
   const cpuMs = () => {
@@ -363,7 +368,7 @@ async function throughput(direct: string, proxy: string, pids: number[]) {
   const run = async (base: string) => {
     const t = now();
     const c = cpuMs();
-    const res = await call(base, headers, false, { agent: new Agent({ keepAlive: false }) });
+    const res = await call(base, base === proxy ? { ...headers, ...extra } : headers, false, { agent: new Agent({ keepAlive: false }) });
     if (base === proxy) workerdCpu.push((cpuMs() - c) / 1000);
     return { mb_per_s: res.bytes / 1e6 / ((now() - t) / 1000), bytes: res.bytes };
   };
@@ -392,6 +397,66 @@ async function throughput(direct: string, proxy: string, pids: number[]) {
     proxy_runs: p.map(r3),
     /** CPU seconds of the proxy's workerd process(es) per proxied stream (warm-up first). */
     workerd_cpu_s: workerdCpu.map(r3),
+  };
+}
+
+/** One path under test in the side-by-side rows: its base URL and the headers only it needs. */
+interface Path {
+  url: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * TTFB of several proxies against the same upstream in one loop: each round calls the upstream
+ * directly, then every path once, in an order rotated each round (so no path always follows
+ * the direct call), over the same keep-alive agent; WARMUP rounds are discarded. Added = the
+ * path's percentile minus the direct calls' percentile of the same rounds.
+ */
+async function sideBySide(direct: string, paths: Record<string, Path>, headers: Record<string, string>) {
+  const names = Object.keys(paths);
+  const d: number[] = [];
+  const by = new Map<string, number[]>(names.map((n) => [n, []]));
+  for (let i = 0; i < WARMUP + TTFB_SAMPLES; i++) {
+    const a = await call(direct, headers, false);
+    const order = names.map((_, k) => names[(k + i) % names.length]!);
+    for (const name of order) {
+      const p = paths[name]!;
+      const b = await call(p.url, { ...headers, ...p.headers }, false);
+      if (i >= WARMUP) by.get(name)!.push(b.ttfbMs);
+    }
+    if (i >= WARMUP) d.push(a.ttfbMs);
+  }
+  const rows = Object.fromEntries(
+    names.map((n) => {
+      const p = by.get(n)!;
+      return [
+        n,
+        {
+          p50_ms: r3(pct(p, 50)),
+          p99_ms: r3(pct(p, 99)),
+          added_p50_ms: r3(pct(p, 50) - pct(d, 50)),
+          added_p99_ms: r3(pct(p, 99) - pct(d, 99)),
+        },
+      ];
+    }),
+  );
+  return { samples: TTFB_SAMPLES, direct_p50_ms: r3(pct(d, 50)), direct_p99_ms: r3(pct(d, 99)), paths: rows };
+}
+
+/** The side-by-side TTFB rows (JSON and SSE) and the ratio of added TTFB, Sightline workerd-direct / Portkey. */
+async function peerRows(direct: string, paths: Record<string, Path>) {
+  const json = await step("peers_ttfb_json", "side by side, json ttfb", () => sideBySide(direct, paths, {}));
+  const sse = await step("peers_ttfb_sse", "side by side, sse ttfb", () => sideBySide(direct, paths, { "x-bench-chunks": "3", "x-bench-chunk-bytes": "16" }));
+  const ratio = (r: typeof json | undefined, q: "added_p50_ms" | "added_p99_ms") => (r ? r3(r.paths.workerd_direct![q] / r.paths.portkey![q]) : undefined);
+  return {
+    json,
+    sse,
+    ratio_sightline_over_portkey: {
+      json_p50: ratio(json, "added_p50_ms"),
+      json_p99: ratio(json, "added_p99_ms"),
+      sse_p50: ratio(sse, "added_p50_ms"),
+      sse_p99: ratio(sse, "added_p99_ms"),
+    },
   };
 }
 
@@ -503,11 +568,33 @@ async function main() {
       externalServices: { API: sink.url },
     });
     let workerdDirect: DirectMeasured;
+    let peers: Awaited<ReturnType<typeof peerRows>>;
+    let portkey: PortkeyMeasured;
+    // Started here for the side-by-side rows, measured on its own in section 2.
+    const port2 = 20_000 + Math.floor(Math.random() * 2_000);
+    const wrangler = WORKERD_ONLY ? undefined : await startProxy(port2, direct);
     try {
       console.log(`workerd (own config): proxy ${d.url} (pid ${d.pid})`);
       const checksBefore = sink.checks();
       workerdDirect = { ...(await ttfbRows(direct, d.url)), key_checks: sink.checks() - checksBefore };
       console.log(`workerd (own config): ${workerdDirect.key_checks} key checks answered`);
+      // Side by side: Portkey's gateway, Sightline in workerd (production model) and under
+      // wrangler dev, one loop, the same upstream.
+      const pk = await startPortkey();
+      try {
+        console.log(`Portkey gateway ${pk.version}: ${pk.url} (pid ${pk.pid})`);
+        const pkPath = { url: pk.url, headers: portkeyHeaders(direct) };
+        peers = await peerRows(direct, {
+          workerd_direct: { url: d.url, headers: {} },
+          ...(wrangler ? { wrangler_dev: { url: `http://127.0.0.1:${port2}`, headers: {} } } : {}),
+          portkey: pkPath,
+        });
+        const big = await step("portkey_throughput", "Portkey throughput", () => throughput(direct, pk.url, [pk.pid], pkPath.headers));
+        const mem = await step("portkey_memory", "Portkey memory", () => memory(pk.url, [pk.pid], pkPath.headers));
+        portkey = { version: pk.version, throughput: big, memory_10mb_stream: mem };
+      } finally {
+        await pk.stop();
+      }
     } finally {
       await d.stop();
     }
@@ -530,9 +617,7 @@ async function main() {
     }
     // 2. The same worker under wrangler dev (what `npm run dev` runs).
     let wranglerDev: Measured | undefined;
-    if (!WORKERD_ONLY) {
-      const port2 = port1 + 1;
-      const wrangler = await startProxy(port2, direct);
+    if (wrangler) {
       try {
         const pids = workerdPids(wrangler);
         console.log(`wrangler dev: proxy http://127.0.0.1:${port2} (workerd pids ${pids.join(", ")})`);
@@ -547,6 +632,8 @@ async function main() {
       machine: { nproc: availableParallelism(), cpu: cpus()[0]?.model ?? "unknown", node: process.version },
       method: "loopback; Node upstream, API sink and client in one process; calls alternate direct/proxy over keep-alive sockets",
       workerd_direct: workerdDirect,
+      peers,
+      portkey,
       workerd,
       wrangler_dev: wranglerDev,
       api_sink_posts: sink.posts(),
@@ -572,8 +659,80 @@ type Measured = Awaited<ReturnType<typeof measure>>;
 /** The time-to-first-byte rows of one proxy (`ttfbRows`). */
 type TtfbRows = Awaited<ReturnType<typeof ttfbRows>>;
 
+/** Portkey's gateway: its version, large-stream throughput and memory (the Node process's RSS). */
+interface PortkeyMeasured {
+  version: string;
+  throughput: Awaited<ReturnType<typeof throughput>>;
+  memory_10mb_stream: Awaited<ReturnType<typeof memory>>;
+}
+
 /** The rows of the workerd run from our own config, with the key checks the API sink answered meanwhile. */
 type DirectMeasured = TtfbRows & { key_checks: number };
+
+/** The side-by-side section: Portkey's gateway next to Sightline, from the same run. */
+function peersSection(p: Awaited<ReturnType<typeof peerRows>>, pk: PortkeyMeasured, workerd: Measured, dev: Measured | undefined): string {
+  const label: Record<string, string> = {
+    workerd_direct: "Sightline proxy, workerd with its own config (production model): logs durably",
+    wrangler_dev: "Sightline proxy under `wrangler dev` (what `npm run dev` runs): logs durably",
+    portkey: `Portkey gateway ${pk.version} (Node, \`--headless\`): logs nothing`,
+  };
+  const rows = (x: Awaited<ReturnType<typeof sideBySide>>) =>
+    Object.entries(x.paths)
+      .map(([n, v]) => `| ${label[n]} | ${x.direct_p50_ms} | ${v.p50_ms} | **${v.added_p50_ms}** | ${x.direct_p99_ms} | ${v.p99_ms} | **${v.added_p99_ms}** |`)
+      .join("\n");
+  const head = "| path | direct p50 | p50 | added p50 | direct p99 | p99 | added p99 |\n|---|---|---|---|---|---|---|";
+  const q = p.ratio_sightline_over_portkey;
+  const tpRow = (name: string, x: Measured["throughput"], cpu: string) =>
+    `| ${name} | ${x.direct_mb_per_s} | ${x.proxy_mb_per_s} | **${x.ratio}** | ${x.workerd_cpu_s.slice(1).join(" ")} (${cpu}) |`;
+  const memRow = (name: string, m: Measured["memory_10mb_stream"], what: string) =>
+    `| ${name} | ${what} | ${m.before_rss_mb} | ${Math.max(...m.runs.map((x) => x.peak_rss_mb))} | ${m.runs.at(-1)!.after_rss_mb} | ${m.growth_first_half_mb} | ${m.growth_second_half_mb} |`;
+  return `## Side by side with a peer: Portkey's AI gateway
+
+What each path does here. **Portkey** (\`@portkey-ai/gateway\` from npm, its Node build \`build/start-server.js
+--headless\`, the way its README starts it locally) routes by headers (\`x-portkey-provider: openai\`,
+\`x-portkey-custom-host\`), forwards the call and streams the answer back; it stores nothing: the open-source
+gateway has no log store (logs, traces and analytics are Portkey's hosted service), so this is a gateway
+without logging. **Sightline** forwards the call, checks the Sightline key with the API in parallel
+(cached 1 s), reads every chunk of the answer to capture it, and in \`waitUntil\` after the response builds the
+record, prices it and sends it to the \`log-records\` queue (R2 above 120,000 bytes): every call is logged
+durably, and the queue's consumer stores it and enqueues scoring. Same upstream, same client, same keep-alive
+agent; each of ${p.json?.samples} rounds (after ${WARMUP} warm-up rounds) calls the upstream directly, then every path once
+in an order rotated each round. Added = the path's percentile minus the direct calls' percentile of the same rounds.
+
+### JSON completion, time to first byte (ms)
+
+${p.json ? `${head}\n${rows(p.json)}` : NOT_MEASURED}
+
+### SSE stream, time to first event (ms)
+
+${p.sse ? `${head}\n${rows(p.sse)}` : NOT_MEASURED}
+
+**Added TTFB, Sightline (workerd, production model) / Portkey:** JSON ${q.json_p50} at p50 and ${q.json_p99} at p99;
+SSE ${q.sse_p50} at p50 and ${q.sse_p99} at p99 (below 1: Sightline adds less).
+
+### Large stream and memory
+
+Throughput of one ${(pk.throughput.stream_bytes / 1e6).toFixed(1)} MB SSE stream (events of ${BIG_CHUNK_BYTES} bytes as fast as the client reads; ${pk.throughput.runs} direct/path pairs, medians,
+ratio = median of the per-pair ratios), and the CPU seconds the path's processes spent per stream:
+
+| path | direct MB/s | path MB/s | path / direct | CPU s per stream |
+|---|---|---|---|---|
+${tpRow("Sightline, workerd via Miniflare (section below)", workerd.throughput, "workerd")}
+${dev ? tpRow("Sightline under wrangler dev", dev.throughput, "both workerd processes") : "| Sightline under wrangler dev | not measured in this run |"}
+${tpRow(`Portkey gateway ${pk.version}`, pk.throughput, "its Node process")}
+
+Memory over ${MEMORY_RUNS} streams of ${(pk.memory_10mb_stream.stream_bytes / 1048576).toFixed(1)} MB one after another (RSS, MB; Sightline's row is the one of the
+memory section below):
+
+| path | processes | before | peak | after the last | growth, first half | growth, second half |
+|---|---|---|---|---|---|---|
+${memRow("Sightline, workerd via Miniflare", workerd.memory_10mb_stream, "one workerd (worker + Miniflare's services)")}
+${dev ? memRow("Sightline under wrangler dev", dev.memory_10mb_stream, "two workerd (dev proxy + worker)") : "| Sightline under wrangler dev | not measured in this run |"}
+${memRow(`Portkey gateway ${pk.version}`, pk.memory_10mb_stream, "one Node process")}
+
+Sightline's stream rows read and keep a copy of the body for the log (at most 1 M characters of reassembled text)
+and write the record to the local queue and R2; Portkey's pass the body through.`;
+}
 
 const NOT_MEASURED = "Not measured in this run (`npm run bench:proxy -- --workerd-only`).";
 
@@ -581,6 +740,8 @@ function markdown(r: {
   date: string;
   machine: { nproc: number; cpu: string; node: string };
   workerd_direct: DirectMeasured;
+  peers: Awaited<ReturnType<typeof peerRows>>;
+  portkey: PortkeyMeasured;
   workerd: Measured;
   wrangler_dev: Measured | undefined;
   api_sink_posts: number;
@@ -623,6 +784,8 @@ samples per row after ${WARMUP} warm-up pairs. In (1) and (2) each logged call's
 queue (Miniflare's queue broker, a Durable Object in the same workerd process; no consumer here), records
 over 120,000 bytes (the 10 MB streams, cut to 1.45 MB) to local R2 first, in \`waitUntil\` after the response,
 as in production (durable capture). The \`API\` binding is a Node sink (${r.api_sink_posts} requests received).
+
+${peersSection(r.peers, r.portkey, r.workerd, r.wrangler_dev)}
 
 ## Time to first byte (ms), workerd with its own config (production model)
 
