@@ -24,7 +24,8 @@ const ROLES = [
   "API + scorer: workerd (both processes: log-records consumer, ingest, scoring)",
   "API + scorer: wrangler (Node)",
   "PostgreSQL (postmaster and backends)",
-  "sweep session and dashboard (workerd + wrangler)",
+  "sweep session (workerd + wrangler)",
+  "dashboard (wrangler pages dev: workerd + wrangler)",
   "npm run dev launcher (Node) and esbuild",
 ] as const;
 
@@ -54,8 +55,9 @@ function roleOf(pid: number, snap: CpuSnapshot, proxyPort: number, apiPort: numb
     return own.includes(`entry=127.0.0.1:${proxyPort}`) ? ROLES[0] : ROLES[1];
   }
   if (session.includes(`--port ${apiPort}`)) return own.includes("workerd") ? ROLES[3] : ROLES[4];
+  if (session.includes("pages dev")) return ROLES[7];
   if (session) return ROLES[6];
-  return ROLES[7];
+  return ROLES[8];
 }
 
 function descendants(root: number, snap: CpuSnapshot): number[] {

@@ -784,17 +784,22 @@ const DEV_STACK_NOTES = `Where it goes. A CPU profile of the proxy worker under 
 wrangler's inspector port, 340 calls, 2026-11-27) shows the same JavaScript on the request path as in production: the
 key's verdict comes from the 1 s cache (re-checked ahead in \`waitUntil\`; the check itself goes to the API session
 through wrangler's dev registry only twice a second, whatever the traffic), and the record is built, priced and queued
-in \`waitUntil\` after the response. No per-request step of ours runs synchronously that could be deferred or cached
-further; the proxy's own share is the production-model row above. The rest belongs to the development stack:
-(1) wrangler's development proxy, a second workerd process that every request and response crosses, and wrangler's
-Node process, which works on every call too (its CPU row; it prints each request's \`[wrangler:info]\` line);
-(2) Miniflare's outbound worker, which copies each subrequest's headers and fetches again, and its queue broker, a
-Durable Object in the proxy's process that writes each record to SQLite; (3) contention: the record's consumer (the
-ingest statement), scoring (all six scorers: see the CPU per call in [eval-peers.md](eval-peers.md)) and PostgreSQL run
-on the same cores, shortly after each call, while the next one is served; on a 2-core machine shared with other work
-this shows most at p99. Cloudflare's runtime has none of (1)-(3) on the request path: the queue is a service, and the
-consumers and the database run elsewhere. What \`npm run dev\` prints as the proxy's request time is therefore not its
-production overhead; the production-model rows and the side-by-side rows above are.`;
+in \`waitUntil\` after the response. The rest belongs to the development stack: (1) wrangler's development proxy, a
+second workerd process that every request and response crosses; (2) Miniflare's outbound worker, which copies each
+subrequest's headers and fetches again, and its queue broker, a Durable Object in the proxy's process that writes each
+record to SQLite; (3) contention: the record's consumer (the ingest statement), scoring (all six scorers: CPU per call
+in [eval-peers.md](eval-peers.md)) and PostgreSQL run on the same cores shortly after each call, while the next one is
+served; on a 2-core machine shared with other work this shows most at p99. Cloudflare's runtime has none of (1)-(3) on
+the request path. The time \`npm run dev\` used to print per proxied call (\`[wrangler:info] POST /v1/chat/completions
+200 OK (9ms)\`) is therefore not the proxy's production overhead; the production-model and side-by-side rows are.
+
+What was ours, and is gone. That request line: \`npm run dev\` ran the proxy's session at \`--log-level info\`, where
+Miniflare's entry worker wraps every response and posts the line to wrangler's Node process over a loopback request.
+The proxy's session now runs at \`warn\` (its warnings and errors still show; the dashboard lists the calls).
+A/B with this harness, the dev stack alone, 340 calls each, on 2026-11-27 with the machine under other load (load
+average 10-14): wrangler's Node process 2.21 -> 0.47 ms of CPU per proxied call, the development proxy's workerd
+2.53 -> 1.94 ms; added TTFB p50 16.2 -> 15.3 ms, p99 153 -> 115 ms (the TTFB difference is within this machine's
+run-to-run spread; the CPU is not). The proxy worker's own code had nothing left to take out of the request path.`;
 
 const NOT_MEASURED = "Not measured in this run (`npm run bench:proxy -- --workerd-only`).";
 
