@@ -15,7 +15,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { scoreCall } from "../../../src/scoring/registry";
+import { scoreCall } from "../../../src/policy/apply";
 import type { ScorerName } from "../../../src/scoring/types";
 import { evalDir, readItems, sourceFamily, splitItems, toCall, trafficItems, type EvalItem } from "../../lib/eval-items";
 import { haiGuardrailsPeer } from "./hai-guardrails";
