@@ -30,6 +30,8 @@ const config: KnipConfig = {
         // scriptPath) and the wrangler stand-in test/deploy/deploy.test.ts spawns.
         "test/proxy/log-sink.mjs",
         "test/deploy/fake-wrangler.mjs",
+        // Preloaded with `node --import` into Portkey's gateway by bench/proxy/portkey.ts.
+        "bench/proxy/portkey-mutable-headers.mjs",
       ],
       // public/ (the vendored swagger-ui-dist copies served at /docs, checked byte for byte by
       // test/unit/docs-assets.test.ts) is left out of the project: it is not our code.

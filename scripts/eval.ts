@@ -5,6 +5,7 @@
  *   npm run eval -- <file-or-folder> [--json] [--scorer <name>] [--show-errors <n>]
  *   npm run eval -- --judge <url> [--judge-model <name>] [--scorer <name>] [--limit <n>]
  *                                 a guard model on the eval sets (./eval/judge.ts)
+ *   npm run eval -- --peers       open guardrail libraries beside the scorers (scripts/eval/peers/run.ts)
  *
  * With no path it prints and writes four tables:
  * 1. `eval-dev.md`: the shipped scorers (rules + models) on `dev/`, and the rules alone on
@@ -322,6 +323,10 @@ function everything(): void {
 
 function main(): void {
   const argv = process.argv.slice(2);
+  if (argv[0] === "--peers") {
+    void import("./eval/peers/run").then((m) => m.runPeers());
+    return;
+  }
   if (argv.includes("--judge")) {
     judgeEvalMain(argv).catch((err: unknown) => {
       console.error(err);

@@ -20,6 +20,9 @@
  *   the proxy's workerd CPU seconds per stream (issue 12, point 7).
  * - Memory: RSS of the workerd processes before, during (peak) and after each of forty 10 MB
  *   streams; growth in the first vs second half tells a leak from heap warm-up.
+ * - Side by side with a peer (issue 36): Portkey's open-source gateway (portkey.ts, from npm,
+ *   no logging) next to Sightline in workerd (own config) and under wrangler dev, TTFB of JSON
+ *   and SSE in one rotating loop; the gateway's large-stream throughput and memory too.
  *
  * Writes bench/results/proxy.md and bench/results/proxy.json.
  */
@@ -27,11 +30,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { Agent, createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { availableParallelism, cpus } from "node:os";
+import { availableParallelism, cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { ROOT } from "../../scripts/lib/postgres";
 import { startWorkerd, startWorkerdDirect } from "../../scripts/lib/workerd";
 import { cpuSnapshot } from "../lib/proc-cpu";
+import { measureDevStack } from "./dev-stack";
+import { portkeyHeaders, startPortkey } from "./portkey";
 
 const TTFB_SAMPLES = 300;
 const WARMUP = 40;
@@ -50,6 +55,8 @@ const THROUGHPUT_RUNS = 7;
 const WORKERD_ONLY = process.argv.includes("--workerd-only");
 
 const now = () => performance.timeOrigin + performance.now();
+/** The machine's load average when the run started (1, 5, 15 min): the benches share it. */
+const LOAD_AT_START = loadavg().map((x) => Math.round(x * 100) / 100);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const KEY = `slk_${"ab".repeat(24)}`;
 const CHAT = readFileSync(join(ROOT, "test/fixtures/openai/chat-completion.json"));
@@ -278,9 +285,10 @@ async function chunkDelay(direct: string, proxy: string) {
   };
 }
 
-async function memory(proxy: string, pid: number[]) {
+/** `extra`: headers only the proxied calls carry (a peer gateway's routing headers). */
+async function memory(proxy: string, pid: number[], extra: Record<string, string> = {}) {
   const chunks = Math.ceil(BIG_STREAM_BYTES / BIG_CHUNK_BYTES);
-  const headers = { "x-bench-chunks": String(chunks), "x-bench-chunk-bytes": String(BIG_CHUNK_BYTES) };
+  const headers = { "x-bench-chunks": String(chunks), "x-bench-chunk-bytes": String(BIG_CHUNK_BYTES), ...extra };
   await sleep(500);
   const before = rssMb(pid);
   const runs: { bytes: number; peak_rss_mb: number; after_rss_mb: number; seconds: number; error?: string }[] = [];
@@ -352,7 +360,7 @@ function statusOf(base: string, key: string): Promise<number> {
  * Throughput of one large SSE stream (issue 12, point 7: 56 MB), sent by the upstream as fast
  * as the client reads it, in events of BIG_CHUNK_BYTES; direct and through the proxy, alternating.
  */
-async function throughput(direct: string, proxy: string, pids: number[]) {
+async function throughput(direct: string, proxy: string, pids: number[], extra: Record<string, string> = {}) {
   const chunks = Math.ceil(THROUGHPUT_BYTES / BIG_CHUNK_BYTES);
   const headers = { "x-bench-chunks": String(chunks), "x-bench-chunk-bytes": String(BIG_CHUNK_BYTES) };
   const cpuMs = () => {
@@ -363,7 +371,7 @@ async function throughput(direct: string, proxy: string, pids: number[]) {
   const run = async (base: string) => {
     const t = now();
     const c = cpuMs();
-    const res = await call(base, headers, false, { agent: new Agent({ keepAlive: false }) });
+    const res = await call(base, base === proxy ? { ...headers, ...extra } : headers, false, { agent: new Agent({ keepAlive: false }) });
     if (base === proxy) workerdCpu.push((cpuMs() - c) / 1000);
     return { mb_per_s: res.bytes / 1e6 / ((now() - t) / 1000), bytes: res.bytes };
   };
@@ -392,6 +400,66 @@ async function throughput(direct: string, proxy: string, pids: number[]) {
     proxy_runs: p.map(r3),
     /** CPU seconds of the proxy's workerd process(es) per proxied stream (warm-up first). */
     workerd_cpu_s: workerdCpu.map(r3),
+  };
+}
+
+/** One path under test in the side-by-side rows: its base URL and the headers only it needs. */
+interface Path {
+  url: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * TTFB of several proxies against the same upstream in one loop: each round calls the upstream
+ * directly, then every path once, in an order rotated each round (so no path always follows
+ * the direct call), over the same keep-alive agent; WARMUP rounds are discarded. Added = the
+ * path's percentile minus the direct calls' percentile of the same rounds.
+ */
+async function sideBySide(direct: string, paths: Record<string, Path>, headers: Record<string, string>) {
+  const names = Object.keys(paths);
+  const d: number[] = [];
+  const by = new Map<string, number[]>(names.map((n) => [n, []]));
+  for (let i = 0; i < WARMUP + TTFB_SAMPLES; i++) {
+    const a = await call(direct, headers, false);
+    const order = names.map((_, k) => names[(k + i) % names.length]!);
+    for (const name of order) {
+      const p = paths[name]!;
+      const b = await call(p.url, { ...headers, ...p.headers }, false);
+      if (i >= WARMUP) by.get(name)!.push(b.ttfbMs);
+    }
+    if (i >= WARMUP) d.push(a.ttfbMs);
+  }
+  const rows = Object.fromEntries(
+    names.map((n) => {
+      const p = by.get(n)!;
+      return [
+        n,
+        {
+          p50_ms: r3(pct(p, 50)),
+          p99_ms: r3(pct(p, 99)),
+          added_p50_ms: r3(pct(p, 50) - pct(d, 50)),
+          added_p99_ms: r3(pct(p, 99) - pct(d, 99)),
+        },
+      ];
+    }),
+  );
+  return { samples: TTFB_SAMPLES, direct_p50_ms: r3(pct(d, 50)), direct_p99_ms: r3(pct(d, 99)), paths: rows };
+}
+
+/** The side-by-side TTFB rows (JSON and SSE) and the ratio of added TTFB, Sightline workerd-direct / Portkey. */
+async function peerRows(direct: string, paths: Record<string, Path>) {
+  const json = await step("peers_ttfb_json", "side by side, json ttfb", () => sideBySide(direct, paths, {}));
+  const sse = await step("peers_ttfb_sse", "side by side, sse ttfb", () => sideBySide(direct, paths, { "x-bench-chunks": "3", "x-bench-chunk-bytes": "16" }));
+  const ratio = (r: typeof json | undefined, q: "added_p50_ms" | "added_p99_ms") => (r ? r3(r.paths.workerd_direct![q] / r.paths.portkey![q]) : undefined);
+  return {
+    json,
+    sse,
+    ratio_sightline_over_portkey: {
+      json_p50: ratio(json, "added_p50_ms"),
+      json_p99: ratio(json, "added_p99_ms"),
+      sse_p50: ratio(sse, "added_p50_ms"),
+      sse_p99: ratio(sse, "added_p99_ms"),
+    },
   };
 }
 
@@ -503,11 +571,33 @@ async function main() {
       externalServices: { API: sink.url },
     });
     let workerdDirect: DirectMeasured;
+    let peers: Awaited<ReturnType<typeof peerRows>>;
+    let portkey: PortkeyMeasured;
+    // Started here for the side-by-side rows, measured on its own in section 2.
+    const port2 = 20_000 + Math.floor(Math.random() * 2_000);
+    const wrangler = WORKERD_ONLY ? undefined : await startProxy(port2, direct);
     try {
       console.log(`workerd (own config): proxy ${d.url} (pid ${d.pid})`);
       const checksBefore = sink.checks();
       workerdDirect = { ...(await ttfbRows(direct, d.url)), key_checks: sink.checks() - checksBefore };
       console.log(`workerd (own config): ${workerdDirect.key_checks} key checks answered`);
+      // Side by side: Portkey's gateway, Sightline in workerd (production model) and under
+      // wrangler dev, one loop, the same upstream.
+      const pk = await startPortkey();
+      try {
+        console.log(`Portkey gateway ${pk.version}: ${pk.url} (pid ${pk.pid})`);
+        const pkPath = { url: pk.url, headers: portkeyHeaders(direct) };
+        peers = await peerRows(direct, {
+          workerd_direct: { url: d.url, headers: {} },
+          ...(wrangler ? { wrangler_dev: { url: `http://127.0.0.1:${port2}`, headers: {} } } : {}),
+          portkey: pkPath,
+        });
+        const big = await step("portkey_throughput", "Portkey throughput", () => throughput(direct, pk.url, [pk.pid], pkPath.headers));
+        const mem = await step("portkey_memory", "Portkey memory", () => memory(pk.url, [pk.pid], pkPath.headers));
+        portkey = { version: pk.version, throughput: big, memory_10mb_stream: mem };
+      } finally {
+        await pk.stop();
+      }
     } finally {
       await d.stop();
     }
@@ -530,9 +620,7 @@ async function main() {
     }
     // 2. The same worker under wrangler dev (what `npm run dev` runs).
     let wranglerDev: Measured | undefined;
-    if (!WORKERD_ONLY) {
-      const port2 = port1 + 1;
-      const wrangler = await startProxy(port2, direct);
+    if (wrangler) {
       try {
         const pids = workerdPids(wrangler);
         console.log(`wrangler dev: proxy http://127.0.0.1:${port2} (workerd pids ${pids.join(", ")})`);
@@ -542,13 +630,18 @@ async function main() {
         setTimeout(() => wrangler.kill("SIGKILL"), 5_000).unref();
       }
     }
+    // 3. The whole `npm run dev` stack (dev-stack.ts): TTFB and CPU per call by process.
+    const devStack = WORKERD_ONLY ? undefined : await step("dev_stack", "npm run dev stack", () => measureDevStack(direct, (a, b, h) => ttfb(a, b, h), WARMUP));
     const result = {
       date: new Date().toISOString().slice(0, 10),
-      machine: { nproc: availableParallelism(), cpu: cpus()[0]?.model ?? "unknown", node: process.version },
+      machine: { nproc: availableParallelism(), cpu: cpus()[0]?.model ?? "unknown", node: process.version, load_average: LOAD_AT_START },
       method: "loopback; Node upstream, API sink and client in one process; calls alternate direct/proxy over keep-alive sockets",
       workerd_direct: workerdDirect,
+      peers,
+      portkey,
       workerd,
       wrangler_dev: wranglerDev,
+      dev_stack: devStack,
       api_sink_posts: sink.posts(),
       api_sink_key_checks: sink.checks(),
       targets: { added_ttfb_p50_ms: 1, added_ttfb_p99_ms: 5, chunk_delay_growth: "none" },
@@ -572,17 +665,161 @@ type Measured = Awaited<ReturnType<typeof measure>>;
 /** The time-to-first-byte rows of one proxy (`ttfbRows`). */
 type TtfbRows = Awaited<ReturnType<typeof ttfbRows>>;
 
+/** Portkey's gateway: its version, large-stream throughput and memory (the Node process's RSS). */
+interface PortkeyMeasured {
+  version: string;
+  throughput: Awaited<ReturnType<typeof throughput>>;
+  memory_10mb_stream: Awaited<ReturnType<typeof memory>>;
+}
+
 /** The rows of the workerd run from our own config, with the key checks the API sink answered meanwhile. */
 type DirectMeasured = TtfbRows & { key_checks: number };
+
+/** Where the added TTFB goes, layer by layer, and the whole `npm run dev` stack's CPU per call by process. */
+function devStackSection(r: {
+  workerd_direct: DirectMeasured;
+  workerd: Measured;
+  wrangler_dev: Measured | undefined;
+  dev_stack: Awaited<ReturnType<typeof measureDevStack>> | undefined;
+}): string {
+  const ds = r.dev_stack;
+  const layer = (name: string, x: { added_p50_ms: number; added_p99_ms: number } | undefined) =>
+    x ? `| ${name} | ${x.added_p50_ms} | ${x.added_p99_ms} |` : `| ${name} | not measured in this run | |`;
+  return `## Under \`npm run dev\`: where the added time goes
+
+JSON completion, added TTFB (ms) as each layer of the development stack is added, from the runs of this file:
+
+| what serves the proxy | added p50 | added p99 |
+|---|---|---|
+${layer("workerd with its own config (production model)", r.workerd_direct.ttfb_json)}
+${layer("+ Miniflare: its outbound worker on every subrequest, the queue broker in the same process", r.workerd.ttfb_json)}
+${layer("+ wrangler dev: its development proxy, a second workerd process, in front", r.wrangler_dev?.ttfb_json)}
+${layer("+ the rest of `npm run dev` on the same cores: API + scorer (log-records consumer, ingest, scoring), sweep, dashboard, PostgreSQL; the key checked against the real API", ds?.ttfb_json)}
+
+${
+  ds
+    ? `CPU per proxied call under \`npm run dev\` (ms, ${ds.proxied_calls} calls; /proc, from just before the first call to 3 s after the last, so the
+record's storage and scoring are in; the machine's other load is not):
+
+| process | CPU ms per call |
+|---|---|
+${Object.entries(ds.cpu_ms_per_call)
+  .map(([role, ms]) => `| ${role} | ${ms} |`)
+  .join("\n")}`
+    : NOT_MEASURED
+}
+
+${DEV_STACK_NOTES}`;
+}
+
+/** The side-by-side section: Portkey's gateway next to Sightline, from the same run. */
+function peersSection(p: Awaited<ReturnType<typeof peerRows>>, pk: PortkeyMeasured, workerd: Measured, dev: Measured | undefined): string {
+  const label: Record<string, string> = {
+    workerd_direct: "Sightline proxy, workerd with its own config (production model): logs durably",
+    wrangler_dev: "Sightline proxy under `wrangler dev` (what `npm run dev` runs): logs durably",
+    portkey: `Portkey gateway ${pk.version} (Node, \`--headless\`): logs nothing`,
+  };
+  const rows = (x: Awaited<ReturnType<typeof sideBySide>>) =>
+    Object.entries(x.paths)
+      .map(([n, v]) => `| ${label[n]} | ${x.direct_p50_ms} | ${v.p50_ms} | **${v.added_p50_ms}** | ${x.direct_p99_ms} | ${v.p99_ms} | **${v.added_p99_ms}** |`)
+      .join("\n");
+  const head = "| path | direct p50 | p50 | added p50 | direct p99 | p99 | added p99 |\n|---|---|---|---|---|---|---|";
+  const q = p.ratio_sightline_over_portkey;
+  const tpRow = (name: string, x: Measured["throughput"], cpu: string) =>
+    `| ${name} | ${x.direct_mb_per_s} | ${x.proxy_mb_per_s} | **${x.ratio}** | ${x.workerd_cpu_s.slice(1).join(" ")} (${cpu}) |`;
+  const memRow = (name: string, m: Measured["memory_10mb_stream"], what: string) =>
+    `| ${name} | ${what} | ${m.before_rss_mb} | ${Math.max(...m.runs.map((x) => x.peak_rss_mb))} | ${m.runs.at(-1)!.after_rss_mb} | ${m.growth_first_half_mb} | ${m.growth_second_half_mb} |`;
+  return `## Side by side with a peer: Portkey's AI gateway
+
+What each path does here. **Portkey** (\`@portkey-ai/gateway\` from npm, its Node build \`build/start-server.js
+--headless\`, the way its README starts it locally) routes by headers (\`x-portkey-provider: openai\`,
+\`x-portkey-custom-host\`), forwards the call and streams the answer back; it stores nothing: the open-source
+gateway has no log store (logs, traces and analytics are Portkey's hosted service), so this is a gateway
+without logging. **Sightline** forwards the call, checks the Sightline key with the API in parallel
+(cached 1 s), reads every chunk of the answer to capture it, and in \`waitUntil\` after the response builds the
+record, prices it and sends it to the \`log-records\` queue (R2 above 120,000 bytes): every call is logged
+durably, and the queue's consumer stores it and enqueues scoring. Same upstream, same client, same keep-alive
+agent; each of ${p.json?.samples} rounds (after ${WARMUP} warm-up rounds) calls the upstream directly, then every path once
+in an order rotated each round. Added = the path's percentile minus the direct calls' percentile of the same rounds.
+Portkey's Node build as published fails every SSE call (500, \`TypeError: immutable\`: it appends its headers to the
+upstream's own \`fetch\` response; Portkey-AI/gateway issues 1389 and 1550); \`bench/proxy/portkey-mutable-headers.mjs\`
+applies the fix proposed upstream (pull request 1551) at the fetch boundary, one wrapper object per call.
+
+### JSON completion, time to first byte (ms)
+
+${p.json ? `${head}\n${rows(p.json)}` : NOT_MEASURED}
+
+### SSE stream, time to first event (ms)
+
+${p.sse ? `${head}\n${rows(p.sse)}` : NOT_MEASURED}
+
+**Added TTFB, Sightline (workerd, production model) / Portkey:** JSON ${q.json_p50} at p50 and ${q.json_p99} at p99;
+SSE ${q.sse_p50} at p50 and ${q.sse_p99} at p99 (below 1: Sightline adds less).
+Portkey's first SSE event comes tens of milliseconds after the request here although the upstream sends it at once
+(its JSON answers do not wait so; the cause was not looked into).
+
+### Large stream and memory
+
+Throughput of one ${(pk.throughput.stream_bytes / 1e6).toFixed(1)} MB SSE stream (events of ${BIG_CHUNK_BYTES} bytes as fast as the client reads; ${pk.throughput.runs} direct/path pairs, medians,
+ratio = median of the per-pair ratios), and the CPU seconds the path's processes spent per stream:
+
+| path | direct MB/s | path MB/s | path / direct | CPU s per stream |
+|---|---|---|---|---|
+${tpRow("Sightline, workerd via Miniflare (section below)", workerd.throughput, "workerd")}
+${dev ? tpRow("Sightline under wrangler dev", dev.throughput, "both workerd processes") : "| Sightline under wrangler dev | not measured in this run |"}
+${tpRow(`Portkey gateway ${pk.version}`, pk.throughput, "its Node process")}
+
+Memory over ${MEMORY_RUNS} streams of ${(pk.memory_10mb_stream.stream_bytes / 1048576).toFixed(1)} MB one after another (RSS, MB; Sightline's row is the one of the
+memory section below):
+
+| path | processes | before | peak | after the last | growth, first half | growth, second half |
+|---|---|---|---|---|---|---|
+${memRow("Sightline, workerd via Miniflare", workerd.memory_10mb_stream, "one workerd (worker + Miniflare's services)")}
+${dev ? memRow("Sightline under wrangler dev", dev.memory_10mb_stream, "two workerd (dev proxy + worker)") : "| Sightline under wrangler dev | not measured in this run |"}
+${memRow(`Portkey gateway ${pk.version}`, pk.memory_10mb_stream, "one Node process")}
+
+Sightline's stream rows read and keep a copy of the body for the log (at most 1 M characters of reassembled text)
+and write the record to the local queue and R2; Portkey's pass the body through.`;
+}
+
+/**
+ * What the CPU profile of the dev stack showed (issue 36), written by hand from a run on
+ * 2026-11-27: the proxy worker's profile through wrangler's inspector (CDP Profiler over 340
+ * calls) and the per-process CPU above.
+ */
+const DEV_STACK_NOTES = `Where it goes. A CPU profile of the proxy worker under \`npm run dev\` (Chrome DevTools Protocol \`Profiler\` through
+wrangler's inspector port, 340 calls, 2026-11-27) shows the same JavaScript on the request path as in production: the
+key's verdict comes from the 1 s cache (re-checked ahead in \`waitUntil\`; the check itself goes to the API session
+through wrangler's dev registry only twice a second, whatever the traffic), and the record is built, priced and queued
+in \`waitUntil\` after the response. The rest belongs to the development stack: (1) wrangler's development proxy, a
+second workerd process that every request and response crosses; (2) Miniflare's outbound worker, which copies each
+subrequest's headers and fetches again, and its queue broker, a Durable Object in the proxy's process that writes each
+record to SQLite; (3) contention: the record's consumer (the ingest statement), scoring (all six scorers: CPU per call
+in [eval-peers.md](eval-peers.md)) and PostgreSQL run on the same cores shortly after each call, while the next one is
+served; on a 2-core machine shared with other work this shows most at p99. Cloudflare's runtime has none of (1)-(3) on
+the request path. The dashboard's \`wrangler pages dev\` session spent CPU during the calls though it served none (its
+row; not looked into). The time \`npm run dev\` used to print per proxied call (\`[wrangler:info] POST /v1/chat/completions
+200 OK (9ms)\`) is therefore not the proxy's production overhead; the production-model and side-by-side rows are.
+
+What was ours, and is gone. That request line: \`npm run dev\` ran the proxy's session at \`--log-level info\`, where
+Miniflare's entry worker wraps every response and posts the line to wrangler's Node process over a loopback request.
+The proxy's session now runs at \`warn\` (its warnings and errors still show; the dashboard lists the calls).
+A/B with this harness, the dev stack alone, 340 calls each, on 2026-11-27 with the machine under other load (load
+average 10-14): wrangler's Node process 2.21 -> 0.47 ms of CPU per proxied call, the development proxy's workerd
+2.53 -> 1.94 ms; added TTFB p50 16.2 -> 15.3 ms, p99 153 -> 115 ms (the TTFB difference is within this machine's
+run-to-run spread; the CPU is not). The proxy worker's own code had nothing left to take out of the request path.`;
 
 const NOT_MEASURED = "Not measured in this run (`npm run bench:proxy -- --workerd-only`).";
 
 function markdown(r: {
   date: string;
-  machine: { nproc: number; cpu: string; node: string };
+  machine: { nproc: number; cpu: string; node: string; load_average: number[] };
   workerd_direct: DirectMeasured;
+  peers: Awaited<ReturnType<typeof peerRows>>;
+  portkey: PortkeyMeasured;
   workerd: Measured;
   wrangler_dev: Measured | undefined;
+  dev_stack: Awaited<ReturnType<typeof measureDevStack>> | undefined;
   api_sink_posts: number;
   api_sink_key_checks: number;
 }): string {
@@ -606,7 +843,7 @@ ${t("JSON completion, a new key each call (key check never cached)", m.ttfb_json
   const c = r.workerd.chunk_delay;
   return `# Capture proxy overhead benchmark
 
-Command: \`npm run bench:proxy\` - machine: nproc ${r.machine.nproc} (${r.machine.cpu}), Node ${r.machine.node}, date ${r.date}.
+Command: \`npm run bench:proxy\` - machine: nproc ${r.machine.nproc} (${r.machine.cpu}), Node ${r.machine.node}, load average ${r.machine.load_average.join(" / ")} (1 / 5 / 15 min) at the start, date ${r.date}.
 
 Method: a Node upstream on 127.0.0.1 (JSON answer, SSE at a fixed pace), and the proxy worker forwarding
 to it, run three ways in one run: (0) the deployment bundle (\`wrangler deploy --dry-run\`) in workerd from a
@@ -623,6 +860,8 @@ samples per row after ${WARMUP} warm-up pairs. In (1) and (2) each logged call's
 queue (Miniflare's queue broker, a Durable Object in the same workerd process; no consumer here), records
 over 120,000 bytes (the 10 MB streams, cut to 1.45 MB) to local R2 first, in \`waitUntil\` after the response,
 as in production (durable capture). The \`API\` binding is a Node sink (${r.api_sink_posts} requests received).
+
+${peersSection(r.peers, r.portkey, r.workerd, r.wrangler_dev)}
 
 ## Time to first byte (ms), workerd with its own config (production model)
 
@@ -664,6 +903,8 @@ waiting and runs with each event, as in the tee read at once (0.90-0.94). It is 
 branches are, so a client going away would no longer stop the upstream's generation at once (which the tap does,
 and the tests check), and the branch the client reads slowly is buffered without bound. For a small JSON answer,
 \`tee()\` in place of reading it whole (bufferedJson) was slower: 1.21-1.63 ms against 0.85.
+
+${devStackSection(r)}
 
 ## Revocation delay (ms)
 

@@ -134,21 +134,25 @@ export async function startWorkers(opts: WorkersOptions): Promise<RunningWorkers
   // Secrets of the developer's shell that this run does not set must not leak into the API.
   for (const name of API_SECRETS) if (!(name in secretValues)) delete env[name];
   const stdio = opts.quiet ? (["ignore", "ignore", "pipe"] as const) : (["ignore", "inherit", "inherit"] as const);
-  const common = (quiet: boolean, persist: string) => [
+  const common = (quiet: boolean, persist: string, level: string) => [
     "--ip",
     "127.0.0.1",
     "--show-interactive-dev-session=false",
     "--log-level",
-    quiet ? "error" : "info",
+    quiet ? "error" : level,
     "--persist-to",
     persist,
   ];
   const children: [string, ChildProcess][] = [];
   let timer: NodeJS.Timeout | undefined;
-  const spawnWrangler = (what: string, args: string[], extra: { quiet?: boolean; env?: NodeJS.ProcessEnv; persist?: string } = {}) => {
+  const spawnWrangler = (what: string, args: string[], extra: { quiet?: boolean; env?: NodeJS.ProcessEnv; persist?: string; level?: string } = {}) => {
     const quiet = extra.quiet ?? !!opts.quiet;
     const io = quiet ? (["ignore", "ignore", "pipe"] as const) : stdio;
-    const child = spawn("wrangler", ["dev", ...args, ...common(quiet, extra.persist ?? persistAbs)], { cwd: ROOT, env: extra.env ?? env, stdio: [...io] });
+    const child = spawn("wrangler", ["dev", ...args, ...common(quiet, extra.persist ?? persistAbs, extra.level ?? "info")], {
+      cwd: ROOT,
+      env: extra.env ?? env,
+      stdio: [...io],
+    });
     if (quiet) child.stderr?.on("data", (d: Buffer) => process.stderr.write(d));
     child.on("exit", (code) => opts.onExit?.(what, code));
     children.push([what, child]);
@@ -170,7 +174,10 @@ export async function startWorkers(opts: WorkersOptions): Promise<RunningWorkers
     // same free inspector port and one fails (EADDRINUSE on its InspectorProxyWorker socket).
     let proxyUrl: string | undefined;
     if (opts.proxyPort !== undefined) {
-      const proxy = spawnWrangler("proxy", ["-c", configOf("proxy"), "--port", String(opts.proxyPort), ...varArgs(opts.proxyVars)]);
+      // At "warn", not "info": at info Miniflare wraps every response and posts its request line to
+      // wrangler's Node process (2.2 ms of CPU per proxied call on the cores serving the next one,
+      // bench/results/proxy.md, "Under npm run dev"); the proxy's warnings and errors still show.
+      const proxy = spawnWrangler("proxy", ["-c", configOf("proxy"), "--port", String(opts.proxyPort), ...varArgs(opts.proxyVars)], { level: "warn" });
       proxyUrl = `http://127.0.0.1:${opts.proxyPort}`;
       await waitFor(proxyUrl, proxy, 120_000);
     }

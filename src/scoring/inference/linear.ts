@@ -6,7 +6,7 @@
  */
 import { column, FEATURE_SPEC, forEachSegment, type Grams, indicatorColumn, type Segment, type SparseVector } from "./features";
 
-/** A model file as written by the trainer (`src/scoring/weights/<scorer>.json`). */
+/** A model file as written by the trainer (`src/scoring/scorers/<scorer>/weights.json`). */
 export interface ModelFile {
   format: 1;
   scorer: string;
