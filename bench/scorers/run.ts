@@ -9,7 +9,7 @@
  * 100 KB. Writes bench/results/scorers.md and bench/results/scorers.json.
  */
 import { writeFileSync } from "node:fs";
-import { availableParallelism, cpus } from "node:os";
+import { availableParallelism, cpus, loadavg } from "node:os";
 import { scoreCall } from "../../src/policy/apply";
 import { SCORERS } from "../../src/scoring/registry";
 import type { ScorableCall } from "../../src/scoring/types";
@@ -126,7 +126,7 @@ function main(): void {
     "# Scorer CPU benchmark",
     "",
     `Command: \`npm run bench:scorers\` - machine: nproc ${machine.nproc} (${machine.cpu}), Node ${machine.node}, date ${machine.date}.`,
-    "All six scorers per call (`scoreCall`), single thread, after warm-up; wall time of synchronous CPU work per call on a quiet machine (load average < 1), every call with texts of its own.",
+    `All six scorers per call (\`scoreCall\`), single thread, after warm-up; wall time of synchronous CPU work per call (meant for a quiet machine; load average over the last minute at the end of this run: ${loadavg()[0]!.toFixed(1)}), every call with texts of its own.`,
     "",
     "| size | payload bytes | iterations | p50 ms | p99 ms | ns/byte (p50) |",
     "|---|---|---|---|---|---|",
