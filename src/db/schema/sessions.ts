@@ -34,8 +34,5 @@ export const sessionScores = pgTable(
     turns: integer("turns").notNull(),
     updated_at: timestamptzNow("updated_at"),
   },
-  (t) => [
-    primaryKey({ columns: [t.project_id, t.session_id, t.scorer_name] }),
-    check("session_scores_value_range", sql`${t.score_value} BETWEEN 1 AND 5`),
-  ],
+  (t) => [primaryKey({ columns: [t.project_id, t.session_id, t.scorer_name] }), check("session_scores_value_range", sql`${t.score_value} BETWEEN 1 AND 5`)],
 );
