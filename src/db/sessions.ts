@@ -10,10 +10,7 @@ import type { ScoreLabel } from "../enums";
 import type { Db } from "./driver/client";
 import type { PageParams } from "./paging";
 import { requestSummaryColumns, scoreChips } from "./requests";
-import { llmRequests, safetyScores, sessionScores, type SESSION_SCORERS } from "./schema";
-
-/** Most calls of one session returned by `getSessionCalls` (the oldest first; `truncated` says when more exist). */
-export const MAX_SESSION_CALLS = 500;
+import { llmRequests, MAX_SESSION_CALLS, safetyScores, sessionScores, type SESSION_SCORERS } from "./schema";
 
 /** The session's id as stored: `metadata ->> 'session_id'`, the indexed expression. */
 const sessionIdOf = sql`(${llmRequests.metadata} ->> 'session_id')`;

@@ -6,48 +6,14 @@
  * without `admin` as in the request list (./pii-access.ts).
  */
 import { z } from "@hono/zod-openapi";
-import { getSessionCalls, getSessionScores, listSessions, MAX_SESSION_CALLS, type SessionScore } from "../db/sessions";
-import { SESSION_SCORERS } from "../db/schema";
-import { SCORE_LABELS } from "../enums";
+import { getSessionCalls, getSessionScores, listSessions, type SessionScore } from "../db/sessions";
 import { notFound } from "../errors";
 import { access, createRouter, jsonResponse, pageOf, PaginationQuery, projectErrors, routesTagged } from "./openapi";
 import { assertReadAllowed, RevealQuery, shownToCaller } from "./pii-access";
-import { instant, RequestListItemSchema, withIsoDates } from "./schemas";
+import { SessionDetailSchema, SessionSummarySchema, withIsoDates } from "./schemas";
 
 /** Longest session id, in characters (the client libraries and the proxy cut theirs here too). */
 const MAX_SESSION_ID_CHARS = 256;
-
-const SessionScoreSchema = z
-  .object({
-    scorer_name: z.enum(SESSION_SCORERS),
-    score_value: z.number().int().min(1).max(5).openapi({ description: "Likert 1 (no sign) to 5 (clear, severe)" }),
-    score_label: z.enum(SCORE_LABELS),
-    rationale: z.string(),
-    decided_by: z.string().openapi({ description: "`local` (the session rules) or the guard model's id", example: "local" }),
-    turns: z.number().int().openapi({ description: "Calls of the session judged together" }),
-    updated_at: instant,
-  })
-  .openapi("SessionScore");
-
-const SessionSummarySchema = z
-  .object({
-    session_id: z.string(),
-    first_call_at: instant,
-    last_call_at: instant,
-    calls: z.number().int(),
-    unsafe_calls: z.number().int().openapi({ description: "Calls with at least one current `unsafe` score" }),
-    session_score: SessionScoreSchema.nullable().openapi({ description: "The session-level jailbreak score; null until a call of the session was scored" }),
-  })
-  .openapi("SessionSummary");
-
-const SessionDetailSchema = z
-  .object({
-    session_id: z.string(),
-    calls: z.array(RequestListItemSchema).openapi({ description: `The session's calls, oldest first (at most ${MAX_SESSION_CALLS})` }),
-    truncated: z.boolean().openapi({ description: `The session has more than ${MAX_SESSION_CALLS} calls; the oldest are listed` }),
-    session_scores: z.array(SessionScoreSchema),
-  })
-  .openapi("Session");
 
 const route = routesTagged("sessions");
 

@@ -10,6 +10,9 @@ import { SCORE_LABELS } from "../../enums";
 import { timestamptzNow } from "./columns";
 import { projectId } from "./projects";
 
+/** Most calls of one session that GET /api/sessions/{session_id} returns (the oldest first; `truncated` says when more exist). */
+export const MAX_SESSION_CALLS = 500;
+
 /** Scorers that judge a whole session (today only the jailbreak room's multi-turn view). */
 export const SESSION_SCORERS = ["jailbreak_detection"] as const;
 
