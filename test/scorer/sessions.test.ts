@@ -6,20 +6,15 @@
  * on (policy `judge: all`) a stand-in Workers AI binding (its recorded wire format, as in
  * judge.test.ts) reads the last turns together and decides the session's score.
  */
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { consumeBatch } from "../../workers/scorer/src/consume";
 import { DEFAULT_AI_POLICY_MODEL } from "../../workers/scorer/src/judge/backends";
 import type { ScorerEnv } from "../../workers/scorer/src/env";
 import { BENIGN, ESCALATION } from "../fixtures/sessions";
 import { sql } from "../setup/sql";
+import { consume, type Seeded } from "./batch";
 
 const scorerEnv = env as unknown as ScorerEnv;
-
-interface Seeded {
-  id: string;
-  projectId: string;
-}
 
 /** A fresh project (with `policy`, if given) and one queued call per user turn, one minute apart, in session `session`. */
 async function seed(turns: string[], session: string, policy?: Record<string, unknown>): Promise<Seeded[]> {
@@ -35,16 +30,6 @@ async function seed(turns: string[], session: string, policy?: Record<string, un
     out.push({ id: r!.id, projectId: p!.id });
   }
   return out;
-}
-
-async function consume(requests: Seeded[], e: ScorerEnv) {
-  const batch = createMessageBatch(
-    "scoring-jobs",
-    requests.map((r, i) => ({ id: `j${i}`, body: { request_id: r.id, project_id: r.projectId }, timestamp: new Date(), attempts: 1 })),
-  );
-  const ctx = createExecutionContext();
-  await consumeBatch(batch, e, ctx);
-  return getQueueResult(batch, ctx);
 }
 
 type SessionRow = { score_value: number; score_label: string; rationale: string; decided_by: string; turns: number };

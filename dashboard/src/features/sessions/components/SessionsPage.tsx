@@ -12,6 +12,7 @@ import { useCurrentProject } from "../../projects/hooks";
 import { RequestDrawer } from "../../requests/components/RequestDrawer";
 import { SafetyCell, ScoreChip } from "../../requests/components/ScoreChips";
 import { SESSIONS_PER_PAGE, useSession, useSessionPage } from "../hooks";
+import { withChanges } from "../../../lib/search-params";
 
 type SessionScore = SessionDetail["session_scores"][number];
 
@@ -29,11 +30,7 @@ export function SessionsPage() {
   const chosen = params.get("session");
   const list = useSessionPage(project.id, page);
   const set = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
+    const next = withChanges(params, changes);
     setParams(next);
   };
   const total = list.data?.total ?? 0;
