@@ -4,8 +4,37 @@
  * read back as one conversation, oldest call first, with previews masked for API keys as in the
  * request list; an unknown session is 404 `{detail}`.
  */
-import { describe, expect, it } from "vitest";
-import { api, expectProblem, internal, logBody, newProject, postLog } from "./helpers";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Db, workersSocket } from "../../src/db/driver/client";
+import { loadCalls, saveScores } from "../../src/db/request-scoring";
+import { scoreCall } from "../../src/policy/apply";
+import { scoreSessions } from "../../workers/scorer/src/sessions";
+import { BENIGN, ESCALATION } from "../fixtures/sessions";
+import { api, expectProblem, internal, logBody, newProject, postLog, testEnv } from "./helpers";
+
+let pool: pg.Pool;
+let db: Db;
+
+beforeAll(() => {
+  pool = new pg.Pool({ connectionString: testEnv.TEST_DATABASE_URL, stream: workersSocket, max: 1 });
+  db = drizzle({ client: pool }) as unknown as Db;
+});
+
+afterAll(async () => {
+  await pool?.end();
+});
+
+/** Scores stored calls as the scorer worker does: the six scorers, then their sessions judged whole. */
+async function scoreNow(ids: string[]) {
+  const calls = await loadCalls(db, ids);
+  await saveScores(
+    db,
+    calls.map((c) => ({ request_id: c.id, project_id: c.project_id, scores: scoreCall(c, c.policy) })),
+  );
+  await scoreSessions(db, undefined, calls);
+}
 
 type SessionPage = {
   items: { session_id: string; calls: number; unsafe_calls: number; first_call_at: string; last_call_at: string; session_score: unknown }[];
@@ -111,5 +140,31 @@ describe("GET /api/sessions/{session_id}", () => {
     await log(other.key, "theirs", "hello", "2026-11-20T10:00:00.000Z");
     await expectProblem(await get(key, "/api/sessions/theirs"), 404, "session not found");
     await expectProblem(await get(key, "/api/sessions/nope"), 404, "session not found");
+  });
+});
+
+describe("Sessions once scored", () => {
+  it("Should flag the three-turn escalation at the session level while no turn's jailbreak chip is unsafe, and keep the benign one safe", async () => {
+    const { key } = await newProject();
+    const ids: string[] = [];
+    for (const [i, text] of ESCALATION.entries()) ids.push(await log(key, "story", text, `2026-11-20T10:0${i}:00.000Z`));
+    for (const [i, text] of BENIGN.entries()) ids.push(await log(key, "trip", text, `2026-11-20T11:0${i}:00.000Z`));
+    await scoreNow(ids);
+
+    const story = (await (await get(key, "/api/sessions/story")).json()) as Session & {
+      calls: { scores: { scorer_name: string; score_label: string }[] }[];
+      session_scores: { scorer_name: string; score_label: string; score_value: number; decided_by: string; turns: number }[];
+    };
+    expect(story.calls.map((c) => c.id)).toEqual(ids.slice(0, 3));
+    for (const c of story.calls) expect(c.scores.find((s) => s.scorer_name === "jailbreak_detection")?.score_label).toBe("safe");
+    expect(story.session_scores).toEqual([
+      expect.objectContaining({ scorer_name: "jailbreak_detection", score_label: "unsafe", decided_by: "local", turns: 3 }),
+    ]);
+
+    const page = (await (await get(key, "/api/sessions")).json()) as SessionPage;
+    const byId = Object.fromEntries(page.items.map((s) => [s.session_id, s]));
+    expect(byId.story!.session_score).toMatchObject({ score_label: "unsafe", turns: 3 });
+    expect(byId.trip!.session_score).toMatchObject({ score_label: "safe", turns: 3 });
+    expect(byId.trip!.unsafe_calls).toBe(0);
   });
 });
