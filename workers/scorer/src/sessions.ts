@@ -22,9 +22,13 @@ import { askWithinBudget, type JudgeTier } from "./judge/tier";
 
 const SCORER = "jailbreak_detection" as const;
 
-/** The session id of a call (`metadata.session_id`, a non-empty string), or undefined. */
+/**
+ * The session id of a call as the API reads it (`metadata ->> 'session_id'`: a non-empty string,
+ * or a number as its text), or undefined.
+ */
 export function sessionOf(call: Pick<StoredCall, "metadata">): string | undefined {
   const id = call.metadata?.session_id;
+  if (typeof id === "number" && Number.isFinite(id)) return String(id);
   return typeof id === "string" && id.trim() !== "" ? id : undefined;
 }
 
