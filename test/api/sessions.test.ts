@@ -44,9 +44,9 @@ type SessionPage = {
 };
 type Session = {
   session_id: string;
-  calls: { id: string; preview: string | null; created_at: string; scores: unknown[] }[];
+  calls: { id: string; preview: string | null; created_at: string; scores: { scorer_name: string; score_label: string }[] }[];
   truncated: boolean;
-  session_scores: unknown[];
+  session_scores: { scorer_name: string; score_label: string; score_value: number; decided_by: string; turns: number }[];
 };
 
 /** Logs one call with `text` as its user turn, in `session` (none: no session id), at `at`. */
@@ -151,10 +151,7 @@ describe("Sessions once scored", () => {
     for (const [i, text] of BENIGN.entries()) ids.push(await log(key, "trip", text, `2026-11-20T11:0${i}:00.000Z`));
     await scoreNow(ids);
 
-    const story = (await (await get(key, "/api/sessions/story")).json()) as Session & {
-      calls: { scores: { scorer_name: string; score_label: string }[] }[];
-      session_scores: { scorer_name: string; score_label: string; score_value: number; decided_by: string; turns: number }[];
-    };
+    const story = (await (await get(key, "/api/sessions/story")).json()) as Session;
     expect(story.calls.map((c) => c.id)).toEqual(ids.slice(0, 3));
     for (const c of story.calls) expect(c.scores.find((s) => s.scorer_name === "jailbreak_detection")?.score_label).toBe("safe");
     expect(story.session_scores).toEqual([
