@@ -4,36 +4,24 @@
  * read back as one conversation, oldest call first, with previews masked for API keys as in the
  * request list; an unknown session is 404 `{detail}`.
  */
-import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, workersSocket } from "../../src/db/driver/client";
+import { describe, expect, it } from "vitest";
 import { loadCalls, saveScores } from "../../src/db/request-scoring";
 import { scoreCall } from "../../src/policy/apply";
 import { scoreSessions } from "../../workers/scorer/src/sessions";
 import { BENIGN, ESCALATION } from "../fixtures/sessions";
-import { api, expectProblem, internal, logBody, newProject, postLog, testEnv } from "./helpers";
+import { api, expectProblem, internal, logBody, newProject, postLog } from "./helpers";
+import { useDirectDb } from "./direct-db";
 
-let pool: pg.Pool;
-let db: Db;
-
-beforeAll(() => {
-  pool = new pg.Pool({ connectionString: testEnv.TEST_DATABASE_URL, stream: workersSocket, max: 1 });
-  db = drizzle({ client: pool }) as unknown as Db;
-});
-
-afterAll(async () => {
-  await pool?.end();
-});
+const direct = useDirectDb();
 
 /** Scores stored calls as the scorer worker does: the six scorers, then their sessions judged whole. */
 async function scoreNow(ids: string[]) {
-  const calls = await loadCalls(db, ids);
+  const calls = await loadCalls(direct.db, ids);
   await saveScores(
-    db,
+    direct.db,
     calls.map((c) => ({ request_id: c.id, project_id: c.project_id, scores: scoreCall(c, c.policy) })),
   );
-  await scoreSessions(db, undefined, calls);
+  await scoreSessions(direct.db, undefined, calls);
 }
 
 type SessionPage = {
