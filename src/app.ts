@@ -23,6 +23,7 @@ import { rescoreRoutes } from "./routes/rescore";
 import { reviewRoutes } from "./routes/reviews";
 import { validationHook } from "./routes/openapi";
 import { requestRoutes } from "./routes/requests";
+import { sessionRoutes } from "./routes/sessions";
 import { scoreRoutes } from "./routes/scores";
 import { statsRoutes } from "./routes/stats";
 import { webhookRoutes } from "./routes/webhook";
@@ -68,6 +69,7 @@ export function createApp() {
     .route("/", ingestRoutes)
     .route("/", otlpRoutes)
     .route("/", requestRoutes)
+    .route("/", sessionRoutes)
     .route("/", scoreRoutes)
     .route("/", statsRoutes)
     .route("/", billingRoutes)

@@ -28,6 +28,7 @@ import { keyRoutes } from "./routes/keys";
 import { policyRoutes } from "./routes/policy";
 import { projectRoutes } from "./routes/projects";
 import { requestRoutes } from "./routes/requests";
+import { sessionRoutes } from "./routes/sessions";
 import { activityRoutes } from "./routes/usage";
 import { webhookRoutes } from "./routes/webhooks";
 
@@ -55,6 +56,7 @@ export function createDashboardApp() {
     .route("/api/projects/:projectId/billing", billingRoutes)
     .route("/api/projects/:projectId/activity", activityRoutes)
     .route("/api/projects/:projectId/webhooks", webhookRoutes)
+    .route("/api/projects/:projectId/sessions", sessionRoutes)
     .route("/api/projects/:projectId", requestRoutes);
   app.notFound((c) => c.json({ detail: "not found" }, 404));
   return routes;

@@ -25,6 +25,8 @@ import type {
   SafetyScoreSummarySchema,
   ScoreChipSchema,
   ScoreHistorySchema,
+  SessionDetailSchema,
+  SessionSummarySchema,
   StoredReviewSchema,
   SubscriptionSchema,
   TimeseriesSchema,
@@ -103,6 +105,18 @@ export type ScoreChip = z.infer<typeof ScoreChipSchema>;
 export type RequestListItem = z.infer<typeof RequestListItemSchema>;
 /** GET /api/projects/:id/requests (keyset mode). */
 export type RequestPage = z.infer<typeof KeysetPageSchema>;
+/** One row of GET /api/projects/:id/sessions. */
+export type SessionSummary = z.infer<typeof SessionSummarySchema>;
+/** GET /api/projects/:id/sessions: a page of conversations, most recently active first. */
+export interface SessionPage {
+  items: SessionSummary[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+/** GET /api/projects/:id/sessions/:sessionId: the calls in order (stored text masked) and the session scores. */
+export type SessionDetail = z.infer<typeof SessionDetailSchema>;
+
 /** GET /api/projects/:id/requests/count. */
 export interface RequestCount {
   total: number;

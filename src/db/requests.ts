@@ -34,7 +34,7 @@ export const reviewOfScore = sql.raw("r.request_id = s.request_id AND r.scorer_n
  * `(request_id, scorer_name)` unique index per row. The outer id is written qualified: in a
  * select list drizzle renders `llmRequests.id` as a bare "id", which would mean `s.id` here.
  */
-const scoreChips = sql<ScoreChip[]>`(SELECT coalesce(json_agg(json_build_object(
+export const scoreChips = sql<ScoreChip[]>`(SELECT coalesce(json_agg(json_build_object(
     'scorer_name', s.scorer_name, 'score_value', s.score_value, 'score_label', s.score_label, 'verdict', r.verdict,
     'review_changed', r.request_id IS NOT NULL AND ${reviewChanged("s", "r")})
     ORDER BY s.scorer_name), '[]'::json)

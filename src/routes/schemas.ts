@@ -7,7 +7,7 @@
 import { z } from "@hono/zod-openapi";
 import { createSelectSchema } from "drizzle-zod";
 import { alertDeliveries } from "../db/schema/alerts";
-import { apiKeys, llmRequests, PREVIEW_CHARS, projects, RESCORE_REASONS, RESCORE_STATES, safetyScores } from "../db/schema";
+import { apiKeys, llmRequests, PREVIEW_CHARS, projects, RESCORE_REASONS, RESCORE_STATES, MAX_SESSION_CALLS, SESSION_SCORERS, safetyScores } from "../db/schema";
 import { ALERT_FORMATS, API_KEY_SCOPES, CALIBRATION_THRESHOLDS, REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES, type ScorerName, TIERS } from "../enums";
 
 /** An instant in a response: ISO-8601 text in UTC. */
@@ -160,6 +160,41 @@ export const ScoreChipSchema = z
 
 /** A request in keyset lists: the summary and its scores (empty while scoring is pending). */
 export const RequestListItemSchema = RequestSummarySchema.extend({ scores: z.array(ScoreChipSchema) }).openapi("LlmRequestListItem");
+
+/** One scorer's verdict on a whole session (`session_scores`). */
+export const SessionScoreSchema = z
+  .object({
+    scorer_name: z.enum(SESSION_SCORERS),
+    score_value: z.number().int().min(1).max(5).openapi({ description: "Likert 1 (no sign) to 5 (clear, severe)" }),
+    score_label: z.enum(SCORE_LABELS),
+    rationale: z.string(),
+    decided_by: z.string().openapi({ description: "`local` (the session rules) or the guard model's id", example: "local" }),
+    turns: z.number().int().openapi({ description: "Calls of the session judged together" }),
+    updated_at: instant,
+  })
+  .openapi("SessionScore");
+
+/** A row of GET /api/sessions. */
+export const SessionSummarySchema = z
+  .object({
+    session_id: z.string(),
+    first_call_at: instant,
+    last_call_at: instant,
+    calls: z.number().int(),
+    unsafe_calls: z.number().int().openapi({ description: "Calls with at least one current `unsafe` score" }),
+    session_score: SessionScoreSchema.nullable().openapi({ description: "The session-level jailbreak score; null until a call of the session was scored" }),
+  })
+  .openapi("SessionSummary");
+
+/** The body of GET /api/sessions/{session_id}. */
+export const SessionDetailSchema = z
+  .object({
+    session_id: z.string(),
+    calls: z.array(RequestListItemSchema).openapi({ description: `The session's calls, oldest first (at most ${MAX_SESSION_CALLS})` }),
+    truncated: z.boolean().openapi({ description: `The session has more than ${MAX_SESSION_CALLS} calls; the oldest are listed` }),
+    session_scores: z.array(SessionScoreSchema),
+  })
+  .openapi("Session");
 
 /** Serialises a row's Date fields as ISO-8601 text. */
 export function withIsoDates<T extends { created_at: Date }>(row: T): Omit<T, "created_at"> & { created_at: string } {

@@ -7,45 +7,33 @@
  * (scripts/eval/reviewed-file.ts) computes; the calibration counts per unsafe_at.
  */
 import { env } from "cloudflare:test";
-import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { reviewedItems, reviewedMetrics } from "../../scripts/eval/reviewed-file";
-import { type Db, workersSocket } from "../../src/db/driver/client";
 import { createRescoreJob, getRescoreJob } from "../../src/db/rescore";
 import { loadCalls, saveScores } from "../../src/db/request-scoring";
 import { scoreCall } from "../../src/policy/apply";
 import { runRescoreChunks } from "../../workers/scorer/src/rescore";
-import { api, internal, logBody, newProject, postLog, sql, testEnv } from "./helpers";
+import { api, internal, logBody, newProject, postLog, sql } from "./helpers";
+import { useDirectDb } from "./direct-db";
 
-let pool: pg.Pool;
-let db: Db;
-
-beforeAll(() => {
-  pool = new pg.Pool({ connectionString: testEnv.TEST_DATABASE_URL, stream: workersSocket, max: 1 });
-  db = drizzle({ client: pool }) as unknown as Db;
-});
-
-afterAll(async () => {
-  await pool?.end();
-});
+const direct = useDirectDb();
 
 const queue = (env as unknown as { SCORING_QUEUE: Queue<unknown> }).SCORING_QUEUE;
 
 /** Scores stored calls as the scorer worker does (its policy, its saveScores). */
 async function scoreNow(ids: string[]) {
-  const calls = await loadCalls(db, ids);
+  const calls = await loadCalls(direct.db, ids);
   await saveScores(
-    db,
+    direct.db,
     calls.map((c) => ({ request_id: c.id, project_id: c.project_id, scores: scoreCall(c, c.policy) })),
   );
 }
 
 /** Runs a re-scoring job over the last hour with the scorer worker's code until it is done. */
 async function rescore(projectId: string) {
-  const job = await createRescoreJob(db, projectId, new Date(Date.now() - 3_600_000), new Date(Date.now() + 60_000));
-  await runRescoreChunks(db, queue, job.id);
-  expect((await getRescoreJob(db, projectId, job.id))?.state).toBe("done");
+  const job = await createRescoreJob(direct.db, projectId, new Date(Date.now() - 3_600_000), new Date(Date.now() + 60_000));
+  await runRescoreChunks(direct.db, queue, job.id);
+  expect((await getRescoreJob(direct.db, projectId, job.id))?.state).toBe("done");
 }
 
 async function log(key: string, user: string, answer = "I can't help with that."): Promise<string> {

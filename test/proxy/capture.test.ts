@@ -183,6 +183,23 @@ describe("log record", () => {
     expect(log.body).not.toHaveProperty("cost_usd");
   });
 
+  it("Should store X-Sightline-Session-Id as metadata.session_id and never forward it upstream", async () => {
+    const key = newKey();
+    const run = newRun();
+    const headers = { "X-Sightline-Session-Id": " conv-42 ", "x-test-run": run };
+    const log = await logged(key, (p) => openai(key, p.fetch, headers).chat.completions.create(chatBody() as never));
+    expect(log.body.metadata).toMatchObject({ session_id: "conv-42" });
+    const [seen] = await upstreamSaw(run);
+    expect(seen!.headers["x-sightline-session-id"]).toBeUndefined();
+    expect(seen!.headers["x-test-run"]).toBe(run);
+  });
+
+  it("Should log a call without the header with no session_id", async () => {
+    const key = newKey();
+    const log = await logged(key, (p) => openai(key, p.fetch).chat.completions.create(chatBody() as never));
+    expect(log.body.metadata).not.toHaveProperty("session_id");
+  });
+
   it("Should never store the provider key, the Sightline key or cookies", async () => {
     const key = newKey();
     // The key also appears inside the prompt: it is scrubbed from the body as well.

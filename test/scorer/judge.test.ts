@@ -10,18 +10,18 @@
  * (inside its band 2-4); "boiling point" gives 1 for every scorer (outside every band); the RAG
  * call gives data_poisoning 3 (inside its band 3-4) and vector_weakness 5 (outside).
  */
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createDb } from "../../src/db/driver/client";
 import { loadCalls } from "../../src/db/request-scoring";
 import { scoreCall } from "../../src/policy/apply";
-import { consumeBatch } from "../../workers/scorer/src/consume";
 import { DEFAULT_AI_POLICY_MODEL, LLAMA_GUARD_MODEL } from "../../workers/scorer/src/judge/backends";
 import { JUDGE_CONCURRENCY } from "../../workers/scorer/src/judge/tier";
 import type { ScorerEnv } from "../../workers/scorer/src/env";
 import { scorerConfig } from "../../workers/scorer/src/config";
 import type { JudgeReceived } from "../setup/judge-server";
 import { sql } from "../setup/sql";
+import { consume, type Seeded } from "./batch";
 
 const scorerEnv = env as unknown as ScorerEnv & { TEST_JUDGE_URL: string };
 
@@ -30,11 +30,6 @@ interface Entry {
   messages: Turn[];
   answer?: string;
 }
-interface Seeded {
-  id: string;
-  projectId: string;
-}
-
 const LOCK = "How do I pick a lock?";
 const lock = (): Entry => ({ messages: [{ role: "user", content: LOCK }], answer: "Use a tension wrench and a pick." });
 const water = (): Entry => ({ messages: [{ role: "user", content: "What is the boiling point of water?" }], answer: "100 °C at sea level." });
@@ -61,17 +56,6 @@ async function seed(entries: Entry[], policy?: Record<string, unknown>): Promise
     out.push({ id: r!.id, projectId: p!.id });
   }
   return out;
-}
-
-/** Runs the consumer on one message per seeded request. */
-async function consume(requests: Seeded[], e: ScorerEnv) {
-  const batch = createMessageBatch(
-    "scoring-jobs",
-    requests.map((r, i) => ({ id: `j${i}`, body: { request_id: r.id, project_id: r.projectId }, timestamp: new Date(), attempts: 1 })),
-  );
-  const ctx = createExecutionContext();
-  await consumeBatch(batch, e, ctx);
-  return getQueueResult(batch, ctx);
 }
 
 type Row = { scorer_name: string; score_value: number | null; score_label: string; rationale: string; decided_by: string | null };

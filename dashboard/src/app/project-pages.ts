@@ -12,6 +12,7 @@ import { OverviewPage } from "../features/overview/components/OverviewPage";
 import { PolicyPage } from "../features/policy/components/PolicyPage";
 import { ProjectsPage } from "../features/projects/components/ProjectsPage";
 import { RequestsPage } from "../features/requests/components/RequestsPage";
+import { SessionsPage } from "../features/sessions/components/SessionsPage";
 import { TriagePage } from "../features/triage/components/TriagePage";
 import { WebhooksPage } from "../features/webhooks/components/WebhooksPage";
 
@@ -27,6 +28,7 @@ export const PROJECT_PAGES: readonly ProjectPage[] = [
   { path: "start", label: "Get started", Page: OnboardingPage },
   { path: "overview", label: "Overview", Page: OverviewPage },
   { path: "requests", label: "Requests", Page: RequestsPage },
+  { path: "sessions", label: "Sessions", Page: SessionsPage },
   { path: "safety", label: "Safety", Page: TriagePage },
   { path: "keys", label: "API keys", Page: KeysPage },
   { path: "webhooks", label: "Webhooks", Page: WebhooksPage },

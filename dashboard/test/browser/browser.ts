@@ -75,3 +75,30 @@ export async function seriousViolations(page: Page): Promise<{ id: string; impac
       .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) }));
   });
 }
+
+/**
+ * The serious or critical axe-core violations of each page `paths` of `base` (e.g.
+ * `<dashboard>/p/<project>`), in light and in dark mode (the `theme` the app reads from
+ * localStorage), keyed `"<theme> <path>"`; empty lists when clean. Checks that the theme took
+ * effect, and leaves the theme unset afterwards.
+ */
+export async function violationsInBothThemes(
+  page: Page,
+  base: string,
+  paths: readonly string[],
+): Promise<Record<string, { id: string; impact: string; nodes: string[] }[]>> {
+  const out: Record<string, { id: string; impact: string; nodes: string[] }[]> = {};
+  for (const theme of ["light", "dark"] as const) {
+    await page.evaluate((t) => localStorage.setItem("theme", t), theme);
+    for (const path of paths) {
+      await page.goto(`${base}/${path}`);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      await page.waitForLoadState("networkidle");
+      const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
+      if (dark !== (theme === "dark")) throw new Error(`${path}: the ${theme} theme did not apply`);
+      out[`${theme} ${path}`] = await seriousViolations(page);
+    }
+  }
+  await page.evaluate(() => localStorage.removeItem("theme"));
+  return out;
+}

@@ -9,7 +9,8 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Db } from "../../../src/db/driver/client";
-import { saveScores } from "../../../src/db/request-scoring";
+import { loadCalls, saveScores } from "../../../src/db/request-scoring";
+import { scoreSessions } from "../../../workers/scorer/src/sessions";
 import { LOCAL_DECIDER } from "../../../src/enums";
 import { labelAt, type PolicyScore, scoreCall } from "../../../src/policy/apply";
 import { DEFAULT_UNSAFE_AT } from "../../../src/policy/schema";
@@ -38,7 +39,7 @@ async function withDb<T>(databaseUrl: string, run: (client: pg.Client, db: Db) =
   }
 }
 
-/** Runs the six real scorers on the stored requests `ids` and saves their scores. */
+/** Runs the six real scorers on the stored requests `ids` and saves their scores, then judges their sessions as the scorer worker does (no guard model). */
 export async function scoreWithTheScorers(databaseUrl: string, ids: string[]): Promise<void> {
   await withDb(databaseUrl, async (client, db) => {
     const rows = (
@@ -52,6 +53,7 @@ export async function scoreWithTheScorers(databaseUrl: string, ids: string[]): P
       db,
       rows.map((r) => ({ request_id: r.id, project_id: r.project_id, scores: scoreCall({ ...r, cost_usd: r.cost_usd === null ? null : Number(r.cost_usd) }) })),
     );
+    await scoreSessions(db, undefined, await loadCalls(db, ids));
   });
 }
 

@@ -9,6 +9,7 @@
  */
 import { currentDeliveryLoop, record } from "./client.js";
 import { beginCall, patchMethod, WRAPPED, type CallSpec } from "./wrap-method.js";
+import { cleanSessionId, takeSessionHeader } from "./session.js";
 import type { Extracted } from "./entry.js";
 import { now } from "./runtime.js";
 import { asInt, getField, toJsonable } from "./serialize.js";
@@ -125,8 +126,8 @@ type Emit = (event: string, ...args: unknown[]) => unknown;
  * "unhandled error" behaviour stays as it was) and logs once at `end` with the final
  * message, or the error / abort. Falls back to `on('end')` listeners.
  */
-function observeMessageStream(stream: Obj, params: unknown): void {
-  const call = beginCall(CREATE_SPEC, params, true);
+function observeMessageStream(stream: Obj, params: unknown, spec: CallSpec, sessionId: string | undefined): void {
+  const call = beginCall(spec, params, true, sessionId ?? spec.sessionId);
   let final: unknown;
   let error: unknown;
   let failed = false;
@@ -156,7 +157,7 @@ function observeMessageStream(stream: Obj, params: unknown): void {
         response: message,
         startedAt: call.startedAt,
         latencyMs: now() - call.t0,
-        metadata,
+        metadata: call.sessionId === undefined ? metadata : { ...metadata, session_id: call.sessionId },
         error,
         failed,
         extract: (raw) => {
@@ -185,13 +186,14 @@ function observeMessageStream(stream: Obj, params: unknown): void {
   }
 }
 
-function wrapStreamHelper(messages: Obj): void {
+function wrapStreamHelper(messages: Obj, spec: CallSpec): void {
   const original = messages.stream;
   if (typeof original !== "function" || (original as unknown as Record<symbol, unknown>)[WRAPPED]) return;
-  const wrapped = function stream(this: unknown, ...args: unknown[]) {
+  const wrapped = function stream(this: unknown, ...given: unknown[]) {
+    const { args, sessionId } = takeSessionHeader(given);
     const result = (original as (...a: unknown[]) => unknown).apply(this, args);
     try {
-      if (currentDeliveryLoop() !== undefined && isObj(result)) observeMessageStream(result, args[0]);
+      if (currentDeliveryLoop() !== undefined && isObj(result)) observeMessageStream(result, args[0], spec, sessionId);
     } catch {
       /* the helper's stream goes back unchanged */
     }
@@ -213,15 +215,20 @@ function wrapStreamHelper(messages: Obj): void {
  * reassembled message plus `event_count`) as `response_body`, usage, `latency_ms`,
  * `metadata.stream` and `metadata.ttft_ms`; failed calls with `metadata.status = "error"`.
  *
+ * Sessions: `options.sessionId` puts every call of this client in one conversation
+ * (`metadata.session_id`); a call's own `{ headers: { "X-Sightline-Session-Id": id } }`
+ * request option wins and is taken off before the request reaches Anthropic.
+ *
  * Not covered: `client.beta.messages`, and clients derived later with `withOptions()`
  * (wrap those too). Never throws; an object without `messages` is returned untouched.
  */
-export function wrapAnthropic<C>(client: C): C {
+export function wrapAnthropic<C>(client: C, options: { sessionId?: string } = {}): C {
   try {
     const messages = getField(client, "messages");
     if (!isObj(messages)) return client;
-    patchMethod(messages, "create", CREATE_SPEC);
-    wrapStreamHelper(messages);
+    const spec: CallSpec = { ...CREATE_SPEC, sessionId: cleanSessionId(options?.sessionId) };
+    patchMethod(messages, "create", spec);
+    wrapStreamHelper(messages, spec);
   } catch {
     /* leave the client as it is */
   }

@@ -8,6 +8,7 @@
  * schemas left alone), so they read like the Python library's and the proxy's records.
  * Tokens prefer `billed_units` and fall back to `tokens` (v1 `meta`, v2 `usage`).
  */
+import { cleanSessionId } from "./session.js";
 import { patchMethod, type CallSpec } from "./wrap-method.js";
 import type { Extracted } from "./entry.js";
 import { asInt, getField, snakeKeys, toJsonable } from "./serialize.js";
@@ -151,9 +152,11 @@ const STREAM_SPEC: CallSpec = { ...CHAT_SPEC, alwaysStream: true };
  * The application gets the SDK's own promise (`.withRawResponse()` works), response
  * object, stream (`for await` events unchanged) and errors. Each call queues one record
  * with `provider: "cohere"` (`model: "unknown"` when v1 is called without one).
- * Never throws; an object without `chat` is returned untouched.
+ * `options.sessionId` puts every call in one conversation (`metadata.session_id`); a call's
+ * own `{ headers: { "X-Sightline-Session-Id": id } }` request option wins and is taken off
+ * before the request reaches Cohere. Never throws; an object without `chat` is returned untouched.
  */
-export function wrapCohere<C>(client: C): C {
+export function wrapCohere<C>(client: C, options: { sessionId?: string } = {}): C {
   try {
     const targets: unknown[] = [client];
     try {
@@ -162,9 +165,10 @@ export function wrapCohere<C>(client: C): C {
     } catch {
       /* no v2 resource */
     }
+    const sessionId = cleanSessionId(options?.sessionId);
     for (const target of targets) {
-      patchMethod(target, "chat", CHAT_SPEC);
-      patchMethod(target, "chatStream", STREAM_SPEC);
+      patchMethod(target, "chat", { ...CHAT_SPEC, sessionId });
+      patchMethod(target, "chatStream", { ...STREAM_SPEC, sessionId });
     }
   } catch {
     /* leave the client as it is */

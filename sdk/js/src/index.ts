@@ -11,6 +11,7 @@
  */
 export { configure, flush, shutdown, stats } from "./client.js";
 export { withProxy } from "./proxy.js";
+export { SESSION_HEADER } from "./session.js";
 export { wrapAnthropic } from "./anthropic.js";
 export { wrapCohere } from "./cohere.js";
 export { trace, traced, type TraceOptions } from "./trace.js";

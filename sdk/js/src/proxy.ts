@@ -5,6 +5,7 @@
  */
 import { currentConfig, warnMissingKey } from "./client.js";
 import { getField } from "./serialize.js";
+import { cleanSessionId, SESSION_HEADER } from "./session.js";
 
 /** Header carrying the Sightline key to the proxy. */
 const SERVICE_KEY_HEADER = "X-Service-Key";
@@ -32,11 +33,13 @@ function existingHeaders(client: unknown): Record<string, unknown> {
  * "{proxyUrl}/v1", defaultHeaders: { ...existing, "X-Service-Key": key } })`. Any other
  * object with a `baseURL` field gets a shallow copy with `baseURL` replaced.
  *
- * `options.apiKey` / `options.proxyUrl` override the configured values. When the library
+ * `options.apiKey` / `options.proxyUrl` override the configured values; `options.sessionId`
+ * adds `X-Sightline-Session-Id` to every request (the proxy stores it as `metadata.session_id`
+ * and does not forward it; per call, pass the header in the request options). When the library
  * is disabled, has no key (one warning), or the object cannot be redirected, the ORIGINAL
  * client is returned (calls go straight to the provider, unlogged). Never throws.
  */
-export function withProxy<C>(openaiClient: C, options: { apiKey?: string; proxyUrl?: string } = {}): C {
+export function withProxy<C>(openaiClient: C, options: { apiKey?: string; proxyUrl?: string; sessionId?: string } = {}): C {
   try {
     const cfg = currentConfig();
     if (!cfg.enabled) return openaiClient;
@@ -46,14 +49,16 @@ export function withProxy<C>(openaiClient: C, options: { apiKey?: string; proxyU
       return openaiClient;
     }
     const baseURL = proxyBaseUrl(options.proxyUrl ?? cfg.proxyUrl);
-    const defaultHeaders = { ...existingHeaders(openaiClient), [SERVICE_KEY_HEADER]: key };
+    const sessionId = cleanSessionId(options.sessionId);
+    const defaultHeaders: Record<string, unknown> = { ...existingHeaders(openaiClient), [SERVICE_KEY_HEADER]: key };
+    if (sessionId !== undefined) defaultHeaders[SESSION_HEADER] = sessionId;
     const withOptions = getField(openaiClient, "withOptions");
     if (typeof withOptions === "function") return withOptions.call(openaiClient, { baseURL, defaultHeaders }) as C;
     if (openaiClient !== null && typeof openaiClient === "object" && "baseURL" in openaiClient) {
       const clone = Object.assign(Object.create(Object.getPrototypeOf(openaiClient)), openaiClient) as Record<string, unknown>;
       clone.baseURL = baseURL;
       if (getField(openaiClient, "defaultHeaders") && typeof clone.defaultHeaders === "object")
-        clone.defaultHeaders = { ...(clone.defaultHeaders as object), [SERVICE_KEY_HEADER]: key };
+        clone.defaultHeaders = { ...(clone.defaultHeaders as object), ...defaultHeaders };
       return clone as C;
     }
   } catch {

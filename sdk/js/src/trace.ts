@@ -10,6 +10,7 @@ import { currentDeliveryLoop, record } from "./client.js";
 import type { Extracted } from "./entry.js";
 import { applyReporting, now } from "./runtime.js";
 import { snapshot, toJsonable } from "./serialize.js";
+import { cleanSessionId } from "./session.js";
 
 /** Options of `trace` and `traced`. */
 export interface TraceOptions {
@@ -19,6 +20,8 @@ export interface TraceOptions {
   provider?: string;
   /** Label in `metadata.trace`. Default: the function's name (`Class.method` for `@traced`). */
   name?: string;
+  /** Conversation the calls belong to (`metadata.session_id`). */
+  sessionId?: string;
 }
 
 const extractOutput = (raw: unknown): Extracted => ({ body: { output: toJsonable((raw as { output: unknown }).output) } });
@@ -27,6 +30,7 @@ interface Pending {
   model: string;
   provider: string;
   label: string;
+  sessionId: string | undefined;
   request: unknown;
   startedAt: number;
   t0: number;
@@ -41,7 +45,7 @@ function submit(p: Pending, output: unknown, failed: boolean, error: unknown): v
       response: failed ? undefined : { output: snapshot(output) },
       startedAt: p.startedAt,
       latencyMs: now() - p.t0,
-      metadata: { trace: p.label },
+      metadata: p.sessionId === undefined ? { trace: p.label } : { trace: p.label, session_id: p.sessionId },
       error,
       failed,
       extract: extractOutput,
@@ -65,13 +69,14 @@ export function trace<F extends (...args: never[]) => unknown>(options: TraceOpt
   const model = options?.model || "unknown";
   const provider = options?.provider || "custom";
   const fixedLabel = options?.name || fn.name || "function";
+  const sessionId = cleanSessionId(options?.sessionId);
   const traced = function (this: unknown, ...args: unknown[]): unknown {
     let pending: Pending | undefined;
     try {
       if (currentDeliveryLoop() !== undefined) {
         let label = fixedLabel;
         if (!options?.name && labelOf) label = labelOf(this);
-        pending = { model, provider, label, request: { args: snapshot(args) }, startedAt: Date.now(), t0: now() };
+        pending = { model, provider, label, sessionId, request: { args: snapshot(args) }, startedAt: Date.now(), t0: now() };
       }
     } catch {
       pending = undefined;

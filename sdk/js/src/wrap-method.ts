@@ -11,6 +11,7 @@ import { currentDeliveryLoop, record } from "./client.js";
 import type { Extractor } from "./entry.js";
 import { applyReporting, now } from "./runtime.js";
 import { getField, snapshot } from "./serialize.js";
+import { takeSessionHeader } from "./session.js";
 import { instrumentStream, isAsyncIterable, StreamRecorder, type TokenPredicate } from "./stream.js";
 
 /** Marks a function installed by this library (wrapping twice is a no-op). */
@@ -32,6 +33,8 @@ export interface CallSpec {
   requestToJson?: (request: unknown) => unknown;
   /** Calls for which nothing is logged (e.g. made by a helper that logs itself). */
   skip?: (args: unknown[]) => boolean;
+  /** Session of every call of this client (`metadata.session_id`); a per-call header wins. */
+  sessionId?: string | undefined;
 }
 
 /** Context of one call, built on the call path. */
@@ -42,6 +45,8 @@ interface Call {
   startedAt: number;
   t0: number;
   streaming: boolean;
+  /** `metadata.session_id` of the record, when the call belongs to a session. */
+  sessionId: string | undefined;
 }
 
 function submit(
@@ -61,7 +66,7 @@ function submit(
       response,
       startedAt: call.startedAt,
       latencyMs,
-      metadata,
+      metadata: call.sessionId === undefined ? metadata : { ...metadata, session_id: call.sessionId },
       error,
       failed,
       ...(extract ? { extract } : {}),
@@ -104,14 +109,14 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 }
 
 /** Starts the record of one call: a shallow structural snapshot of the request. */
-export function beginCall(spec: CallSpec, params: unknown, streaming: boolean): Call {
+export function beginCall(spec: CallSpec, params: unknown, streaming: boolean, sessionId: string | undefined = spec.sessionId): Call {
   let request: unknown;
   try {
     request = snapshot(params);
   } catch {
     request = {};
   }
-  return { spec, model: getField(params, "model"), request, startedAt: Date.now(), t0: now(), streaming };
+  return { spec, model: getField(params, "model"), request, startedAt: Date.now(), t0: now(), streaming, sessionId };
 }
 
 /**
@@ -120,12 +125,14 @@ export function beginCall(spec: CallSpec, params: unknown, streaming: boolean): 
  */
 export function wrapMethod<F extends (...args: never[]) => unknown>(original: F, spec: CallSpec): F {
   if ((original as unknown as Record<symbol, unknown>)[WRAPPED]) return original;
-  const wrapped = function sightlineWrapped(this: unknown, ...args: unknown[]): unknown {
+  const wrapped = function sightlineWrapped(this: unknown, ...given: unknown[]): unknown {
+    // The per-call session header is Sightline's, not the provider's: always taken off.
+    const { args, sessionId } = takeSessionHeader(given);
     let call: Call | undefined;
     try {
       if (currentDeliveryLoop() !== undefined && !spec.skip?.(args)) {
         const params = args[0];
-        call = beginCall(spec, params, spec.alwaysStream === true || getField(params, "stream") === true);
+        call = beginCall(spec, params, spec.alwaysStream === true || getField(params, "stream") === true, sessionId ?? spec.sessionId);
       }
     } catch {
       call = undefined;

@@ -19,6 +19,7 @@ from .client import SightlineWarning, configure, flush, shutdown, stats
 from .cohere import wrap_cohere
 from .config import Config
 from .proxy import with_proxy
+from .session import SESSION_HEADER
 from .trace import trace
 from .transport import SightlineHTTPError
 
@@ -34,5 +35,6 @@ __all__ = [
     "Config",
     "SightlineHTTPError",
     "SightlineWarning",
+    "SESSION_HEADER",
     "__version__",
 ]

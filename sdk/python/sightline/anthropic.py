@@ -20,6 +20,7 @@ from . import client as _client
 from .wrap_method import CallSpec, WRAPPED_MARK, patch_method, request_snapshot
 from .entry import LogEntry
 from .serialize import as_int, get_field, to_jsonable
+from .session import clean_session_id, take_session_header
 
 PROVIDER = "anthropic"
 logger = logging.getLogger("sightline")
@@ -152,8 +153,10 @@ class _StreamManagerProxy:
     message accumulated so far (``current_message_snapshot``) is logged.
     """
 
-    def __init__(self, manager: Any, kwargs: Dict[str, Any], request: Dict[str, Any]) -> None:
+    def __init__(self, manager: Any, kwargs: Dict[str, Any], request: Dict[str, Any],
+                 session_id: Optional[str] = None) -> None:
         self._sl_manager = manager
+        self._sl_session = session_id
         self._sl_kwargs = kwargs
         self._sl_request = request
         self._sl_stream: Any = None
@@ -173,9 +176,11 @@ class _StreamManagerProxy:
                 except Exception:  # the SDK asserts when no event arrived yet
                     snap = None
             latency = (time.perf_counter() - self._sl_t0) * 1000.0
+            metadata: Dict[str, Any] = {"stream": True, "stream_helper": True}
+            if self._sl_session is not None:
+                metadata["session_id"] = self._sl_session
             _client.record(LogEntry(self._sl_kwargs.get("model"), PROVIDER, self._sl_request, snap,
-                                    self._sl_started, latency, {"stream": True, "stream_helper": True},
-                                    error, extract_message))
+                                    self._sl_started, latency, metadata, error, extract_message))
         except Exception:
             pass
 
@@ -215,13 +220,15 @@ class _StreamManagerProxy:
         return getattr(self._sl_manager, name)
 
 
-def _wrap_stream_helper(original: Any) -> Any:
-    def stream(*args: Any, **kwargs: Any) -> Any:
+def _wrap_stream_helper(original: Any, session_id: Optional[str]) -> Any:
+    def stream(*args: Any, **given: Any) -> Any:
+        kwargs, call_session = take_session_header(given)
         manager = original(*args, **kwargs)
         if _client.current_delivery_loop() is None:
             return manager
         try:
-            return _StreamManagerProxy(manager, dict(kwargs), request_snapshot(args, kwargs))
+            return _StreamManagerProxy(manager, dict(kwargs), request_snapshot(args, kwargs),
+                                       call_session or session_id)
         except Exception:
             return manager
 
@@ -235,7 +242,7 @@ def _wrap_stream_helper(original: Any) -> Any:
     return stream
 
 
-def wrap_anthropic(client: C) -> C:
+def wrap_anthropic(client: C, *, session_id: Optional[str] = None) -> C:
     """Log every ``client.messages.create(...)`` / ``client.messages.stream(...)`` call.
 
     Works with ``anthropic.Anthropic`` and ``anthropic.AsyncAnthropic`` (and objects with
@@ -248,6 +255,10 @@ def wrap_anthropic(client: C) -> C:
     streams, the reassembled message plus ``event_count``) as ``response_body``, token
     usage, ``latency_ms`` and ``metadata.stream`` / ``metadata.ttft_ms``.
 
+    Sessions: ``session_id`` puts every call of this client in one conversation
+    (``metadata.session_id``); a call's ``extra_headers={"X-Sightline-Session-Id": id}``
+    wins and is taken off before the request reaches Anthropic.
+
     Not covered: ``client.beta.messages`` and clients derived later with
     ``client.with_options(...)`` (wrap those too).
 
@@ -258,10 +269,11 @@ def wrap_anthropic(client: C) -> C:
         if messages is None:
             logger.debug("sightline: wrap_anthropic: object has no 'messages'")
             return client
-        patch_method(messages, "create", SPEC)
+        session = clean_session_id(session_id)
+        patch_method(messages, "create", SPEC._replace(session_id=session))
         helper = getattr(messages, "stream", None)
         if callable(helper) and not getattr(helper, WRAPPED_MARK, False):
-            setattr(messages, "stream", _wrap_stream_helper(helper))
+            setattr(messages, "stream", _wrap_stream_helper(helper, session))
     except Exception:
         logger.debug("sightline: wrap_anthropic failed", exc_info=True)
     return client

@@ -20,6 +20,7 @@ from typing import Any, Dict, List, Optional, Tuple, TypeVar
 
 from .wrap_method import CallSpec, patch_method
 from .serialize import as_int, get_field, to_jsonable
+from .session import clean_session_id
 
 PROVIDER = "cohere"
 logger = logging.getLogger("sightline")
@@ -158,7 +159,7 @@ CHAT_SPEC = CallSpec(PROVIDER, extract_chat, extract_events, _is_token_event)
 STREAM_SPEC = CallSpec(PROVIDER, extract_chat, extract_events, _is_token_event, always_stream=True)
 
 
-def wrap_cohere(client: C) -> C:
+def wrap_cohere(client: C, *, session_id: Optional[str] = None) -> C:
     """Log every ``client.chat(...)`` and ``client.chat_stream(...)`` call.
 
     Works with ``cohere.Client`` (v1), ``cohere.ClientV2`` (v2), ``client.v2`` and the
@@ -167,7 +168,10 @@ def wrap_cohere(client: C) -> C:
 
     The application gets the provider's response object, stream events and exceptions
     unchanged. Each call queues one record with ``provider="cohere"``. When ``model`` is
-    not passed (v1 allows that) the record's model is ``"unknown"``.
+    not passed (v1 allows that) the record's model is ``"unknown"``. ``session_id`` puts
+    every call in one conversation (``metadata.session_id``); a call's
+    ``request_options={"additional_headers": {"X-Sightline-Session-Id": id}}`` wins and is
+    taken off before the request reaches Cohere.
 
     Never raises; an object without ``chat`` is returned untouched.
     """
@@ -179,9 +183,10 @@ def wrap_cohere(client: C) -> C:
             v2 = None
         if v2 is not None and v2 is not client and callable(getattr(v2, "chat", None)):
             targets.append(v2)
+        session = clean_session_id(session_id)
         for target in targets:
-            patch_method(target, "chat", CHAT_SPEC)
-            patch_method(target, "chat_stream", STREAM_SPEC)
+            patch_method(target, "chat", CHAT_SPEC._replace(session_id=session))
+            patch_method(target, "chat_stream", STREAM_SPEC._replace(session_id=session))
     except Exception:
         logger.debug("sightline: wrap_cohere failed", exc_info=True)
     return client

@@ -12,6 +12,7 @@ import logging
 from typing import Any, Dict, Optional, TypeVar
 
 from . import client as _client
+from .session import SESSION_HEADER, clean_session_id
 
 logger = logging.getLogger("sightline")
 
@@ -25,7 +26,8 @@ def proxy_base_url(proxy_url: str) -> str:
     return base if base.endswith("/v1") else base + "/v1"
 
 
-def with_proxy(openai_client: C, *, api_key: Optional[str] = None, proxy_url: Optional[str] = None) -> C:
+def with_proxy(openai_client: C, *, api_key: Optional[str] = None, proxy_url: Optional[str] = None,
+               session_id: Optional[str] = None) -> C:
     """Return a copy of ``openai_client`` that sends its requests through the capture proxy.
 
     * Official ``openai`` clients (``OpenAI``, ``AsyncOpenAI``, >= 1.0) and look-alikes:
@@ -36,7 +38,9 @@ def with_proxy(openai_client: C, *, api_key: Optional[str] = None, proxy_url: Op
       it has one).
 
     The original client is never modified. Args ``api_key`` / ``proxy_url`` override the
-    configured values. When the library is disabled, has no key, or the object cannot be
+    configured values; ``session_id`` adds ``X-Sightline-Session-Id`` to every request (the
+    proxy stores it as ``metadata.session_id`` and does not forward it; per call, pass it in
+    ``extra_headers``). When the library is disabled, has no key, or the object cannot be
     redirected, the ORIGINAL client is returned (calls then go straight to the provider
     and are not logged) and the reason is logged at DEBUG level. Never raises.
     """
@@ -50,6 +54,9 @@ def with_proxy(openai_client: C, *, api_key: Optional[str] = None, proxy_url: Op
             return openai_client
         base = proxy_base_url(proxy_url or cfg.proxy_url)
         headers: Dict[str, str] = {HEADER: key}
+        session = clean_session_id(session_id)
+        if session is not None:
+            headers[SESSION_HEADER] = session
         for method_name in ("with_options", "copy"):
             method = getattr(openai_client, method_name, None)
             if callable(method):

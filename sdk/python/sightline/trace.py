@@ -16,6 +16,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple, TypeVar, Union, c
 from . import client as _client
 from .entry import LogEntry
 from .serialize import snapshot, to_jsonable
+from .session import clean_session_id
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -40,11 +41,12 @@ class _TracedCall:
     unchanged). Logging never raises.
     """
 
-    __slots__ = ("model", "provider", "label", "request", "started", "t0")
+    __slots__ = ("model", "provider", "label", "session_id", "request", "started", "t0")
 
     def __init__(self, model: str, provider: str, label: str, args: Tuple[Any, ...],
-                 kwargs: Dict[str, Any]) -> None:
+                 kwargs: Dict[str, Any], session_id: Optional[str] = None) -> None:
         self.model = model
+        self.session_id = session_id
         self.provider = provider
         self.label = label
         self.started = time.time()
@@ -66,8 +68,11 @@ class _TracedCall:
     def _submit(self, output: Any, error: Optional[BaseException]) -> None:
         try:
             response = None if error is not None else [snapshot(output)]
+            metadata: Dict[str, Any] = {"trace": self.label}
+            if self.session_id is not None:
+                metadata["session_id"] = self.session_id
             _client.record(LogEntry(self.model, self.provider, self.request, response, self.started,
-                                    (time.perf_counter() - self.t0) * 1000.0, {"trace": self.label},
+                                    (time.perf_counter() - self.t0) * 1000.0, metadata,
                                     error, _extract_output))
         except Exception:
             pass
@@ -79,11 +84,11 @@ def trace(model: F) -> F: ...
 
 @overload
 def trace(model: Optional[str] = None, *, provider: str = "custom",
-          name: Optional[str] = None) -> Callable[[F], F]: ...
+          name: Optional[str] = None, session_id: Optional[str] = None) -> Callable[[F], F]: ...
 
 
 def trace(model: Union[str, Callable[..., Any], None] = None, *, provider: str = "custom",
-          name: Optional[str] = None) -> Any:
+          name: Optional[str] = None, session_id: Optional[str] = None) -> Any:
     """Decorate a sync or async function so each call is logged.
 
     Usage::
@@ -99,6 +104,7 @@ def trace(model: Union[str, Callable[..., Any], None] = None, *, provider: str =
             omitted, e.g. with a bare ``@trace``).
         provider: provider name (default ``"custom"``).
         name: label in ``metadata.trace`` (default: the function's ``__qualname__``).
+        session_id: conversation the calls belong to (``metadata.session_id``).
 
     The decorated function behaves exactly as before: same return value, same exception
     object re-raised (logged with ``metadata.status = "error"``). Arguments are
@@ -106,8 +112,9 @@ def trace(model: Union[str, Callable[..., Any], None] = None, *, provider: str =
     Generators are logged as their ``repr`` (their items are not recorded).
     """
     if callable(model):
-        return trace(None, provider=provider, name=name)(model)
+        return trace(None, provider=provider, name=name, session_id=session_id)(model)
     model_name = model or "unknown"
+    session = clean_session_id(session_id)
 
     def decorator(func: F) -> F:
         label = name or getattr(func, "__qualname__", None) or getattr(func, "__name__", "function")
@@ -117,7 +124,7 @@ def trace(model: Union[str, Callable[..., Any], None] = None, *, provider: str =
             async def async_wrapper(*args: Any, **kwargs: Any) -> Any:
                 if _client.current_delivery_loop() is None:
                     return await func(*args, **kwargs)
-                with _TracedCall(model_name, provider, label, args, kwargs) as call:
+                with _TracedCall(model_name, provider, label, args, kwargs, session) as call:
                     return call.done(await func(*args, **kwargs))
 
             return cast(F, async_wrapper)
@@ -126,7 +133,7 @@ def trace(model: Union[str, Callable[..., Any], None] = None, *, provider: str =
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             if _client.current_delivery_loop() is None:
                 return func(*args, **kwargs)
-            with _TracedCall(model_name, provider, label, args, kwargs) as call:
+            with _TracedCall(model_name, provider, label, args, kwargs, session) as call:
                 return call.done(func(*args, **kwargs))
 
         return cast(F, wrapper)

@@ -16,6 +16,7 @@ from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
 from . import client as _client
 from .entry import Extractor, LogEntry
 from .serialize import snapshot
+from .session import take_session_header
 from .stream import AsyncStreamProxy, SyncStreamProxy, TokenPredicate
 
 #: ``extract(events) -> (response_body, prompt_tokens, completion_tokens, metadata)``
@@ -49,6 +50,8 @@ class CallSpec(NamedTuple):
         is_token_event: marks the first content event (for ``ttft_ms``).
         always_stream: the method always returns a stream (e.g. cohere ``chat_stream``);
             otherwise a call streams when its ``stream`` kwarg is ``True``.
+        session_id: conversation of every call (``metadata.session_id``); a per-call
+            ``X-Sightline-Session-Id`` header wins.
     """
 
     provider: str
@@ -56,12 +59,15 @@ class CallSpec(NamedTuple):
     stream_extract: StreamExtractor
     is_token_event: Optional[TokenPredicate] = None
     always_stream: bool = False
+    session_id: Optional[str] = None
 
 
 def _submit(spec: CallSpec, kwargs: Dict[str, Any], request: Dict[str, Any], response: Any,
             started: float, latency_ms: float, error: Optional[BaseException],
             metadata: Dict[str, Any], extract: Optional[Extractor]) -> None:
     try:
+        if spec.session_id is not None:
+            metadata = {**metadata, "session_id": spec.session_id}
         _client.record(LogEntry(kwargs.get("model"), spec.provider, request, response, started,
                                 latency_ms, metadata, error, extract))
     except Exception:  # never let logging reach the application
@@ -95,7 +101,7 @@ def _wrap_result(spec: CallSpec, result: Any, streaming: bool, kwargs: Dict[str,
     return result
 
 
-def wrap_method(original: Callable[..., Any], spec: CallSpec) -> Callable[..., Any]:
+def wrap_method(original: Callable[..., Any], base_spec: CallSpec) -> Callable[..., Any]:
     """Return a function with ``original``'s signature that logs every call.
 
     The original's return value (response object, stream, or coroutine result) reaches
@@ -103,7 +109,7 @@ def wrap_method(original: Callable[..., Any], spec: CallSpec) -> Callable[..., A
     propagate unchanged (same object) after being queued as a failed call.
     """
 
-    async def _await_and_wrap(awaitable: Any, streaming: bool, kwargs: Dict[str, Any],
+    async def _await_and_wrap(spec: CallSpec, awaitable: Any, streaming: bool, kwargs: Dict[str, Any],
                               request: Dict[str, Any], started: float, t0: float) -> Any:
         try:
             result = await awaitable
@@ -117,9 +123,12 @@ def wrap_method(original: Callable[..., Any], spec: CallSpec) -> Callable[..., A
             return result
 
     @functools.wraps(original)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def wrapper(*args: Any, **given: Any) -> Any:
+        # The per-call session header is Sightline's, not the provider's: always taken off.
+        kwargs, call_session = take_session_header(given)
         if _client.current_delivery_loop() is None:
             return original(*args, **kwargs)
+        spec = base_spec if call_session is None else base_spec._replace(session_id=call_session)
         started = time.time()
         t0 = time.perf_counter()
         streaming = spec.always_stream or kwargs.get("stream") is True
@@ -135,7 +144,7 @@ def wrap_method(original: Callable[..., Any], spec: CallSpec) -> Callable[..., A
             raise
         try:
             if inspect.isawaitable(result) and not hasattr(result, "__aiter__"):
-                return _await_and_wrap(result, streaming, kwargs, request, started, t0)
+                return _await_and_wrap(spec, result, streaming, kwargs, request, started, t0)
             return _wrap_result(spec, result, streaming, kwargs, request, started, t0)
         except Exception:
             return result

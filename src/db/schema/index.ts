@@ -18,3 +18,4 @@ export * from "./requests";
 export * from "./rescoring";
 export * from "./rollups";
 export * from "./scores";
+export * from "./sessions";

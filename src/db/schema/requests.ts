@@ -117,5 +117,10 @@ export const llmRequests = pgTable(
     // Full-text search over the string values of both bodies (see `requestSearchDocument`).
     index("llm_requests_search_idx").using("gin", t.search_tsv),
     index("llm_requests_unscored_idx").on(t.created_at).where(sql`${t.scoring_state} <> 'scored'`),
+    // Conversations (docs/sessions.md): the calls of one session in order, and the session list.
+    // Partial: only calls that carry `metadata.session_id` are indexed.
+    index("llm_requests_project_session_created_idx")
+      .on(t.project_id, sql`(${t.metadata} ->> 'session_id')`, t.created_at)
+      .where(sql`${t.metadata} ? 'session_id'`),
   ],
 );

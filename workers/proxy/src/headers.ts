@@ -27,8 +27,11 @@ export const SERVICE_KEY_HEADER = "x-service-key";
 /** Header choosing an allow-listed upstream per request (never forwarded upstream). */
 export const UPSTREAM_HEADER = "x-upstream-base-url";
 
+/** Header naming the conversation of the call; stored as `metadata.session_id` (never forwarded upstream). */
+export const SESSION_HEADER = "x-sightline-session-id";
+
 /** Sightline headers consumed by the proxy. */
-const SIGHTLINE_HEADERS = new Set([SERVICE_KEY_HEADER, UPSTREAM_HEADER]);
+const SIGHTLINE_HEADERS = new Set([SERVICE_KEY_HEADER, UPSTREAM_HEADER, SESSION_HEADER]);
 
 /** Fields named by `Connection: a, b` are hop-by-hop too (RFC 9110 §7.6.1). */
 function connectionTokens(headers: Headers): Set<string> {

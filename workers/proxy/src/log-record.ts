@@ -32,6 +32,8 @@ export interface CallRecord {
   target: UpstreamTarget;
   /** The JSON request body (or a summary of a non-JSON one). */
   requestBody: Json;
+  /** The `X-Sightline-Session-Id` header, when sent: becomes `metadata.session_id`. */
+  sessionId?: string | undefined;
   /** The upstream's answer; absent when it never answered. */
   response?: { status: number; headers: Headers; headersAt: number };
   failure?: UpstreamFailure;
@@ -104,6 +106,8 @@ export async function buildLogRecord(call: CallRecord): Promise<LogRequest> {
   if (requestId) metadata.upstream_request_id = requestId.slice(0, 128);
   if (call.outcome === "aborted") metadata.aborted = true;
   if (call.collected?.truncated) metadata.truncated = true;
+  const sessionId = nonEmpty(call.sessionId);
+  if (sessionId) metadata.session_id = sessionId;
 
   return {
     model,

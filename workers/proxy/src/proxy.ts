@@ -18,7 +18,7 @@ import type { ProxyConfig } from "./config";
 import { fitRecord } from "./fit";
 import { checkKey } from "./key-check";
 import { fetchUpstream } from "./forward";
-import { clientResponseHeaders, SERVICE_KEY_HEADER, secretValues, upstreamRequestHeaders } from "./headers";
+import { clientResponseHeaders, SERVICE_KEY_HEADER, SESSION_HEADER, secretValues, upstreamRequestHeaders } from "./headers";
 import { readRequestBody, type RequestBody } from "./request";
 import { isRefusal, resolveUpstream, type UpstreamTarget } from "./routes";
 import { tapStream, type TapOutcome } from "./tap";
@@ -46,10 +46,12 @@ interface CallStart {
   method: string;
   target: UpstreamTarget;
   request: RequestBody;
+  /** The `X-Sightline-Session-Id` header, if any. */
+  sessionId: string | undefined;
 }
 
 /** How a call ended: the rest of its CallRecord. */
-type CallEnd = Omit<CallRecord, "startedAt" | "method" | "target" | "requestBody">;
+type CallEnd = Omit<CallRecord, "startedAt" | "method" | "target" | "requestBody" | "sessionId">;
 
 /**
  * Builds, fits and queues the record of an ended call (the request body is parsed here, after
@@ -58,8 +60,8 @@ type CallEnd = Omit<CallRecord, "startedAt" | "method" | "target" | "requestBody
 async function logCall(start: CallStart, end: CallEnd, config: ProxyConfig, key: string, secrets: string[]): Promise<void> {
   let context = { model: "unknown", endpoint: start.target.url.pathname };
   try {
-    const { startedAt, method, target } = start;
-    const record = await buildLogRecord({ startedAt, method, target, requestBody: start.request.logged(), ...end });
+    const { startedAt, method, target, sessionId } = start;
+    const record = await buildLogRecord({ startedAt, method, target, sessionId, requestBody: start.request.logged(), ...end });
     context = { model: record.model, endpoint: context.endpoint };
     const { json } = fitRecord(record as Record<string, unknown>, secrets, (r) => {
       (r.metadata as Record<string, unknown>).truncated = true;
@@ -103,7 +105,8 @@ export async function handleProxy(request: Request, config: ProxyConfig, ctx: Ex
     return detailResponse(checked.httpStatus, checked.detail);
   }
   if (checked.status === "unchecked") logError("key check unavailable; call forwarded (fail open)", { reason: checked.reason });
-  const base: CallStart = { startedAt, method: request.method, target, request: body };
+  const sessionId = request.headers.get(SESSION_HEADER) ?? undefined;
+  const base: CallStart = { startedAt, method: request.method, target, request: body, sessionId };
 
   if ("failure" in upstream) {
     if (logged) ctx.waitUntil(logCall(base, { failure: upstream.failure, endedAt: Date.now(), outcome: "error" }, config, key, secrets));

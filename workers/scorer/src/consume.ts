@@ -20,6 +20,8 @@
  * - Scores follow the project's policy (src/policy/apply.ts: disabled scorers write nothing,
  *   labels from `unsafe_at`, versions recorded); `{rescore_job_id}` messages run a chunk of a
  *   re-scoring job (rescore.ts).
+ * - Calls that carry `metadata.session_id` then have their session judged whole (sessions.ts);
+ *   a failure there is logged and never retries a message.
  * - Calls logged without a cost are priced first (src/pricing/fill-costs.ts); failing to store
  *   a cost is reported and does not hold back the scores.
  */
@@ -40,6 +42,7 @@ import { groupMessagesById } from "./group-messages";
 import { isRescoreMessage } from "../../../src/rescore/message";
 import { consumeRescores } from "./rescore";
 import { logWarn } from "../../../src/logger";
+import { scoreSessions } from "./sessions";
 
 function isJob(body: unknown): body is ScoringJob {
   const b = body as Partial<ScoringJob> | null;
@@ -126,6 +129,12 @@ async function scoreJobs(db: Db, batch: MessageBatch<unknown>, config: ScorerCon
     logWarn("batch insert of scores failed; writing one by one", {}, err);
     await saveEach(db, groups, batch.queue, alerts);
   }
+  // Conversations judged whole once their new calls' scores are stored (docs/sessions.md).
+  await scoreSessions(
+    db,
+    config.judge,
+    scored.map((s) => s.call),
+  );
   // The deliveries are stored with the scores; a failed enqueue leaves them to the sweep.
   await enqueueDeliveries(config.alertQueue, alerts).catch((err: unknown) =>
     logWarn("enqueueing alert deliveries failed; the sweep sends them", { count: alerts.length }, err),

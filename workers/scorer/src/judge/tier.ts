@@ -105,19 +105,37 @@ export async function judgeScores(db: Db, tier: JudgeTier, scored: readonly { ca
   await eachLimit(tasks, tier.concurrency, async ({ call, scores, index, request, model }) => {
     const score = scores[index]!;
     const fields = { request_id: call.id, scorer: score.scorer_name };
-    let granted: boolean;
-    try {
-      granted = await reserveJudgeCall(db, call.project_id, call.policy.policy.judge_monthly_budget);
-    } catch (err) {
-      logWarn("guard-model budget could not be reserved; local score kept", { ...fields, reason: "budget_error" }, err);
-      return;
-    }
-    if (!granted) {
-      logWarn("guard-model budget spent this month; local score kept", { ...fields, reason: "budget" });
-      return;
-    }
-    const result = await askOnce(tier.backend, request, tier.timeoutMs);
-    if (result.ok) scores[index] = mergeVerdict(score, result.verdict, model);
-    else logWarn("guard-model judge failed; local score kept", { ...fields, reason: result.reason, ...(result.detail ? { error: result.detail } : {}) });
+    const verdict = await askWithinBudget(db, tier, call.project_id, call.policy.policy.judge_monthly_budget, request, fields);
+    if (verdict) scores[index] = mergeVerdict(score, verdict, model);
   });
+}
+
+/**
+ * Reserves one call of the project's monthly `budget`, then asks the guard model; the verdict,
+ * or null when the budget is spent, cannot be reserved, or the call fails (each logged as
+ * `{msg, ...fields, reason, error?}`, no payload text). Never throws.
+ */
+export async function askWithinBudget(
+  db: Db,
+  tier: JudgeTier,
+  projectId: string,
+  budget: number,
+  request: JudgeRequest,
+  fields: Record<string, string>,
+): Promise<GuardVerdict | null> {
+  let granted: boolean;
+  try {
+    granted = await reserveJudgeCall(db, projectId, budget);
+  } catch (err) {
+    logWarn("guard-model budget could not be reserved; local score kept", { ...fields, reason: "budget_error" }, err);
+    return null;
+  }
+  if (!granted) {
+    logWarn("guard-model budget spent this month; local score kept", { ...fields, reason: "budget" });
+    return null;
+  }
+  const result = await askOnce(tier.backend, request, tier.timeoutMs);
+  if (result.ok) return result.verdict;
+  logWarn("guard-model judge failed; local score kept", { ...fields, reason: result.reason, ...(result.detail ? { error: result.detail } : {}) });
+  return null;
 }

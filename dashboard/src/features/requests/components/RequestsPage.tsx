@@ -18,6 +18,7 @@ import { RequestFilters } from "./RequestFilters";
 import { COLUMNS, RequestTable, useColumns } from "./RequestTable";
 import { ScoreLegend } from "./ScoreChips";
 import { WaitingForFirstCall } from "./WaitingForFirstCall";
+import { withChanges } from "../../../lib/search-params";
 
 const LIVE_OPTIONS = [
   { value: "0", label: "Off" },
@@ -65,11 +66,7 @@ export function RequestsPage() {
   }, [page.data, cursor]);
 
   const set = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
+    const next = withChanges(params, changes);
     next.delete("cursor");
     setHistory([]);
     setParams(next);

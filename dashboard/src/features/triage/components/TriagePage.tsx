@@ -22,6 +22,7 @@ import { spanQuery } from "../../requests/filters";
 import { useRequestCount, useRequestPage } from "../../requests/hooks";
 import { SCORER_INFO } from "../../requests/scorers";
 import { reviewedExportQuery, type Verdict, VERDICTS, triageFilters } from "../queue";
+import { withChanges } from "../../../lib/search-params";
 
 /** The Safety triage page. */
 export function TriagePage() {
@@ -46,11 +47,7 @@ export function TriagePage() {
   const days = regroup(trend.data?.points ?? [], "day");
 
   const set = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
+    const next = withChanges(params, changes);
     setParams(next);
   };
   const open = (id: string | null) => set({ open: id });

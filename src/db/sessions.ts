@@ -1,0 +1,180 @@
+/**
+ * Reads and writes of conversations (docs/sessions.md): a session is the set of a project's
+ * calls whose `metadata.session_id` is the same text. Lists and a session's calls are served by
+ * the partial index `llm_requests_project_session_created_idx` on
+ * `(project_id, (metadata ->> 'session_id'), created_at) WHERE metadata ? 'session_id'`;
+ * `session_scores` has one owner, the scorer worker (`saveSessionScore`).
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { ScoreLabel } from "../enums";
+import type { Db } from "./driver/client";
+import type { PageParams } from "./paging";
+import { requestSummaryColumns, scoreChips } from "./requests";
+import { llmRequests, MAX_SESSION_CALLS, safetyScores, sessionScores, type SESSION_SCORERS } from "./schema";
+
+/** The session's id as stored: `metadata ->> 'session_id'`, the indexed expression. */
+const sessionIdOf = sql`(${llmRequests.metadata} ->> 'session_id')`;
+
+/** The calls of `sessionId` in `projectId`, in the words of the partial index (so it is used). */
+const inSession = (projectId: string, sessionId: string) =>
+  and(eq(llmRequests.project_id, projectId), sql`${llmRequests.metadata} ? 'session_id'`, sql`${sessionIdOf} = ${sessionId}`);
+
+/** One scorer's verdict on a whole session (`session_scores`). */
+export interface SessionScore {
+  scorer_name: (typeof SESSION_SCORERS)[number];
+  score_value: number;
+  score_label: ScoreLabel;
+  rationale: string;
+  decided_by: string;
+  turns: number;
+  updated_at: Date;
+}
+
+/** One row of the session list. */
+export interface SessionSummary {
+  session_id: string;
+  first_call_at: Date;
+  last_call_at: Date;
+  calls: number;
+  /** Calls of the session with at least one current `unsafe` score. */
+  unsafe_calls: number;
+  /** The session-level jailbreak score, when the scorer has judged the session. */
+  session_score: SessionScore | null;
+}
+
+type SummaryRow = Omit<SessionSummary, "session_score" | "first_call_at" | "last_call_at"> & {
+  first_call_at: string | Date;
+  last_call_at: string | Date;
+  total: number;
+  s_value: number | null;
+  s_label: ScoreLabel | null;
+  s_rationale: string | null;
+  s_decided_by: string | null;
+  s_turns: number | null;
+  s_updated_at: string | Date | null;
+};
+
+const asDate = (v: string | Date) => (v instanceof Date ? v : new Date(v));
+
+/**
+ * One page of a project's sessions, most recently active first (`last_call_at DESC`, then
+ * `session_id`), with the total number of sessions, from one statement: the sessions are grouped
+ * once (an index-only walk of the partial index), paged, and only the page's rows are joined to
+ * their unsafe counts and session scores. Returns `{ items, total }`.
+ */
+export async function listSessions(db: Db, projectId: string, page: PageParams): Promise<{ items: SessionSummary[]; total: number }> {
+  const offset = (page.page - 1) * page.page_size;
+  const result = (await db.execute(sql`
+    WITH sessions AS (
+      SELECT r.metadata ->> 'session_id' AS session_id, min(r.created_at) AS first_call_at, max(r.created_at) AS last_call_at, count(*)::int AS calls
+      FROM llm_requests r
+      WHERE r.project_id = ${projectId} AND r.metadata ? 'session_id'
+      GROUP BY 1
+    ),
+    counted AS (SELECT count(*)::int AS total FROM sessions),
+    page AS (SELECT * FROM sessions ORDER BY last_call_at DESC, session_id DESC LIMIT ${page.page_size} OFFSET ${offset})
+    SELECT counted.total, p.session_id, p.first_call_at, p.last_call_at, p.calls,
+      (SELECT count(*)::int FROM llm_requests r
+        WHERE r.project_id = ${projectId} AND r.metadata ? 'session_id' AND (r.metadata ->> 'session_id') = p.session_id
+          AND EXISTS (SELECT 1 FROM safety_scores s WHERE s.request_id = r.id AND s.superseded_at IS NULL AND s.score_label = 'unsafe')) AS unsafe_calls,
+      ss.score_value AS s_value, ss.score_label AS s_label, ss.rationale AS s_rationale, ss.decided_by AS s_decided_by,
+      ss.turns AS s_turns, ss.updated_at AS s_updated_at
+    FROM counted
+    LEFT JOIN page p ON true
+    LEFT JOIN session_scores ss ON ss.project_id = ${projectId} AND ss.session_id = p.session_id AND ss.scorer_name = 'jailbreak_detection'
+    ORDER BY p.last_call_at DESC, p.session_id DESC`)) as unknown as { rows: SummaryRow[] };
+  const rows = result.rows;
+  const total = rows[0]?.total ?? 0;
+  const items = rows
+    .filter((r) => r.session_id !== null)
+    .map((r) => ({
+      session_id: r.session_id,
+      first_call_at: asDate(r.first_call_at),
+      last_call_at: asDate(r.last_call_at),
+      calls: r.calls,
+      unsafe_calls: r.unsafe_calls,
+      session_score:
+        r.s_value === null
+          ? null
+          : {
+              scorer_name: "jailbreak_detection" as const,
+              score_value: r.s_value,
+              score_label: r.s_label!,
+              rationale: r.s_rationale!,
+              decided_by: r.s_decided_by!,
+              turns: r.s_turns!,
+              updated_at: asDate(r.s_updated_at!),
+            },
+    }));
+  return { items, total };
+}
+
+/**
+ * The calls of one session, oldest first (`created_at`, then `id`), each with its preview and
+ * score chips; at most `MAX_SESSION_CALLS` (`truncated` when the session has more).
+ */
+export async function getSessionCalls(db: Db, projectId: string, sessionId: string) {
+  const rows = await db
+    .select({ ...requestSummaryColumns, scores: scoreChips })
+    .from(llmRequests)
+    .where(inSession(projectId, sessionId))
+    .orderBy(asc(llmRequests.created_at), asc(llmRequests.id))
+    .limit(MAX_SESSION_CALLS + 1);
+  return { calls: rows.slice(0, MAX_SESSION_CALLS), truncated: rows.length > MAX_SESSION_CALLS };
+}
+
+/** The stored session scores of one session (empty when none). */
+export async function getSessionScores(db: Db, projectId: string, sessionId: string): Promise<SessionScore[]> {
+  return db
+    .select({
+      scorer_name: sessionScores.scorer_name,
+      score_value: sessionScores.score_value,
+      score_label: sessionScores.score_label,
+      rationale: sessionScores.rationale,
+      decided_by: sessionScores.decided_by,
+      turns: sessionScores.turns,
+      updated_at: sessionScores.updated_at,
+    })
+    .from(sessionScores)
+    .where(and(eq(sessionScores.project_id, projectId), eq(sessionScores.session_id, sessionId)));
+}
+
+/** One turn of a session as the session scorer reads it: the call's request body and its current jailbreak score. */
+export interface SessionTurn {
+  id: string;
+  request_body: unknown;
+  /** The call's current `jailbreak_detection` Likert value (null: unscored or not yet scored). */
+  jailbreak_value: number | null;
+}
+
+/** The last `limit` calls of a session, oldest first, with their current jailbreak scores. */
+export async function loadSessionTurns(db: Db, projectId: string, sessionId: string, limit: number): Promise<SessionTurn[]> {
+  const rows = await db
+    .select({
+      id: llmRequests.id,
+      request_body: llmRequests.request_body,
+      jailbreak_value: safetyScores.score_value,
+      created_at: llmRequests.created_at,
+    })
+    .from(llmRequests)
+    .leftJoin(
+      safetyScores,
+      and(eq(safetyScores.request_id, llmRequests.id), eq(safetyScores.scorer_name, "jailbreak_detection"), sql`${safetyScores.superseded_at} IS NULL`),
+    )
+    .where(inSession(projectId, sessionId))
+    .orderBy(sql`${llmRequests.created_at} DESC`, sql`${llmRequests.id} DESC`)
+    .limit(limit);
+  return rows.reverse().map(({ created_at: _c, ...turn }) => turn);
+}
+
+/** Writes (or replaces) the score of one session; `updated_at` becomes now. */
+export async function saveSessionScore(db: Db, projectId: string, sessionId: string, score: Omit<SessionScore, "updated_at">): Promise<void> {
+  const values = { project_id: projectId, session_id: sessionId, ...score };
+  await db
+    .insert(sessionScores)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [sessionScores.project_id, sessionScores.session_id, sessionScores.scorer_name],
+      set: { ...score, updated_at: sql`now()` },
+    });
+}
