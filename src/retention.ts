@@ -14,6 +14,7 @@
 import { sql } from "drizzle-orm";
 import type { TierRetention } from "./billing/tiers";
 import type { Db } from "./db/driver/client";
+import { deleteOrphanSessionScores } from "./db/sessions";
 
 /** Requests deleted per statement. */
 export const RETENTION_BATCH = 1_000;
@@ -67,7 +68,11 @@ export async function deleteExpiredBatch(db: Db, days: TierRetention, batchSize 
   return result.rowCount ?? 0;
 }
 
-/** Deletes expired requests batch by batch (RETENTION_BATCH each, up to RETENTION_MAX_BATCHES); returns how many were deleted. */
+/**
+ * Deletes expired requests batch by batch (RETENTION_BATCH each, up to RETENTION_MAX_BATCHES),
+ * then the scores of sessions left without a call (`deleteOrphanSessionScores`); returns how many
+ * requests were deleted.
+ */
 export async function applyRetention(db: Db, days: TierRetention, scope: RetentionScope = {}): Promise<number> {
   const { batchSize = RETENTION_BATCH, maxBatches = RETENTION_MAX_BATCHES, projectIds } = scope;
   let deleted = 0;
@@ -76,5 +81,6 @@ export async function applyRetention(db: Db, days: TierRetention, scope: Retenti
     deleted += n;
     if (n < batchSize) break;
   }
+  if (deleted > 0) await deleteOrphanSessionScores(db, batchSize * maxBatches, projectIds);
   return deleted;
 }

@@ -178,3 +178,20 @@ export async function saveSessionScore(db: Db, projectId: string, sessionId: str
       set: { ...score, updated_at: sql`now()` },
     });
 }
+
+/**
+ * Deletes the scores of sessions none of whose calls is stored any more (retention deleted them,
+ * src/retention.ts), at most `limit` sessions; returns how many score rows went. A session score
+ * holds no call text, but it must not outlive the calls it judged. Reads the session index
+ * (`metadata ? 'session_id'`).
+ */
+export async function deleteOrphanSessionScores(db: Db, limit: number, projectIds?: readonly string[]): Promise<number> {
+  const scoped = projectIds ? sql`AND ss.project_id = ANY(${`{${projectIds.join(",")}}`}::uuid[])` : sql``;
+  const result = (await db.execute(sql`
+    DELETE FROM ${sessionScores} WHERE (project_id, session_id) IN (
+      SELECT ss.project_id, ss.session_id FROM ${sessionScores} ss
+      WHERE NOT EXISTS (SELECT 1 FROM ${llmRequests} r
+        WHERE r.project_id = ss.project_id AND r.metadata ? 'session_id' AND r.metadata->>'session_id' = ss.session_id) ${scoped}
+      LIMIT ${limit})`)) as unknown as { rowCount: number | null };
+  return result.rowCount ?? 0;
+}

@@ -86,6 +86,32 @@ describe("Retention", () => {
     expect(await Promise.all([rollups(free.projectId), rollups(pro.projectId)])).toEqual(before);
   });
 
+  it("Should delete a session's score once retention has deleted all of its calls, and keep it while one remains", async () => {
+    const day = 24;
+    const p = await projectWithCalls("free", [1, 31 * day, 32 * day]);
+    const inSession = (id: string, session: string) =>
+      sql(`UPDATE llm_requests SET metadata = jsonb_build_object('session_id', $2::text) WHERE id = $1`, [id, session]);
+    // "old": one call, past the free tier's 30 days; "live": one call past them, one recent.
+    await inSession(p.ids[32 * day]!, "old");
+    await inSession(p.ids[31 * day]!, "live");
+    await inSession(p.ids[1]!, "live");
+    for (const session of ["old", "live"]) {
+      await sql(
+        `INSERT INTO session_scores (project_id, session_id, scorer_name, score_value, score_label, rationale, decided_by, turns)
+         VALUES ($1, $2, 'jailbreak_detection', 4, 'unsafe', 't', 'local', 2)`,
+        [p.projectId, session],
+      );
+    }
+    const handle = createDb(scorerConfig(env as unknown as ScorerEnv).db);
+    try {
+      expect(await applyRetention(handle.db, DEFAULT_TIER_RETENTION, { projectIds: [p.projectId] })).toBe(2);
+    } finally {
+      await handle.close();
+    }
+    const left = await sql<{ session_id: string }>("SELECT session_id FROM session_scores WHERE project_id = $1 ORDER BY session_id", [p.projectId]);
+    expect(left.map((r) => r.session_id)).toEqual(["live"]);
+  });
+
   it("Should apply the longer of the tier's and a running grace tier's retention, and only the tier's once the grace has ended", async () => {
     const day = 24;
     const underPro = await projectWithCalls("free", [1, 45 * day, 400 * day]);
