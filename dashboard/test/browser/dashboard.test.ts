@@ -373,9 +373,9 @@ describe("Dashboard in Chromium", () => {
       name: "Overview (charts drawn)",
       ready: (p) => p.getByRole("figure").filter({ hasText: "Requests" }).locator("svg"),
     });
-    const [{ n }] = await db<{ n: number }>("SELECT count(*)::int AS n FROM llm_requests WHERE project_id = $1 AND created_at >= date_trunc('hour', now())", [
+    const [{ n }] = (await db<{ n: number }>("SELECT count(*)::int AS n FROM llm_requests WHERE project_id = $1 AND created_at >= date_trunc('hour', now())", [
       aliceProject,
-    ]);
+    ])) as [{ n: number }];
     expect(n).toBeGreaterThan(0);
     // The last bar is the current hour: hovering it shows its value, clicking it opens its requests.
     const chart = page.getByRole("figure").filter({ hasText: /^Requests/ });
