@@ -61,7 +61,9 @@ export async function signUp(person: Person, name: string, email: string, passwo
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
-  await page.getByRole("heading", { level: 1, name: "Get started" }).waitFor();
+  // Account creation hashes the password (scrypt) and seeds the organisation: on a loaded 2-core
+  // machine running several browser stacks at once it has taken over 30 s (the default wait).
+  await page.getByRole("heading", { level: 1, name: "Get started" }).waitFor({ timeout: 120_000 });
 }
 
 /** axe-core violations of impact serious or critical on the current page. */
