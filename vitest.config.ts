@@ -135,6 +135,11 @@ export default defineConfig({
           name: "dashboard-browser",
           include: ["dashboard/test/browser/**/*.test.ts"],
           environment: "node",
+          // Each file starts a whole stack (API and dashboard under wrangler dev, Chromium): one file
+          // at a time, after the other projects, so two cores never carry two stacks beside the
+          // workerd suites (sign-up took over 90 s when they overlapped).
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 300_000,
         },
