@@ -2,7 +2,7 @@
  * Billing in both directions through the local Stripe stand-in, in Chromium: upgrade through
  * Checkout, then "Manage billing" opens the stand-in's Billing Portal page (not a raw JSON 401),
  * a plan change there sends the signed `customer.subscription.updated` Stripe would, and back on
- * the dashboard the tier has moved. Run under `flock /tmp/sightline-browser.lock` (fixed ports).
+ * the dashboard the tier has moved. Its stack has ports of its own (8741, 8742).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openPerson, type Person, signUp } from "./browser";
@@ -12,7 +12,9 @@ let stack: BrowserStack;
 let owner: Person;
 
 beforeAll(async () => {
-  stack = await startBrowserStack(inject("databaseUrl"));
+  // Its own ports: dashboard.test.ts holds the default ones, and a stack stopping on them can still
+  // answer the next one's first requests.
+  stack = await startBrowserStack(inject("databaseUrl"), { ports: { api: 8741, dashboard: 8742 } });
   owner = await openPerson(stack.dashboardUrl);
 }, 300_000);
 
@@ -51,5 +53,5 @@ describe("Billing portal (Stripe stand-in) in Chromium", () => {
     await page.waitForURL((url) => url.href.startsWith(billing));
     await page.getByText("team", { exact: true }).waitFor({ timeout: 30_000 });
     await page.getByText(/of 5,000,000 requests/).waitFor();
-  });
+  }, 240_000);
 });
