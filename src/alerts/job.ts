@@ -3,6 +3,7 @@
  * else, src/db/schema/alerts.ts). Produced by the scorer once the statement that stored the scores
  * created the deliveries; consumed by workers/scorer/src/deliver.ts.
  */
+import { sendInBatches } from "../queue";
 import { isUuid } from "../util";
 
 /** Message of the alert-deliveries queue. */
@@ -13,12 +14,10 @@ export interface AlertJob {
 /** True for a well-formed alert job. */
 export const isAlertJob = (body: unknown): body is AlertJob => isUuid((body as Partial<AlertJob> | null)?.delivery_id);
 
-/** Messages per `sendBatch` call (the Queues limit). */
-const SEND_BATCH = 100;
-
-/** Enqueues one job per delivery id, in batches of 100. Throws when the queue refuses. */
+/** Enqueues one job per delivery id, in batches of 100 (`sendInBatches`). Throws when the queue refuses. */
 export async function enqueueDeliveries(queue: Queue<AlertJob>, ids: readonly string[]): Promise<void> {
-  for (let i = 0; i < ids.length; i += SEND_BATCH) {
-    await queue.sendBatch(ids.slice(i, i + SEND_BATCH).map((delivery_id) => ({ body: { delivery_id }, contentType: "json" as const })));
-  }
+  await sendInBatches(
+    queue,
+    ids.map((delivery_id) => ({ delivery_id })),
+  );
 }

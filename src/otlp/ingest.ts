@@ -14,15 +14,12 @@ import { recordKeyUse } from "../db/key-usage";
 import { LogRequestSchema } from "../ingest-contract";
 import { storableJson, TooDeepError } from "../input";
 import { logError } from "../logger";
-import type { ScoringJob } from "../queue";
+import { type ScoringJob, sendInBatches } from "../queue";
 import { redactSecrets } from "../redact";
 import { describeIssues } from "../routes/openapi";
 import type { DecodedExport } from "./decode";
 import { spanRecordId } from "./record-id";
 import { logRequestOf, spanCall } from "./span-call";
-
-/** Most messages one `Queue.sendBatch` takes (Cloudflare Queues limit). */
-const QUEUE_BATCH_LIMIT = 100;
 
 /** Who sent the export: the key's project and hash, and the secrets to redact from what is stored. */
 export interface OtlpCaller {
@@ -137,13 +134,8 @@ async function store(db: Db, entries: BatchEntry[], config: ApiConfig, reject: (
 
 /** Sends the scoring jobs; jobs that cannot be sent leave their calls `pending` for the scorer's sweep. */
 async function enqueue(db: Db, config: ApiConfig, jobs: ScoringJob[]): Promise<void> {
-  for (let i = 0; i < jobs.length; i += QUEUE_BATCH_LIMIT) {
-    const chunk = jobs.slice(i, i + QUEUE_BATCH_LIMIT);
-    try {
-      await config.scoringQueue.sendBatch(chunk.map((body) => ({ body, contentType: "json" as const })));
-    } catch (err) {
-      logError("scoring enqueue failed", { jobs: chunk.length }, err);
-      for (const job of chunk) await markEnqueueFailed(db, job.request_id).catch(() => {});
-    }
-  }
+  await sendInBatches(config.scoringQueue, jobs, async (batch, err) => {
+    logError("scoring enqueue failed", { jobs: batch.length }, err);
+    for (const job of batch) await markEnqueueFailed(db, job.request_id).catch(() => {});
+  });
 }
