@@ -31,17 +31,14 @@ import { basename, join } from "node:path";
 import { LEARNED_SPECS, type LearnedName } from "../src/scoring/specs";
 import { scoreCall } from "../src/policy/apply";
 import { SCORER_NAMES, type ScorableCall, type ScoreResult, type ScorerName } from "../src/scoring/types";
+import { type Confusion, emptyConfusion, tally } from "./lib/confusion";
 import { evalDir, readItems, toCall, trafficFile, type EvalItem } from "./lib/eval-items";
 import { reviewedReport } from "./eval/reviewed-file";
 import { judgeEvalMain } from "./eval/judge";
 import { train } from "./train";
 
-interface Counts {
+interface Counts extends Confusion {
   items: number;
-  tp: number;
-  fp: number;
-  tn: number;
-  fn: number;
 }
 
 interface Metrics extends Counts {
@@ -99,12 +96,9 @@ function evaluate(target: string, judgeFn: Judge, only?: ScorerName) {
         const s = judgeFn(call, name);
         const predicted = s?.score_label === "unsafe";
         const actual = label === "unsafe";
-        const c = counts.get(name) ?? { items: 0, tp: 0, fp: 0, tn: 0, fn: 0 };
+        const c = counts.get(name) ?? { items: 0, ...emptyConfusion() };
         c.items++;
-        if (predicted && actual) c.tp++;
-        else if (predicted) c.fp++;
-        else if (actual) c.fn++;
-        else c.tn++;
+        tally(c, predicted, actual);
         counts.set(name, c);
         if (predicted !== actual) {
           const list = errors.get(name) ?? [];

@@ -17,6 +17,7 @@ import { JUDGE_HOOKS } from "../../src/scoring/registry";
 import type { ScorerName } from "../../src/scoring/types";
 import { type JudgeBackend, openAiBackend } from "../../workers/scorer/src/judge/backends";
 import { askOnce, JUDGE_CONCURRENCY, JUDGE_TIMEOUT_MS } from "../../workers/scorer/src/judge/tier";
+import { type Confusion, emptyConfusion, tally } from "../lib/confusion";
 import { type EvalItem, evalDir, readItems, toCall, trafficFile } from "../lib/eval-items";
 
 /** Options of one measurement. */
@@ -29,14 +30,6 @@ export interface JudgeEvalOptions {
   /** Items read per file at most (default: all). */
   limit?: number;
   timeoutMs?: number;
-}
-
-/** Confusion counts of one tier on one set. */
-interface Tally {
-  tp: number;
-  fp: number;
-  tn: number;
-  fn: number;
 }
 
 /** One scorer's figures: local and local + judge, on its labelled dev set and on ordinary traffic. */
@@ -52,14 +45,6 @@ export interface JudgeEvalRow {
 }
 
 const share = (a: number, b: number) => (b === 0 ? 0 : a / b);
-
-/** Adds one prediction to `t`. */
-function count(t: Tally, predicted: boolean, actual: boolean): void {
-  if (predicted && actual) t.tp++;
-  else if (predicted) t.fp++;
-  else if (actual) t.fn++;
-  else t.tn++;
-}
 
 /** Runs `fn` over `items`, `limit` at a time. */
 async function pool<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
@@ -99,20 +84,24 @@ export async function judgeEval(opts: JudgeEvalOptions): Promise<JudgeEvalRow[]>
     if (!existsSync(file)) continue;
     const items = take(readItems(file)).filter((it) => it.expected[scorer] !== undefined);
     const stats = { asked: 0, failed: 0 };
-    const dev = { local: { tp: 0, fp: 0, tn: 0, fn: 0 }, judged: { tp: 0, fp: 0, tn: 0, fn: 0 } };
+    const dev = { local: emptyConfusion(), judged: emptyConfusion() };
     const flagged = { local: 0, judged: 0 };
     await pool(items, JUDGE_CONCURRENCY, async (item) => {
       const pair = await judgedPair(backend, item, scorer, timeoutMs, stats);
       const actual = item.expected[scorer] === "unsafe";
-      count(dev.local, pair.local, actual);
-      count(dev.judged, pair.judged, actual);
+      tally(dev.local, pair.local, actual);
+      tally(dev.judged, pair.judged, actual);
     });
     await pool(traffic, JUDGE_CONCURRENCY, async (item) => {
       const pair = await judgedPair(backend, item, scorer, timeoutMs, stats);
       flagged.local += Number(pair.local);
       flagged.judged += Number(pair.judged);
     });
-    const figures = (t: Tally, f: number) => ({ recall: share(t.tp, t.tp + t.fn), fpr: share(t.fp, t.fp + t.tn), traffic_flagged: share(f, traffic.length) });
+    const figures = (t: Confusion, f: number) => ({
+      recall: share(t.tp, t.tp + t.fn),
+      fpr: share(t.fp, t.fp + t.tn),
+      traffic_flagged: share(f, traffic.length),
+    });
     rows.push({
       scorer,
       items: items.length,

@@ -10,6 +10,7 @@
  */
 import type { ReviewedItem } from "../../src/reviews/dataset";
 import { SCORER_NAMES, type ScorerName } from "../../src/scoring/types";
+import { emptyConfusion, tally } from "../lib/confusion";
 
 /** One scorer's stored scores against the reviews. `unscored` or no stored score counts as predicted safe. */
 export interface ReviewedMetrics {
@@ -38,13 +39,11 @@ export function reviewedItems(text: string): ReviewedItem[] | null {
 export function reviewedMetrics(items: readonly ReviewedItem[]): ReviewedMetrics[] {
   const rows: ReviewedMetrics[] = [];
   for (const scorer of SCORER_NAMES) {
-    const c = { tp: 0, fp: 0, tn: 0, fn: 0 };
+    const c = emptyConfusion();
     for (const it of items) {
       const expected = it.expected[scorer];
       if (!expected) continue;
-      const flagged = it.sightline.scores[scorer]?.score_label === "unsafe";
-      if (expected === "unsafe") c[flagged ? "tp" : "fn"]++;
-      else c[flagged ? "fp" : "tn"]++;
+      tally(c, it.sightline.scores[scorer]?.score_label === "unsafe", expected === "unsafe");
     }
     const items_ = c.tp + c.fp + c.tn + c.fn;
     if (items_ === 0) continue;

@@ -17,6 +17,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { scoreCall } from "../../../src/policy/apply";
 import type { ScorerName } from "../../../src/scoring/types";
+import { type Confusion, emptyConfusion, tally } from "../../lib/confusion";
 import { evalDir, readItems, sourceFamily, splitItems, toCall, trafficItems, type EvalItem } from "../../lib/eval-items";
 import { haiGuardrailsPeer } from "./hai-guardrails";
 import { llmGuardPeer } from "./llm-guard";
@@ -31,25 +32,8 @@ const SCORERS: ScorerName[] = ["content_safety", "jailbreak_detection", "pii_det
 const SIGHTLINE = "Sightline";
 const ROOT = join(import.meta.dirname, "../../..");
 
-/** Confusion counts of one judge on one set. */
-interface Counts {
-  tp: number;
-  fp: number;
-  tn: number;
-  fn: number;
-}
-
-const empty = (): Counts => ({ tp: 0, fp: 0, tn: 0, fn: 0 });
-
-function add(c: Counts, predicted: boolean, actual: boolean): void {
-  if (predicted && actual) c.tp++;
-  else if (predicted) c.fp++;
-  else if (actual) c.fn++;
-  else c.tn++;
-}
-
 /** "recall / FPR" of a cell; "-" for a rate with no items (no unsafe items: no recall). */
-function cell(c: Counts | undefined): string {
+function cell(c: Confusion | undefined): string {
   if (!c) return "no check";
   const rate = (a: number, b: number) => (b === 0 ? "-" : (a / b).toFixed(3));
   return `${rate(c.tp, c.tp + c.fn)} / ${rate(c.fp, c.fp + c.tn)}`;
@@ -102,16 +86,16 @@ function peerJudge(peer: Peer): Judge {
   };
 }
 
-/** Counts of every judge on `items` for `scorer`, labels from `expected[scorer]` (or all safe). */
-async function score(judges: Judge[], scorer: ScorerName, items: EvalItem[], allSafe = false): Promise<Map<string, Counts>> {
-  const out = new Map<string, Counts>();
+/** Confusion of every judge on `items` for `scorer`, labels from `expected[scorer]` (or all safe). */
+async function score(judges: Judge[], scorer: ScorerName, items: EvalItem[], allSafe = false): Promise<Map<string, Confusion>> {
+  const out = new Map<string, Confusion>();
   for (const item of items) {
     const actual = !allSafe && item.expected[scorer] === "unsafe";
     for (const j of judges) {
       const predicted = await j.judge(scorer, item);
       if (predicted === undefined) continue;
-      const c = out.get(j.name) ?? empty();
-      add(c, predicted, actual);
+      const c = out.get(j.name) ?? emptyConfusion();
+      tally(c, predicted, actual);
       out.set(j.name, c);
     }
   }
@@ -121,9 +105,9 @@ async function score(judges: Judge[], scorer: ScorerName, items: EvalItem[], all
 type LosoSource = { split: string; items: number; tp: number; fp: number; tn: number; fn: number };
 
 /** Sightline's recorded leave-one-source-out validation of a learned scorer (manifest.json), or undefined. */
-function recordedLoso(scorer: ScorerName): { pooled: Counts; per_source: Record<string, LosoSource> } | undefined {
+function recordedLoso(scorer: ScorerName): { pooled: Confusion; per_source: Record<string, LosoSource> } | undefined {
   const manifest = JSON.parse(readFileSync(join(ROOT, "src/scoring/scorers/manifest.json"), "utf8")) as {
-    models: Record<string, { leave_one_source_out?: { pooled: Counts; per_source: Record<string, LosoSource> } }>;
+    models: Record<string, { leave_one_source_out?: { pooled: Confusion; per_source: Record<string, LosoSource> } }>;
   };
   return manifest.models[scorer]?.leave_one_source_out;
 }
@@ -141,7 +125,7 @@ function losoItems(scorer: ScorerName): Map<string, EvalItem[]> {
   return new Map([...byFamily].sort(([a], [b]) => a.localeCompare(b)));
 }
 
-const sum = (cs: Counts[]): Counts => cs.reduce((a, c) => ({ tp: a.tp + c.tp, fp: a.fp + c.fp, tn: a.tn + c.tn, fn: a.fn + c.fn }), empty());
+const sum = (cs: Confusion[]): Confusion => cs.reduce((a, c) => ({ tp: a.tp + c.tp, fp: a.fp + c.fp, tn: a.tn + c.tn, fn: a.fn + c.fn }), emptyConfusion());
 
 /** Runs every peer and Sightline; writes bench/results/eval-peers.md. */
 export async function runPeers(): Promise<void> {
@@ -151,7 +135,7 @@ export async function runPeers(): Promise<void> {
   const judges = [ours, ...peers.map(peerJudge)];
   const names = judges.map((j) => j.name);
   const header = `| set | ${names.join(" | ")} |\n|---|${names.map(() => "---:").join("|")}|`;
-  const row = (label: string, m: Map<string, Counts>) => `| ${label} | ${names.map((n) => cell(m.get(n))).join(" | ")} |`;
+  const row = (label: string, m: Map<string, Confusion>) => `| ${label} | ${names.map((n) => cell(m.get(n))).join(" | ")} |`;
 
   const dev: string[] = [];
   const traffic: string[] = [];
@@ -170,7 +154,7 @@ export async function runPeers(): Promise<void> {
     const losoJudges = recorded ? judges.slice(1) : judges;
     const families = losoItems(scorer);
     const rows: string[] = [];
-    const byJudge = new Map<string, Counts[]>();
+    const byJudge = new Map<string, Confusion[]>();
     for (const [fam, items] of families) {
       const m = await score(losoJudges, scorer, items);
       const r = recorded?.per_source[fam];
