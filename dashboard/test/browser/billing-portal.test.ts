@@ -5,7 +5,7 @@
  * the dashboard the tier has moved. Its stack has ports of its own (8741, 8742).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openPerson, type Person } from "./browser";
+import { openPerson, type Person, signUp } from "./browser";
 import { startBrowserStack, type BrowserStack } from "./stack";
 
 let stack: BrowserStack;
@@ -26,14 +26,9 @@ afterAll(async () => {
 describe("Billing portal (Stripe stand-in) in Chromium", () => {
   it("Should change the plan in the portal and show the new tier back on the billing page", async () => {
     const { page } = owner;
-    // Signed up by hand: as the first account of the shared database (browser files run in any
-    // order) it adopts the demo organisation and lands on its project, not on onboarding.
-    await page.goto(`${stack.dashboardUrl}/sign-up`);
-    await page.getByLabel("Name").fill("Portal Owner");
-    await page.getByLabel("Email").fill(`portal-${Date.now()}@example.com`);
-    await page.getByLabel("Password").fill("correct horse battery");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL(/\/p\/[0-9a-f-]{36}\//, { timeout: 120_000 });
+    // The first account of the shared database (browser files run in any order) adopts the demo
+    // organisation and lands on its project, not on onboarding.
+    await signUp(owner, "Portal Owner", `portal-${Date.now()}@example.com`, "correct horse battery", stack.dashboardUrl, "project");
     const project = /\/p\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
     const billing = `${stack.dashboardUrl}/p/${project}/billing`;
 

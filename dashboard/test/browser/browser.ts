@@ -52,9 +52,18 @@ export async function openPerson(origin: string): Promise<Person> {
 
 /**
  * Signs a new account up on the sign-up page `person` has open (or opens it at `origin` first)
- * and waits for the onboarding page every new account lands on.
+ * and waits for where it lands: the onboarding page every new account lands on, or with
+ * `landing: "project"` any project page (the first account of a database that holds the demo
+ * organisation adopts it and lands on its project instead).
  */
-export async function signUp(person: Person, name: string, email: string, password: string, origin?: string): Promise<void> {
+export async function signUp(
+  person: Person,
+  name: string,
+  email: string,
+  password: string,
+  origin?: string,
+  landing: "onboarding" | "project" = "onboarding",
+): Promise<void> {
   const { page } = person;
   if (origin) await page.goto(`${origin}/sign-up`);
   await page.getByLabel("Name").fill(name);
@@ -63,7 +72,8 @@ export async function signUp(person: Person, name: string, email: string, passwo
   await page.getByRole("button", { name: "Create account" }).click();
   // Account creation hashes the password (scrypt) and seeds the organisation: on a loaded 2-core
   // machine running several browser stacks at once it has taken over 30 s (the default wait).
-  await page.getByRole("heading", { level: 1, name: "Get started" }).waitFor({ timeout: 120_000 });
+  if (landing === "project") await page.waitForURL(/\/p\/[0-9a-f-]{36}\//, { timeout: 120_000 });
+  else await page.getByRole("heading", { level: 1, name: "Get started" }).waitFor({ timeout: 120_000 });
 }
 
 /** axe-core violations of impact serious or critical on the current page. */
