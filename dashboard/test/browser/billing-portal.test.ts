@@ -4,31 +4,15 @@
  * a plan change there sends the signed `customer.subscription.updated` Stripe would, and back on
  * the dashboard the tier has moved. Its stack has ports of its own (8741, 8742).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openPerson, type Person, signUp } from "./browser";
-import { startBrowserStack, type BrowserStack } from "./stack";
-
-let stack: BrowserStack;
-let owner: Person;
-
-beforeAll(async () => {
-  // Its own ports: dashboard.test.ts holds the default ones, and a stack stopping on them can still
-  // answer the next one's first requests.
-  stack = await startBrowserStack(inject("databaseUrl"), { ports: { api: 8741, dashboard: 8742 } });
-  owner = await openPerson(stack.dashboardUrl);
-}, 300_000);
-
-afterAll(async () => {
-  await owner?.close();
-  await stack?.stop();
-}, 60_000);
+import { describe, expect, it } from "vitest";
+import { useOwnerStack } from "./owner-stack";
 
 describe("Billing portal (Stripe stand-in) in Chromium", () => {
+  const ctx = useOwnerStack("Portia", { ports: { api: 8741, dashboard: 8742 } });
+
   it("Should change the plan in the portal and show the new tier back on the billing page", async () => {
+    const { stack, owner } = ctx;
     const { page } = owner;
-    // The first account of the shared database (browser files run in any order) adopts the demo
-    // organisation and lands on its project, not on onboarding.
-    await signUp(owner, "Portal Owner", `portal-${Date.now()}@example.com`, "correct horse battery", stack.dashboardUrl, "project");
     const project = /\/p\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
     const billing = `${stack.dashboardUrl}/p/${project}/billing`;
 
