@@ -136,8 +136,9 @@ export default defineConfig({
           include: ["dashboard/test/browser/**/*.test.ts"],
           environment: "node",
           // Each file starts a whole stack (API and dashboard under wrangler dev, Chromium): one file
-          // at a time, after the other projects, so two cores never carry two stacks beside the
-          // workerd suites (sign-up took over 90 s when they overlapped).
+          // at a time, in a group of its own (vitest runs groups one after another, never beside the
+          // workerd suites), so two cores never carry two stacks at once (sign-up took over 90 s
+          // when they overlapped).
           fileParallelism: false,
           sequence: { groupOrder: 1 },
           testTimeout: 90_000,
