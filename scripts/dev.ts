@@ -3,7 +3,7 @@
  * 1. PostgreSQL: embedded (data in .data/pg, or SIGHTLINE_DATA_DIR) unless DATABASE_URL is set;
  *    migrations applied.
  * 2. First start: a demo project and API key, printed once; the first account that signs up
- *    in the local dashboard adopts the demo project (src/db/demo-organization.ts).
+ *    in the local dashboard adopts the demo project (src/accounts/demo.ts).
  * 3. Billing: with no STRIPE_SECRET_KEY (environment or .dev.vars), the local Stripe stand-in
  *    runs in this process with its test values (packages/stripe-stand-in/src/dev.ts) and forwards its
  *    signed events to the API's webhook, keeping its objects beside the database

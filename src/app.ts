@@ -15,6 +15,8 @@ import { alertWebhookRoutes } from "./routes/alert-webhooks";
 import { billingRoutes } from "./routes/billing";
 import { internalRoutes } from "./routes/internal";
 import { keyCheckRoutes } from "./routes/key-check";
+import { membershipRoutes } from "./routes/memberships";
+import { piiRevealRoutes } from "./routes/pii-reveals";
 import { sweepRoutes } from "./routes/sweep";
 import { ingestRoutes } from "./routes/ingest";
 import { otlpRoutes } from "./routes/otlp";
@@ -74,6 +76,8 @@ export function createApp() {
     .route("/", statsRoutes)
     .route("/", billingRoutes)
     .route("/", internalRoutes)
+    .route("/", membershipRoutes)
+    .route("/", piiRevealRoutes)
     .route("/", keyCheckRoutes)
     .route("/", sweepRoutes)
     .route("/", webhookRoutes)

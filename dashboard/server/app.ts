@@ -7,6 +7,8 @@
  *   review verdicts (routes/requests.ts), forwarded to the API.
  * - /api/projects, /api/projects/:projectId/{keys,billing,activity}: our routes, each with its
  *   own session and role guards (server/lib/middleware.ts).
+ * The server's database handle serves Better Auth's tables alone (src/accounts/); projects,
+ * memberships as authorisation and the reveal audit are the API's, asked for over /internal.
  * Writes pass two CSRF checks: hono/csrf (Origin must be the dashboard's) and JSON-only bodies.
  * Every body is limited to the API's 2 MiB (413) and checked by `checkedInput` (422 for NUL,
  * lone surrogates, deep nesting, over-long fields) before a route or Better Auth reads it.
@@ -15,13 +17,13 @@
 import { Hono } from "hono";
 import { csrf } from "hono/csrf";
 import { secureHeaders } from "hono/secure-headers";
+import { accountsDatabase } from "../../src/accounts/database";
 import { renderError } from "../../src/error-handler";
 import { requestBodyLimit } from "../../src/middleware/body-limit";
 import { AUTH_BASE_PATH } from "./auth/auth";
 import { config } from "./config";
 import type { DashboardBindings } from "./env";
 import { authRequest, checkedInput } from "./lib/input";
-import { database } from "../../src/middleware/database";
 import { authFor, jsonWrites } from "./lib/middleware";
 import { billingRoutes } from "./routes/billing";
 import { keyRoutes } from "./routes/keys";
@@ -45,7 +47,7 @@ export function createDashboardApp() {
   app.use("/api/*", (c, next) => csrf({ origin: new URL(c.var.config.dashboardUrl).origin })(c, next));
   app.use("/api/*", requestBodyLimit<DashboardBindings>());
   app.use("/api/*", checkedInput());
-  app.use("/api/*", database<DashboardBindings>());
+  app.use("/api/*", accountsDatabase<DashboardBindings>());
   app.on(["GET", "POST"], `${AUTH_BASE_PATH}/*`, (c) => authFor(c).handler(authRequest(c)));
   app.use("/api/projects/*", jsonWrites());
   app.use("/api/projects", jsonWrites());

@@ -2,7 +2,7 @@
  * Bindings of the dashboard's server (Pages Functions; dashboard/wrangler.jsonc) and the
  * variables its middleware sets on the Hono context.
  */
-import type { Db } from "../../src/db/driver/client";
+import type { AccountsDb } from "../../src/accounts/database";
 import type { Role } from "./auth/roles";
 import type { DashboardConfig } from "./config";
 
@@ -10,7 +10,7 @@ import type { DashboardConfig } from "./config";
 export interface DashboardEnv {
   /** Service binding to the API worker (`sightline-api`): /internal and /api routes. */
   API: Fetcher;
-  /** Same PostgreSQL as the API, through Hyperdrive: Better Auth's tables live there. */
+  /** Same PostgreSQL as the API, through Hyperdrive: the server uses Better Auth's tables only (src/accounts/schema.ts). */
   HYPERDRIVE?: Hyperdrive;
   /** Alternative to Hyperdrive (Neon serverless driver), as in src/db/driver/client.ts. */
   DATABASE_URL?: string;
@@ -33,11 +33,11 @@ export interface SessionUser {
   name: string;
 }
 
-/** Context variables: `db` per request, `user` after `requireSession`, `project` after `projectAccess`. */
+/** Context variables: `db` per request (Better Auth's tables only), `user` after `requireSession`, `project` after `projectAccess`. */
 export interface DashboardVariables {
   /** The server's configuration, parsed once per env object (dashboard/server/config.ts). */
   config: DashboardConfig;
-  db: Db;
+  db: AccountsDb;
   user: SessionUser;
   project: { id: string; organizationId: string; role: Role };
 }

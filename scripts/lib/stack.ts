@@ -1,13 +1,13 @@
 /**
  * Brings up the database side of the local stack: the embedded PostgreSQL (or DATABASE_URL),
  * migrations, and on first start a demo project with one API key, in a demo organisation that
- * the first account signing up in the local dashboard adopts (src/db/demo-organization.ts).
+ * the first account signing up in the local dashboard adopts (src/accounts/demo.ts).
  */
 import { count } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Db } from "../../src/db/driver/client";
-import { createDemoOrganization } from "../../src/db/demo-organization";
+import { createDemoOrganization } from "../../src/accounts/demo";
 import { createKey } from "../../src/db/keys";
 import { createProject } from "../../src/db/projects";
 import * as schema from "../../src/db/schema";

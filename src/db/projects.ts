@@ -6,7 +6,7 @@ import { and, desc, eq, ne, notExists, notInArray, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { calendarPeriod } from "../billing/periods";
 import type { Db } from "./driver/client";
-import { organizationProjects } from "./schema/auth";
+import { organizationProjects } from "./schema/organizations";
 import { projects, subscriptions } from "./schema";
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The audit of personal-data reveals (table `pii_reveals`, src/db/schema/auth.ts; issues 26.5
+ * The audit of personal-data reveals (table `pii_reveals`, src/db/schema/pii.ts; issues 26.5
  * and 32): one row written before unmasked data leaves Sightline, naming its actor: a dashboard
  * user (an owner or admin who asked `reveal=true`, dashboard/server/routes/requests.ts) or an
  * API key with the `admin` scope (`reveal=true` on GET /api/requests/{id}, src/routes/requests.ts).
@@ -9,7 +9,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import type { Db } from "../db/driver/client";
 import { apiKeys } from "../db/schema";
-import { piiReveals } from "../db/schema/auth";
+import { piiReveals } from "../db/schema/pii";
 import type { PiiReveal } from "./reveal-types";
 
 export type { PiiReveal };

@@ -3,13 +3,13 @@
  * sessions in HttpOnly SameSite=Lax cookies (Secure except on http://localhost), the
  * organisation plugin with roles owner/admin/member/viewer, and sign-in throttling with
  * counters in PostgreSQL. Built per request because a Worker may not share a database
- * connection between requests (src/db/driver/client.ts).
+ * connection between requests (src/accounts/database.ts).
  */
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { organization } from "better-auth/plugins";
-import type { Db } from "../../../src/db/driver/client";
-import { betterAuthSchema } from "../../../src/db/schema/auth";
+import type { AccountsDb } from "../../../src/accounts/database";
+import { betterAuthSchema } from "../../../src/accounts/schema";
 import type { DashboardConfig } from "../config";
 import { hashPassword, verifyPassword } from "./password";
 import { organizationRoles } from "./roles";
@@ -30,7 +30,7 @@ export const MIN_PASSWORD_LENGTH = 10;
 export const isLocalHttp = (url: string) => /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$)/.test(url);
 
 /** Creates the request's Better Auth instance over the request's database handle. */
-export function createAuth(config: DashboardConfig, db: Db) {
+export function createAuth(config: DashboardConfig, db: AccountsDb) {
   return betterAuth({
     appName: "Sightline",
     baseURL: config.dashboardUrl,

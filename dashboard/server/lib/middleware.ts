@@ -1,15 +1,15 @@
 /**
- * Middleware factories of the dashboard's server routes: the request's database and auth,
- * the signed-in user, the caller's role on the project in the path, JSON-only writes.
+ * Middleware factories of the dashboard's server routes: the request's auth (Better Auth over
+ * its own tables), the signed-in user, the caller's role on the project in the path (asked of
+ * the API, which owns projects and their organisation links), JSON-only writes.
  */
-import { and, eq } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
-import { authMember, organizationProjects } from "../../../src/db/schema/auth";
 import { LOWERCASE_UUID_PATTERN } from "../../../src/util";
 import { ApiError } from "../../../src/errors";
 import { createAuth, type Auth } from "../auth/auth";
 import { roleAtLeast, type Role } from "../auth/roles";
 import type { DashboardBindings } from "../env";
+import { userProject } from "./workspace";
 
 /** The request's Better Auth instance, built on first use. */
 const auths = new WeakMap<Request, Auth>();
@@ -34,20 +34,16 @@ export function requireSession(): MiddlewareHandler<DashboardBindings> {
 /**
  * Opens `:projectId` to members of the organisation that owns it with at least `needed`.
  * A project of another organisation answers 404, as an unknown one does (nothing revealed);
- * a member with a weaker role gets 403. Sets `c.var.project`.
+ * a member with a weaker role gets 403. The membership is the API's answer
+ * (GET /internal/users/{user_id}/projects/{project_id}). Sets `c.var.project`.
  */
 export function projectAccess(needed: Role): MiddlewareHandler<DashboardBindings> {
   return async function projectAccess(c, next) {
     const projectId = c.req.param("projectId") ?? "";
     if (!LOWERCASE_UUID_PATTERN.test(projectId)) throw new ApiError(404, "project not found");
-    const [row] = await c.var.db
-      .select({ organizationId: organizationProjects.organization_id, role: authMember.role })
-      .from(organizationProjects)
-      .innerJoin(authMember, eq(authMember.organizationId, organizationProjects.organization_id))
-      .where(and(eq(organizationProjects.project_id, projectId), eq(authMember.userId, c.var.user.id)));
-    if (!row) throw new ApiError(404, "project not found");
+    const row = await userProject(c.var.config, c.var.user.id, projectId);
     if (!roleAtLeast(row.role, needed)) throw new ApiError(403, `this needs the ${needed} role or higher; yours is ${row.role}`);
-    c.set("project", { id: projectId, organizationId: row.organizationId, role: row.role as Role });
+    c.set("project", { id: projectId, organizationId: row.organization_id, role: row.role });
     return next();
   };
 }

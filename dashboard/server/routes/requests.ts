@@ -7,7 +7,7 @@
  *
  * Stored text is masked for everyone in lists and the detail (./lib/pii.ts, the export's own
  * function); `reveal=true` shows a request unmasked to an owner or admin only (others: 403),
- * after recording the reveal in the audit (src/pii/reveals.ts, shared with the API), which owners and admins read on
+ * after recording the reveal in the API's audit (./lib/pii.ts, /internal), which owners and admins read on
  * the request (`reveals`) and at /pii-reveals. A malformed id is 404, as an unknown one.
  */
 import { Hono } from "hono";
@@ -18,8 +18,7 @@ import type { PiiRevealList, RequestCount, RequestDetail, RequestPage, ReviewRes
 import type { DashboardBindings } from "../env";
 import { apiClient, refusal, unwrap } from "../lib/api-client";
 import { projectAccess, requireSession } from "../lib/middleware";
-import { assertSearchAllowed, maskStoredText, REVEAL_ROLE, STORED_TEXT_FIELDS } from "../lib/pii";
-import { listReveals, recordReveals } from "../../../src/pii/reveals";
+import { assertSearchAllowed, listReveals, maskStoredText, recordReveals, REVEAL_ROLE } from "../lib/pii";
 import { validate, validIds } from "../lib/validate";
 
 /**
@@ -58,7 +57,7 @@ export const requestRoutes = new Hono<DashboardBindings>()
   .use(requireSession())
   .get("/requests", projectAccess("viewer"), async (c) => {
     const query = forwardedQuery(c.req.url, c.var.project.id);
-    await assertSearchAllowed(c.var.db, c.var.project.role, query);
+    await assertSearchAllowed(c.var.config, c.var.project.role, query);
     // Page mode (`page`) is the API's interface for scripts; the dashboard reads keyset pages.
     const page = (await unwrap(apiClient(c.var.config).api.requests.$get({ query: query as never }))) as RequestPage;
     if (!("next_cursor" in page)) throw new ApiError(422, "page: the dashboard lists requests by cursor; use limit, cursor or after");
@@ -66,17 +65,17 @@ export const requestRoutes = new Hono<DashboardBindings>()
   })
   .get("/requests/count", projectAccess("viewer"), async (c) => {
     const query = forwardedQuery(c.req.url, c.var.project.id);
-    await assertSearchAllowed(c.var.db, c.var.project.role, query);
+    await assertSearchAllowed(c.var.config, c.var.project.role, query);
     return c.json((await unwrap(apiClient(c.var.config).api.requests.count.$get({ query: query as never }))) satisfies RequestCount, 200);
   })
   .get("/requests/export", projectAccess("viewer"), async (c) => {
     const query = forwardedQuery(c.req.url, c.var.project.id);
-    await assertSearchAllowed(c.var.db, c.var.project.role, query);
+    await assertSearchAllowed(c.var.config, c.var.project.role, query);
     return download(apiClient(c.var.config).api.requests.export.$get({ query: query as never }));
   })
   .get("/reviews/export", projectAccess("viewer"), async (c) => {
     const query = forwardedQuery(c.req.url, c.var.project.id);
-    await assertSearchAllowed(c.var.db, c.var.project.role, query);
+    await assertSearchAllowed(c.var.config, c.var.project.role, query);
     return download(apiClient(c.var.config).api.reviews.export.$get({ query: query as never }));
   })
   .get("/requests/:id", requestIds, projectAccess("viewer"), validate("query", Reveal), async (c) => {
@@ -86,13 +85,15 @@ export const requestRoutes = new Hono<DashboardBindings>()
     if (reveal && !mayReveal) throw new ApiError(403, `revealing personal data needs the ${REVEAL_ROLE} role or higher`);
     const query = forwardedQuery(c.req.url, c.var.project.id);
     const detail = await unwrap(apiClient(c.var.config).api.requests[":id"].$get({ param: { id }, query: query as never }));
-    if (reveal) await recordReveals(c.var.db, c.var.project.id, [id], { user: c.var.user }, STORED_TEXT_FIELDS);
-    const reveals = mayReveal ? { reveals: await listReveals(c.var.db, c.var.project.id, id) } : {};
+    if (reveal) await recordReveals(c.var.config, c.var.project.id, [id], c.var.user);
+    const reveals = mayReveal ? { reveals: await listReveals(c.var.config, c.var.project.id, id) } : {};
     const shown = reveal ? { ...detail, pii_masked: false } : { ...maskStoredText(detail), pii_masked: true };
     const body: RequestDetail = { ...shown, ...reveals };
     return c.json(body, 200);
   })
-  .get("/pii-reveals", projectAccess(REVEAL_ROLE), async (c) => c.json({ items: await listReveals(c.var.db, c.var.project.id) } satisfies PiiRevealList, 200))
+  .get("/pii-reveals", projectAccess(REVEAL_ROLE), async (c) =>
+    c.json({ items: await listReveals(c.var.config, c.var.project.id) } satisfies PiiRevealList, 200),
+  )
   .get("/stats/timeseries", projectAccess("viewer"), async (c) => {
     const query = forwardedQuery(c.req.url, c.var.project.id);
     return c.json((await unwrap(apiClient(c.var.config).api.stats.timeseries.$get({ query: query as never }))) satisfies Timeseries, 200);

@@ -3,12 +3,10 @@
  * written only by the API, the project and its organisation link in one transaction there; and
  * the local demo organisation adopted by the first account.
  */
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, internal, sql } from "../../../test/api/helpers";
-import { createDb } from "../../../src/db/driver/client";
-import { dashboardConfig } from "../../server/config";
-import { adoptDemoOrganization, createDemoOrganization } from "../../../src/db/demo-organization";
+import { useDirectDb } from "../../../test/api/direct-db";
+import { adoptDemoOrganization, createDemoOrganization } from "../../../src/accounts/demo";
 import type { Project } from "../../server/contract";
 import { dash, newUserAs, projectsOf, signUp } from "./helpers";
 
@@ -88,25 +86,23 @@ describe("Projects in the dashboard", () => {
 });
 
 describe("The local demo project", () => {
+  // Dev seeding's step (scripts/lib/stack.ts) on Better Auth's tables, through a direct handle.
+  const direct = useDirectDb();
+
   it("Should be adopted by exactly one of two accounts signing up at once, who then sees it", async () => {
-    const handle = createDb(dashboardConfig(env).db);
-    try {
-      const slug = `demo-${crypto.randomUUID()}`;
-      const orgId = await createDemoOrganization(handle.db, new Date(), slug);
-      const created = await api("/internal/projects", { method: "POST", headers: internal, json: { name: "Demo", organization_id: orgId } });
-      expect(created.status).toBe(201);
-      const { id: demoId } = (await created.json()) as { id: string };
-      const [a, b] = await Promise.all([signUp(), signUp()]);
-      const claims = await Promise.all([adoptDemoOrganization(handle.db, a.userId, slug), adoptDemoOrganization(handle.db, b.userId, slug)]);
-      expect(claims.filter((c) => c === orgId)).toHaveLength(1);
-      expect(claims.filter((c) => c === null)).toHaveLength(1);
-      const winner = claims[0] ? a : b;
-      const loser = claims[0] ? b : a;
-      const seen = await projectsOf(winner);
-      expect(seen).toEqual([expect.objectContaining({ id: demoId, name: "Demo", role: "owner" })]);
-      expect((await projectsOf(loser)).map((p) => p.id)).not.toContain(demoId);
-    } finally {
-      await handle.close();
-    }
+    const slug = `demo-${crypto.randomUUID()}`;
+    const orgId = await createDemoOrganization(direct.db, new Date(), slug);
+    const created = await api("/internal/projects", { method: "POST", headers: internal, json: { name: "Demo", organization_id: orgId } });
+    expect(created.status).toBe(201);
+    const { id: demoId } = (await created.json()) as { id: string };
+    const [a, b] = await Promise.all([signUp(), signUp()]);
+    const claims = await Promise.all([adoptDemoOrganization(direct.db, a.userId, slug), adoptDemoOrganization(direct.db, b.userId, slug)]);
+    expect(claims.filter((c) => c === orgId)).toHaveLength(1);
+    expect(claims.filter((c) => c === null)).toHaveLength(1);
+    const winner = claims[0] ? a : b;
+    const loser = claims[0] ? b : a;
+    const seen = await projectsOf(winner);
+    expect(seen).toEqual([expect.objectContaining({ id: demoId, name: "Demo", role: "owner" })]);
+    expect((await projectsOf(loser)).map((p) => p.id)).not.toContain(demoId);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Column builders shared by the API's tables (./projects.ts, ./requests.ts, ..., ./alerts.ts) and the dashboard's
- * (./auth.ts), so all spell a timestamp and a parent-owned foreign key the same way.
+ * Column builders shared by the API's tables (./projects.ts, ./requests.ts, ..., ./alerts.ts) and Better Auth's
+ * (src/accounts/schema.ts), so all spell a timestamp and a parent-owned foreign key the same way.
  */
 import { type AnyPgColumn, type ReferenceConfig, timestamp } from "drizzle-orm/pg-core";
 

@@ -1,17 +1,19 @@
 /**
- * Dashboard accounts (Better Auth, https://www.better-auth.com/docs/concepts/database): users,
- * sessions, password accounts, verification tokens, the organisation plugin's organisations,
- * members and invitations, and the sign-in rate-limit counters, in the same PostgreSQL as the
- * API's data. The JS property names are the field names Better Auth's drizzle adapter asks
- * for; the SQL names are snake_case and prefixed `auth_` so they never meet the API's tables.
+ * Better Auth's tables (https://www.better-auth.com/docs/concepts/database): users, sessions,
+ * password accounts, verification tokens, the organisation plugin's organisations, members and
+ * invitations, and the sign-in rate-limit counters, in the same PostgreSQL as the API's data.
+ * The JS property names are the field names Better Auth's drizzle adapter asks for; the SQL
+ * names are snake_case and prefixed `auth_` so they never meet the API's tables.
  *
- * `organization_projects` ties a Sightline project (created through the API's
- * /internal/projects) to the organisation that owns it (docs/decisions.md D15).
+ * Owner (docs/architecture.md, "Who owns which table"): the dashboard server, through Better
+ * Auth, is the only writer (and `npm run dev`'s seeding, which creates the unclaimed demo
+ * organisation, ./demo.ts). The API reads `auth_organization` and `auth_member` to answer the
+ * dashboard's membership questions (src/db/memberships.ts) and writes none of these tables.
+ * Outside src/db/ so that the dashboard server can name them without importing the API's
+ * data layer; drizzle-kit reads this file too (drizzle.config.ts).
  */
-import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { ownedBy, timestamptz, timestamptzNow } from "./columns";
-import { projectKey, projectRecord } from "./projects";
+import { bigint, boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { ownedBy, timestamptz, timestamptzNow } from "../db/schema/columns";
 
 /** `id text PRIMARY KEY`: Better Auth chooses its records' ids. */
 const textId = () => text("id").primaryKey();
@@ -20,7 +22,7 @@ const textId = () => text("id").primaryKey();
 const ownedByUser = (name: string) => ownedBy(text(name).notNull(), () => authUser.id);
 
 /** `organization_id text NOT NULL`, a foreign key to `auth_organization.id` deleted with the organisation. */
-const ownedByOrganization = () => ownedBy(text("organization_id").notNull(), () => authOrganization.id);
+export const ownedByOrganization = () => ownedBy(text("organization_id").notNull(), () => authOrganization.id);
 
 /** A dashboard account (email + password). */
 export const authUser = pgTable("auth_user", {
@@ -135,17 +137,6 @@ export const authRateLimit = pgTable("auth_rate_limit", {
   lastRequest: bigint("last_request", { mode: "number" }).notNull().default(0),
 });
 
-/** Which organisation owns each Sightline project. */
-export const organizationProjects = pgTable(
-  "organization_projects",
-  {
-    project_id: projectKey(),
-    organization_id: ownedByOrganization(),
-    created_at: timestamptzNow("created_at"),
-  },
-  (t) => [index("organization_projects_organization_idx").on(t.organization_id)],
-);
-
 /** The tables in the shape Better Auth's drizzle adapter wants (keyed by model name). */
 export const betterAuthSchema = {
   user: authUser,
@@ -157,36 +148,3 @@ export const betterAuthSchema = {
   invitation: authInvitation,
   rateLimit: authRateLimit,
 };
-
-/**
- * Audit of personal-data reveals (issue 26.5, 32): one row each time someone saw a request
- * unmasked: who (exactly one actor, CHECK: a dashboard user, by id and the email at that time,
- * kept when the account goes; or an API key with the `admin` scope, by id, kept when the key is
- * deleted), when, which request, which fields were shown. Read by owners and admins
- * (src/pii/reveals.ts). `request_id` and `api_key_id` have no foreign key: the record outlives
- * the request (retention deletes requests) and the key.
- */
-export const piiReveals = pgTable(
-  "pii_reveals",
-  {
-    ...projectRecord(),
-    request_id: uuid("request_id").notNull(),
-    /** The dashboard user who revealed, or null when a key did. */
-    user_id: text("user_id"),
-    /** That user's email at the time, or null when a key did. */
-    user_email: text("user_email"),
-    /** The API key that read raw (`reveal=true` with the `admin` scope), or null when a user did. */
-    api_key_id: uuid("api_key_id"),
-    /** The fields shown unmasked, e.g. `{request_body,response_body,metadata}`. */
-    fields: text("fields").array().notNull(),
-    revealed_at: timestamptzNow("revealed_at"),
-  },
-  (t) => [
-    index("pii_reveals_project_revealed_idx").on(t.project_id, t.revealed_at),
-    index("pii_reveals_project_request_idx").on(t.project_id, t.request_id, t.revealed_at),
-    check(
-      "pii_reveals_one_actor",
-      sql`(${t.user_id} IS NOT NULL AND ${t.user_email} IS NOT NULL AND ${t.api_key_id} IS NULL) OR (${t.user_id} IS NULL AND ${t.user_email} IS NULL AND ${t.api_key_id} IS NOT NULL)`,
-    ),
-  ],
-);

@@ -4,11 +4,17 @@
  * claimed yet; the first account that signs up in the local dashboard adopts it as owner, so the
  * quick-start calls are visible there. A deployment never creates this organisation, so nothing
  * changes there.
+ *
+ * Both steps touch Better Auth's tables only (./schema.ts), so neither goes through the API:
+ * `createDemoOrganization` is dev seeding (scripts/lib/stack.ts `seedDemoProject`, which then
+ * creates the Demo project linked to it with the API's own `createProject`), and
+ * `adoptDemoOrganization` runs in the dashboard server, the tables' owner, on an account's first
+ * visit (dashboard/server/lib/workspace.ts). On a deployment the adoption finds nothing to claim.
  */
 import { and, eq } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
-import { authMember, authOrganization } from "./schema/auth";
-import type { Db } from "./driver/client";
+import type { AccountsDb } from "./database";
+import { authMember, authOrganization } from "./schema";
 
 /** Slug of the demo organisation (unique, so there is at most one). */
 export const DEMO_ORGANIZATION_SLUG = "sightline-demo";
@@ -18,7 +24,7 @@ export const DEMO_UNCLAIMED = '{"demo":"unclaimed"}';
 const DEMO_CLAIMED = '{"demo":"claimed"}';
 
 /** Creates the unclaimed demo organisation (`slug`: tests use their own); returns its id. */
-export async function createDemoOrganization(db: Db, now = new Date(), slug = DEMO_ORGANIZATION_SLUG): Promise<string> {
+export async function createDemoOrganization(db: AccountsDb, now = new Date(), slug = DEMO_ORGANIZATION_SLUG): Promise<string> {
   const id = uuidv7();
   await db.insert(authOrganization).values({ id, name: "Demo", slug, createdAt: now, metadata: DEMO_UNCLAIMED });
   return id;
@@ -29,7 +35,7 @@ export async function createDemoOrganization(db: Db, now = new Date(), slug = DE
  * is one conditional UPDATE, so of two accounts signing up at once exactly one adopts it.
  * Returns the organisation id, or null when there is nothing to adopt.
  */
-export async function adoptDemoOrganization(db: Db, userId: string, slug = DEMO_ORGANIZATION_SLUG, now = new Date()): Promise<string | null> {
+export async function adoptDemoOrganization(db: AccountsDb, userId: string, slug = DEMO_ORGANIZATION_SLUG, now = new Date()): Promise<string | null> {
   return db.transaction(async (tx) => {
     const [org] = await tx
       .update(authOrganization)
