@@ -8,7 +8,7 @@
 import type { DbConfig } from "./db/driver/client";
 import { withDb } from "./db/driver/with-db";
 import { claimStaleRequests, releaseClaim } from "./db/request-scoring";
-import { type ScoringJob, sendInBatches } from "./queue";
+import { enqueueScoringJobs, type ScoringJob } from "./queues/scoring-jobs";
 import { logError, logInfo } from "./logger";
 
 /** What a sweep needs from the worker's config (both the API's and the scorer's have it). */
@@ -29,7 +29,7 @@ export const SWEEP_LIMIT = 1_000;
 export function sweep(config: SweepConfig, olderThanSeconds = STALE_AFTER_SECONDS): Promise<number> {
   return withDb(config.db, async (db) => {
     const jobs: ScoringJob[] = await claimStaleRequests(db, olderThanSeconds, SWEEP_LIMIT);
-    const sent = await sendInBatches(config.scoringQueue, jobs, async (batch, err) => {
+    const sent = await enqueueScoringJobs(config.scoringQueue, jobs, async (batch, err) => {
       logError("sweep enqueue failed", { count: batch.length }, err);
       await releaseClaim(
         db,

@@ -14,7 +14,7 @@ import { recordKeyUse } from "../db/key-usage";
 import { LogRequestSchema } from "../ingest-contract";
 import { storableJson, TooDeepError } from "../input";
 import { logError } from "../logger";
-import { type ScoringJob, sendInBatches } from "../queue";
+import { enqueueScoringJobs, type ScoringJob } from "../queues/scoring-jobs";
 import { redactSecrets } from "../redact";
 import { describeIssues } from "../routes/openapi";
 import type { DecodedExport } from "./decode";
@@ -134,7 +134,7 @@ async function store(db: Db, entries: BatchEntry[], config: ApiConfig, reject: (
 
 /** Sends the scoring jobs; jobs that cannot be sent leave their calls `pending` for the scorer's sweep. */
 async function enqueue(db: Db, config: ApiConfig, jobs: ScoringJob[]): Promise<void> {
-  await sendInBatches(config.scoringQueue, jobs, async (batch, err) => {
+  await enqueueScoringJobs(config.scoringQueue, jobs, async (batch, err) => {
     logError("scoring enqueue failed", { jobs: batch.length }, err);
     for (const job of batch) await markEnqueueFailed(db, job.request_id).catch(() => {});
   });

@@ -8,7 +8,7 @@ import { uuidv7 } from "uuidv7";
 import { hashKey } from "../../src/auth/keys";
 import { consumeLogRecords } from "../../src/log-records/consume";
 import type { AppEnv } from "../../src/env";
-import type { ScoringJob } from "../../src/queue";
+import type { ScoringJob } from "../../src/queues/scoring-jobs";
 import proxyWorker from "../../workers/proxy/src/index";
 import type { ProxyEnv } from "../../workers/proxy/src/env";
 import { consumeBatch } from "../../workers/scorer/src/consume";

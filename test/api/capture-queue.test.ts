@@ -7,7 +7,6 @@
  */
 import { describe, expect, it } from "vitest";
 import { hashKey } from "../../src/auth/keys";
-import { retryDelaySeconds } from "../../src/log-records/consume";
 import type { AppEnv } from "../../src/env";
 import { SCORER_NAMES } from "../../src/scoring/types";
 import { apiEnv, consume, deadLetters, eventually, message, refuseModelsByName, rowsOf, scoreNow, throughProxy, usedOf, withJobs } from "./capture-helpers";
@@ -181,13 +180,6 @@ describe("log-records consumer", () => {
     // Back up: the same message is stored once.
     expect((await consume([m.body], apiEnv, 7)).explicitAcks).toEqual(["m0"]);
     expect(await rowsOf(projectId)).toHaveLength(1);
-  });
-
-  it("Should back off from 10 s to at most 3 h, retrying for about 11.4 days over 100 retries", () => {
-    expect([1, 2, 3, 11, 12, 100].map(retryDelaySeconds)).toEqual([10, 20, 40, 10240, 10800, 10800]);
-    const total = Array.from({ length: 100 }, (_, i) => retryDelaySeconds(i + 1)).reduce((a, b) => a + b, 0);
-    expect(total / 86400).toBeGreaterThan(11);
-    expect(total / 86400).toBeLessThan(14); // the queue's retention
   });
 
   it("Should dead-letter only the record the database cannot store and keep the rest of the batch", async () => {

@@ -7,7 +7,7 @@
  * - A request already `scored` (a redelivered or duplicated job): acked without scoring again,
  *   so it never costs a second guard-model call.
  * - Database unreachable while loading: the whole batch is retried with exponential backoff
- *   (backoff.ts); after `max_retries` the queue dead-letters it to scoring-jobs-dlq, whose
+ *   (src/queues/scoring-jobs.ts); after `max_retries` the queue dead-letters it to scoring-jobs-dlq, whose
  *   batches come through this same handler with a longer backoff.
  * - The batch insert fails: requests are written one by one, so one poison request is
  *   retried alone and the rest are acked.
@@ -29,28 +29,21 @@ import { configOrRetry } from "../../../src/config/parse";
 import type { Db } from "../../../src/db/driver/client";
 import { withDb } from "../../../src/db/driver/with-db";
 import { loadCalls, saveCosts, saveScores, type RequestScores } from "../../../src/db/request-scoring";
-import { enqueueDeliveries } from "../../../src/alerts/job";
+import { enqueueDeliveries } from "../../../src/queues/alert-deliveries";
 import { priceUnpricedCalls } from "../../../src/pricing/fill-costs";
-import type { ScoringJob } from "../../../src/queue";
 import { scoreCall } from "../../../src/policy/apply";
 import { type ScorerConfig, scorerConfig } from "./config";
 import type { ScorerEnv } from "./env";
-import { isUuid } from "../../../src/util";
-import { retryDelaySeconds } from "./backoff";
+import { backoffSeconds } from "../../../src/queues/backoff";
 import { judgeScores } from "./judge/tier";
 import { groupMessagesById } from "./group-messages";
-import { isRescoreMessage } from "../../../src/rescore/message";
+import { isRescoreMessage, isScoringJob, scoringRetry } from "../../../src/queues/scoring-jobs";
 import { consumeRescores } from "./rescore";
 import { logWarn } from "../../../src/logger";
 import { scoreSessions } from "./sessions";
 
-function isJob(body: unknown): body is ScoringJob {
-  const b = body as Partial<ScoringJob> | null;
-  return isUuid(b?.request_id) && typeof b?.project_id === "string";
-}
-
 /** Asks for `m` again later, after its backoff delay on `queue`. */
-const retryLater = (m: Message<unknown>, queue: string) => m.retry({ delaySeconds: retryDelaySeconds(m.attempts, queue) });
+const retryLater = (m: Message<unknown>, queue: string) => m.retry({ delaySeconds: backoffSeconds(m.attempts, scoringRetry(queue)) });
 
 async function saveEach(db: Db, groups: Map<string, { scores: RequestScores; messages: Message<unknown>[] }>, queue: string, alerts: string[]) {
   for (const { scores, messages } of groups.values()) {
@@ -81,7 +74,7 @@ export async function consumeBatch(batch: MessageBatch<unknown>, env: ScorerEnv,
 async function scoreJobs(db: Db, batch: MessageBatch<unknown>, config: ScorerConfig, rescores: Message<unknown>[]): Promise<void> {
   const fresh: Message<unknown>[] = [];
   for (const msg of batch.messages) (isRescoreMessage(msg.body) ? rescores : fresh).push(msg);
-  const jobs = groupMessagesById(fresh, isJob, (job) => job.request_id, "scoring job");
+  const jobs = groupMessagesById(fresh, isScoringJob, (job) => job.request_id, "scoring job");
   if (jobs.size === 0) return;
 
   let calls: Awaited<ReturnType<typeof loadCalls>>;
