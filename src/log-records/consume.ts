@@ -1,10 +1,11 @@
 /**
  * The `log-records` consumer (docs/decisions.md D14), run by the API worker: stores the
  * records the capture proxy queued, with the same key check and quota as POST /internal/log,
- * in one statement per batch (src/db/ingest-batch.ts), then enqueues one scoring job per row.
+ * in one statement per batch (src/db/ingest-batch.ts), then enqueues the batch's rows for scoring
+ * in one scoring-jobs message (src/queues/scoring-jobs.ts).
  *
  * What happens to each message:
- * - stored: acked; scoring job `{request_id, project_id}` enqueued.
+ * - stored: acked; its id enqueued for scoring (one `{request_ids}` message for the batch).
  * - already stored (a redelivery, e.g. after a crash between the statement and the ack):
  *   acked, counted once, and its scoring job enqueued again (the scorer acks a job whose
  *   request is already scored without scoring it twice).
@@ -39,7 +40,7 @@ import { ingestBatch, type BatchEntry, type BatchResult } from "../db/ingest-bat
 import { type ApiConfig, apiConfig } from "../config/api";
 import { configOrRetry } from "../config/parse";
 import type { AppEnv } from "../env";
-import { enqueueScoringJobs, type ScoringJob } from "../queues/scoring-jobs";
+import { enqueueScoringJobs } from "../queues/scoring-jobs";
 import { storableJson, TooDeepError } from "../input";
 import { LogRequestSchema } from "../ingest-contract";
 import { LOG_RECORDS_RETRY, parseLogRecordMessage } from "../queues/log-records";
@@ -176,11 +177,11 @@ async function settle(db: Db, pending: Pending[], config: ApiConfig, done: (mess
   // last_used_at of the keys behind stored records, at most once a minute per key (src/db/key-usage.ts).
   const usedKeys = new Set([...results].flatMap(([p, r]) => (r.outcome === "stored" ? [p.keyHash] : [])));
   for (const keyHash of usedKeys) await recordKeyUse(db, keyHash);
-  const jobs: ScoringJob[] = [];
+  const jobs: string[] = [];
   const overQuota = new Map<string, number>();
   let unknownKeys = 0;
   for (const r of results.values()) {
-    if ((r.outcome === "stored" || r.outcome === "duplicate") && r.projectId) jobs.push({ request_id: r.id, project_id: r.projectId });
+    if ((r.outcome === "stored" || r.outcome === "duplicate") && r.projectId) jobs.push(r.id);
     else if (r.outcome === "quota" && r.projectId) overQuota.set(r.projectId, (overQuota.get(r.projectId) ?? 0) + 1);
     else if (r.outcome === "key") unknownKeys++;
   }

@@ -66,7 +66,7 @@ export const ingestRoutes = createRouter().openapi(route, async (c) => {
   if ("keyHash" in c.var.credential) await recordKeyUse(c.var.db, c.var.credential.keyHash);
 
   try {
-    await enqueueScoringJobs(c.var.config.scoringQueue, [{ request_id: result.id, project_id: result.projectId }]);
+    await enqueueScoringJobs(c.var.config.scoringQueue, [result.id]);
   } catch (err) {
     // Stored but not queued: leave it `pending` for the scorer's sweep, still answer 202.
     logError("scoring enqueue failed", { request_id: result.id }, err);

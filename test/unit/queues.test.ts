@@ -1,7 +1,8 @@
 /**
  * The queues' rooms (src/queues/): each room's queue names are the queues the workers'
  * wrangler.jsonc files produce to and consume from, so a name cannot drift from its config; and
- * each retry schedule keeps the delays and windows its room's doc promises.
+ * each retry schedule keeps the delays and windows its room's doc promises; a scoring message
+ * names its calls in the current shape and in the single-call shape of earlier deploys.
  */
 import { describe, expect, it } from "vitest";
 import { readWorkerConfig, WORKERS, type WorkerConfigRef } from "../../scripts/lib/wrangler-config";
@@ -9,7 +10,15 @@ import { ALERT_DEFAULTS } from "../../src/alerts/config";
 import { ALERT_DELIVERIES_QUEUE, ALERT_DELIVERIES_RETRY } from "../../src/queues/alert-deliveries";
 import { backoffSeconds, backoffWindowSeconds } from "../../src/queues/backoff";
 import { LOG_RECORDS_DLQ, LOG_RECORDS_QUEUE, LOG_RECORDS_RETRY } from "../../src/queues/log-records";
-import { SCORING_JOBS_DLQ, SCORING_JOBS_DLQ_RETRY, SCORING_JOBS_QUEUE, SCORING_JOBS_RETRY, scoringRetry } from "../../src/queues/scoring-jobs";
+import {
+  SCORING_CALLS_PER_MESSAGE,
+  SCORING_JOBS_DLQ,
+  SCORING_JOBS_DLQ_RETRY,
+  SCORING_JOBS_QUEUE,
+  SCORING_JOBS_RETRY,
+  scoringRequestIds,
+  scoringRetry,
+} from "../../src/queues/scoring-jobs";
 
 /** The queues one worker's config names, by role. */
 function queuesOf(id: WorkerConfigRef["id"]) {
@@ -83,5 +92,20 @@ describe("retry schedules", () => {
   it("Should count a fraction as its whole part and anything below 1 or not finite as the first attempt", () => {
     expect([2.9, 0, -3, Number.NaN, Number.POSITIVE_INFINITY].map((a) => backoffSeconds(a, LOG_RECORDS_RETRY))).toEqual([20, 10, 10, 10, 10]);
     expect(backoffSeconds(1e9, { firstSeconds: 1, factor: 10, capSeconds: 7 })).toBe(7);
+  });
+});
+
+describe("scoring messages", () => {
+  const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];
+
+  it("Should read the calls of a multi-call message and of the single-call shape of earlier deploys", () => {
+    expect(scoringRequestIds({ request_ids: [a, b] })).toEqual([a, b]);
+    expect(scoringRequestIds({ request_id: a, project_id: b })).toEqual([a]);
+  });
+
+  it("Should refuse an empty, oversized or malformed call list, and anything else", () => {
+    const tooMany = Array.from({ length: SCORING_CALLS_PER_MESSAGE + 1 }, () => a);
+    for (const body of [{ request_ids: [] }, { request_ids: tooMany }, { request_ids: [a, "x"] }, { request_id: a }, { rescore_job_id: a }, null, "text"])
+      expect(scoringRequestIds(body)).toBeUndefined();
   });
 });

@@ -90,7 +90,7 @@ export async function consumeDeliveries(batch: MessageBatch<unknown>, env: Score
 
 /** Sends the deliveries of `batch`'s alert jobs. */
 async function deliverBatch(db: Db, batch: MessageBatch<unknown>, config: AlertConfig): Promise<void> {
-  const jobs = groupMessagesById(batch.messages, isAlertJob, (job) => job.delivery_id, "alert job");
+  const jobs = groupMessagesById(batch.messages, (body) => (isAlertJob(body) ? [body.delivery_id] : undefined), "alert job");
   if (jobs.size === 0) return;
   let rows: DeliveryToSend[];
   try {
