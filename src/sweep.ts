@@ -8,7 +8,7 @@
 import type { DbConfig } from "./db/driver/client";
 import { withDb } from "./db/driver/with-db";
 import { claimStaleRequests, releaseClaim } from "./db/request-scoring";
-import { type ScoringJob, sendInBatches } from "./queue";
+import { enqueueScoringJobs } from "./queues/scoring-jobs";
 import { logError, logInfo } from "./logger";
 
 /** What a sweep needs from the worker's config (both the API's and the scorer's have it). */
@@ -28,13 +28,10 @@ export const SWEEP_LIMIT = 1_000;
 /** Runs one sweep; returns how many jobs were re-enqueued. */
 export function sweep(config: SweepConfig, olderThanSeconds = STALE_AFTER_SECONDS): Promise<number> {
   return withDb(config.db, async (db) => {
-    const jobs: ScoringJob[] = await claimStaleRequests(db, olderThanSeconds, SWEEP_LIMIT);
-    const sent = await sendInBatches(config.scoringQueue, jobs, async (batch, err) => {
+    const jobs = (await claimStaleRequests(db, olderThanSeconds, SWEEP_LIMIT)).map((j) => j.request_id);
+    const sent = await enqueueScoringJobs(config.scoringQueue, jobs, async (batch, err) => {
       logError("sweep enqueue failed", { count: batch.length }, err);
-      await releaseClaim(
-        db,
-        batch.map((j) => j.request_id),
-      );
+      await releaseClaim(db, batch);
     });
     if (jobs.length) logInfo("sweep re-enqueued stale requests", { count: sent });
     return sent;

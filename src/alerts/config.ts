@@ -7,12 +7,13 @@
 import { z } from "zod";
 import { ConfigError } from "../config/error";
 import { flagVar, positiveIntVar, textVar } from "../config/vars";
+import { ALERT_DELIVERIES_RETRY } from "../queues/alert-deliveries";
 
 /** Parsed settings. */
 export interface AlertConfig {
   /** "true" under `npm run dev`: http and loopback URLs (127.0.0.0/8, ::1, localhost) are allowed. */
   allowLoopback: boolean;
-  /** HTTP attempts per delivery before it is dead-lettered (default 11: about 28 h, see retry.ts). */
+  /** HTTP attempts per delivery before it is dead-lettered (default 11: about 28 h, see src/queues/alert-deliveries.ts). */
   maxAttempts: number;
   /** First retry delay in seconds (default 10); each next delay is 4 times longer, capped at 6 h. */
   retryBaseSeconds: number;
@@ -23,7 +24,13 @@ export interface AlertConfig {
 }
 
 /** Defaults (docs/webhooks.md "Retries"). */
-export const ALERT_DEFAULTS: AlertConfig = { allowLoopback: false, maxAttempts: 11, retryBaseSeconds: 10, timeoutMs: 10_000, dashboardUrl: "" };
+export const ALERT_DEFAULTS: AlertConfig = {
+  allowLoopback: false,
+  maxAttempts: 11,
+  retryBaseSeconds: ALERT_DELIVERIES_RETRY.firstSeconds,
+  timeoutMs: 10_000,
+  dashboardUrl: "",
+};
 
 /** The variables of alert webhooks (strings, as Workers `vars` arrive), as zod shape entries. */
 export const alertVars = {

@@ -1,10 +1,11 @@
 /**
  * The `log-records` consumer (docs/decisions.md D14), run by the API worker: stores the
  * records the capture proxy queued, with the same key check and quota as POST /internal/log,
- * in one statement per batch (src/db/ingest-batch.ts), then enqueues one scoring job per row.
+ * in one statement per batch (src/db/ingest-batch.ts), then enqueues the batch's rows for scoring
+ * in one scoring-jobs message (src/queues/scoring-jobs.ts).
  *
  * What happens to each message:
- * - stored: acked; scoring job `{request_id, project_id}` enqueued.
+ * - stored: acked; its id enqueued for scoring (one `{request_ids}` message for the batch).
  * - already stored (a redelivery, e.g. after a crash between the statement and the ack):
  *   acked, counted once, and its scoring job enqueued again (the scorer acks a job whose
  *   request is already scored without scoring it twice).
@@ -21,7 +22,7 @@
  *   succeeded acks: if the dead-letter queue cannot take it, the message is retried and reaches
  *   the same queue through `max_retries`. So no proxied call is dropped for its data unseen.
  * - database unreachable (or any error that is not about the data): the messages are retried
- *   with exponential backoff (`retryDelaySeconds`); after `max_retries` (wrangler.jsonc) they go
+ *   with exponential backoff (`LOG_RECORDS_RETRY`, src/queues/log-records.ts); after `max_retries` (wrangler.jsonc) they go
  *   to the dead-letter queue `log-records-dlq`.
  * - the statement refuses the data itself: the batch is stored record by record, so only that
  *   record is dead-lettered.
@@ -31,7 +32,7 @@
  * for a replay; the bucket's lifecycle rule removes them eventually).
  */
 import { recordKeyUse } from "../db/key-usage";
-import { backoffSeconds } from "../backoff";
+import { backoffSeconds } from "../queues/backoff";
 import type { Db } from "../db/driver/client";
 import { withDb } from "../db/driver/with-db";
 import { isDataError } from "../db/driver/unavailable";
@@ -39,28 +40,14 @@ import { ingestBatch, type BatchEntry, type BatchResult } from "../db/ingest-bat
 import { type ApiConfig, apiConfig } from "../config/api";
 import { configOrRetry } from "../config/parse";
 import type { AppEnv } from "../env";
-import type { ScoringJob } from "../queue";
+import { enqueueScoringJobs } from "../queues/scoring-jobs";
 import { storableJson, TooDeepError } from "../input";
 import { LogRequestSchema } from "../ingest-contract";
-import { parseMessage } from "./message";
+import { LOG_RECORDS_RETRY, parseLogRecordMessage } from "../queues/log-records";
 import { logWarn, type LogFields } from "../logger";
 
-/**
- * First retry delay: 10 s, doubled per attempt. After an outage the next delivery comes at most
- * about one outage length later (the delay doubles while the database stays down).
- */
-const FIRST_RETRY_SECONDS = 10;
-/**
- * Longest retry delay: 3 h. With `max_retries = 100` (the Queues maximum) the delays add up to
- * about 11.4 days (10 s .. 2 h 51 min, then 89 x 3 h), inside the 14-day message retention the
- * queue is created with, so a database outage of up to 11 days delays logging without losing it.
- */
-const MAX_RETRY_SECONDS = 3 * 3600;
-
-/** Delay before the next delivery of a message on its `attempts`-th failed delivery (1-based). */
-export function retryDelaySeconds(attempts: number): number {
-  return backoffSeconds(attempts, { firstSeconds: FIRST_RETRY_SECONDS, factor: 2, capSeconds: MAX_RETRY_SECONDS });
-}
+/** Delay before the next delivery of `message` (LOG_RECORDS_RETRY). */
+const retryIn = (message: Message<unknown>) => ({ delaySeconds: backoffSeconds(message.attempts, LOG_RECORDS_RETRY) });
 
 /**
  * Sends `message` unchanged to the dead-letter queue `log-records-dlq` (where messages that
@@ -73,7 +60,7 @@ async function deadLetter(config: ApiConfig, message: Message<unknown>, reason: 
     await config.logDeadLetters.send(message.body, { contentType: typeof message.body === "string" ? "text" : "json" });
   } catch (sendErr) {
     logWarn(`${reason}; dead-letter queue unavailable, will retry`, fields, sendErr);
-    return message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    return message.retry(retryIn(message));
   }
   logWarn(`${reason}; sent to log-records-dlq`, fields, err);
   message.ack();
@@ -93,7 +80,7 @@ async function readMessages(batch: MessageBatch<unknown>, config: ApiConfig, don
   const pending: Pending[] = [];
   await Promise.all(
     batch.messages.map(async (message) => {
-      const envelope = parseMessage(message.body);
+      const envelope = parseLogRecordMessage(message.body);
       if (!envelope) {
         logWarn("malformed log-records message dropped", { message_id: message.id });
         return done(message);
@@ -109,7 +96,7 @@ async function readMessages(batch: MessageBatch<unknown>, config: ApiConfig, don
           raw = await object.json();
         } catch (err) {
           logWarn("log record payload unreadable; will retry", { record_id: envelope.record_id }, err);
-          return message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+          return message.retry(retryIn(message));
         }
       }
       // The one rule for text PostgreSQL cannot store (src/input.ts), as on POST /internal/log:
@@ -154,7 +141,7 @@ async function store(db: Db, pending: Pending[], config: ApiConfig): Promise<Map
   const results = new Map<Pending, Stored>();
   const retry = (items: Pending[], err: unknown) => {
     logWarn("storing log records failed; will retry", { records: items.length }, err);
-    for (const p of items) p.message.retry({ delaySeconds: retryDelaySeconds(p.message.attempts) });
+    for (const p of items) p.message.retry(retryIn(p.message));
   };
   try {
     const rows = await ingestBatch(db, pending, limits);
@@ -190,18 +177,18 @@ async function settle(db: Db, pending: Pending[], config: ApiConfig, done: (mess
   // last_used_at of the keys behind stored records, at most once a minute per key (src/db/key-usage.ts).
   const usedKeys = new Set([...results].flatMap(([p, r]) => (r.outcome === "stored" ? [p.keyHash] : [])));
   for (const keyHash of usedKeys) await recordKeyUse(db, keyHash);
-  const jobs: ScoringJob[] = [];
+  const jobs: string[] = [];
   const overQuota = new Map<string, number>();
   let unknownKeys = 0;
   for (const r of results.values()) {
-    if ((r.outcome === "stored" || r.outcome === "duplicate") && r.projectId) jobs.push({ request_id: r.id, project_id: r.projectId });
+    if ((r.outcome === "stored" || r.outcome === "duplicate") && r.projectId) jobs.push(r.id);
     else if (r.outcome === "quota" && r.projectId) overQuota.set(r.projectId, (overQuota.get(r.projectId) ?? 0) + 1);
     else if (r.outcome === "key") unknownKeys++;
   }
   let enqueued = true;
   if (jobs.length > 0) {
     try {
-      await config.scoringQueue.sendBatch(jobs.map((body) => ({ body, contentType: "json" as const })));
+      await enqueueScoringJobs(config.scoringQueue, jobs);
     } catch (err) {
       enqueued = false;
       logWarn("scoring jobs could not be enqueued; stored records will be redelivered", { jobs: jobs.length }, err);
@@ -209,8 +196,7 @@ async function settle(db: Db, pending: Pending[], config: ApiConfig, done: (mess
   }
   for (const [p, result] of results) {
     if (result.outcome === "refused") await deadLetter(config, p.message, "log record refused by the database", { record_id: p.id }, result.error);
-    else if (!enqueued && (result.outcome === "stored" || result.outcome === "duplicate"))
-      p.message.retry({ delaySeconds: retryDelaySeconds(p.message.attempts) });
+    else if (!enqueued && (result.outcome === "stored" || result.outcome === "duplicate")) p.message.retry(retryIn(p.message));
     else done(p.message, p.payload);
   }
   for (const [project_id, count] of overQuota) logWarn("log records over the monthly limit dropped", { project_id, count });

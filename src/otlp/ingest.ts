@@ -1,7 +1,7 @@
 /**
  * Stores the LLM calls of one OTLP export on the durable path of the proxy's records: the batch
  * ingest statement (src/db/ingest-batch.ts: key check, quota, one insert, ids already stored
- * skipped), then one scoring job per stored call on `scoring-jobs`, as POST /internal/log does.
+ * skipped), then the stored calls on `scoring-jobs` (one message per 100 calls), as POST /internal/log does.
  * Each call's id is derived from its span (./record-id.ts), so a retried export stores nothing
  * twice and counts nothing twice against the quota (docs/decisions.md D18).
  */
@@ -14,7 +14,7 @@ import { recordKeyUse } from "../db/key-usage";
 import { LogRequestSchema } from "../ingest-contract";
 import { storableJson, TooDeepError } from "../input";
 import { logError } from "../logger";
-import { type ScoringJob, sendInBatches } from "../queue";
+import { enqueueScoringJobs } from "../queues/scoring-jobs";
 import { redactSecrets } from "../redact";
 import { describeIssues } from "../routes/openapi";
 import type { DecodedExport } from "./decode";
@@ -78,14 +78,14 @@ export async function ingestSpans(db: Db, config: ApiConfig, caller: OtlpCaller,
   }
 
   const results = await store(db, [...entries.values()], config, reject);
-  const jobs: ScoringJob[] = [];
+  const jobs: string[] = [];
   for (const r of results) {
     if (r.outcome === "stored") outcome.stored += 1;
     if (r.outcome === "duplicate") outcome.duplicates += 1;
     if (r.outcome === "quota") outcome.overQuota += 1;
     if (r.outcome === "key") outcome.keyRefused += 1;
     // A duplicate's job is sent again: its first delivery may have failed to enqueue (the scorer skips scored calls).
-    if ((r.outcome === "stored" || r.outcome === "duplicate") && r.projectId) jobs.push({ request_id: r.id, project_id: r.projectId });
+    if ((r.outcome === "stored" || r.outcome === "duplicate") && r.projectId) jobs.push(r.id);
   }
   if (outcome.stored > 0) await recordKeyUse(db, caller.keyHash);
   await enqueue(db, config, jobs);
@@ -133,9 +133,9 @@ async function store(db: Db, entries: BatchEntry[], config: ApiConfig, reject: (
 }
 
 /** Sends the scoring jobs; jobs that cannot be sent leave their calls `pending` for the scorer's sweep. */
-async function enqueue(db: Db, config: ApiConfig, jobs: ScoringJob[]): Promise<void> {
-  await sendInBatches(config.scoringQueue, jobs, async (batch, err) => {
+async function enqueue(db: Db, config: ApiConfig, jobs: string[]): Promise<void> {
+  await enqueueScoringJobs(config.scoringQueue, jobs, async (batch, err) => {
     logError("scoring enqueue failed", { jobs: batch.length }, err);
-    for (const job of batch) await markEnqueueFailed(db, job.request_id).catch(() => {});
+    for (const id of batch) await markEnqueueFailed(db, id).catch(() => {});
   });
 }

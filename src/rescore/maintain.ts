@@ -13,7 +13,8 @@ import { scorerDeployments } from "../db/schema";
 import { logInfo } from "../logger";
 import { SCORER_VERSIONS } from "../scoring/version";
 import { toHex } from "../util";
-import { type RescoreMessage, STALLED_AFTER_SECONDS } from "./message";
+import { enqueueRescores } from "../queues/scoring-jobs";
+import { STALLED_AFTER_SECONDS } from "./limits";
 
 /** Days re-scored after an upgrade unless `RESCORE_UPGRADE_DAYS` says otherwise. */
 export const DEFAULT_UPGRADE_DAYS = 7;
@@ -27,14 +28,6 @@ export interface RescoreSettings {
   onUpgrade?: boolean;
   /** Days before now to re-score after an upgrade (a positive integer; default 7). */
   upgradeDays?: number;
-}
-
-/** Sends one message per job id on the scoring queue (batches of 100, the Queues limit). */
-export async function sendRescoreMessages(queue: Queue<unknown>, ids: readonly string[]): Promise<void> {
-  for (let i = 0; i < ids.length; i += 100) {
-    const body = ids.slice(i, i + 100).map((id): { body: RescoreMessage; contentType: "json" } => ({ body: { rescore_job_id: id }, contentType: "json" }));
-    await queue.sendBatch(body);
-  }
 }
 
 /** SHA-256 hex of the running scorer versions (the deployment's identity for re-scoring). */
@@ -60,6 +53,6 @@ export async function maintainRescoring(db: Db, queue: Queue<unknown>, settings:
   const fresh = await rescoreOnUpgrade(db, settings);
   const stalled = await claimStalledJobs(db, STALLED_AFTER_SECONDS, RESEND_LIMIT);
   const ids = [...new Set([...fresh, ...stalled])];
-  await sendRescoreMessages(queue, ids);
+  await enqueueRescores(queue, ids);
   return ids.length;
 }

@@ -10,7 +10,7 @@ import { isDataError, sqlStateOf } from "../db/driver/unavailable";
 import { INTERNAL_SECRET_HEADER, keyRefused, missingScope, presentedKey } from "../auth/credentials";
 import { redactSecrets } from "../redact";
 import { ApiError, notFound } from "../errors";
-import type { ScoringJob } from "../queue";
+import { enqueueScoringJobs } from "../queues/scoring-jobs";
 import { LogRequestSchema } from "../ingest-contract";
 import { access, commonErrors, createRouter, errorResponse, forbiddenResponse, jsonBody, jsonResponse, routesTagged } from "./openapi";
 import { logError } from "../logger";
@@ -65,9 +65,8 @@ export const ingestRoutes = createRouter().openapi(route, async (c) => {
 
   if ("keyHash" in c.var.credential) await recordKeyUse(c.var.db, c.var.credential.keyHash);
 
-  const job: ScoringJob = { request_id: result.id, project_id: result.projectId };
   try {
-    await c.var.config.scoringQueue.send(job, { contentType: "json" });
+    await enqueueScoringJobs(c.var.config.scoringQueue, [result.id]);
   } catch (err) {
     // Stored but not queued: leave it `pending` for the scorer's sweep, still answer 202.
     logError("scoring enqueue failed", { request_id: result.id }, err);

@@ -9,8 +9,8 @@ import { instantSchema } from "../instant";
 import { createRescoreJob, getRescoreJob, type RescoreJob } from "../db/rescore";
 import { notFound } from "../errors";
 import { logError } from "../logger";
-import { MAX_RESCORE_DAYS } from "../rescore/message";
-import { sendRescoreMessages } from "../rescore/maintain";
+import { MAX_RESCORE_DAYS } from "../rescore/limits";
+import { enqueueRescores } from "../queues/scoring-jobs";
 import { access, createRouter, jsonBody, jsonResponse, ProjectIdQuery, projectErrors, routesTagged } from "./openapi";
 import { RescoreJobSchema } from "./schemas";
 
@@ -63,7 +63,7 @@ export const rescoreRoutes = createRouter()
     const body = c.req.valid("json");
     const job = await createRescoreJob(c.var.db, c.var.projectId, new Date(body.since), new Date(body.until));
     // Not queued now: the scorer's scheduled handler sends jobs that have not moved (src/rescore/maintain.ts).
-    await sendRescoreMessages(c.var.config.scoringQueue, [job.id]).catch((err: unknown) =>
+    await enqueueRescores(c.var.config.scoringQueue, [job.id]).catch((err: unknown) =>
       logError("rescore enqueue failed; the scheduled run sends it", { job_id: job.id }, err),
     );
     return c.json(answer(job), 202);

@@ -8,7 +8,7 @@ import { uuidv7 } from "uuidv7";
 import { hashKey } from "../../src/auth/keys";
 import { consumeLogRecords } from "../../src/log-records/consume";
 import type { AppEnv } from "../../src/env";
-import type { ScoringJob } from "../../src/queue";
+import { type ScoringCalls, scoringRequestIds } from "../../src/queues/scoring-jobs";
 import proxyWorker from "../../workers/proxy/src/index";
 import type { ProxyEnv } from "../../workers/proxy/src/env";
 import { consumeBatch } from "../../workers/scorer/src/consume";
@@ -61,18 +61,23 @@ export async function message(key: string, record: Record<string, unknown> = log
   return { recordId, body: JSON.stringify({ v: 1, record_id: recordId, key_hash: await hashKey(key), record }) };
 }
 
-/** The API worker's env with SCORING_QUEUE recording each job before sending it on (or failing). */
-export function withJobs(fail = false): { env: AppEnv; jobs: ScoringJob[] } {
-  const jobs: ScoringJob[] = [];
+/**
+ * The API worker's env with SCORING_QUEUE recording each message (`messages`) and the call ids
+ * they name (`jobs`) before sending them on (or failing).
+ */
+export function withJobs(fail = false): { env: AppEnv; jobs: string[]; messages: ScoringCalls[] } {
+  const jobs: string[] = [];
+  const messages: ScoringCalls[] = [];
   const queue = {
     send: () => Promise.reject(new Error("not used")),
-    async sendBatch(messages: { body: ScoringJob }[]) {
+    async sendBatch(sent: { body: ScoringCalls }[]) {
       if (fail) throw new Error("Queue sendBatch failed: simulated crash after the statement");
-      jobs.push(...messages.map((m) => m.body));
-      return apiEnv.SCORING_QUEUE.sendBatch(messages);
+      messages.push(...sent.map((m) => m.body));
+      jobs.push(...sent.flatMap((m) => scoringRequestIds(m.body) ?? []));
+      return apiEnv.SCORING_QUEUE.sendBatch(sent);
     },
   };
-  return { env: { ...apiEnv, SCORING_QUEUE: queue as unknown as Queue }, jobs };
+  return { env: { ...apiEnv, SCORING_QUEUE: queue as unknown as Queue }, jobs, messages };
 }
 
 /** Runs the consumer on one batch; returns what it acked and retried. */

@@ -7,7 +7,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import OpenAI from "openai";
 import type { ProxyEnv } from "../../workers/proxy/src/env";
 import { hashKey } from "../../src/auth/keys";
-import type { LogRecordMessage } from "../../src/log-records/message";
+import type { LogRecordMessage } from "../../src/queues/log-records";
 import worker from "../../workers/proxy/src/index";
 import type { KeyState, SeenRequest } from "./stand-ins";
 

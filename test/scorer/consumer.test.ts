@@ -83,6 +83,57 @@ describe("scoring-jobs consumer", () => {
     expect(await scoresOf(a.requestId)).toHaveLength(6);
   });
 
+  it("Should score a batch of multi-call and single-call messages, retry only the message with a failing call, and never score a call twice", async () => {
+    const [a, b, c, d] = [await storedRequest(), await storedRequest(), await storedRequest(), await storedRequest()];
+    // A real refusal by PostgreSQL for b's scores alone (the batch insert, then b's own insert).
+    const fn = `refuse_${b.requestId.replaceAll("-", "")}`;
+    await sql(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'poison call'; END $$`);
+    await sql(`CREATE TRIGGER ${fn} BEFORE INSERT ON safety_scores FOR EACH ROW WHEN (NEW.request_id = '${b.requestId}') EXECUTE FUNCTION ${fn}()`);
+    const mixed = { id: "p1", body: { request_ids: [a.requestId, b.requestId] } };
+    let first: Awaited<ReturnType<typeof consume>>;
+    try {
+      first = await consume([
+        mixed,
+        { id: "p2", body: { request_ids: [c.requestId] } },
+        { id: "p3", body: { request_id: d.requestId, project_id: d.projectId } }, // the shape of earlier deploys
+      ]);
+    } finally {
+      await sql(`DROP TRIGGER ${fn} ON safety_scores`);
+      await sql(`DROP FUNCTION ${fn}()`);
+    }
+    expect([...first.explicitAcks].sort()).toEqual(["p2", "p3"]);
+    expect(first.retryMessages).toEqual([{ msgId: "p1", delaySeconds: 5 }]);
+    expect(await scoresOf(b.requestId)).toHaveLength(0);
+    for (const r of [a, c, d]) expect(await scoresOf(r.requestId)).toHaveLength(6);
+    const before = await sql("SELECT id, scored_at FROM safety_scores WHERE request_id = $1 ORDER BY id", [a.requestId]);
+
+    // The redelivery scores b and skips a, which keeps its first six rows.
+    const again = await consume([{ ...mixed, attempts: 2 }]);
+    expect(again.explicitAcks).toEqual(["p1"]);
+    expect(again.retryMessages).toEqual([]);
+    expect(await scoresOf(b.requestId)).toHaveLength(6);
+    expect(await sql("SELECT id, scored_at FROM safety_scores WHERE request_id = $1 ORDER BY id", [a.requestId])).toEqual(before);
+  });
+
+  it("Should score every call of a message that names more calls than one chunk", async () => {
+    const requests = await Promise.all(Array.from({ length: 30 }, () => storedRequest()));
+    const result = await consume([{ id: "c1", body: { request_ids: requests.map((r) => r.requestId) } }]);
+    expect(result.explicitAcks).toEqual(["c1"]);
+    const [row] = await sql<{ n: string }>("SELECT count(*) AS n FROM safety_scores WHERE request_id = ANY($1::uuid[])", [requests.map((r) => r.requestId)]);
+    expect(Number(row!.n)).toBe(30 * 6);
+  });
+
+  it("Should drop a message whose call list is empty, too long or not ids", async () => {
+    const tooMany = Array.from({ length: 101 }, () => crypto.randomUUID());
+    const result = await consume([
+      { id: "e1", body: { request_ids: [] } },
+      { id: "e2", body: { request_ids: tooMany } },
+      { id: "e3", body: { request_ids: ["not-a-uuid"] } },
+    ]);
+    expect([...result.explicitAcks].sort()).toEqual(["e1", "e2", "e3"]);
+    expect(result.retryMessages).toEqual([]);
+  });
+
   it("Should retry every message with exponential backoff when the database is unreachable", async () => {
     const a = await storedRequest();
     const b = await storedRequest();

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/driver/client";
 import { createRescoreJob } from "../../src/db/rescore";
 import { maintainRescoring, rescoreOnUpgrade } from "../../src/rescore/maintain";
-import { CHUNKS_PER_MESSAGE, RESCORE_CHUNK } from "../../src/rescore/message";
+import { CHUNKS_PER_MESSAGE, RESCORE_CHUNK } from "../../src/rescore/limits";
 import { SCORER_NAMES } from "../../src/scoring/types";
 import { SCORER_VERSIONS } from "../../src/scoring/version";
 import { consumeBatch } from "../../workers/scorer/src/consume";

@@ -1,13 +1,12 @@
 /**
- * Pure parts of alert webhooks: the SSRF guard's table, the retry schedule's 24-hour promise,
- * the settings' defaults, the event bodies, and that a signature made by src/alerts/send.ts
- * verifies with the `standardwebhooks` package (and fails when the body is changed).
+ * Pure parts of alert webhooks: the SSRF guard's table, the settings' defaults, the event
+ * bodies (the retry schedule is tested with its queue, test/unit/queues.test.ts), and that a
+ * signature made by src/alerts/send.ts verifies with the `standardwebhooks` package (and fails when the body is changed).
  */
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { ALERT_DEFAULTS, alertConfig } from "../../src/alerts/config";
 import { eventBody, SCORE_UNSAFE } from "../../src/alerts/events";
-import { RETRY_CAP_SECONDS, retryDelaySeconds, retryWindowSeconds } from "../../src/alerts/retry";
 import { newSigningSecret, signatureHeaders } from "../../src/alerts/send";
 import { refuseWebhookUrl } from "../../src/alerts/url-guard";
 
@@ -53,16 +52,7 @@ describe("refuseWebhookUrl", () => {
   });
 });
 
-describe("retry schedule", () => {
-  it("Should grow 4x from the base, capped at 6 hours", () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map((a) => retryDelaySeconds(a, 10))).toEqual([10, 40, 160, 640, 2560, 10240, RETRY_CAP_SECONDS, RETRY_CAP_SECONDS]);
-  });
-
-  it("Should keep retrying for at least 24 hours with the defaults, inside the Queues delay limit (12 h)", () => {
-    expect(retryWindowSeconds(ALERT_DEFAULTS.maxAttempts, ALERT_DEFAULTS.retryBaseSeconds)).toBeGreaterThanOrEqual(24 * 3600);
-    for (let a = 1; a < ALERT_DEFAULTS.maxAttempts; a++) expect(retryDelaySeconds(a, ALERT_DEFAULTS.retryBaseSeconds)).toBeLessThanOrEqual(12 * 3600);
-  });
-
+describe("alert settings", () => {
   it("Should read the settings from vars, keeping defaults for blank values and naming a malformed one", () => {
     expect(alertConfig({})).toEqual(ALERT_DEFAULTS);
     expect(() => alertConfig({ WEBHOOK_RETRY_BASE_SECONDS: "x" })).toThrow('WEBHOOK_RETRY_BASE_SECONDS: expected a positive integer, got "x"');

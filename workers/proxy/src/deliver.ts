@@ -4,6 +4,7 @@
  * POST /internal/log, retrying through database and API outages for days, so an outage delays
  * logging instead of losing it.
  *
+ * The message layout and the inline-or-R2 choice are the queue's room (src/queues/log-records.ts).
  * Runs in `ctx.waitUntil` after the client has its response, so nothing here adds to the
  * response's time. Records over the queue's message limit are written to R2 (`LOG_PAYLOADS`)
  * first and the message points to the object. The key is sent as its SHA-256 hex only.
@@ -12,7 +13,7 @@
  */
 import { uuidv7 } from "uuidv7";
 import { hashKey } from "../../../src/auth/keys";
-import { INLINE_MAX_BYTES, inlineMessage, payloadKey, pointerMessage } from "../../../src/log-records/message";
+import { enqueueLogRecord } from "../../../src/queues/log-records";
 import type { ProxyConfig } from "./config";
 import { logError } from "../../../src/logger";
 
@@ -38,16 +39,8 @@ export async function deliverRecord(
   const recordId = uuidv7();
   try {
     if (!sink.logQueue) throw new Error("the LOG_QUEUE binding (queue log-records) is not configured");
-    const keyHash = await hashKey(key);
-    const inline = inlineMessage(recordId, keyHash, json);
-    if (inline.bytes <= INLINE_MAX_BYTES) {
-      await sink.logQueue.send(inline.text, { contentType: "text" });
-      return { queued: "inline", recordId };
-    }
-    if (!sink.logPayloads) throw new Error(`record of ${inline.bytes} bytes needs the LOG_PAYLOADS R2 binding`);
-    await sink.logPayloads.put(payloadKey(recordId), json, { httpMetadata: { contentType: "application/json" } });
-    await sink.logQueue.send(pointerMessage(recordId, keyHash), { contentType: "text" });
-    return { queued: "r2", recordId };
+    const queued = await enqueueLogRecord({ queue: sink.logQueue, payloads: sink.logPayloads }, recordId, await hashKey(key), json);
+    return { queued, recordId };
   } catch (err) {
     logError("log record could not be queued", { record_id: recordId, ...context }, err);
     return { queued: false };

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { alertVars, toAlertConfig } from "../../../src/alerts/config";
-import type { AlertJob } from "../../../src/alerts/job";
+import type { AlertJob } from "../../../src/queues/alert-deliveries";
 import { DEFAULT_TIER_RETENTION } from "../../../src/billing/tiers";
 import { databaseVars, toDbConfig } from "../../../src/config/database";
 import { configParser } from "../../../src/config/parse";

@@ -1,16 +1,25 @@
 /**
- * The scoring-jobs consumer: per batch, one query loads every request, the six scorers run,
- * one multi-row insert stores the scores, and each message is acked or retried on its own.
+ * The scoring-jobs consumer: a message names up to 100 calls (`{request_ids}`, or the single-call
+ * `{request_id, project_id}` of earlier deploys; src/queues/scoring-jobs.ts). The batch's calls
+ * are scored in chunks of SCORE_CHUNK: one query loads a chunk's requests, the six scorers run,
+ * one multi-row insert stores the scores. Then each message is acked when every call it names is
+ * done, and retried otherwise.
  *
+ * - A message with a failed call is retried whole: the redelivery loads its calls again, acks
+ *   the ones already `scored` without scoring them again (no second score row, no second
+ *   guard-model call), and scores only the rest. So per-call outcomes stay as with one call per
+ *   message, and the queue's attempt count, backoff and dead-letter queue still apply to the
+ *   call that keeps failing (a re-enqueue of just that call would restart its attempts).
  * - A malformed message can never succeed: acked and reported.
  * - A request whose record is gone (deleted project): acked and reported, not retried forever.
  * - A request already `scored` (a redelivered or duplicated job): acked without scoring again,
  *   so it never costs a second guard-model call.
- * - Database unreachable while loading: the whole batch is retried with exponential backoff
- *   (backoff.ts); after `max_retries` the queue dead-letters it to scoring-jobs-dlq, whose
+ * - Database unreachable while loading: the messages of the chunk and of those after it are
+ *   retried with exponential backoff
+ *   (src/queues/scoring-jobs.ts); after `max_retries` the queue dead-letters it to scoring-jobs-dlq, whose
  *   batches come through this same handler with a longer backoff.
  * - The batch insert fails: requests are written one by one, so one poison request is
- *   retried alone and the rest are acked.
+ *   retried (with the other calls of its message, which are then skipped) and the rest acked.
  * - With a guard-model backend configured (Workers AI or an OpenAI-compatible endpoint) and a
  *   project policy `judge` other than `off`, a guard model decides the scores the policy sends it,
  *   within the project's monthly budget (judge/tier.ts); a judge failure keeps the local score
@@ -29,39 +38,45 @@ import { configOrRetry } from "../../../src/config/parse";
 import type { Db } from "../../../src/db/driver/client";
 import { withDb } from "../../../src/db/driver/with-db";
 import { loadCalls, saveCosts, saveScores, type RequestScores } from "../../../src/db/request-scoring";
-import { enqueueDeliveries } from "../../../src/alerts/job";
+import { enqueueDeliveries } from "../../../src/queues/alert-deliveries";
 import { priceUnpricedCalls } from "../../../src/pricing/fill-costs";
-import type { ScoringJob } from "../../../src/queue";
 import { scoreCall } from "../../../src/policy/apply";
 import { type ScorerConfig, scorerConfig } from "./config";
 import type { ScorerEnv } from "./env";
-import { isUuid } from "../../../src/util";
-import { retryDelaySeconds } from "./backoff";
+import { backoffSeconds } from "../../../src/queues/backoff";
 import { judgeScores } from "./judge/tier";
 import { groupMessagesById } from "./group-messages";
-import { isRescoreMessage } from "../../../src/rescore/message";
+import { isRescoreMessage, scoringRequestIds, scoringRetry } from "../../../src/queues/scoring-jobs";
 import { consumeRescores } from "./rescore";
 import { logWarn } from "../../../src/logger";
 import { scoreSessions } from "./sessions";
 
-function isJob(body: unknown): body is ScoringJob {
-  const b = body as Partial<ScoringJob> | null;
-  return isUuid(b?.request_id) && typeof b?.project_id === "string";
-}
-
 /** Asks for `m` again later, after its backoff delay on `queue`. */
-const retryLater = (m: Message<unknown>, queue: string) => m.retry({ delaySeconds: retryDelaySeconds(m.attempts, queue) });
+const retryLater = (m: Message<unknown>, queue: string) => m.retry({ delaySeconds: backoffSeconds(m.attempts, scoringRetry(queue)) });
 
-async function saveEach(db: Db, groups: Map<string, { scores: RequestScores; messages: Message<unknown>[] }>, queue: string, alerts: string[]) {
-  for (const { scores, messages } of groups.values()) {
+/** Calls loaded, priced and scored in one go (the scorer's batch size before messages carried several calls). */
+const SCORE_CHUNK = 25;
+
+/** A loaded call and its scores. */
+type Scored = { call: Awaited<ReturnType<typeof loadCalls>>[number]; scores: RequestScores["scores"] };
+
+/** Stores each call's scores on its own; adds the calls whose write fails to `failed`. */
+async function saveEach(db: Db, scored: Scored[], failed: Set<string>, alerts: string[]) {
+  for (const { call, scores } of scored) {
     try {
-      alerts.push(...(await saveScores(db, [scores])));
-      for (const m of messages) m.ack();
+      alerts.push(...(await saveScores(db, [{ request_id: call.id, project_id: call.project_id, scores }])));
     } catch (err) {
-      logWarn("saving scores failed; will retry", { request_id: scores.request_id }, err);
-      for (const m of messages) retryLater(m, queue);
+      logWarn("saving scores failed; will retry", { request_id: call.id }, err);
+      failed.add(call.id);
     }
   }
+}
+
+/** Acks each message whose calls are all done; retries those naming a call in `failed`. */
+function settle(jobs: Map<string, Message<unknown>[]>, failed: ReadonlySet<string>, queue: string): void {
+  const again = new Set<Message<unknown>>();
+  for (const id of failed) for (const m of jobs.get(id) ?? []) again.add(m);
+  for (const m of new Set([...jobs.values()].flat())) again.has(m) ? retryLater(m, queue) : m.ack();
 }
 
 /** Handles one batch of scoring jobs; see the module doc for what is acked and retried. */
@@ -81,22 +96,47 @@ export async function consumeBatch(batch: MessageBatch<unknown>, env: ScorerEnv,
 async function scoreJobs(db: Db, batch: MessageBatch<unknown>, config: ScorerConfig, rescores: Message<unknown>[]): Promise<void> {
   const fresh: Message<unknown>[] = [];
   for (const msg of batch.messages) (isRescoreMessage(msg.body) ? rescores : fresh).push(msg);
-  const jobs = groupMessagesById(fresh, isJob, (job) => job.request_id, "scoring job");
+  const jobs = groupMessagesById(fresh, scoringRequestIds, "scoring job");
   if (jobs.size === 0) return;
 
+  const ids = [...jobs.keys()];
+  const failed = new Set<string>();
+  const calls: Scored["call"][] = [];
+  const alerts: string[] = [];
+  for (let i = 0; i < ids.length; i += SCORE_CHUNK) {
+    const chunk = ids.slice(i, i + SCORE_CHUNK);
+    const scored = await scoreChunk(db, chunk, config, failed, alerts);
+    if (!scored) {
+      // The database is unreachable: the chunks after this one would fail the same way.
+      for (const id of ids.slice(i)) failed.add(id);
+      break;
+    }
+    calls.push(...scored);
+  }
+  settle(jobs, failed, batch.queue);
+  // Conversations judged whole once their new calls' scores are stored (docs/sessions.md).
+  await scoreSessions(db, config.judge, calls);
+  // The deliveries are stored with the scores; a failed enqueue leaves them to the sweep.
+  await enqueueDeliveries(config.alertQueue, alerts).catch((err: unknown) =>
+    logWarn("enqueueing alert deliveries failed; the sweep sends them", { count: alerts.length }, err),
+  );
+}
+
+/**
+ * Loads, prices, scores and stores the calls `ids` not yet scored; adds the ids whose scores
+ * could not be stored to `failed` and the alert deliveries created to `alerts`. Returns the calls
+ * scored, or undefined when the calls could not be loaded.
+ */
+async function scoreChunk(db: Db, ids: string[], config: ScorerConfig, failed: Set<string>, alerts: string[]): Promise<Scored["call"][] | undefined> {
   let calls: Awaited<ReturnType<typeof loadCalls>>;
   try {
-    calls = await loadCalls(db, [...jobs.keys()]);
+    calls = await loadCalls(db, ids);
   } catch (err) {
-    logWarn("loading requests failed; batch will be retried", {}, err);
-    for (const messages of jobs.values()) for (const m of messages) retryLater(m, batch.queue);
-    return;
+    logWarn("loading requests failed; their messages will be retried", { requests: ids.length }, err);
+    return undefined;
   }
-
-  for (const call of calls.filter((c) => c.scoring_state === "scored")) {
-    for (const m of jobs.get(call.id) ?? []) m.ack();
-    jobs.delete(call.id);
-  }
+  const found = new Set(calls.map((c) => c.id));
+  for (const id of ids) if (!found.has(id)) logWarn("scoring job for a request that no longer exists", { request_id: id });
   calls = calls.filter((c) => c.scoring_state !== "scored");
 
   // Calls logged without a cost (client libraries) are priced before scoring.
@@ -104,39 +144,19 @@ async function scoreJobs(db: Db, batch: MessageBatch<unknown>, config: ScorerCon
   for (const call of calls) call.cost_usd = costs.get(call.id)?.cost_usd ?? call.cost_usd;
   await saveCosts(db, costs).catch((err: unknown) => logWarn("saving computed costs failed; the scores still go ahead", {}, err));
 
-  const scored = calls.map((call) => ({ call, scores: scoreCall(call, call.policy) }));
+  const scored: Scored[] = calls.map((call) => ({ call, scores: scoreCall(call, call.policy) }));
   if (config.judge) await judgeScores(db, config.judge, scored);
-  const groups = new Map<string, { scores: RequestScores; messages: Message<unknown>[] }>();
-  for (const { call, scores } of scored) {
-    groups.set(call.id, { scores: { request_id: call.id, project_id: call.project_id, scores }, messages: jobs.get(call.id) ?? [] });
-  }
-  for (const [id, messages] of jobs) {
-    if (groups.has(id)) continue;
-    logWarn("scoring job for a request that no longer exists", { request_id: id });
-    for (const m of messages) m.ack();
-  }
-
-  const alerts: string[] = [];
+  if (scored.length === 0) return calls;
   try {
     alerts.push(
       ...(await saveScores(
         db,
-        [...groups.values()].map((g) => g.scores),
+        scored.map(({ call, scores }) => ({ request_id: call.id, project_id: call.project_id, scores })),
       )),
     );
-    for (const g of groups.values()) for (const m of g.messages) m.ack();
   } catch (err) {
     logWarn("batch insert of scores failed; writing one by one", {}, err);
-    await saveEach(db, groups, batch.queue, alerts);
+    await saveEach(db, scored, failed, alerts);
   }
-  // Conversations judged whole once their new calls' scores are stored (docs/sessions.md).
-  await scoreSessions(
-    db,
-    config.judge,
-    scored.map((s) => s.call),
-  );
-  // The deliveries are stored with the scores; a failed enqueue leaves them to the sweep.
-  await enqueueDeliveries(config.alertQueue, alerts).catch((err: unknown) =>
-    logWarn("enqueueing alert deliveries failed; the sweep sends them", { count: alerts.length }, err),
-  );
+  return calls;
 }

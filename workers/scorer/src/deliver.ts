@@ -1,35 +1,32 @@
 /**
- * The alert-deliveries consumer: each message names one delivery row (src/alerts/job.ts). Per
+ * The alert-deliveries consumer: each message names one delivery row (src/queues/alert-deliveries.ts). Per
  * batch one query loads the rows with their endpoint, score and request; each is POSTed
  * (src/alerts/send.ts) and its outcome recorded on the row.
  *
  * - Delivered (2xx): state `delivered`, acked.
  * - Network error, timeout, 408, 429 or 5xx: state `retrying` and the message is retried after
- *   the exponential delay of src/alerts/retry.ts, until WEBHOOK_MAX_ATTEMPTS attempts were made;
+ *   the exponential delay `ALERT_DELIVERIES_RETRY`, until WEBHOOK_MAX_ATTEMPTS attempts were made;
  *   then state `dead` (the dead-letter record the deliveries route shows), acked.
  * - Any other answer (4xx, 3xx) or a URL the guard now refuses: `dead` at once, acked.
  * - A row already `delivered` or `dead` (a redelivered message), or gone (endpoint deleted):
  *   acked without sending, so a score reaches an endpoint once.
- * - Database unreachable while loading: the batch is retried with the scoring backoff.
+ * - Database unreachable while loading: the batch is retried with the scoring backoff
+ *   (`SCORING_JOBS_RETRY`, 5 s doubling to 60 s), not the endpoint schedule.
  */
 import type { AlertConfig } from "../../../src/alerts/config";
 import { dashboardLink, eventBody, SCORE_UNSAFE, scoreUnsafeEvent, type AlertEvent } from "../../../src/alerts/events";
-import { isAlertJob } from "../../../src/alerts/job";
-import { retryDelaySeconds } from "../../../src/alerts/retry";
 import { attemptDelivery } from "../../../src/alerts/send";
 import { configOrRetry } from "../../../src/config/parse";
 import type { Db } from "../../../src/db/driver/client";
 import { withDb } from "../../../src/db/driver/with-db";
 import { claimStaleDeliveries, type DeliveryToSend, loadDeliveries, recordAttempt } from "../../../src/db/alerts";
-import { enqueueDeliveries } from "../../../src/alerts/job";
+import { ALERT_DELIVERIES_RETRY, enqueueDeliveries, isAlertJob } from "../../../src/queues/alert-deliveries";
+import { backoffSeconds } from "../../../src/queues/backoff";
+import { SCORING_JOBS_RETRY } from "../../../src/queues/scoring-jobs";
 import { logError, logInfo, logWarn } from "../../../src/logger";
-import { retryDelaySeconds as outageDelaySeconds } from "./backoff";
 import { type ScorerConfig, scorerConfig } from "./config";
 import type { ScorerEnv } from "./env";
 import { groupMessagesById } from "./group-messages";
-
-/** Name of the queue this module consumes (wrangler.jsonc). */
-export const ALERT_QUEUE_NAME = "alert-deliveries";
 
 /** A delivery is re-enqueued by the sweep once it is this overdue (5 minutes, as scoring jobs). */
 const STALE_DELIVERY_SECONDS = 300;
@@ -72,7 +69,7 @@ async function deliverOne(db: Db, d: DeliveryToSend, messages: Message<unknown>[
     return settle();
   }
   const again = outcome.retryable && attempts < config.maxAttempts;
-  const retryIn = again ? retryDelaySeconds(attempts, config.retryBaseSeconds) : undefined;
+  const retryIn = again ? backoffSeconds(attempts, { ...ALERT_DELIVERIES_RETRY, firstSeconds: config.retryBaseSeconds }) : undefined;
   await recordAttempt(db, d.id, {
     state: again ? "retrying" : "dead",
     attempts,
@@ -93,21 +90,21 @@ export async function consumeDeliveries(batch: MessageBatch<unknown>, env: Score
 
 /** Sends the deliveries of `batch`'s alert jobs. */
 async function deliverBatch(db: Db, batch: MessageBatch<unknown>, config: AlertConfig): Promise<void> {
-  const jobs = groupMessagesById(batch.messages, isAlertJob, (job) => job.delivery_id, "alert job");
+  const jobs = groupMessagesById(batch.messages, (body) => (isAlertJob(body) ? [body.delivery_id] : undefined), "alert job");
   if (jobs.size === 0) return;
   let rows: DeliveryToSend[];
   try {
     rows = await loadDeliveries(db, [...jobs.keys()]);
   } catch (err) {
     logWarn("loading alert deliveries failed; batch will be retried", {}, err);
-    for (const m of batch.messages) m.retry({ delaySeconds: outageDelaySeconds(m.attempts, batch.queue) });
+    for (const m of batch.messages) m.retry({ delaySeconds: backoffSeconds(m.attempts, SCORING_JOBS_RETRY) });
     return;
   }
   await Promise.all(
     rows.map((d) =>
       deliverOne(db, d, jobs.get(d.id) ?? [], config).catch((err: unknown) => {
         logWarn("recording an alert attempt failed; will retry", { delivery_id: d.id }, err);
-        for (const m of jobs.get(d.id) ?? []) m.retry({ delaySeconds: outageDelaySeconds(m.attempts, batch.queue) });
+        for (const m of jobs.get(d.id) ?? []) m.retry({ delaySeconds: backoffSeconds(m.attempts, SCORING_JOBS_RETRY) });
       }),
     ),
   );

@@ -1,4 +1,4 @@
-import type { AlertJob } from "../../../src/alerts/job";
+import type { AlertJob } from "../../../src/queues/alert-deliveries";
 
 /**
  * Bindings of the scorer worker: `ScorerBindings` is generated from workers/scorer/wrangler.jsonc

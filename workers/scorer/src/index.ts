@@ -8,7 +8,8 @@ import { configOrLog } from "../../../src/config/parse";
 import { scorerConfig } from "./config";
 import { consumeBatch } from "./consume";
 import { maintain } from "./maintenance";
-import { ALERT_QUEUE_NAME, consumeDeliveries, sweepDeliveries } from "./deliver";
+import { consumeDeliveries, sweepDeliveries } from "./deliver";
+import { ALERT_DELIVERIES_QUEUE } from "../../../src/queues/alert-deliveries";
 import type { ScorerEnv } from "./env";
 import { withLogContext } from "../../../src/logger";
 
@@ -16,7 +17,7 @@ export default {
   // Every line logged for a batch names its queue and the batch (src/logger.ts).
   queue: (batch, env, ctx) =>
     withLogContext({ queue: batch.queue, batch_id: crypto.randomUUID() }, () =>
-      batch.queue === ALERT_QUEUE_NAME ? consumeDeliveries(batch, env, ctx) : consumeBatch(batch, env, ctx),
+      batch.queue === ALERT_DELIVERIES_QUEUE ? consumeDeliveries(batch, env, ctx) : consumeBatch(batch, env, ctx),
     ),
   scheduled: async (_controller, env, ctx) => {
     // Invalid variables are logged and the run skipped (the next cron run tries again).

@@ -14,8 +14,9 @@ import { advanceJob, findRescoreJob, nextChunk } from "../../../src/db/rescore";
 import { loadCalls, saveScores } from "../../../src/db/request-scoring";
 import { logWarn } from "../../../src/logger";
 import { scoreCall } from "../../../src/policy/apply";
-import { CHUNKS_PER_MESSAGE, RESCORE_CHUNK, type RescoreMessage } from "../../../src/rescore/message";
-import { retryDelaySeconds } from "./backoff";
+import { CHUNKS_PER_MESSAGE, RESCORE_CHUNK } from "../../../src/rescore/limits";
+import { backoffSeconds } from "../../../src/queues/backoff";
+import { type RescoreMessage, scoringRetry } from "../../../src/queues/scoring-jobs";
 import type { ScorerConfig } from "./config";
 
 /** Re-scores up to CHUNKS_PER_MESSAGE chunks of job `jobId`; sends the job's next message when some are left. */
@@ -63,7 +64,7 @@ export async function consumeRescores(config: ScorerConfig, messages: readonly M
           m.ack();
         } catch (err) {
           logWarn("re-scoring chunk failed; will retry from the job's cursor", { rescore_job_id }, err);
-          m.retry({ delaySeconds: retryDelaySeconds(m.attempts, queue) });
+          m.retry({ delaySeconds: backoffSeconds(m.attempts, scoringRetry(queue)) });
         }
       }
     },

@@ -1,7 +1,7 @@
 /**
- * Exponential retry delays, written once for the three queues that back off: the log-records
- * consumer (src/log-records/consume.ts), alert deliveries (src/alerts/retry.ts) and scoring jobs
- * (workers/scorer/src/backoff.ts). Each keeps its own schedule; this module only computes it.
+ * Exponential retry delays, written once for every queue that backs off. Each queue's room
+ * (src/queues/<queue>.ts) declares its schedule as a `Backoff`; consumers call
+ * `backoffSeconds(message.attempts, <QUEUE>_RETRY)`.
  */
 
 /** An exponential schedule: `firstSeconds` after the first failure, `factor` times longer after each next one, never over `capSeconds`. */
@@ -20,4 +20,14 @@ export interface Backoff {
 export function backoffSeconds(attempt: number, schedule: Backoff): number {
   const n = Number.isFinite(attempt) ? Math.max(1, Math.floor(attempt)) : 1;
   return Math.min(schedule.capSeconds, schedule.firstSeconds * schedule.factor ** Math.min(n - 1, 20));
+}
+
+/**
+ * Seconds from the first attempt to the last when all `attempts` attempts fail: the sum of the
+ * delays after attempts 1 .. attempts - 1 (the retry window of a schedule).
+ */
+export function backoffWindowSeconds(attempts: number, schedule: Backoff): number {
+  let total = 0;
+  for (let a = 1; a < attempts; a++) total += backoffSeconds(a, schedule);
+  return total;
 }

@@ -1,11 +1,6 @@
 /**
- * The scoring queue's message (docs/decisions.md D4): ids only, because queue messages
- * are capped at 128 KB; the consumer loads the bodies from Postgres.
+ * Chunked queue sends, shared by the rooms of src/queues/ (each queue's enqueue helper).
  */
-export interface ScoringJob {
-  request_id: string;
-  project_id: string;
-}
 
 /** Most messages one `Queue.sendBatch` takes (Cloudflare Queues limits: 100 messages per batch). */
 export const SEND_BATCH_LIMIT = 100;

@@ -1,6 +1,7 @@
 /**
- * The `log-records` queue message (docs/decisions.md D14): what the capture proxy hands
- * over for each call it served, and what the ingest consumer (src/log-records/consume.ts) stores.
+ * The `log-records` queue (docs/decisions.md D14) and its dead-letter queue `log-records-dlq`:
+ * what the capture proxy hands over for each call it served (workers/proxy/src/deliver.ts), and
+ * what the API worker's ingest consumer (src/log-records/consume.ts) stores.
  *
  * A message carries the record id the proxy chose (UUIDv7, stored as `llm_requests.id`, so a
  * redelivery finds its row), the SHA-256 hex of the project key (the key itself never enters
@@ -12,7 +13,26 @@
  * record through R2 instead.
  */
 import { z } from "zod";
+import type { Backoff } from "./backoff";
 import { LOWERCASE_UUID_PATTERN } from "../util";
+
+/** Name of the queue (workers/proxy/wrangler.jsonc producer `LOG_QUEUE`; wrangler.jsonc consumer). */
+export const LOG_RECORDS_QUEUE = "log-records";
+
+/**
+ * Its dead-letter queue (wrangler.jsonc `dead_letter_queue`, and producer `LOG_DEAD_LETTERS`
+ * for records that can never be stored).
+ */
+export const LOG_RECORDS_DLQ = "log-records-dlq";
+
+/**
+ * Retry schedule of the consumer: 10 s, doubled per attempt, at most 3 h. After an outage the next
+ * delivery comes at most about one outage length later (the delay doubles while the database
+ * stays down). With `max_retries = 100` (the Queues maximum) the delays add up to about 11.4 days
+ * (10 s .. 2 h 51 min, then 89 x 3 h), inside the 14-day message retention the queue is created
+ * with, so a database outage of up to 11 days delays logging without losing it.
+ */
+export const LOG_RECORDS_RETRY: Backoff = { firstSeconds: 10, factor: 2, capSeconds: 3 * 3600 };
 
 /** Largest serialised message (UTF-8 bytes) sent inline; larger records go through R2. */
 export const INLINE_MAX_BYTES = 120_000;
@@ -47,21 +67,45 @@ const encoder = new TextEncoder();
  * Serialises a message around an already serialised record (`recordJson`, a JSON object) without
  * parsing it again; returns the text and its size in UTF-8 bytes.
  */
-export function inlineMessage(recordId: string, keyHash: string, recordJson: string): { text: string; bytes: number } {
+function inlineMessage(recordId: string, keyHash: string, recordJson: string): { text: string; bytes: number } {
   const text = `{"v":${MESSAGE_VERSION},"record_id":"${recordId}","key_hash":"${keyHash}","record":${recordJson}}`;
   return { text, bytes: encoder.encode(text).byteLength };
 }
 
 /** Serialises a message whose record is in R2 under `payloadKey(recordId)`. */
-export function pointerMessage(recordId: string, keyHash: string): string {
+function pointerMessage(recordId: string, keyHash: string): string {
   return JSON.stringify({ v: MESSAGE_VERSION, record_id: recordId, key_hash: keyHash, payload: payloadKey(recordId) });
+}
+
+/** Where `enqueueLogRecord` sends: the queue, and the R2 bucket for records too large for it (optional). */
+export interface LogRecordSink {
+  queue: Queue<unknown>;
+  payloads?: R2Bucket | undefined;
+}
+
+/**
+ * Enqueues one serialised record (`recordJson`, a LogRequest object) as record `recordId` of the
+ * key whose SHA-256 hex is `keyHash`: inline when the message fits in INLINE_MAX_BYTES, otherwise
+ * written to R2 first (`payloadKey`) and sent as a pointer. Returns which way it went; throws when
+ * the queue or R2 refuses, or a large record has no bucket to go to.
+ */
+export async function enqueueLogRecord(sink: LogRecordSink, recordId: string, keyHash: string, recordJson: string): Promise<"inline" | "r2"> {
+  const inline = inlineMessage(recordId, keyHash, recordJson);
+  if (inline.bytes <= INLINE_MAX_BYTES) {
+    await sink.queue.send(inline.text, { contentType: "text" });
+    return "inline";
+  }
+  if (!sink.payloads) throw new Error(`record of ${inline.bytes} bytes needs the LOG_PAYLOADS R2 binding`);
+  await sink.payloads.put(payloadKey(recordId), recordJson, { httpMetadata: { contentType: "application/json" } });
+  await sink.queue.send(pointerMessage(recordId, keyHash), { contentType: "text" });
+  return "r2";
 }
 
 /**
  * Parses a message body as sent by the proxy (`contentType: "text"`, a JSON string) or already
  * decoded (`"json"`). Returns undefined for anything that is not a valid envelope.
  */
-export function parseMessage(body: unknown): LogRecordMessage | undefined {
+export function parseLogRecordMessage(body: unknown): LogRecordMessage | undefined {
   let value = body;
   if (typeof body === "string") {
     try {
