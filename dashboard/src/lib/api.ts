@@ -7,6 +7,7 @@
  */
 import { type ClientResponse, hc, type parseResponse } from "hono/client";
 import type { DashboardApp } from "../../server/app";
+import type { ErrorBody } from "../../server/contract";
 
 /** The dashboard server's routes under /api (same origin: the session cookie goes along, fetch's default). */
 export const api = hc<DashboardApp>("/").api;
@@ -24,10 +25,13 @@ export class RequestError extends Error {
 /** The success body of a client call: its 2xx JSON (undefined for a 204). */
 export type Body<R extends ClientResponse<unknown>> = Awaited<ReturnType<typeof parseResponse<R>>>;
 
+/** True for the server's refusal body, `{detail}`. */
+const isErrorBody = (body: unknown): body is ErrorBody => typeof body === "object" && body !== null && "detail" in body && typeof body.detail === "string";
+
 /** The `detail` of a refusal's JSON body, if it has one. */
 async function detailOf(res: ClientResponse<unknown>): Promise<string | undefined> {
   const body: unknown = await res.json().catch(() => undefined);
-  return body && typeof body === "object" && "detail" in body && typeof body.detail === "string" ? body.detail : undefined;
+  return isErrorBody(body) ? body.detail : undefined;
 }
 
 /**
