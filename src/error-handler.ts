@@ -13,8 +13,8 @@ import type { AppBindings } from "./env";
 import { ApiError, DATABASE_RETRY_AFTER_SECONDS } from "./errors";
 import { logError } from "./logger";
 
-/** `app.onError` handler. */
-export const renderError: ErrorHandler<AppBindings> = (err, c) => {
+/** `app.onError` handler of any Hono app (it reads no variables: the API and the dashboard server share it). */
+export const renderError: ErrorHandler = (err, c) => {
   if (err instanceof ApiError) return c.json({ detail: err.detail }, err.status, err.headers);
   if (err instanceof HTTPException) {
     const detail = err.status === 400 && /json/i.test(err.message) ? "malformed JSON in request body" : err.message || "request refused";

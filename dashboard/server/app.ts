@@ -37,7 +37,7 @@ import { webhookRoutes } from "./routes/webhooks";
 /** Builds the dashboard's server app. */
 export function createDashboardApp() {
   const app = new Hono<DashboardBindings>();
-  app.onError(renderError as never);
+  app.onError(renderError);
   app.use("/api/*", secureHeaders());
   app.use("/api/*", async function noStore(c, next) {
     await next();

@@ -28,7 +28,9 @@ export async function readOtlpBody(body: ReadableStream<Uint8Array> | null, cont
   if (encoding !== "" && encoding !== "identity" && encoding !== "gzip") {
     throw new ApiError(415, `unsupported Content-Encoding "${encoding}": send gzip or none`);
   }
-  const stream = encoding === "gzip" ? body.pipeThrough(new DecompressionStream("gzip")) : body;
+  // The cast names the pair it is: the DOM library (the dashboard's browser typecheck reads this
+  // file through the server's app type) types DecompressionStream's input as any BufferSource.
+  const stream = encoding === "gzip" ? body.pipeThrough(new DecompressionStream("gzip") as TransformStream<Uint8Array, Uint8Array>) : body;
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = stream.getReader();

@@ -31,6 +31,15 @@ const KeysetQuery = z.object({
 
 const ListQuery = checkedFilters(PaginationQuery.extend(RequestFilterQuery.shape).extend(KeysetQuery.shape).extend(RevealQuery.shape));
 
+/** The list's query in keyset mode only (filters, `cursor`/`after`/`limit`/`ids`): what the dashboard server accepts and forwards. */
+export const KeysetListQuery = checkedFilters(RequestFilterQuery.extend(KeysetQuery.shape));
+
+/** The query of GET /api/requests/count: the filters and `after` (rows newer than that id). */
+export const CountQuery = checkedFilters(RequestFilterQuery.extend({ after: KeysetQuery.shape.after }));
+
+/** The query of GET /api/requests/export: the filters and the `format`. */
+export const ExportQuery = checkedFilters(RequestFilterQuery.extend({ format: z.enum(EXPORT_FORMATS).default("jsonl") }));
+
 const route = routesTagged("requests");
 
 const listRoute = route("get", "/api/requests", {
@@ -47,7 +56,7 @@ const listRoute = route("get", "/api/requests", {
 const countRoute = route("get", "/api/requests/count", {
   summary: "Number of requests matching the filters (a separate call, so the list never waits for it)",
   ...access.project("read"),
-  request: { query: checkedFilters(RequestFilterQuery.extend({ after: KeysetQuery.shape.after })) },
+  request: { query: CountQuery },
   responses: { 200: jsonResponse(z.object({ total: z.number().int() }).openapi("RequestCount"), "The count"), ...projectErrors },
 });
 
@@ -58,14 +67,15 @@ const exportRoute = route("get", "/api/requests/export", {
     "Strings in the bodies have personal data found by the PII detectors replaced by `[KIND]` (e.g. `[EMAIL]`). " +
     "Each row carries its six scores and their review verdicts.",
   ...access.project("read"),
-  request: { query: checkedFilters(RequestFilterQuery.extend({ format: z.enum(EXPORT_FORMATS).default("jsonl") })) },
+  request: { query: ExportQuery },
   responses: {
     200: { description: "The export", content: { "text/csv": { schema: z.string() }, "application/x-ndjson": { schema: z.string() } } },
     ...projectErrors,
   },
 });
 
-const NeighboursQuery = checkedFilters(
+/** The query of GET /api/requests/{id}: the list's filters (for `neighbours`) and `reveal`. */
+export const NeighboursQuery = checkedFilters(
   RequestFilterQuery.extend({
     neighbours: z
       .enum(["true", "false"])

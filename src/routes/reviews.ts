@@ -24,6 +24,9 @@ import { CalibrationSchema } from "./schemas";
 /** Reviewed calls per database page of the export (bodies of up to LOG_MAX_BYTES each). */
 const EXPORT_PAGE = 200;
 
+/** The query of GET /api/reviews/export: the request list's filters and `reveal`. */
+export const ReviewExportQuery = checkedFilters(RequestFilterQuery.extend(RevealQuery.shape));
+
 const route = routesTagged("reviews");
 
 const exportRoute = route("get", "/api/reviews/export", {
@@ -35,7 +38,7 @@ const exportRoute = route("get", "/api/reviews/export", {
     "a review (of `scorer`, when given) are exported. Personal data in the bodies is masked as `[KIND]` unless `reveal=true` " +
     "(API keys: `admin` scope, audited).",
   ...access.project("read"),
-  request: { query: checkedFilters(RequestFilterQuery.extend(RevealQuery.shape)) },
+  request: { query: ReviewExportQuery },
   responses: {
     200: { description: "The dataset", content: { "application/x-ndjson": { schema: z.string() } } },
     ...projectErrors,

@@ -34,6 +34,9 @@ const ListQuery = orderedRange(
   }),
 );
 
+/** The query of GET /api/safety-scores/summary: an optional range of score times. */
+export const SummaryQuery = orderedRange(RangeQuery);
+
 const route = routesTagged("safety-scores");
 
 const listRoute = route("get", "/api/safety-scores", {
@@ -46,7 +49,7 @@ const listRoute = route("get", "/api/safety-scores", {
 const summaryRoute = route("get", "/api/safety-scores/summary", {
   summary: "Score counts per scorer and label, and the mean score, for a project and time range",
   ...access.project("read"),
-  request: { query: orderedRange(RangeQuery) },
+  request: { query: SummaryQuery },
   responses: { 200: jsonResponse(SummarySchema, "The summary; every scorer is listed, with zeros when it has no scores"), ...projectErrors },
 });
 

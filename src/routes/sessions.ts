@@ -8,19 +8,22 @@
 import { z } from "@hono/zod-openapi";
 import { getSessionCalls, getSessionScores, listSessions, type SessionScore } from "../db/sessions";
 import { notFound } from "../errors";
-import { access, createRouter, jsonResponse, pageOf, PaginationQuery, projectErrors, routesTagged } from "./openapi";
+import { access, createRouter, jsonResponse, pageOf, PaginationQuery, ProjectIdQuery, projectErrors, routesTagged } from "./openapi";
 import { assertReadAllowed, RevealQuery, shownToCaller } from "./pii-access";
 import { SessionDetailSchema, SessionSummarySchema, withIsoDates } from "./schemas";
 
 /** Longest session id, in characters (the client libraries and the proxy cut theirs here too). */
 const MAX_SESSION_ID_CHARS = 256;
 
+/** The query of GET /api/sessions: the page, and the project (with the internal secret). */
+export const SessionListQuery = PaginationQuery.extend(ProjectIdQuery.shape);
+
 const route = routesTagged("sessions");
 
 const listRoute = route("get", "/api/sessions", {
   summary: "List a project's conversations (calls sharing metadata.session_id), most recently active first",
   ...access.project("read"),
-  request: { query: PaginationQuery },
+  request: { query: SessionListQuery },
   responses: { 200: jsonResponse(pageOf(SessionSummarySchema, "SessionPage"), "A page of sessions"), ...projectErrors },
 });
 
@@ -31,7 +34,7 @@ const getRoute = route("get", "/api/sessions/{session_id}", {
   ...access.project("read"),
   request: {
     params: z.object({ session_id: z.string().min(1).max(MAX_SESSION_ID_CHARS).openapi({ description: "The id the client supplied as metadata.session_id" }) }),
-    query: RevealQuery,
+    query: RevealQuery.extend(ProjectIdQuery.shape),
   },
   responses: { 200: jsonResponse(SessionDetailSchema, "The session"), ...projectErrors },
 });

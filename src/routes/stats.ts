@@ -13,7 +13,8 @@ import { TimeseriesSchema } from "./schemas";
 export const MAX_BUCKETS = 2200;
 const BUCKET_MS = { hour: 3_600_000, day: 86_400_000 } as const;
 
-const TimeseriesQuery = ProjectIdQuery.extend({
+/** The query of GET /api/stats/timeseries: bucket width and range, at most MAX_BUCKETS buckets. */
+export const TimeseriesQuery = ProjectIdQuery.extend({
   bucket: z.enum(["hour", "day"]).default("hour").openapi({ description: "Bucket width (UTC)" }),
   start: instantSchema("Range start, inclusive (ISO-8601)"),
   end: instantSchema("Range end, exclusive (ISO-8601)").openapi({ example: "2026-11-02T00:00:00Z" }),

@@ -4,7 +4,8 @@
  * (dashboard/server/contract.ts). This test
  * reads the dashboard's sources and fails on a second declaration: two or more values of one enum
  * written as a list or union (`"safe", "unsafe"`, `"viewer" | "member"`), an `interface Project`
- * or `type Project` outside the contract, or the old untyped helpers (`callApi`).
+ * or `type Project` outside the contract, the old untyped helpers (`callApi`), or a URL door to the
+ * dashboard server (`request<T>(url)`, an `/api/...${}` template, `as never`: issue 35.2).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -60,5 +61,18 @@ describe("One contract between the API and the dashboard", () => {
         return hits.map((re) => `${relative(ROOT, f)}: ${re.source}`);
       });
     expect(offences).toEqual([]);
+  });
+
+  it("Should call the dashboard server only through the typed client (issue 35.2): no URL door, no asserted types", () => {
+    // A `request<T>(url)` helper, a fetch of our own /api, a URL template of an /api path, or an `as never`.
+    const doors = [/\brequest</, /\bfetch\(\s*["'`]\/api\//, /`\/api\/[^`]*\$\{/, /\bas never\b/];
+    const offences = files.flatMap((f) => {
+      const text = readFileSync(f, "utf8");
+      return doors.filter((re) => re.test(text)).map((re) => `${relative(ROOT, f)}: ${re.source}`);
+    });
+    expect(offences).toEqual([]);
+    // Each rule can fail: it finds its own example.
+    const examples = ["request<Policy>(path)", "fetch('/api/projects')", `\`/api/projects/$\{id}\``, "query as never"];
+    expect(doors.map((re, i) => re.test(examples[i]!))).toEqual([true, true, true, true]);
   });
 });

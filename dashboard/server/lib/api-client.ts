@@ -26,8 +26,15 @@ export function apiClient(config: Pick<DashboardConfig, "api" | "internalApiSecr
 /** The success body of a client call (what `parseResponse` of hono/client would return). */
 export type ApiBody<R extends ClientResponse<unknown>> = Awaited<ReturnType<typeof parseResponse<R>>>;
 
+/** What `refusal` reads of an answer (a fetch `Response` or a client's `ClientResponse`). */
+interface Answer {
+  status: number;
+  url: string;
+  json(): Promise<unknown>;
+}
+
 /** The `detail` of a refusal's JSON body, or `fallback`. */
-async function detailOf(res: Response, fallback: string): Promise<string> {
+async function detailOf(res: Answer, fallback: string): Promise<string> {
   try {
     const body = (await res.json()) as { detail?: unknown };
     return typeof body.detail === "string" ? body.detail : fallback;
@@ -40,7 +47,7 @@ async function detailOf(res: Response, fallback: string): Promise<string> {
  * Throws the ApiError that answers a failed API response: the API's own 4xx (except 401: our
  * secret would be wrong, a deployment fault) with its `detail`; 503 as 503; anything else 502.
  */
-export async function refusal(res: Response, fallback = "request refused"): Promise<never> {
+export async function refusal(res: Answer, fallback = "request refused"): Promise<never> {
   if (res.status >= 400 && res.status < 500 && res.status !== 401) throw new ApiError(res.status as 400, await detailOf(res, fallback));
   console.error(JSON.stringify({ msg: "API call failed", path: new URL(res.url || API_BASE).pathname, status: res.status }));
   if (res.status === 503) throw new ApiError(503, "the service is unavailable, try again later");
@@ -50,7 +57,7 @@ export async function refusal(res: Response, fallback = "request refused"): Prom
 /** Awaits a client call and returns its typed body (null for 204); throws ApiError on a refusal. */
 export async function unwrap<R extends ClientResponse<unknown>>(call: Promise<R>): Promise<ApiBody<R>> {
   const res = await call;
-  if (!res.ok) return refusal(res as unknown as Response);
+  if (!res.ok) return refusal(res);
   if (res.status === 204) return null as ApiBody<R>;
   return (await res.json()) as ApiBody<R>;
 }

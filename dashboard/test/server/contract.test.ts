@@ -31,7 +31,7 @@ import type {
   WebhookDeliveryList,
   WebhookList,
 } from "../../server/contract";
-import { dash, ORIGIN, projectsOf, signUp } from "./helpers";
+import { projectsOf, signUp, typedClient } from "./helpers";
 
 type Client = ReturnType<typeof hc<DashboardApp>>;
 type P = Client["api"]["projects"];
@@ -75,12 +75,7 @@ describe("The browser's contract is the server's answers", () => {
   it("Should answer through the typed client as the contract says", async () => {
     const owner = await signUp();
     const [project] = await projectsOf(owner);
-    const client = hc<DashboardApp>(ORIGIN, {
-      fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
-        const req = new Request(input, init);
-        return dash(new URL(req.url).pathname + new URL(req.url).search, { method: req.method, cookie: owner.cookie });
-      }) as typeof fetch,
-    });
+    const client = typedClient(owner);
     const list = await (await client.api.projects.$get()).json();
     expect(list.items.map((p) => p.id)).toEqual([project!.id]);
     const keys = await (await client.api.projects[":projectId"].keys.$get({ param: { projectId: project!.id } })).json();

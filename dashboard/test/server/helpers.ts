@@ -3,7 +3,8 @@
  * whose `API` binding reaches the real API worker (SELF) in the same workerd.
  */
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
-import { createDashboardApp } from "../../server/app";
+import { hc } from "hono/client";
+import { createDashboardApp, type DashboardApp } from "../../server/app";
 import type { DashboardEnv } from "../../server/env";
 import { DASHBOARD_TEST_BINDINGS } from "./constants";
 
@@ -40,6 +41,18 @@ export async function dash(path: string, init: DashInit = {}): Promise<Response>
   const res = await app.fetch(new Request(`${ORIGIN}${path}`, { method: init.method ?? (body !== undefined ? "POST" : "GET"), headers, body }), dashEnv, ctx);
   await waitOnExecutionContext(ctx);
   return res;
+}
+
+/** The browser's typed client of the dashboard server (`hc<DashboardApp>`), signed in as `user`, sending through `dash`. */
+export function typedClient(user: Pick<TestUser, "cookie">) {
+  return hc<DashboardApp>(ORIGIN, {
+    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req = new Request(input, init);
+      const url = new URL(req.url);
+      const body = req.method === "GET" || req.method === "HEAD" ? "" : await req.text();
+      return dash(url.pathname + url.search, { method: req.method, cookie: user.cookie, headers: Object.fromEntries(req.headers), ...(body ? { body } : {}) });
+    }) as typeof fetch,
+  });
 }
 
 /** The `Cookie` header value for the cookies a response sets. */

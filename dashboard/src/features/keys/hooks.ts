@@ -3,34 +3,36 @@
  * list, create with chosen scopes (the full key is in the answer, once), rotate, revoke, delete.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ApiKeyList, ApiKeyScope, NewApiKey, RotatedApiKey } from "../../../server/contract";
-import { request } from "../../lib/api";
+import type { ApiKeyScope, NewApiKey } from "../../../server/contract";
+import { api, EMPTY_JSON, pathKey, routeQuery, unwrap } from "../../lib/api";
 
-/** Query keys of the feature. */
-export const keyKeys = { list: (projectId: string) => ["keys", projectId] as const };
+const keys = api.projects[":projectId"].keys;
+
+/** Query keys of the feature (the list's path). */
+export const keyKeys = { list: (projectId: string) => pathKey(keys.$path({ param: { projectId } })) };
 
 /** The project's keys. */
 export function useKeys(projectId: string) {
-  return useQuery({ queryKey: keyKeys.list(projectId), queryFn: () => request<ApiKeyList>(`/api/projects/${projectId}/keys`) });
+  return useQuery(routeQuery(keys, { param: { projectId } }));
 }
 
-/** Create, rotate, revoke, delete; `onError` gets each failure, the list refreshes after each. */
+/** Create, rotate, revoke and delete; each refreshes the list when settled. */
 export function useKeyMutations(projectId: string, on: { created: (k: NewApiKey) => void; rotated: (k: NewApiKey) => void; error: (e: Error) => void }) {
   const queryClient = useQueryClient();
-  const base = `/api/projects/${projectId}/keys`;
   const common = { onError: on.error, onSettled: () => queryClient.invalidateQueries({ queryKey: keyKeys.list(projectId) }) };
+  const param = (keyId: string) => ({ param: { projectId, keyId } });
   return {
     create: useMutation({
-      mutationFn: (key: { name: string; scopes: ApiKeyScope[] }) => request<NewApiKey>(base, { json: key }),
+      mutationFn: (key: { name: string; scopes: ApiKeyScope[] }) => unwrap(keys.$post({ param: { projectId }, json: key })),
       onSuccess: on.created,
       ...common,
     }),
     rotate: useMutation({
-      mutationFn: (id: string) => request<RotatedApiKey>(`${base}/${id}/rotate`, { json: {} }),
+      mutationFn: (id: string) => unwrap(keys[":keyId"].rotate.$post(param(id), EMPTY_JSON)),
       onSuccess: (r) => on.rotated(r.key),
       ...common,
     }),
-    revoke: useMutation({ mutationFn: (id: string) => request(`${base}/${id}/revoke`, { json: {} }), ...common }),
-    remove: useMutation({ mutationFn: (id: string) => request(`${base}/${id}`, { method: "DELETE" }), ...common }),
+    revoke: useMutation({ mutationFn: (id: string) => unwrap(keys[":keyId"].revoke.$post(param(id), EMPTY_JSON)), ...common }),
+    remove: useMutation({ mutationFn: (id: string) => unwrap(keys[":keyId"].$delete(param(id))), ...common }),
   };
 }

@@ -5,7 +5,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import type { ScorerName, Timeseries } from "../../../server/contract";
-import { request } from "../../lib/api";
+import { api, routeQuery } from "../../lib/api";
 
 /** One hourly bucket of the API's series. */
 export type Point = Timeseries["points"][number];
@@ -24,17 +24,15 @@ export interface Bucket {
   scores: Partial<Record<ScorerName, { scores: number; unsafe: number }>>;
 }
 
-/** Query keys of the feature. */
-export const statsKeys = { series: (projectId: string, start: number, end: number) => ["timeseries", projectId, start, end] as const };
-
 const HOUR = 3_600_000;
 
 /** Hourly points of [start, end) (epoch ms, whole hours). */
 export function useTimeseries(projectId: string, start: number, end: number) {
   return useQuery({
-    queryKey: statsKeys.series(projectId, start, end),
-    queryFn: () =>
-      request<Timeseries>(`/api/projects/${projectId}/stats/timeseries?bucket=hour&start=${new Date(start).toISOString()}&end=${new Date(end).toISOString()}`),
+    ...routeQuery(api.projects[":projectId"].stats.timeseries, {
+      param: { projectId },
+      query: { bucket: "hour", start: new Date(start).toISOString(), end: new Date(end).toISOString() },
+    }),
   });
 }
 

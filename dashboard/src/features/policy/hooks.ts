@@ -5,43 +5,43 @@
  * its progress is polled every second while it runs).
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Policy, PolicyInput, RescoreJob, ReviewCalibration } from "../../../server/contract";
-import { request } from "../../lib/api";
+import type { PolicyInput } from "../../../server/contract";
+import { api, pathKey, routeQuery, unwrap } from "../../lib/api";
 import { requestKeys } from "../requests/hooks";
 
-/** Query keys of the feature. */
-export const policyKeys = {
-  get: (projectId: string) => ["policy", projectId] as const,
-  calibration: (projectId: string) => ["policy", projectId, "calibration"] as const,
-  rescore: (projectId: string, jobId: string) => ["policy", projectId, "rescore", jobId] as const,
-};
+const policy = api.projects[":projectId"].policy;
+const rescoreJob = policy.rescore[":jobId"];
 
-const path = (projectId: string) => `/api/projects/${projectId}/policy`;
+/** Query keys of the feature (the routes' paths). */
+export const policyKeys = {
+  get: (projectId: string) => pathKey(policy.$path({ param: { projectId } })),
+  calibration: (projectId: string) => pathKey(policy.calibration.$path({ param: { projectId } })),
+  rescore: (projectId: string, jobId: string) => pathKey(rescoreJob.$path({ param: { projectId, jobId } })),
+};
 
 /** How often a running re-score's progress is asked (ms). */
 const RESCORE_POLL_MS = 1000;
 
 /** The project's policy. */
-export const usePolicy = (projectId: string) => useQuery({ queryKey: policyKeys.get(projectId), queryFn: () => request<Policy>(path(projectId)) });
+export const usePolicy = (projectId: string) => useQuery(routeQuery(policy, { param: { projectId } }));
 
 /** Replaces the policy; the cache takes the stored answer. */
 export function useSavePolicy(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (p: PolicyInput) => request<Policy>(path(projectId), { method: "PUT", json: p }),
+    mutationFn: (p: PolicyInput) => unwrap(policy.$put({ param: { projectId }, json: p })),
     onSuccess: (saved) => queryClient.setQueryData(policyKeys.get(projectId), saved),
   });
 }
 
 /** Per scorer and unsafe_at, the reviewed calls each threshold would catch and falsely flag. */
-export const useCalibration = (projectId: string) =>
-  useQuery({ queryKey: policyKeys.calibration(projectId), queryFn: () => request<ReviewCalibration>(`${path(projectId)}/calibration`) });
+export const useCalibration = (projectId: string) => useQuery(routeQuery(policy.calibration, { param: { projectId } }));
 
 /** Starts a re-score of the calls created in [since, until) (at most 90 days). */
 export function useStartRescore(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (range: { since: string; until: string }) => request<RescoreJob>(`${path(projectId)}/rescore`, { method: "POST", json: range }),
+    mutationFn: (range: { since: string; until: string }) => unwrap(policy.rescore.$post({ param: { projectId }, json: range })),
     onSuccess: (job) => queryClient.setQueryData(policyKeys.rescore(projectId, job.id), job),
   });
 }
@@ -56,7 +56,7 @@ export function useRescoreJob(projectId: string, jobId: string | null) {
     queryKey: policyKeys.rescore(projectId, jobId ?? ""),
     enabled: jobId !== null,
     queryFn: async () => {
-      const job = await request<RescoreJob>(`${path(projectId)}/rescore/${jobId}`);
+      const job = await unwrap(rescoreJob.$get({ param: { projectId, jobId: jobId ?? "" } }));
       if (job.state === "done") {
         void queryClient.invalidateQueries({ queryKey: policyKeys.calibration(projectId) });
         void queryClient.invalidateQueries({ queryKey: requestKeys.all(projectId) });

@@ -5,16 +5,15 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useParams } from "react-router";
-import type { Project, ProjectList } from "../../../server/contract";
+import type { Project } from "../../../server/contract";
+import { api, pathKey, routeQuery, unwrap } from "../../lib/api";
 
-import { request } from "../../lib/api";
-
-/** Query keys of the feature. */
-export const projectKeys = { all: ["projects"] as const };
+/** Query keys of the feature (the list's path). */
+export const projectKeys = { all: pathKey(api.projects.$path()) };
 
 /** The user's projects, oldest first. */
 export function useProjects() {
-  return useQuery({ queryKey: projectKeys.all, queryFn: () => request<ProjectList>("/api/projects"), staleTime: 60_000 });
+  return useQuery({ ...routeQuery(api.projects, {}), staleTime: 60_000 });
 }
 
 /** The project named by `:projectId`, once the list is loaded (undefined: unknown or loading). */
@@ -29,16 +28,16 @@ export function useProjectMutations() {
   const onSettled = () => queryClient.invalidateQueries({ queryKey: projectKeys.all });
   return {
     create: useMutation({
-      mutationFn: (v: { name: string; organization_id: string }) => request<{ id: string; name: string }>("/api/projects", { json: v }),
+      mutationFn: (v: { name: string; organization_id: string }) => unwrap(api.projects.$post({ json: v })),
       onSettled,
     }),
     rename: useMutation({
-      mutationFn: (v: { id: string; name: string }) => request(`/api/projects/${v.id}`, { method: "PATCH", json: { name: v.name } }),
+      mutationFn: (v: { id: string; name: string }) => unwrap(api.projects[":projectId"].$patch({ param: { projectId: v.id }, json: { name: v.name } })),
       onSettled,
     }),
     // Not awaiting the refresh: the page of a deleted project moves on (in `mutate`'s onSuccess) before the list drops it.
     remove: useMutation({
-      mutationFn: (id: string) => request(`/api/projects/${id}`, { method: "DELETE" }),
+      mutationFn: (id: string) => unwrap(api.projects[":projectId"].$delete({ param: { projectId: id } })),
       onSettled: () => void onSettled(),
     }),
   };

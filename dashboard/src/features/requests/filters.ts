@@ -1,5 +1,7 @@
 /** The filter part of the Requests address: which parameters are filters, passed to the API unchanged. */
+import type { InferRequestType } from "hono/client";
 import { SCORER_NAMES } from "../../../server/contract";
+import type { api } from "../../lib/api";
 
 /** Filter parameters kept in the URL. */
 export const FILTER_KEYS = ["start", "end", "model", "provider", "status", "q", "min_score", "scorer", "reviewed", ...SCORER_NAMES.map((s) => `label[${s}]`)];
@@ -13,6 +15,16 @@ export function filterQuery(params: URLSearchParams): string {
   }
   return out.toString();
 }
+
+/** The filters as the dashboard server takes them: the query of its count route (filters and `after`). */
+export type FilterParams = InferRequestType<(typeof api.projects)[":projectId"]["requests"]["count"]["$get"]>["query"];
+
+/**
+ * A filter query string (`filterQuery`, `spanQuery`) as the server's query object. Its values come
+ * from the address bar, unchecked here (the one assertion of the door): the server validates them
+ * with the API's own schema and answers 422 naming a bad field, which the page shows.
+ */
+export const filterParams = (filters: string): FilterParams => Object.fromEntries(new URLSearchParams(filters)) as FilterParams;
 
 /** The Requests filter of a time span [start, end) (epoch ms), e.g. one chart bucket. */
 export function spanQuery(start: number, end: number): string {

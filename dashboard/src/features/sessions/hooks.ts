@@ -1,10 +1,11 @@
 /**
  * The Sessions views' data (TanStack Query): a page of conversations and one conversation's calls
- * with its session score (docs/sessions.md). Keys start with `["sessions", projectId]`.
+ * with its session score (docs/sessions.md). Keys are the routes' paths (`routeQuery`).
  */
 import { useQuery } from "@tanstack/react-query";
-import type { SessionDetail, SessionPage } from "../../../server/contract";
-import { request } from "../../lib/api";
+import { api, routeQuery } from "../../lib/api";
+
+const sessions = api.projects[":projectId"].sessions;
 
 /** Sessions per page of the list. */
 export const SESSIONS_PER_PAGE = 50;
@@ -12,8 +13,7 @@ export const SESSIONS_PER_PAGE = 50;
 /** One page (from 1) of the project's sessions, most recently active first; refreshed every 30 s. */
 export function useSessionPage(projectId: string, page: number) {
   return useQuery({
-    queryKey: ["sessions", projectId, "page", page],
-    queryFn: () => request<SessionPage>(`/api/projects/${projectId}/sessions?page=${page}&page_size=${SESSIONS_PER_PAGE}`),
+    ...routeQuery(sessions, { param: { projectId }, query: { page: String(page), page_size: String(SESSIONS_PER_PAGE) } }),
     refetchInterval: 30_000,
   });
 }
@@ -21,8 +21,8 @@ export function useSessionPage(projectId: string, page: number) {
 /** One session: its calls oldest first (stored text masked) and its session scores. */
 export function useSession(projectId: string, sessionId: string) {
   return useQuery({
-    queryKey: ["sessions", projectId, "detail", sessionId],
-    queryFn: () => request<SessionDetail>(`/api/projects/${projectId}/sessions/${encodeURIComponent(sessionId)}`),
+    // The client puts path parameters in as they are: a session id is the caller's own text.
+    ...routeQuery(sessions[":sessionId"], { param: { projectId, sessionId: encodeURIComponent(sessionId) } }),
     refetchInterval: (q) => (q.state.data?.calls.some((c) => c.scores.length === 0) ? 5_000 : false),
   });
 }

@@ -25,6 +25,6 @@ export function triageFilters(scorer: ScorerName, start: number, end: number): R
 }
 
 /** Query of the reviewed-calls export (GET /reviews/export): the calls of [start, end) reviewed on `scorer`, whatever their score now. */
-export function reviewedExportQuery(scorer: ScorerName, start: number, end: number): string {
-  return new URLSearchParams({ start: new Date(start).toISOString(), end: new Date(end).toISOString(), scorer }).toString();
+export function reviewedExportQuery(scorer: ScorerName, start: number, end: number) {
+  return { start: new Date(start).toISOString(), end: new Date(end).toISOString(), scorer };
 }

@@ -4,25 +4,24 @@
  * TanStack Query key family per resource.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreatedWebhook, NewWebhook, WebhookDelivery, WebhookDeliveryList, WebhookList } from "../../../server/contract";
-import { request } from "../../lib/api";
+import type { NewWebhook } from "../../../server/contract";
+import { api, EMPTY_JSON, pathKey, routeQuery, unwrap } from "../../lib/api";
+
+const webhooks = api.projects[":projectId"].webhooks;
 
 /** Query keys of the feature. */
 export const webhookKeys = {
-  list: (projectId: string) => ["webhooks", projectId] as const,
-  deliveries: (projectId: string, endpointId: string) => ["webhooks", projectId, endpointId, "deliveries"] as const,
+  list: (projectId: string) => pathKey(webhooks.$path({ param: { projectId } })),
+  deliveries: (projectId: string, id: string) => pathKey(webhooks[":id"].deliveries.$path({ param: { projectId, id } })),
 };
 
-const base = (projectId: string) => `/api/projects/${projectId}/webhooks`;
-
 /** The project's endpoints. */
-export const useWebhooks = (projectId: string) => useQuery({ queryKey: webhookKeys.list(projectId), queryFn: () => request<WebhookList>(base(projectId)) });
+export const useWebhooks = (projectId: string) => useQuery(routeQuery(webhooks, { param: { projectId } }));
 
 /** Recent deliveries of one endpoint (none while `endpointId` is null); refreshed every 5 s. */
 export const useDeliveries = (projectId: string, endpointId: string | null) =>
   useQuery({
-    queryKey: webhookKeys.deliveries(projectId, endpointId ?? ""),
-    queryFn: () => request<WebhookDeliveryList>(`${base(projectId)}/${endpointId}/deliveries`),
+    ...routeQuery(webhooks[":id"].deliveries, { param: { projectId, id: endpointId ?? "" } }),
     enabled: endpointId !== null,
     refetchInterval: 5_000,
   });
@@ -32,12 +31,12 @@ export function useWebhookActions(projectId: string, onError: (e: Error) => void
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: webhookKeys.list(projectId) });
   return {
-    create: useMutation({ mutationFn: (w: NewWebhook) => request<CreatedWebhook>(base(projectId), { json: w }), onError, onSettled: refresh }),
+    create: useMutation({ mutationFn: (w: NewWebhook) => unwrap(webhooks.$post({ param: { projectId }, json: w })), onError, onSettled: refresh }),
     test: useMutation({
-      mutationFn: (id: string) => request<WebhookDelivery>(`${base(projectId)}/${id}/test`, { json: {} }),
+      mutationFn: (id: string) => unwrap(webhooks[":id"].test.$post({ param: { projectId, id } }, EMPTY_JSON)),
       onError,
       onSettled: (_d, _e, id) => queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(projectId, id) }),
     }),
-    remove: useMutation({ mutationFn: (id: string) => request(`${base(projectId)}/${id}`, { method: "DELETE" }), onError, onSettled: refresh }),
+    remove: useMutation({ mutationFn: (id: string) => unwrap(webhooks[":id"].$delete({ param: { projectId, id } })), onError, onSettled: refresh }),
   };
 }

@@ -12,7 +12,7 @@ import { useSearchParams } from "react-router";
 import { Button, PageTitle, Select } from "../../../components/ui";
 import { useCurrentProject } from "../../projects/hooks";
 import { filterQuery } from "../filters";
-import { requestKeys, useRequestCount, useRequestPage } from "../hooks";
+import { exportPath, requestKeys, useRequestCount, useRequestPage } from "../hooks";
 import { RequestDrawer } from "./RequestDrawer";
 import { RequestFilters } from "./RequestFilters";
 import { COLUMNS, RequestTable, useColumns } from "./RequestTable";
@@ -129,10 +129,10 @@ export function RequestsPage() {
                 </label>
               ))}
             </details>
-            <a className="underline" href={`/api/projects/${project.id}/requests/export?format=csv&${filters}`}>
+            <a className="underline" href={exportPath(project.id, filters, "csv")}>
               Export CSV
             </a>
-            <a className="underline" href={`/api/projects/${project.id}/requests/export?format=jsonl&${filters}`}>
+            <a className="underline" href={exportPath(project.id, filters, "jsonl")}>
               Export JSONL
             </a>
           </div>

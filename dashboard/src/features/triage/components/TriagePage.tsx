@@ -22,6 +22,7 @@ import { spanQuery } from "../../requests/filters";
 import { useRequestCount, useRequestPage } from "../../requests/hooks";
 import { SCORER_INFO } from "../../requests/scorers";
 import { reviewedExportQuery, type Verdict, VERDICTS, triageFilters } from "../queue";
+import { api } from "../../../lib/api";
 import { withChanges } from "../../../lib/search-params";
 
 /** The Safety triage page. */
@@ -89,7 +90,7 @@ export function TriagePage() {
         />
         <a
           className="inline-flex items-center rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800"
-          href={`/api/projects/${project.id}/reviews/export?${reviewedExportQuery(scorer, start, end)}`}
+          href={api.projects[":projectId"].reviews.export.$path({ param: { projectId: project.id }, query: reviewedExportQuery(scorer, start, end) })}
           download
         >
           Export reviewed calls (JSONL)
