@@ -13,7 +13,7 @@ import { signatureHeader, verifyWebhook } from "../billing/signature";
 import { createStripeClient } from "../billing/stripe";
 import { processWebhookEvent } from "../billing/webhook-events";
 import { HANDLED_EVENT_TYPES } from "../billing/effects";
-import { WEBHOOK_OUTCOMES } from "../db/schema";
+import { PAYMENT_WEBHOOK_OUTCOMES } from "../enums";
 import { ApiError } from "../errors";
 import { database } from "../middleware/database";
 import { createRouter, errorResponse } from "./openapi";
@@ -27,7 +27,7 @@ const PATH = "/webhook/payment";
 const ReceivedSchema = z
   .object({
     received: z.literal(true),
-    outcome: z.enum([...WEBHOOK_OUTCOMES, "duplicate"]).openapi({
+    outcome: z.enum([...PAYMENT_WEBHOOK_OUTCOMES, "duplicate"]).openapi({
       description: "applied, recorded, stale (older than the state applied), unmatched (no project), ignored, or duplicate (event id seen before)",
     }),
   })
