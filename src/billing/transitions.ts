@@ -1,6 +1,6 @@
 /**
  * How a billing effect changes a project's subscription row: pure decisions, applied by
- * `processWebhookEvent` inside the transaction that records the event.
+ * `processPaymentWebhookEvent` inside the transaction that records the event.
  *
  * Subscription status -> tier (Stripe's statuses:
  * https://docs.stripe.com/billing/subscriptions/overview#subscription-statuses):

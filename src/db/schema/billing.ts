@@ -50,7 +50,7 @@ export const subscriptions = pgTable(
  * recognised and does nothing (Stripe delivers at least once). The row is written in the same
  * transaction as the event's effect on `subscriptions`.
  */
-export const webhookEvents = pgTable(
+export const paymentWebhookEvents = pgTable(
   "webhook_events",
   {
     /** The provider's event id (Stripe `evt_...`). */
