@@ -28,7 +28,7 @@ import { requestRoutes } from "./routes/requests";
 import { sessionRoutes } from "./routes/sessions";
 import { scoreRoutes } from "./routes/scores";
 import { statsRoutes } from "./routes/stats";
-import { webhookRoutes } from "./routes/webhook";
+import { paymentWebhookRoutes } from "./routes/payment-webhook";
 
 /**
  * Path of the pinned Swagger UI files, served as static assets from `public/` (see
@@ -80,7 +80,7 @@ export function createApp() {
     .route("/", piiRevealRoutes)
     .route("/", keyCheckRoutes)
     .route("/", sweepRoutes)
-    .route("/", webhookRoutes)
+    .route("/", paymentWebhookRoutes)
     .route("/", policyRoutes)
     .route("/", rescoreRoutes)
     .route("/", reviewRoutes)

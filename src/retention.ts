@@ -15,6 +15,7 @@ import { sql } from "drizzle-orm";
 import type { TierRetention } from "./billing/tiers";
 import type { Db } from "./db/driver/client";
 import { deleteOrphanSessionScores } from "./db/sessions";
+import { TIERS } from "./enums";
 
 /** Requests deleted per statement. */
 export const RETENTION_BATCH = 1_000;
@@ -22,11 +23,16 @@ export const RETENTION_BATCH = 1_000;
 /** Statements per run at most (a backlog is worked off over several runs). */
 export const RETENTION_MAX_BATCHES = 20;
 
-/** SQL for the retention in days of the tier in column `tier` of subscription row `s` (NULL: kept). */
+/**
+ * SQL for the retention in days of the tier in column `tier` of subscription row `s`: one `WHEN`
+ * per tier of `TIERS` (NULL: kept, also for a value that is no tier).
+ */
 function tierDaysSql(days: TierRetention, tier: "tier" | "retention_tier") {
-  const d = (t: keyof TierRetention) => sql`${days[t]}::int`;
-  const column = sql.identifier(tier);
-  return sql`CASE s.${column} WHEN 'free' THEN ${d("free")} WHEN 'pro' THEN ${d("pro")} WHEN 'team' THEN ${d("team")} ELSE ${d("enterprise")} END`;
+  const whens = sql.join(
+    TIERS.map((t) => sql`WHEN ${t} THEN ${days[t]}::int`),
+    sql` `,
+  );
+  return sql`CASE s.${sql.identifier(tier)} ${whens} END`;
 }
 
 /**

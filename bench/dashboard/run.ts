@@ -32,7 +32,7 @@ import { startWorkerd } from "../../scripts/lib/workerd";
 import { countLines } from "../lib/count-lines";
 import type { Db } from "../../src/db/driver/client";
 import { exportPage } from "../../src/db/request-export";
-import { SCORER_NAMES } from "../../src/scoring/types";
+import { SCORER_NAMES } from "../../src/enums";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);

@@ -14,7 +14,7 @@ import { scoreCall } from "../../src/policy/apply";
 import { judgeHook, mergeVerdict } from "../../src/policy/judge";
 import { judgeRequest } from "../../src/scoring/judge/prompts";
 import { JUDGE_HOOKS } from "../../src/scoring/registry";
-import type { ScorerName } from "../../src/scoring/types";
+import type { ScorerName } from "../../src/enums";
 import { type JudgeBackend, openAiBackend } from "../../workers/scorer/src/judge/backends";
 import { askOnce, JUDGE_CONCURRENCY, JUDGE_TIMEOUT_MS } from "../../workers/scorer/src/judge/tier";
 import { type Confusion, emptyConfusion, tally } from "../lib/confusion";

@@ -9,7 +9,7 @@
  * Pure: the caller reads the file (this module also runs in workerd, in test/api/reviews.test.ts).
  */
 import type { ReviewedItem } from "../../src/reviews/dataset";
-import { SCORER_NAMES, type ScorerName } from "../../src/scoring/types";
+import { SCORER_NAMES, type ScorerName } from "../../src/enums";
 import { emptyConfusion, tally } from "../lib/confusion";
 
 /** One scorer's stored scores against the reviews. `unscored` or no stored score counts as predicted safe. */

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ScorerName } from "../../src/scoring/types";
+import type { JudgedLabel, ScorerName } from "../../src/enums";
 export { toCall } from "../../src/scoring/item-call";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -17,7 +17,7 @@ export interface EvalItem {
   source: string;
   request_body: unknown;
   response_body: unknown;
-  expected: Partial<Record<ScorerName, "safe" | "unsafe">>;
+  expected: Partial<Record<ScorerName, JudgedLabel>>;
 }
 
 /** The shared evaluation folder: `$SIGHTLINE_EVAL_DIR` or `../shared/eval` beside the repository. */

@@ -6,22 +6,22 @@
  * the score, its rationale (which names the evidence without copying it, DESIGN "Scores"), ids,
  * and the model name masked (`scoreUnsafeEvent`).
  */
-import type { ALERT_FORMATS } from "../db/schema/alerts";
+import type { AlertEventType, AlertFormat, ScoreLabel, ScorerName } from "../enums";
 import { maskPiiText } from "../export/mask-pii";
 
-/** Event type of an alert on a qualifying score. */
-export const SCORE_UNSAFE = "score.unsafe";
-/** Event type of POST /api/webhooks/{id}/test. */
-export const WEBHOOK_TEST = "webhook.test";
+/** Event type of an alert on a qualifying score (one of `ALERT_EVENT_TYPES`). */
+export const SCORE_UNSAFE = "score.unsafe" satisfies AlertEventType;
+/** Event type of POST /api/webhooks/{id}/test (one of `ALERT_EVENT_TYPES`). */
+export const WEBHOOK_TEST = "webhook.test" satisfies AlertEventType;
 
 /** `data` of a `score.unsafe` event. */
 export interface ScoreUnsafeData {
   request_id: string;
   project_id: string;
-  scorer_name: string;
+  scorer_name: ScorerName;
   /** Likert 1..5. */
   score_value: number | null;
-  score_label: string;
+  score_label: ScoreLabel;
   rationale: string;
   /** The call's model, masked by `maskPiiText` (a caller-chosen name may hold an address: `ft:gpt-4o:jane@example.com:bot`). */
   model: string;
@@ -76,7 +76,7 @@ function slackMessage(event: AlertEvent): { text: string; blocks: unknown[] } {
 }
 
 /** The JSON body sent for `event` in `format`, `timestamp` being the event's time. */
-export function eventBody(event: AlertEvent, format: (typeof ALERT_FORMATS)[number], timestamp: Date): string {
+export function eventBody(event: AlertEvent, format: AlertFormat, timestamp: Date): string {
   if (format === "slack") return JSON.stringify(slackMessage(event));
   return JSON.stringify({ type: event.type, timestamp: timestamp.toISOString(), data: event.data });
 }

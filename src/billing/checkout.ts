@@ -31,10 +31,10 @@ import type Stripe from "stripe";
 import type { Db } from "../db/driver/client";
 import { getBillingAccount, lastCheckoutSession, rememberCheckoutSession, replaceCustomerId, storeCustomerId, type BillingAccount } from "../db/billing";
 import { ApiError, notFound } from "../errors";
-import { isPaidTier, priceForTier, type PaidTier, type PriceTable } from "./prices";
+import { isPaidTier, priceForTier, type PriceTable } from "./prices";
 import { isMissingCustomer, isResourceMissing, providerError } from "./stripe";
 import { logWarn } from "../logger";
-import type { Tier } from "./tiers";
+import type { PaidTier, Tier } from "../enums";
 import { toHex } from "../util";
 
 /** A checkout request, URLs already checked against the allowed origins. */

@@ -15,7 +15,8 @@
  *   the creation time), see https://docs.stripe.com/api/invoices/object#invoice_object-period_end.
  */
 import type Stripe from "stripe";
-import { tierForPrices, type PaidTier, type PriceTable } from "./prices";
+import type { PaidTier } from "../enums";
+import { tierForPrices, type PriceTable } from "./prices";
 import { isUuid } from "../util";
 
 /** `checkout.session.completed` of a subscription-mode session. */

@@ -11,8 +11,7 @@
  *
  * Pure: the webhook's decisions (./transitions.ts) call `graceAfter` on every tier change.
  */
-import { TIERS } from "../db/schema";
-import type { Tier } from "./tiers";
+import { type Tier, TIERS } from "../enums";
 
 /**
  * Days after a drop of tier during which retention follows the highest tier the project held

@@ -1,5 +1,5 @@
 /** The 429 of an ingest refused for the project's monthly limit (POST /internal/log, POST /v1/traces). */
-import type { Tier } from "./tiers";
+import type { Tier } from "../enums";
 import { ApiError } from "../errors";
 
 /** Where the project's counter stands when a record was refused. */

@@ -3,13 +3,7 @@
  * from configuration (`STRIPE_PRICE_PRO`, `STRIPE_PRICE_TEAM`, `STRIPE_PRICE_ENTERPRISE`), so a
  * subscription's tier is always derived from the price Stripe reports, never from a client.
  */
-import type { Tier } from "./tiers";
-
-/** The tiers that are sold through Stripe, from lowest to highest. */
-export const PAID_TIERS = ["pro", "team", "enterprise"] as const;
-
-/** A paid tier. */
-export type PaidTier = (typeof PAID_TIERS)[number];
+import { type PaidTier, PAID_TIERS, type Tier } from "../enums";
 
 /** Configured price id per paid tier; a tier without a price cannot be bought by checkout. */
 export type PriceTable = Record<PaidTier, string | null>;
@@ -48,5 +42,5 @@ export function tierForPrices(prices: PriceTable, priceIds: readonly string[]): 
 
 /** True for a tier that is sold through Stripe. */
 export function isPaidTier(tier: Tier): tier is PaidTier {
-  return (PAID_TIERS as readonly string[]).includes(tier);
+  return tier !== "free";
 }

@@ -5,10 +5,7 @@
  * table. Deployments override them with `TIER_LIMITS` and `TIER_RETENTION_DAYS` (JSON objects
  * such as `{"free": 50}`), parsed with the worker's config (src/config/api.ts).
  */
-import { TIERS } from "../db/schema";
-
-/** One of `free`, `pro`, `team`, `enterprise`. */
-export type Tier = (typeof TIERS)[number];
+import { type Tier, TIERS } from "../enums";
 
 /** What a tier allows. */
 export interface TierTerms {

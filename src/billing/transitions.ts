@@ -1,6 +1,6 @@
 /**
  * How a billing effect changes a project's subscription row: pure decisions, applied by
- * `processWebhookEvent` inside the transaction that records the event.
+ * `processPaymentWebhookEvent` inside the transaction that records the event.
  *
  * Subscription status -> tier (Stripe's statuses:
  * https://docs.stripe.com/billing/subscriptions/overview#subscription-statuses):
@@ -33,11 +33,10 @@
  */
 import type { InvoicePaid, CheckoutCompleted, SubscriptionState } from "./effects";
 import { graceAfter } from "./grace";
-import type { Tier } from "./tiers";
-import type { WEBHOOK_OUTCOMES } from "../db/schema";
+import type { PAYMENT_WEBHOOK_OUTCOMES, Tier } from "../enums";
 
 /** What processing an event did (stored in `webhook_events.outcome`). */
-export type Outcome = (typeof WEBHOOK_OUTCOMES)[number];
+export type Outcome = (typeof PAYMENT_WEBHOOK_OUTCOMES)[number];
 
 /** The columns of a subscription row that billing reads and writes. */
 export interface BillingRow {

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { alertVars, toAlertConfig } from "../alerts/config";
 import { priceTable } from "../billing/prices";
 import { DEFAULT_TIER_LIMITS, DEFAULT_TIER_RETENTION } from "../billing/tiers";
-import { TIERS } from "../db/schema";
+import { TIERS } from "../enums";
 import { DEFAULT_BODY_MAX_BYTES } from "../middleware/body-limit";
 import { databaseVars, toDbConfig } from "./database";
 import { configParser } from "./parse";

@@ -6,9 +6,9 @@ import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import type { Db } from "./driver/client";
 import { deleteProjectRow, projectRow } from "./project-rows";
-import { type ALERT_FORMATS, alertDeliveries, alertEndpoints, type DELIVERY_STATES } from "./schema/alerts";
+import type { AlertEventType, AlertFormat, DeliveryState, ScoreLabel, ScorerName } from "../enums";
+import { alertDeliveries, alertEndpoints } from "./schema/alerts";
 import { llmRequests, safetyScores } from "./schema";
-import type { SCORER_NAMES } from "../scoring/types";
 
 /** An endpoint as stored (with its secret: never answer it except at creation). */
 export type AlertEndpoint = typeof alertEndpoints.$inferSelect;
@@ -20,8 +20,8 @@ export interface NewEndpoint {
   url: string;
   min_score: number;
   /** Null or absent: every scorer. */
-  scorers?: (typeof SCORER_NAMES)[number][] | null;
-  format: (typeof ALERT_FORMATS)[number];
+  scorers?: ScorerName[] | null;
+  format: AlertFormat;
   secret: string;
 }
 
@@ -65,7 +65,7 @@ export async function deleteEndpoint(db: Db, projectId: string, id: string): Pro
 }
 
 /** A page of an endpoint's deliveries, newest first (`state` narrows, e.g. `dead`). */
-export async function listDeliveries(db: Db, endpointId: string, q: { page: number; page_size: number; state?: (typeof DELIVERY_STATES)[number] | undefined }) {
+export async function listDeliveries(db: Db, endpointId: string, q: { page: number; page_size: number; state?: DeliveryState | undefined }) {
   const where = and(eq(alertDeliveries.endpoint_id, endpointId), q.state ? eq(alertDeliveries.state, q.state) : undefined);
   const [items, [count]] = await Promise.all([
     db
@@ -105,18 +105,18 @@ export interface DeliveryToSend {
   id: string;
   project_id: string;
   endpoint_id: string;
-  event_type: string;
-  state: (typeof DELIVERY_STATES)[number];
+  event_type: AlertEventType;
+  state: DeliveryState;
   attempts: number;
   created_at: Date;
   url: string;
   secret: string;
-  format: (typeof ALERT_FORMATS)[number];
+  format: AlertFormat;
   score: {
     request_id: string;
-    scorer_name: string;
+    scorer_name: ScorerName;
     score_value: number | null;
-    score_label: string;
+    score_label: ScoreLabel;
     rationale: string;
     created_at: Date;
     model: string;
@@ -162,7 +162,7 @@ export async function loadDeliveries(db: Db, ids: readonly string[]): Promise<De
 
 /** The result of one attempt, as stored on the delivery row. */
 export interface AttemptRecord {
-  state: (typeof DELIVERY_STATES)[number];
+  state: DeliveryState;
   attempts: number;
   last_status: number | null;
   last_error: string | null;

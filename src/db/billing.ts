@@ -1,12 +1,12 @@
 /**
  * SQL of billing: the project's billing account for checkout and portal, storing the Stripe
  * customer, the checkout session last opened per price, and the webhook's once-only event record and row updates (run inside one
- * transaction by `processWebhookEvent`).
+ * transaction by `processPaymentWebhookEvent`).
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BillingPatch, BillingRow, Outcome } from "../billing/transitions";
 import type { Db } from "./driver/client";
-import { checkoutSessions, projects, subscriptions, webhookEvents } from "./schema";
+import { checkoutSessions, projects, subscriptions, paymentWebhookEvents } from "./schema";
 
 /** A project's name and subscription row, as checkout and portal need them. */
 export interface BillingAccount extends BillingRow {
@@ -101,7 +101,7 @@ export interface EventRecord {
 
 /** True when the event id was processed before. */
 export async function isEventRecorded(db: Db, eventId: string): Promise<boolean> {
-  const rows = await db.select({ id: webhookEvents.id }).from(webhookEvents).where(eq(webhookEvents.id, eventId));
+  const rows = await db.select({ id: paymentWebhookEvents.id }).from(paymentWebhookEvents).where(eq(paymentWebhookEvents.id, eventId));
   return rows.length > 0;
 }
 
@@ -111,16 +111,16 @@ export async function isEventRecorded(db: Db, eventId: string): Promise<boolean>
  */
 export async function recordEventOnce(tx: Db, event: EventRecord): Promise<boolean> {
   const inserted = await tx
-    .insert(webhookEvents)
+    .insert(paymentWebhookEvents)
     .values({ ...event, outcome: "ignored" })
-    .onConflictDoNothing({ target: webhookEvents.id })
-    .returning({ id: webhookEvents.id });
+    .onConflictDoNothing({ target: paymentWebhookEvents.id })
+    .returning({ id: paymentWebhookEvents.id });
   return inserted.length === 1;
 }
 
 /** Sets what processing the event did and the project it concerned. */
 export async function finishEvent(tx: Db, eventId: string, outcome: Outcome, projectId: string | null): Promise<void> {
-  await tx.update(webhookEvents).set({ outcome, project_id: projectId }).where(eq(webhookEvents.id, eventId));
+  await tx.update(paymentWebhookEvents).set({ outcome, project_id: projectId }).where(eq(paymentWebhookEvents.id, eventId));
 }
 
 /** How an event names its project: any of these, tried in this order. */

@@ -15,7 +15,8 @@
 import { sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { nextPeriodResetSql } from "../billing/periods";
-import type { Tier, TierLimits } from "../billing/tiers";
+import type { TierLimits } from "../billing/tiers";
+import type { Tier } from "../enums";
 import type { ScorableCall } from "../scoring/types";
 import type { Db } from "./driver/client";
 import { lookupKey, type KeyLookup } from "./keys";

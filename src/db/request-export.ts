@@ -4,7 +4,7 @@
  * statement, for src/export/stream.ts.
  */
 import { and, sql } from "drizzle-orm";
-import type { ScoreLabel, ScorerName } from "../scoring/types";
+import type { ScoreLabel, ScorerName } from "../enums";
 import type { Db } from "./driver/client";
 import { newestFirst } from "./paging";
 import { keyset, requestConditions, type RequestFilters } from "./request-filters";

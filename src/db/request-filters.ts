@@ -11,8 +11,8 @@
  * - q: the GIN index on `search_tsv` (full-text, `simple` config, every word must occur).
  */
 import { and, eq, exists, gte, inArray, lt, notExists, sql, type SQL } from "drizzle-orm";
-import type { ScoreLabel, ScorerName } from "../scoring/types";
-import { llmRequests, type REVIEW_VERDICTS, safetyScores, scoreReviews } from "./schema";
+import type { REVIEW_VERDICTS, ScoreLabel, ScorerName } from "../enums";
+import { llmRequests, safetyScores, scoreReviews } from "./schema";
 import { websearchQuery } from "./search-query";
 
 type Verdict = (typeof REVIEW_VERDICTS)[number];

@@ -11,7 +11,8 @@ import type { Db } from "./driver/client";
 import { requestSummaryColumns } from "./requests";
 import { insertAlertDeliveries } from "./alerts";
 import { addCostsToRollup, scoreChangesToRollup } from "./rollups";
-import { type COST_SOURCES, llmRequests, projectPolicies, type SCORING_STATES } from "./schema";
+import type { COST_SOURCES, SCORING_STATES } from "../enums";
+import { llmRequests, projectPolicies } from "./schema";
 import { policyFromStored, type VersionedPolicy } from "../policy/schema";
 
 type ScoringState = (typeof SCORING_STATES)[number];

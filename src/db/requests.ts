@@ -5,7 +5,7 @@
  * `created_at DESC, id DESC`, served by the `(project_id, created_at)` indexes.
  */
 import { and, count, eq, inArray, sql } from "drizzle-orm";
-import type { ScoreLabel, ScorerName } from "../scoring/types";
+import type { ReviewVerdict, ScoreLabel, ScorerName } from "../enums";
 import type { Db } from "./driver/client";
 import { projectRow } from "./project-rows";
 import { newestFirst, oldestFirst, pageWithTotal, type PageParams } from "./paging";
@@ -22,7 +22,7 @@ export interface ScoreChip {
   scorer_name: ScorerName;
   score_value: number | null;
   score_label: ScoreLabel;
-  verdict: "false_positive" | "confirmed" | null;
+  verdict: ReviewVerdict | null;
   review_changed: boolean;
 }
 

@@ -9,7 +9,8 @@ import { uuidv7 } from "uuidv7";
 import { SCORER_VERSIONS } from "../scoring/version";
 import type { Db } from "./driver/client";
 import { projectRow } from "./project-rows";
-import { type RESCORE_REASONS, rescoreJobs } from "./schema";
+import type { RESCORE_REASONS } from "../enums";
+import { rescoreJobs } from "./schema";
 
 /** A stored job. */
 export type RescoreJob = typeof rescoreJobs.$inferSelect;

@@ -4,10 +4,9 @@
  * score (`reviewChanged`) and the calibration counts of the Policy page.
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { CALIBRATION_THRESHOLDS } from "../enums";
-import { SCORER_NAMES, type ScorerName } from "../scoring/types";
+import { CALIBRATION_THRESHOLDS, type REVIEW_VERDICTS, SCORER_NAMES, type ScorerName } from "../enums";
 import type { Db } from "./driver/client";
-import { type REVIEW_VERDICTS, safetyScores, scoreReviews } from "./schema";
+import { safetyScores, scoreReviews } from "./schema";
 
 /**
  * Stores `verdict` by `reviewer` on the project's score `scoreId`, for that score's request and

@@ -3,7 +3,7 @@
  * excluded): the score list and the per-scorer summary.
  */
 import { and, avg, count, eq, getTableColumns, gte, isNull, sql } from "drizzle-orm";
-import type { ScoreLabel, ScorerName } from "../scoring/types";
+import type { ScoreLabel, ScorerName } from "../enums";
 import type { Db } from "./driver/client";
 import { inRange, pageWithTotal, type PageParams, type TimeRange } from "./paging";
 import { safetyScores } from "./schema";

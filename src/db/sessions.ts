@@ -6,11 +6,11 @@
  * `session_scores` has one owner, the scorer worker (`saveSessionScore`).
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { ScoreLabel } from "../enums";
+import type { ScoreLabel, SESSION_SCORERS } from "../enums";
 import type { Db } from "./driver/client";
 import type { PageParams } from "./paging";
 import { requestSummaryColumns, scoreChips } from "./requests";
-import { llmRequests, MAX_SESSION_CALLS, safetyScores, sessionScores, type SESSION_SCORERS } from "./schema";
+import { llmRequests, MAX_SESSION_CALLS, safetyScores, sessionScores } from "./schema";
 
 /** The session's id as stored: `metadata ->> 'session_id'`, the indexed expression. */
 const sessionIdOf = sql`(${llmRequests.metadata} ->> 'session_id')`;

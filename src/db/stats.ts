@@ -8,7 +8,7 @@
  * Buckets are UTC hours or days (`date_trunc(unit, hour, 'UTC')`); a day is the sum of its hours.
  */
 import { type SQL, sql } from "drizzle-orm";
-import type { ScorerName } from "../scoring/types";
+import type { ScorerName } from "../enums";
 import type { Db } from "./driver/client";
 import { histogramQuantile } from "./rollups";
 import { iso } from "../util";

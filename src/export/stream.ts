@@ -11,12 +11,8 @@ import { createDb, type DbConfig } from "../db/driver/client";
 import { exportPage } from "../db/request-export";
 import type { ScoreChip } from "../db/requests";
 import type { RequestFilters } from "../db/request-filters";
-import { SCORER_NAMES } from "../scoring/types";
+import { type ExportFormat, SCORER_NAMES } from "../enums";
 import { memoizedMasker } from "./mask-pii";
-
-/** Export formats: CSV (RFC 4180, one header row) or JSON Lines (one object per line). */
-export const EXPORT_FORMATS = ["csv", "jsonl"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /**
  * Rows per database round trip: large enough to amortise it, small enough to bound memory

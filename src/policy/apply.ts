@@ -8,9 +8,9 @@
  */
 import { type NamedScore, SCORERS } from "../scoring/registry";
 import { piiAllowList, piiDetectionAllowing } from "../scoring/scorers/pii_detection/rules";
-import type { ScorableCall, ScoreLabel, ScoreResult, Scorer } from "../scoring/types";
+import type { ScorableCall, ScoreResult, Scorer } from "../scoring/types";
+import { LOCAL_DECIDER, type ScoreLabel } from "../enums";
 import { SCORER_VERSIONS } from "../scoring/version";
-import { LOCAL_DECIDER } from "../enums";
 import { maskedVerdict } from "./mask";
 import { DEFAULT_POLICY, type ProjectPolicy, type VersionedPolicy } from "./schema";
 

@@ -6,8 +6,7 @@
  * answer 422 naming them) and describes the route in the OpenAPI document.
  */
 import { z } from "@hono/zod-openapi";
-import { JUDGE_MODES, type JudgeMode, STORE_PII_MODES } from "../enums";
-import { SCORER_NAMES, type ScorerName } from "../scoring/types";
+import { JUDGE_MODES, type JudgeMode, SCORER_NAMES, type ScorerName, STORE_PII_MODES } from "../enums";
 
 /** Values of `unsafe_at`: the Likert value from which a score is labelled `unsafe`. */
 export const UNSAFE_AT_VALUES = [3, 4, 5] as const;

@@ -9,11 +9,10 @@
  */
 import type { ReviewedCall } from "../db/review-export";
 import { changedSinceReview } from "../db/reviews";
-import type { ReviewVerdict } from "../enums";
-import type { ScoreLabel, ScorerName } from "../scoring/types";
+import type { JudgedLabel, ReviewVerdict, ScoreLabel, ScorerName } from "../enums";
 
 /** The label a review gives its scorer: `confirmed` → `unsafe`, `false_positive` → `safe`. */
-export const EXPECTED_OF_VERDICT: Record<ReviewVerdict, "safe" | "unsafe"> = { confirmed: "unsafe", false_positive: "safe" };
+export const EXPECTED_OF_VERDICT: Record<ReviewVerdict, JudgedLabel> = { confirmed: "unsafe", false_positive: "safe" };
 
 /** A stored score in an exported item. */
 export interface ItemScore {
@@ -32,7 +31,7 @@ export interface ReviewedItem {
   source: string;
   request_body: unknown;
   response_body: unknown;
-  expected: Partial<Record<ScorerName, "safe" | "unsafe">>;
+  expected: Partial<Record<ScorerName, JudgedLabel>>;
   sightline: {
     created_at: string;
     model: string;

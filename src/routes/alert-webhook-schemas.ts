@@ -4,7 +4,7 @@
  * ./schemas.ts with the API's other response schemas, where the dashboard's contract reads them.
  */
 import { z } from "@hono/zod-openapi";
-import { DELIVERY_STATES } from "../db/schema/alerts";
+import { DELIVERY_STATES } from "../enums";
 import { PaginationQuery, ProjectIdQuery } from "./openapi";
 
 /** `{id}` of an endpoint. */

@@ -9,7 +9,7 @@ import { activeGrace, type GraceColumns } from "../billing/grace";
 import { allowedReturnUrl } from "../billing/return-urls";
 import { requireStripe } from "../billing/stripe";
 import type { TierRetention } from "../billing/tiers";
-import { TIERS } from "../db/schema";
+import { TIERS } from "../enums";
 import { getBillingAccount } from "../db/billing";
 import { notFound } from "../errors";
 import { iso } from "../util";

@@ -4,9 +4,8 @@
  */
 import { z } from "@hono/zod-openapi";
 import type { RequestFilters } from "../db/request-filters";
-import { REVIEW_VERDICTS, SCORE_LABELS } from "../db/schema";
+import { REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES, type ScorerName } from "../enums";
 import { MAX_QUERY_CHARS } from "../db/search-config";
-import { SCORER_NAMES, type ScorerName } from "../scoring/types";
 import { isoInstant, ProjectIdQuery } from "./openapi";
 
 /** Query key of the per-scorer label filter: `label[content_safety]=unsafe`. */

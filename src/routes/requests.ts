@@ -6,7 +6,8 @@
 import { z } from "@hono/zod-openapi";
 import { countRequests, getRequest, listRequests, listRequestsKeyset, neighbours } from "../db/requests";
 import { ApiError, notFound } from "../errors";
-import { exportResponse, EXPORT_FORMATS } from "../export/stream";
+import { EXPORT_FORMATS } from "../enums";
+import { exportResponse } from "../export/stream";
 import { access, createRouter, jsonResponse, MAX_PAGE_SIZE, pageOf, PaginationQuery, projectErrors, routesTagged } from "./openapi";
 import { assertReadAllowed, RevealQuery, shownToCaller } from "./pii-access";
 import { checkedFilters, RequestFilterQuery, toFilters } from "./request-query";

@@ -7,8 +7,20 @@
 import { z } from "@hono/zod-openapi";
 import { createSelectSchema } from "drizzle-zod";
 import { alertDeliveries } from "../db/schema/alerts";
-import { apiKeys, llmRequests, PREVIEW_CHARS, projects, RESCORE_REASONS, RESCORE_STATES, MAX_SESSION_CALLS, SESSION_SCORERS, safetyScores } from "../db/schema";
-import { ALERT_FORMATS, API_KEY_SCOPES, CALIBRATION_THRESHOLDS, REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES, type ScorerName, TIERS } from "../enums";
+import { apiKeys, llmRequests, PREVIEW_CHARS, projects, MAX_SESSION_CALLS, safetyScores } from "../db/schema";
+import {
+  ALERT_FORMATS,
+  API_KEY_SCOPES,
+  CALIBRATION_THRESHOLDS,
+  RESCORE_REASONS,
+  RESCORE_STATES,
+  REVIEW_VERDICTS,
+  SCORE_LABELS,
+  SCORER_NAMES,
+  type ScorerName,
+  SESSION_SCORERS,
+  TIERS,
+} from "../enums";
 
 /** An instant in a response: ISO-8601 text in UTC. */
 export const instant = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });

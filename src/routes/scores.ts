@@ -2,9 +2,8 @@
 import { z } from "@hono/zod-openapi";
 import { listScores, summarizeScores } from "../db/scores";
 import { reviewScore } from "../db/reviews";
-import { REVIEW_VERDICTS, SCORE_LABELS } from "../db/schema";
+import { REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES } from "../enums";
 import { notFound } from "../errors";
-import { SCORER_NAMES } from "../scoring/types";
 import {
   access,
   createRouter,

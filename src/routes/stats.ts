@@ -5,7 +5,7 @@
 import { z } from "@hono/zod-openapi";
 import { instantSchema } from "../instant";
 import { requestBuckets, scoreBuckets } from "../db/stats";
-import { SCORER_NAMES } from "../scoring/types";
+import { SCORER_NAMES } from "../enums";
 import { access, createRouter, ProjectIdQuery, projectErrors, routesTagged } from "./openapi";
 import { TimeseriesSchema } from "./schemas";
 

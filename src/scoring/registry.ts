@@ -16,7 +16,8 @@ import { piiDetection } from "./scorers/pii_detection/rules";
 import { unboundedConsumption } from "./scorers/unbounded_consumption/rules";
 import { vectorWeakness, vectorWeaknessModel } from "./scorers/vector_weakness/scorer";
 import type { LearnedName } from "./specs";
-import type { ScoreResult, Scorer, ScorerName } from "./types";
+import type { ScoreResult, Scorer } from "./types";
+import type { ScorerName } from "../enums";
 
 /** All six scorers, in SCORER_NAMES order. */
 export const SCORERS: readonly Scorer[] = [contentSafety, piiDetection, jailbreakDetection, dataPoisoning, vectorWeakness, unboundedConsumption];

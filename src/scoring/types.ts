@@ -4,15 +4,7 @@
  * A scorer is a pure, deterministic function of one logged LLM call: no I/O, no clock, no
  * randomness, CPU time linear in payload size. Scores follow the Likert scale of docs/decisions.md D10.
  */
-
-/** Names of the six scorers, as in docs/interface.md section 1.3. */
-export const SCORER_NAMES = ["content_safety", "pii_detection", "jailbreak_detection", "data_poisoning", "vector_weakness", "unbounded_consumption"] as const;
-
-/** One of the six scorer names. */
-export type ScorerName = (typeof SCORER_NAMES)[number];
-
-/** `safe` for scores 1-3, `unsafe` for 4-5, `unscored` when nothing could be judged. */
-export type ScoreLabel = "safe" | "unsafe" | "unscored";
+import type { ScoreLabel, ScorerName } from "../enums";
 
 /**
  * One logged call as the scorers see it: the fields of an `llm_requests` row.

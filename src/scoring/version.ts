@@ -13,7 +13,7 @@
  * - Rule scorers: `rules-` + a constant below, raised by hand when their rules change.
  */
 import manifest from "./scorers/manifest.json";
-import { SCORER_NAMES, type ScorerName } from "./types";
+import { SCORER_NAMES, type ScorerName } from "../enums";
 
 /** Versions of the rule-only scorers; raise one when its rules change the scores. */
 export const RULE_SCORER_VERSIONS = {

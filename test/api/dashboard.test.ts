@@ -4,7 +4,7 @@
  * PII masked, and the overview time series.
  */
 import { describe, expect, it } from "vitest";
-import { SCORER_NAMES } from "../../src/scoring/types";
+import { SCORER_NAMES } from "../../src/enums";
 import { api, logBody, newProject, postLog, sql, expectProblem } from "./helpers";
 
 type Chip = { scorer_name: string; score_value: number | null; score_label: string; verdict: string | null };

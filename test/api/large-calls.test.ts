@@ -11,7 +11,7 @@ import { uuidv7 } from "uuidv7";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AppEnv } from "../../src/env";
 import { SEARCH_INDEXED_CHARS } from "../../src/db/schema";
-import { SCORER_NAMES } from "../../src/scoring/types";
+import { SCORER_NAMES } from "../../src/enums";
 import { bigAnswer, type BigAnswerKind } from "../proxy/big-answers";
 import { apiEnv, consume, deadLetters, eventually, message, refuseModelsByName, rowsOf, scoreNow, throughProxy, usedOf } from "./capture-helpers";
 import { api, logBody, newProject, postLog, sql } from "./helpers";

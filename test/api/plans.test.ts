@@ -16,7 +16,7 @@ import { countRequests, listRequestsKeyset, neighbours } from "../../src/db/requ
 import type { RequestFilters } from "../../src/db/request-filters";
 import { requestBuckets, scoreBuckets } from "../../src/db/stats";
 import { searchIds } from "../../src/db/text-search";
-import { SCORER_NAMES } from "../../src/scoring/types";
+import { SCORER_NAMES } from "../../src/enums";
 import { newProject, sql, testEnv } from "./helpers";
 
 /** Requests per project; scores are six per request. */

@@ -19,7 +19,7 @@ import { saveCosts, saveScores } from "../../src/db/request-scoring";
 import { PRICE_TABLE_VERSION } from "../../src/pricing/price-call";
 import { requestBuckets, scoreBuckets, splitRange } from "../../src/db/stats";
 import type { PolicyScore } from "../../src/policy/apply";
-import { SCORER_NAMES } from "../../src/scoring/types";
+import { SCORER_NAMES } from "../../src/enums";
 import { api, internal, logBody, newProject, postLog, sql, testEnv } from "./helpers";
 
 let pool: pg.Pool;

@@ -1,7 +1,7 @@
 /** Upstream choice: the route table, the allow-listed header, and what is refused. */
 import { describe, expect, it } from "vitest";
 import { proxyConfig } from "../../workers/proxy/src/config";
-import { resolveUpstream, type RouteRefusal, type UpstreamTarget } from "../../workers/proxy/src/routes";
+import { resolveUpstream, type UpstreamRefusal, type UpstreamTarget } from "../../workers/proxy/src/upstreams";
 import { chatBody, directProxy, logsFor, newKey, newRun, post, testEnv, upstreamSaw } from "./helpers";
 
 const resolve = (path: string, env: Record<string, string> = {}, headers: Record<string, string> = {}) =>
@@ -47,7 +47,7 @@ describe("route table", () => {
   });
 
   it.each(["/azure/evil.com%2F/x", "/azure/-bad/x", "/azure/"])("Should refuse an Azure resource that is not a name: %s", (path) => {
-    expect((resolve(path) as RouteRefusal).status).toBe(400);
+    expect((resolve(path) as UpstreamRefusal).status).toBe(400);
   });
 
   it("Should refuse X-Upstream-Base-URL combined with a named route", () => {

@@ -1,6 +1,6 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { SCORER_NAMES } from "../../src/scoring/types";
+import { SCORER_NAMES } from "../../src/enums";
 import { consumeBatch } from "../../workers/scorer/src/consume";
 import type { ScorerEnv } from "../../workers/scorer/src/env";
 import { sweep } from "../../src/sweep";

@@ -9,7 +9,7 @@ import { createDb } from "../../src/db/driver/client";
 import { createRescoreJob } from "../../src/db/rescore";
 import { maintainRescoring, rescoreOnUpgrade } from "../../src/rescore/maintain";
 import { CHUNKS_PER_MESSAGE, RESCORE_CHUNK } from "../../src/rescore/limits";
-import { SCORER_NAMES } from "../../src/scoring/types";
+import { SCORER_NAMES } from "../../src/enums";
 import { SCORER_VERSIONS } from "../../src/scoring/version";
 import { consumeBatch } from "../../workers/scorer/src/consume";
 import type { ScorerEnv } from "../../workers/scorer/src/env";

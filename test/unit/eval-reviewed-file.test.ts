@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { reviewedReport } from "../../scripts/eval/reviewed-file";
 import type { ReviewedCall } from "../../src/db/review-export";
 import { reviewedItem } from "../../src/reviews/dataset";
-import type { ScorerName } from "../../src/scoring/types";
+import type { ScorerName } from "../../src/enums";
 
 const dir = mkdtempSync(join(tmpdir(), "sightline-reviewed-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { activeGrace, GRACE_DAYS, graceAfter, type GraceColumns } from "../../src/billing/grace";
-import type { Tier } from "../../src/billing/tiers";
+import type { Tier } from "../../src/enums";
 
 const DAY = 86_400_000;
 const t0 = new Date("2026-11-01T00:00:00Z");

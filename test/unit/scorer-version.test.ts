@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import manifest from "../../src/scoring/scorers/manifest.json";
-import { SCORER_NAMES } from "../../src/scoring/types";
+import { SCORER_NAMES } from "../../src/enums";
 import { LEARNED_RULES_REVISIONS, RULE_SCORER_VERSIONS, SCORER_VERSIONS } from "../../src/scoring/version";
 
 const MODELS = resolve(import.meta.dirname, "../../src/scoring/scorers");

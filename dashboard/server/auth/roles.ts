@@ -14,6 +14,8 @@ import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements, memberAc, ownerAc } from "better-auth/plugins/organization/access";
 
 // The roles and their order are declared once, in src/enums.ts (shared with the browser).
+import type { Role } from "../../../src/enums";
+
 export { type Role, roleAtLeast } from "../../../src/enums";
 
 const ac = createAccessControl(defaultStatements);
@@ -26,5 +28,5 @@ export const organizationRoles = {
     admin: ac.newRole(adminAc.statements),
     member: ac.newRole(memberAc.statements),
     viewer: ac.newRole({}),
-  },
+  } satisfies Record<Role, ReturnType<typeof ac.newRole>>,
 };

@@ -11,11 +11,10 @@ import pg from "pg";
 import type { Db } from "../../../src/db/driver/client";
 import { loadCalls, saveScores } from "../../../src/db/request-scoring";
 import { scoreSessions } from "../../../workers/scorer/src/sessions";
-import { LOCAL_DECIDER } from "../../../src/enums";
+import { LOCAL_DECIDER, SCORER_NAMES, type ScorerName } from "../../../src/enums";
 import { labelAt, type PolicyScore, scoreCall } from "../../../src/policy/apply";
 import { DEFAULT_UNSAFE_AT } from "../../../src/policy/schema";
 import type { NamedScore } from "../../../src/scoring/registry";
-import { SCORER_NAMES, type ScorerName } from "../../../src/scoring/types";
 import { SCORER_VERSIONS } from "../../../src/scoring/version";
 
 /** `scores` as the scorer stores them for a project without a policy of its own (`decided_by` local unless given). */

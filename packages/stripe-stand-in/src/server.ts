@@ -5,7 +5,9 @@
  * and idempotency keys (a repeat replays the first answer; other parameters answer 400).
  * Point the API at it with `STRIPE_API_BASE`. Used by the workerd tests (vitest.config.ts) and
  * by offline development (`npm run stripe:stand-in`). With `stateFile` its objects survive a
- * restart (./state.ts).
+ * restart (./state.ts). A Hono app like every other server of the repository, served on Node
+ * by `@hono/node-server`: the API's key check, request log and idempotency are one middleware
+ * (`stripeApi`), every error one `onError` rendering Stripe's envelope.
  *
  * API: POST /v1/customers, GET /v1/customers/:id, POST /v1/checkout/sessions,
  * GET /v1/checkout/sessions/:id, POST /v1/checkout/sessions/:id/expire,
@@ -26,8 +28,11 @@
  *   period's paid invoice), .../fail-payment: the matching events, delivered;
  * - GET /__stand-in/requests: every API request received (method, path, params, idempotency key).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
+import { type Context, Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import Stripe from "stripe";
 import { eventObject, invoiceObject, type EventObjects } from "./events.ts";
 import { API_VERSION, customerObject, planOf, plusOneMonth, priceObject, stripeId, subscriptionObject, unixNow } from "./objects.ts";
@@ -84,16 +89,8 @@ interface Delivery {
   body: string;
 }
 
-function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { "content-type": "application/json", "request-id": stripeId("req"), "stripe-version": API_VERSION, ...headers });
-  res.end(JSON.stringify(body));
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const parts: Buffer[] = [];
-  for await (const part of req) parts.push(part as Buffer);
-  return Buffer.concat(parts).toString("utf8");
-}
+/** The Hono environment of the stand-in's app: the Stripe API routes read the decoded form as `params`. */
+type StandInEnv = { Variables: { params: Record<string, FormValue> } };
 
 /** Starts the stand-in on 127.0.0.1 and resolves once it listens. */
 export async function startStripeStandIn(opts: StandInOptions): Promise<StripeStandIn> {
@@ -149,50 +146,6 @@ export async function startStripeStandIn(opts: StandInOptions): Promise<StripeSt
 
   const event = <K extends keyof EventObjects>(type: K, object: EventObjects[K], previous?: Partial<EventObjects[K]>) =>
     eventObject(type, structuredClone(object), previous ? { previousAttributes: previous } : {});
-
-  /** API routes: the object to answer with (status 200), or a StripeWireError. */
-  function api(method: string, path: string, params: Record<string, FormValue>): unknown {
-    const [, , resource, id, sub] = path.split("/"); // "", "v1", resource, id?, sub?
-    if (method === "POST" && path === "/v1/customers") {
-      const c = customerObject({ name: str(params, "name") ?? null, email: str(params, "email") ?? null, metadata: metadataOf(params.metadata) });
-      customers.set(c.id, c);
-      return c;
-    }
-    if (method === "GET" && resource === "customers" && id) return customer(id);
-    if (method === "POST" && path === "/v1/checkout/sessions") {
-      if (str(params, "mode") !== "subscription")
-        throw new StripeWireError(400, "invalid_request_error", "The stand-in supports mode=subscription only.", "parameter_invalid_string", "mode");
-      const successUrl = str(params, "success_url");
-      if (!successUrl) throw missingParam("success_url");
-      const p = price(str(params, "line_items", 0, "price"), "line_items[0][price]");
-      const cus = str(params, "customer");
-      if (cus) customer(cus, "customer");
-      const session = checkoutSessionObject({
-        pageBase: base,
-        customer: cus ?? null,
-        clientReferenceId: str(params, "client_reference_id") ?? null,
-        successUrl,
-        cancelUrl: str(params, "cancel_url") ?? null,
-        metadata: metadataOf(params.metadata),
-        amountTotal: p.unit_amount ?? 0,
-        currency: p.currency,
-      });
-      const subData = params.subscription_data;
-      const extras = { price: p, subscriptionMetadata: metadataOf(typeof subData === "object" && !Array.isArray(subData) ? subData.metadata : undefined) };
-      sessions.set(session.id, Object.assign(session, { extras }));
-      return publicSession(session.id);
-    }
-    if (method === "GET" && resource === "checkout" && id === "sessions" && sub) return publicSession(sub);
-    if (method === "POST" && resource === "checkout" && id === "sessions" && sub && path.endsWith(`/${sub}/expire`)) return expireSession(sub);
-    if (method === "POST" && path === "/v1/billing_portal/sessions") {
-      const c = customer(str(params, "customer"), "customer");
-      const session = portalSessionObject({ pageBase: base, customer: c.id, returnUrl: str(params, "return_url") ?? null });
-      portalSessions.set(session.id, session);
-      return session;
-    }
-    if (method === "GET" && resource === "subscriptions" && id) return subscription(id);
-    throw new StripeWireError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
-  }
 
   function publicSession(id: string): Stripe.Checkout.Session {
     const found = sessions.get(id);
@@ -281,117 +234,175 @@ export async function startStripeStandIn(opts: StandInOptions): Promise<StripeSt
     throw new StripeWireError(404, "invalid_request_error", `Unknown stand-in action ${action}.`);
   }
 
-  async function control(method: string, path: string, body: Record<string, unknown>): Promise<unknown> {
-    const parts = path.split("/").slice(2); // after "/__stand-in"
-    if (method === "GET" && parts[0] === "requests") return requests;
-    if (method === "POST" && parts[0] === "checkout" && parts[3] === "complete") {
-      const done = completeSession(parts[2]!);
-      return { ...done, deliveries: await deliver(done.events) };
-    }
-    if (method === "POST" && parts[0] === "subscriptions" && parts.length === 1) {
-      const c = customer(String(body.customer ?? ""), "customer");
-      const sub = subscriptionObject({
-        customer: c.id,
-        price: price(String(body.price ?? ""), "price"),
-        status: (body.status as Stripe.Subscription.Status | undefined) ?? "active",
-        metadata: (body.metadata as Record<string, string> | undefined) ?? {},
-      });
-      subscriptions.set(sub.id, sub);
-      return sub;
-    }
-    if (method === "POST" && parts[0] === "subscriptions" && parts[2]) {
-      const done = subscriptionAction(parts[1]!, parts[2], body);
-      return { ...done, deliveries: await deliver(done.events) };
-    }
-    throw new StripeWireError(404, "invalid_request_error", `Unknown stand-in control route ${method} ${path}.`);
-  }
-
-  const html = (res: ServerResponse, status: number, body: string) => void res.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(body);
-
   /** The Billing Portal: GET shows the page; POST .../update|cancel changes a subscription of the session's customer. */
-  async function portal(res: ServerResponse, method: string, id: string, action: string | undefined, raw: string, notice?: string): Promise<void> {
+  async function portal(c: Context<StandInEnv>): Promise<Response> {
+    const id = c.req.param("id")!;
+    const action = c.req.param("action");
     const session = portalSessions.get(id);
-    if (!session) return html(res, 404, "<!doctype html><title>Not found</title><p>No such billing portal session.</p>");
+    if (!session) return c.html("<!doctype html><title>Not found</title><p>No such billing portal session.</p>", 404);
     const page = `/p/session/${encodeURIComponent(id)}`;
-    if (method === "POST" && (action === "update" || action === "cancel")) {
-      const form = new URLSearchParams(raw);
+    if (c.req.method === "POST" && (action === "update" || action === "cancel")) {
+      const form = new URLSearchParams(await c.req.text());
       const sub = subscription(form.get("subscription") ?? "");
       if (sub.customer !== session.customer) throw noSuch("subscription", sub.id);
       const done = subscriptionAction(sub.id, action, action === "update" ? { price: form.get("price") ?? "" } : {});
       await deliver(done.events);
       const plan = done.subscription.items.data[0]!.price;
       const what = action === "update" ? `Your plan is now ${plan.nickname ?? plan.id}.` : "Your subscription is canceled.";
-      return void res.writeHead(303, { location: `${page}?notice=${encodeURIComponent(what)}` }).end();
+      return c.redirect(`${page}?notice=${encodeURIComponent(what)}`, 303);
     }
-    if (method !== "GET" || action) throw new StripeWireError(404, "invalid_request_error", `Unknown portal action ${method} ${page}/${action ?? ""}.`);
+    if (c.req.method !== "GET" || action)
+      throw new StripeWireError(404, "invalid_request_error", `Unknown portal action ${c.req.method} ${page}/${action ?? ""}.`);
     const live = [...subscriptions.values()].filter((s) => s.customer === session.customer && s.status !== "canceled" && s.status !== "incomplete_expired");
-    html(res, 200, portalPage({ session, customer: customers.get(String(session.customer)), subscriptions: live, prices: [...prices.values()], notice }));
+    const notice = c.req.query("notice");
+    return c.html(portalPage({ session, customer: customers.get(String(session.customer)), subscriptions: live, prices: [...prices.values()], notice }));
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? "/", "http://stand-in");
-    const method = req.method ?? "GET";
-    const raw = await readBody(req);
-    const portalPath = /^\/p\/session\/([^/]+)(?:\/([^/]+))?$/.exec(url.pathname);
-    if (portalPath) return portal(res, method, decodeURIComponent(portalPath[1]!), portalPath[2], raw, url.searchParams.get("notice") ?? undefined);
-    const page = /^\/c\/pay\/([^/]+)$/.exec(url.pathname);
-    if (page && method === "GET") {
-      const s = sessions.get(page[1]!);
-      return s ? html(res, 200, checkoutPage(page[1]!, s)) : html(res, 404, "<!doctype html><title>Not found</title><p>No such checkout session.</p>");
-    }
-    if (page && method === "POST") {
-      const done = completeSession(page[1]!);
-      await deliver(done.events);
-      const next = (done.session.success_url ?? base).replace("{CHECKOUT_SESSION_ID}", done.session.id);
-      return void res.writeHead(303, { location: next }).end();
-    }
-    if (url.pathname.startsWith("/__stand-in/"))
-      return json(res, 200, await control(method, url.pathname, raw ? (JSON.parse(raw) as Record<string, unknown>) : {}));
+  /** The Stripe API's answer: the object as JSON with Stripe's response headers. */
+  const answer = (c: Context<StandInEnv>, body: unknown, status: ContentfulStatusCode = 200, headers: Record<string, string> = {}) =>
+    c.json(body, status, { "request-id": stripeId("req"), "stripe-version": API_VERSION, ...headers });
 
-    const auth = /^Bearer\s+(sk_test_\S+)$/.exec(req.headers.authorization ?? "");
-    if (!auth) throw new StripeWireError(401, "invalid_request_error", "You did not provide a valid test API key (Authorization: Bearer sk_test_...).");
-    const params = parseForm(method === "GET" || method === "DELETE" ? url.search.slice(1) : raw);
-    const idempotencyKey = (req.headers["idempotency-key"] as string | undefined) ?? null;
-    requests.push({ method, path: url.pathname, params, idempotencyKey, stripeVersion: (req.headers["stripe-version"] as string | undefined) ?? null });
-    if (method === "DELETE" && /^\/v1\/subscriptions\/[^/]+$/.test(url.pathname)) {
-      const done = subscriptionAction(url.pathname.split("/")[3]!, "cancel", {});
-      await deliver(done.events);
-      return json(res, 200, done.subscription);
-    }
-    const fingerprint = `${method} ${url.pathname} ${raw}`;
-    const replay = idempotencyKey && method === "POST" ? replays.get(idempotencyKey) : undefined;
+  /**
+   * The Stripe API's door: a `Bearer sk_test_...` key, the request recorded with its decoded form
+   * (`params`), and idempotency for POST: a repeated key replays the first 200 answer, and the
+   * same key with other parameters is refused (400 `idempotency_error`).
+   */
+  const stripeApi = createMiddleware<StandInEnv>(async (c, next) => {
+    if (!/^Bearer\s+sk_test_\S+$/.test(c.req.header("authorization") ?? ""))
+      throw new StripeWireError(401, "invalid_request_error", "You did not provide a valid test API key (Authorization: Bearer sk_test_...).");
+    const raw = await c.req.text();
+    const url = new URL(c.req.url);
+    const params = parseForm(c.req.method === "GET" || c.req.method === "DELETE" ? url.search.slice(1) : raw);
+    const idempotencyKey = c.req.header("idempotency-key") ?? null;
+    requests.push({ method: c.req.method, path: url.pathname, params, idempotencyKey, stripeVersion: c.req.header("stripe-version") ?? null });
+    c.set("params", params);
+    if (!idempotencyKey || c.req.method !== "POST") return next();
+    const fingerprint = `${c.req.method} ${url.pathname} ${raw}`;
+    const replay = replays.get(idempotencyKey);
     if (replay && replay.fingerprint !== fingerprint)
       throw new StripeWireError(
         400,
         "idempotency_error",
         `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
       );
-    if (replay) return json(res, replay.status, replay.body, { "idempotent-replayed": "true", "idempotency-key": idempotencyKey! });
-    const body = api(method, url.pathname, params);
-    if (idempotencyKey && method === "POST") replays.set(idempotencyKey, { fingerprint, status: 200, body });
-    json(res, 200, body, idempotencyKey ? { "idempotency-key": idempotencyKey } : {});
+    if (replay) return answer(c, replay.body, replay.status as ContentfulStatusCode, { "idempotent-replayed": "true", "idempotency-key": idempotencyKey });
+    await next();
+    c.res.headers.set("idempotency-key", idempotencyKey);
+    if (c.res.status === 200) replays.set(idempotencyKey, { fingerprint, status: 200, body: await c.res.clone().json() });
+  });
+
+  /** POST /v1/checkout/sessions: a subscription-mode session for one price. */
+  function createCheckoutSession(params: Record<string, FormValue>): Stripe.Checkout.Session {
+    if (str(params, "mode") !== "subscription")
+      throw new StripeWireError(400, "invalid_request_error", "The stand-in supports mode=subscription only.", "parameter_invalid_string", "mode");
+    const successUrl = str(params, "success_url");
+    if (!successUrl) throw missingParam("success_url");
+    const p = price(str(params, "line_items", 0, "price"), "line_items[0][price]");
+    const cus = str(params, "customer");
+    if (cus) customer(cus, "customer");
+    const session = checkoutSessionObject({
+      pageBase: base,
+      customer: cus ?? null,
+      clientReferenceId: str(params, "client_reference_id") ?? null,
+      successUrl,
+      cancelUrl: str(params, "cancel_url") ?? null,
+      metadata: metadataOf(params.metadata),
+      amountTotal: p.unit_amount ?? 0,
+      currency: p.currency,
+    });
+    const subData = params.subscription_data;
+    const extras = { price: p, subscriptionMetadata: metadataOf(typeof subData === "object" && !Array.isArray(subData) ? subData.metadata : undefined) };
+    sessions.set(session.id, Object.assign(session, { extras }));
+    return publicSession(session.id);
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res)
-      .catch((err) => {
-        const wire = err instanceof StripeWireError ? err : new StripeWireError(500, "api_error", String(err));
-        if (!res.headersSent) json(res, wire.status, wire.toJSON());
-        else res.end();
-      })
-      // Anything but a read may have changed an object: keep the file current.
-      .finally(() => {
-        if (req.method === "GET") return;
-        try {
-          saveState(opts.stateFile, state);
-        } catch (err) {
-          log(`▶ stripe stand-in: could not write ${opts.stateFile}: ${err}`);
-        }
+  /** The test-control body: JSON, or none. */
+  const controlBody = async (c: Context<StandInEnv>) => {
+    const raw = await c.req.text();
+    return raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+  };
+
+  const app = new Hono<StandInEnv>()
+    // Anything but a read may have changed an object: keep the file current.
+    .use(async (c, next) => {
+      await next();
+      if (c.req.method === "GET") return;
+      try {
+        saveState(opts.stateFile, state);
+      } catch (err) {
+        log(`▶ stripe stand-in: could not write ${opts.stateFile}: ${err}`);
+      }
+    })
+    // What a customer's browser does at Stripe: the checkout page, and the Billing Portal.
+    .get("/c/pay/:session", (c) => {
+      const s = sessions.get(c.req.param("session"));
+      return s ? c.html(checkoutPage(c.req.param("session"), s)) : c.html("<!doctype html><title>Not found</title><p>No such checkout session.</p>", 404);
+    })
+    .post("/c/pay/:session", async (c) => {
+      const done = completeSession(c.req.param("session"));
+      await deliver(done.events);
+      return c.redirect((done.session.success_url ?? base).replace("{CHECKOUT_SESSION_ID}", done.session.id), 303);
+    })
+    .on(["GET", "POST"], "/p/session/:id/:action?", portal)
+    // Test control.
+    .get("/__stand-in/requests", (c) => c.json(requests))
+    .post("/__stand-in/checkout/sessions/:id/complete", async (c) => {
+      const done = completeSession(c.req.param("id"));
+      return c.json({ ...done, deliveries: await deliver(done.events) });
+    })
+    .post("/__stand-in/subscriptions", async (c) => {
+      const body = await controlBody(c);
+      const sub = subscriptionObject({
+        customer: customer(String(body.customer ?? ""), "customer").id,
+        price: price(String(body.price ?? ""), "price"),
+        status: (body.status as Stripe.Subscription.Status | undefined) ?? "active",
+        metadata: (body.metadata as Record<string, string> | undefined) ?? {},
       });
+      subscriptions.set(sub.id, sub);
+      return c.json(sub);
+    })
+    .post("/__stand-in/subscriptions/:id/:action", async (c) => {
+      const done = subscriptionAction(c.req.param("id"), c.req.param("action"), await controlBody(c));
+      return c.json({ ...done, deliveries: await deliver(done.events) });
+    })
+    .all("/__stand-in/*", (c) => {
+      throw new StripeWireError(404, "invalid_request_error", `Unknown stand-in control route ${c.req.method} ${c.req.path}.`);
+    })
+    // The Stripe API.
+    .use(stripeApi)
+    .post("/v1/customers", (c) => {
+      const params = c.var.params;
+      const created = customerObject({ name: str(params, "name") ?? null, email: str(params, "email") ?? null, metadata: metadataOf(params.metadata) });
+      customers.set(created.id, created);
+      return answer(c, created);
+    })
+    .get("/v1/customers/:id", (c) => answer(c, customer(c.req.param("id"))))
+    .post("/v1/checkout/sessions", (c) => answer(c, createCheckoutSession(c.var.params)))
+    .get("/v1/checkout/sessions/:id", (c) => answer(c, publicSession(c.req.param("id"))))
+    .post("/v1/checkout/sessions/:id/expire", (c) => answer(c, expireSession(c.req.param("id"))))
+    .post("/v1/billing_portal/sessions", (c) => {
+      const cus = customer(str(c.var.params, "customer"), "customer");
+      const session = portalSessionObject({ pageBase: base, customer: cus.id, returnUrl: str(c.var.params, "return_url") ?? null });
+      portalSessions.set(session.id, session);
+      return answer(c, session);
+    })
+    .get("/v1/subscriptions/:id", (c) => answer(c, subscription(c.req.param("id"))))
+    .delete("/v1/subscriptions/:id", async (c) => {
+      const done = subscriptionAction(c.req.param("id"), "cancel", {});
+      await deliver(done.events);
+      return answer(c, done.subscription);
+    })
+    .notFound((c) => answer(c, new StripeWireError(404, "invalid_request_error", `Unrecognized request URL (${c.req.method}: ${c.req.path}).`).toJSON(), 404))
+    .onError((err, c) => {
+      const wire = err instanceof StripeWireError ? err : new StripeWireError(500, "api_error", String(err));
+      return answer(c, wire.toJSON(), wire.status as ContentfulStatusCode);
+    });
+
+  const host = opts.host ?? "127.0.0.1";
+  const server = await new Promise<ServerType>((resolve) => {
+    const started: ServerType = serve({ fetch: app.fetch, port: opts.port ?? 0, hostname: host }, () => resolve(started));
   });
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? "127.0.0.1", resolve));
   if (opts.unref) server.unref();
-  const address = server.address() as AddressInfo;
-  base = `http://${opts.host ?? "127.0.0.1"}:${address.port}`;
+  base = `http://${host}:${(server.address() as AddressInfo).port}`;
   return { url: base, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -16,7 +16,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { scoreCall } from "../../../src/policy/apply";
-import type { ScorerName } from "../../../src/scoring/types";
+import type { ScorerName } from "../../../src/enums";
 import { type Confusion, emptyConfusion, tally } from "../../lib/confusion";
 import { evalDir, readItems, sourceFamily, splitItems, toCall, trafficItems, type EvalItem } from "../../lib/eval-items";
 import { haiGuardrailsPeer } from "./hai-guardrails";

@@ -3,7 +3,7 @@
  * guardrail package from npm, called through its published API on the text that guardrail
  * would see (views.ts), with its verdict mapped to one of Sightline's scorers.
  */
-import type { ScorerName } from "../../../src/scoring/types";
+import type { ScorerName } from "../../../src/enums";
 
 /** The text a guardrail sees of one logged call (views.ts). */
 export interface CallViews {

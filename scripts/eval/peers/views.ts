@@ -4,7 +4,7 @@
  * is `viewFor`.
  */
 import { extractCall } from "../../../src/scoring/text";
-import type { ScorerName } from "../../../src/scoring/types";
+import type { ScorerName } from "../../../src/enums";
 import type { CallViews } from "./types";
 
 /** Prompt, completion and documents of a call (each joined with blank lines). */

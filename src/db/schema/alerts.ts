@@ -10,14 +10,10 @@
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, smallint, text, unique, uuid } from "drizzle-orm/pg-core";
-import { ALERT_FORMATS, DELIVERY_STATES } from "../../enums";
-import { SCORER_NAMES } from "../../scoring/types";
+import { ALERT_EVENT_TYPES, ALERT_FORMATS, DELIVERY_STATES, SCORER_NAMES } from "../../enums";
 import { ownedBy, timestamptz, timestamptzNow } from "./columns";
 import { projectId, projectRecord } from "./projects";
 import { safetyScores } from "./scores";
-
-// Declared once in src/enums.ts (shared with the dashboard); re-exported for the modules that read them with the tables.
-export { ALERT_FORMATS, DELIVERY_STATES };
 
 /** A project's alert endpoint: where `score.unsafe` events are posted, and which scores qualify. */
 export const alertEndpoints = pgTable(
@@ -52,8 +48,8 @@ export const alertDeliveries = pgTable(
     project_id: projectId(),
     /** The score that triggered it; null for a test event (POST /api/webhooks/{id}/test). */
     score_id: ownedBy(uuid("score_id"), () => safetyScores.id),
-    /** `score.unsafe` or `webhook.test`. */
-    event_type: text("event_type").notNull(),
+    /** One of `ALERT_EVENT_TYPES`: `score.unsafe`, or `webhook.test` (typed in TypeScript only: a text column). */
+    event_type: text("event_type", { enum: ALERT_EVENT_TYPES }).notNull(),
     state: text("state", { enum: DELIVERY_STATES }).notNull().default("pending"),
     /** HTTP attempts made so far. */
     attempts: integer("attempts").notNull().default(0),

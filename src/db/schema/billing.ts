@@ -3,7 +3,7 @@
  * migrations/ is generated from it by `npm run db:generate`.
  */
 import { bigint, index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { TIERS } from "../../enums";
+import { PAYMENT_WEBHOOK_OUTCOMES, TIERS } from "../../enums";
 import { timestamptz, timestamptzNow } from "./columns";
 import { projectId, projects, projectKey } from "./projects";
 
@@ -45,26 +45,12 @@ export const subscriptions = pgTable(
   ],
 );
 
-/** What processing a webhook event did (`webhook_events.outcome`). */
-export const WEBHOOK_OUTCOMES = [
-  /** The event changed the project's subscription row. */
-  "applied",
-  /** Kept for the record only (e.g. `invoice.payment_failed`). */
-  "recorded",
-  /** Older than the state already applied (out-of-order delivery), or for a replaced subscription. */
-  "stale",
-  /** No project matches the event's customer, subscription or `client_reference_id`. */
-  "unmatched",
-  /** Understood but not relevant (e.g. a price that is no configured tier, a one-time checkout). */
-  "ignored",
-] as const;
-
 /**
  * Payment provider events already processed, one row per event id, so a redelivered event is
  * recognised and does nothing (Stripe delivers at least once). The row is written in the same
  * transaction as the event's effect on `subscriptions`.
  */
-export const webhookEvents = pgTable(
+export const paymentWebhookEvents = pgTable(
   "webhook_events",
   {
     /** The provider's event id (Stripe `evt_...`). */
@@ -77,7 +63,7 @@ export const webhookEvents = pgTable(
     object_id: text("object_id"),
     /** The project the event was matched to, if any. */
     project_id: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
-    outcome: text("outcome", { enum: WEBHOOK_OUTCOMES }).notNull(),
+    outcome: text("outcome", { enum: PAYMENT_WEBHOOK_OUTCOMES }).notNull(),
     received_at: timestamptzNow("received_at"),
   },
   (t) => [index("webhook_events_project_received_idx").on(t.project_id, t.received_at.desc())],

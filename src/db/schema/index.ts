@@ -8,8 +8,7 @@
  * Every time-range query is served by an index led by `(project_id, created_at)`; list
  * order is `created_at DESC, id DESC` (docs/decisions.md D6).
  */
-// The enums are declared once in src/enums.ts; re-exported for the modules that read them with the tables.
-export { REVIEW_VERDICTS, SCORE_LABELS, STORE_PII_MODES, TIERS } from "../../enums";
+// The column enums are declared once, in src/enums.ts: import them from there.
 export * from "./billing";
 export * from "./judge";
 export * from "./policies";

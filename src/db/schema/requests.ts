@@ -4,16 +4,10 @@
  */
 import { sql } from "drizzle-orm";
 import { boolean, customType, index, integer, jsonb, numeric, pgTable, text } from "drizzle-orm/pg-core";
+import { COST_SOURCES, SCORING_STATES } from "../../enums";
 import { timestamptz, createdAt } from "./columns";
 import { projectRecord } from "./projects";
 import { SEARCH_CONFIG } from "../search-config";
-
-/**
- * Scoring state of a logged request: `pending` until its scoring job was enqueued,
- * `queued` once the queue accepted it, `scored` once all six scores are written.
- * The sweep re-enqueues requests that stay `pending`/`queued` too long.
- */
-export const SCORING_STATES = ["pending", "queued", "scored"] as const;
 
 /**
  * Characters of each body's text that the full-text index covers: the first 50,000 of the
@@ -33,9 +27,6 @@ export const SEARCH_INDEXED_CHARS = 50_000;
  * part, where the PII masker could no longer recognise it) and `…` is appended.
  */
 export const PREVIEW_CHARS = 120;
-
-/** Where a stored cost came from (`cost_source`): the producer reported it, or Sightline priced it from `@pydantic/genai-prices`. */
-export const COST_SOURCES = ["reported", "genai-prices"] as const;
 
 /**
  * The text-search document of a request: the JSON string values (message contents, tool

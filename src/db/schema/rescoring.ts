@@ -3,14 +3,9 @@
  * migrations/ is generated from it by `npm run db:generate`.
  */
 import { index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { RESCORE_REASONS, RESCORE_STATES } from "../../enums";
 import { timestamptz, timestamptzNow, createdAt } from "./columns";
 import { projectRecord } from "./projects";
-
-/** States of a re-scoring job: `running` until every request of its range has been re-scored. */
-export const RESCORE_STATES = ["running", "done"] as const;
-
-/** Why a re-scoring job exists: asked for (`POST /api/rescore`) or a new scorer version deployed. */
-export const RESCORE_REASONS = ["api", "upgrade"] as const;
 
 /**
  * A re-scoring job (docs/rescoring.md): the project's requests with `since <= created_at < until`,

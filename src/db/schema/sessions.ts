@@ -6,15 +6,12 @@
  */
 import { sql } from "drizzle-orm";
 import { check, integer, pgTable, primaryKey, smallint, text } from "drizzle-orm/pg-core";
-import { SCORE_LABELS } from "../../enums";
+import { SCORE_LABELS, SESSION_SCORERS } from "../../enums";
 import { timestamptzNow } from "./columns";
 import { projectId } from "./projects";
 
 /** Most calls of one session that GET /api/sessions/{session_id} returns (the oldest first; `truncated` says when more exist). */
 export const MAX_SESSION_CALLS = 500;
-
-/** Scorers that judge a whole session (today only the jailbreak room's multi-turn view). */
-export const SESSION_SCORERS = ["jailbreak_detection"] as const;
 
 /**
  * One scorer's verdict on one conversation: the session's calls (`metadata.session_id`) judged

@@ -6,7 +6,8 @@
  * `../specs.ts` lists them for the trainer. Nothing here imports a scorer or a model file.
  */
 import type { JudgeHook } from "../judge/hook";
-import type { ScorableCall, ScoreResult, ScorerName } from "../types";
+import type { ScorableCall, ScoreResult } from "../types";
+import type { ScorerName } from "../../enums";
 import type { Grams } from "./features";
 import type { ModelView } from "./views";
 

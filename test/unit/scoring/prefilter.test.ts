@@ -7,7 +7,7 @@ import { COMPLETION_RULES, PROMPT_RULES } from "../../../src/scoring/scorers/jai
 import { PII_DETECTORS } from "../../../src/scoring/scorers/pii_detection/patterns";
 import { mayMatch, requiredLiterals } from "../../../src/scoring/prefilter";
 import { extractCall } from "../../../src/scoring/text";
-import { SCORER_NAMES } from "../../../src/scoring/types";
+import { SCORER_NAMES } from "../../../src/enums";
 import { DOCUMENT_RULES } from "../../../src/scoring/scorers/vector_weakness/rules";
 
 function matches(re: RegExp, text: string): boolean {

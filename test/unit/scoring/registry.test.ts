@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { scoreCall } from "../../../src/policy/apply";
 import { SCORERS } from "../../../src/scoring/registry";
-import { labelFor, SCORER_NAMES, type ScorableCall } from "../../../src/scoring/types";
+import { labelFor, type ScorableCall } from "../../../src/scoring/types";
+import { SCORER_NAMES } from "../../../src/enums";
 import { ask } from "./helpers";
 
 function anyCall(request: unknown, response: unknown): ScorableCall {

@@ -9,7 +9,7 @@ import { resolve } from "node:path";
 import madge from "madge";
 import { describe, expect, it } from "vitest";
 import { LEARNED_SPECS } from "../../../src/scoring/specs";
-import { SCORER_NAMES } from "../../../src/scoring/types";
+import { SCORER_NAMES } from "../../../src/enums";
 
 const ROOT = resolve(import.meta.dirname, "../../..");
 const ROOMS = "src/scoring/scorers/";

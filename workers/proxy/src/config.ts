@@ -8,7 +8,7 @@ import { configParser } from "../../../src/config/parse";
 import { binding, httpUrlVar, originListVar, positiveIntVar, textVar } from "../../../src/config/vars";
 import { DEFAULT_UPSTREAM_TIMEOUT_MS } from "./forward";
 import { DEFAULT_KEY_CHECK_TIMEOUT_MS } from "./key-check";
-import { OPENAI_BASE, providerForBase } from "./routes";
+import { OPENAI_BASE, providerForBase } from "./upstreams";
 
 /** The proxy's variables and bindings as they arrive (strings; see docs/configuration.md). */
 export const proxyVars = z.object({

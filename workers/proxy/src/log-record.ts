@@ -11,7 +11,7 @@
 import type { LogRequest } from "../../../src/routes/ingest";
 import { isObject } from "../../../src/util";
 import type { Collected } from "./collect";
-import type { UpstreamTarget } from "./routes";
+import type { UpstreamTarget } from "./upstreams";
 import type { TapOutcome } from "./tap";
 import { estimateUsage, reportedUsage, type TokenUsage } from "./tokens";
 import { logError } from "../../../src/logger";

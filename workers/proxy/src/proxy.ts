@@ -5,7 +5,7 @@
  * the upstream call is cancelled).
  * Otherwise the answer streams back while a copy is collected (a small JSON answer is read
  * whole and sent as one body); when it ends (or the client goes away) the log record is built
- * and queued (deliver.ts) inside `ctx.waitUntil`, after the client has its bytes.
+ * and queued (enqueue-record.ts) inside `ctx.waitUntil`, after the client has its bytes.
  *
  * Only POST calls are logged (chat, completions, responses, embeddings, ...); GET, HEAD,
  * DELETE and OPTIONS calls (`/v1/models`, file listings, preflights) pass through unlogged.
@@ -13,14 +13,14 @@
 import { KEY_PATTERN } from "../../../src/auth/keys";
 import { buildLogRecord, type CallRecord } from "./log-record";
 import { createCollector, type Collector } from "./collect";
-import { deliverRecord } from "./deliver";
+import { enqueueRecord } from "./enqueue-record";
 import type { ProxyConfig } from "./config";
 import { fitRecord } from "./fit";
 import { checkKey } from "./key-check";
 import { fetchUpstream } from "./forward";
 import { clientResponseHeaders, SERVICE_KEY_HEADER, SESSION_HEADER, secretValues, upstreamRequestHeaders } from "./headers";
 import { readRequestBody, type RequestBody } from "./request";
-import { isRefusal, resolveUpstream, type UpstreamTarget } from "./routes";
+import { isRefusal, resolveUpstream, type UpstreamTarget } from "./upstreams";
 import { tapStream, type TapOutcome } from "./tap";
 import { logError } from "../../../src/logger";
 
@@ -66,7 +66,7 @@ async function logCall(start: CallStart, end: CallEnd, config: ProxyConfig, key:
     const { json } = fitRecord(record as Record<string, unknown>, secrets, (r) => {
       (r.metadata as Record<string, unknown>).truncated = true;
     });
-    await deliverRecord(config, key, json, context);
+    await enqueueRecord(config, key, json, context);
   } catch (err) {
     logError("log record could not be built", context, err);
   }

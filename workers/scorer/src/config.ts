@@ -11,7 +11,7 @@ import { DEFAULT_TIER_RETENTION } from "../../../src/billing/tiers";
 import { databaseVars, toDbConfig } from "../../../src/config/database";
 import { configParser } from "../../../src/config/parse";
 import { binding, flagVar, httpUrlVar, jsonTableVar, positiveIntVar, secretVar, textVar } from "../../../src/config/vars";
-import { TIERS } from "../../../src/db/schema";
+import { TIERS } from "../../../src/enums";
 import { DEFAULT_UPGRADE_DAYS } from "../../../src/rescore/maintain";
 import { type AiRunner, openAiBackend, workersAiBackend } from "./judge/backends";
 import { JUDGE_CONCURRENCY, JUDGE_TIMEOUT_MS, type JudgeTier } from "./judge/tier";

@@ -5,12 +5,16 @@
  * positives" and "Confirmed" those with that verdict, "All unsafe" all three together. Reviews are
  * kept per call and scorer across re-scores, so a reviewed call never comes back to review.
  */
-import type { ScorerName } from "../../../server/contract";
+import { REVIEW_VERDICTS, type ReviewVerdict, type ScorerName } from "../../../server/contract";
 
-/** The verdict filter's choices and their labels. */
-export const VERDICTS = { to_review: "To review", false_positive: "False positives", confirmed: "Confirmed", all: "All unsafe" } as const;
-/** One of `VERDICTS`. */
-export type Verdict = keyof typeof VERDICTS;
+/** A tab of the verdict filter: the calls to review, those with one review verdict, or all unsafe calls. */
+export type Verdict = "to_review" | ReviewVerdict | "all";
+
+/** The verdict filter's choices and their labels, in tab order. */
+export const VERDICTS: Record<Verdict, string> = { to_review: "To review", false_positive: "False positives", confirmed: "Confirmed", all: "All unsafe" };
+
+/** The tabs in order: to review, each review verdict of REVIEW_VERDICTS, all. */
+export const VERDICT_TABS: readonly Verdict[] = ["to_review", ...REVIEW_VERDICTS, "all"];
 
 /** Query strings of each tab: a scorer's unsafe calls in [start, end), by review state. */
 export function triageFilters(scorer: ScorerName, start: number, end: number): Record<Verdict, string> {
@@ -18,8 +22,7 @@ export function triageFilters(scorer: ScorerName, start: number, end: number): R
     new URLSearchParams({ start: new Date(start).toISOString(), end: new Date(end).toISOString(), [`label[${scorer}]`]: "unsafe", ...extra }).toString();
   return {
     to_review: q({ scorer, reviewed: "none" }),
-    false_positive: q({ scorer, reviewed: "false_positive" }),
-    confirmed: q({ scorer, reviewed: "confirmed" }),
+    ...(Object.fromEntries(REVIEW_VERDICTS.map((v) => [v, q({ scorer, reviewed: v })])) as Record<ReviewVerdict, string>),
     all: q({}),
   };
 }

@@ -4,18 +4,21 @@
  */
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { roleAtLeast, TIERS } from "../../../../server/contract";
+import { PAID_TIERS, type PaidTier, roleAtLeast, TIERS } from "../../../../server/contract";
 import { Alert, Button, Card, PageTitle, QueryStatus } from "../../../components/ui";
 import { useCurrentProject } from "../../projects/hooks";
 import { graceNotice } from "../grace";
 import { useBillingRedirects, useSubscription } from "../hooks";
 
-/** Paid tiers offered for upgrade, with their monthly limits (docs/interface.md section 8; src/billing/tiers.ts). */
-const PLANS = [
-  { tier: "pro", name: "Pro", limit: "500,000 requests a month" },
-  { tier: "team", name: "Team", limit: "5,000,000 requests a month" },
-  { tier: "enterprise", name: "Enterprise", limit: "unlimited requests" },
-] as const;
+/** How the page names each paid tier and its monthly limit (docs/interface.md section 8; src/billing/tiers.ts). */
+const PLAN_WORDS: Record<PaidTier, { name: string; limit: string }> = {
+  pro: { name: "Pro", limit: "500,000 requests a month" },
+  team: { name: "Team", limit: "5,000,000 requests a month" },
+  enterprise: { name: "Enterprise", limit: "unlimited requests" },
+};
+
+/** Paid tiers offered for upgrade, cheapest first. */
+const PLANS = PAID_TIERS.map((tier) => ({ tier, ...PLAN_WORDS[tier] }));
 
 /** Share of the limit at which the meter warns, and at which calls are refused. */
 export const WARN_AT = 0.8;

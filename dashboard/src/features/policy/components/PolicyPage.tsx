@@ -7,7 +7,7 @@
  * threshold would do on the project's reviewed calls (./CalibrationCard.tsx).
  */
 import { type FormEvent, useState } from "react";
-import { JUDGE_MODES, type Policy, type PolicyInput, roleAtLeast, SCORER_NAMES, STORE_PII_MODES } from "../../../../server/contract";
+import { JUDGE_MODES, type JudgeMode, type Policy, type PolicyInput, roleAtLeast, SCORER_NAMES, STORE_PII_MODES } from "../../../../server/contract";
 import { Alert, Button, Card, Field, PageTitle, QueryStatus, Select, TableHead, when } from "../../../components/ui";
 import { useCurrentProject } from "../../projects/hooks";
 import { usePolicy, useSavePolicy } from "../hooks";
@@ -17,12 +17,11 @@ import { RescoreCard } from "./RescoreCard";
 /** Choices of `unsafe_at` (the API accepts 3, 4 or 5). */
 const UNSAFE_AT_OPTIONS = [3, 4, 5].map((v) => ({ value: String(v), label: `${v} or higher` }));
 
+/** What each `judge` mode means, as the page says it. */
+const JUDGE_WORDS: Record<JudgeMode, string> = { off: "Off: local scorers only", uncertain: "Where the local scorer is unsure", all: "Every scored call" };
+
 /** Choices of `judge`, as the API names them. */
-const JUDGE_OPTIONS = [
-  { value: "off", label: "Off: local scorers only" },
-  { value: "uncertain", label: "Where the local scorer is unsure" },
-  { value: "all", label: "Every scored call" },
-];
+const JUDGE_OPTIONS = JUDGE_MODES.map((m) => ({ value: m, label: JUDGE_WORDS[m] }));
 
 /** The form's values as the PUT body. */
 function readForm(form: HTMLFormElement): PolicyInput {

@@ -1,26 +1,21 @@
 /** The filter bar of the Requests page; every control writes its URL parameter (shareable). */
-import { SCORER_NAMES } from "../../../../server/contract";
+import { REVIEW_VERDICTS, type ReviewVerdict, SCORE_LABELS, SCORER_NAMES } from "../../../../server/contract";
 import { Button, CONTROL, cn, Select, type SelectOption } from "../../../components/ui";
 import { SCORER_INFO } from "../scorers";
 
 const PRESETS: Record<string, number> = { "24 h": 86_400_000, "7 days": 7 * 86_400_000, "30 days": 30 * 86_400_000 };
 const input = cn(CONTROL, "px-2 py-1");
-const LABEL_OPTIONS = (name: string) => [
-  { value: "", label: `${name}: any` },
-  { value: "unsafe", label: `${name}: unsafe` },
-  { value: "safe", label: `${name}: safe` },
-  { value: "unscored", label: `${name}: unscored` },
-];
+/** Choices of a scorer's label filter (`name`: the scorer's short name): any, or one of the labels. */
+const LABEL_OPTIONS = (name: string) => [{ value: "", label: `${name}: any` }, ...SCORE_LABELS.map((l) => ({ value: l, label: `${name}: ${l}` }))];
 
 /** Choices of the minimum-score filter. */
 const MIN_SCORE_OPTIONS = [{ value: "", label: "Any score" }, ...[2, 3, 4, 5].map((n) => ({ value: String(n), label: `score ≥ ${n}` }))];
 
+/** A verdict as the filter says it. */
+const VERDICT_WORDS: Record<ReviewVerdict, string> = { false_positive: "false positive", confirmed: "confirmed" };
+
 /** Choices of the review filter. */
-const REVIEW_OPTIONS = [
-  { value: "", label: "Any review" },
-  { value: "false_positive", label: "false positive" },
-  { value: "confirmed", label: "confirmed" },
-];
+const REVIEW_OPTIONS = [{ value: "", label: "Any review" }, ...REVIEW_VERDICTS.map((v) => ({ value: v, label: VERDICT_WORDS[v] }))];
 
 /** The filters' state: the URL parameters and how to change them. */
 interface Bound {

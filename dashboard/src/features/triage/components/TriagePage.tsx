@@ -21,7 +21,7 @@ import { SafetyCell } from "../../requests/components/ScoreChips";
 import { spanQuery } from "../../requests/filters";
 import { useRequestCount, useRequestPage } from "../../requests/hooks";
 import { SCORER_INFO } from "../../requests/scorers";
-import { reviewedExportQuery, type Verdict, VERDICTS, triageFilters } from "../queue";
+import { reviewedExportQuery, VERDICT_TABS, VERDICTS, triageFilters } from "../queue";
 import { api } from "../../../lib/api";
 import { withChanges } from "../../../lib/search-params";
 
@@ -31,7 +31,7 @@ export function TriagePage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const scorer = (SCORER_NAMES as readonly string[]).includes(params.get("scorer") ?? "") ? (params.get("scorer") as ScorerName) : SCORER_NAMES[0];
-  const verdict = (Object.keys(VERDICTS) as Verdict[]).find((v) => v === params.get("verdict")) ?? "to_review";
+  const verdict = VERDICT_TABS.find((v) => v === params.get("verdict")) ?? "to_review";
   const end = Math.ceil(Date.now() / 3_600_000) * 3_600_000;
   const start = end - 30 * 86_400_000;
   const f = triageFilters(scorer, start, end);
@@ -86,7 +86,7 @@ export function TriagePage() {
           label="Verdict"
           value={verdict}
           onChange={(e) => set({ verdict: e.target.value === "to_review" ? null : e.target.value, open: null })}
-          options={(Object.keys(VERDICTS) as Verdict[]).map((v) => ({ value: v, label: VERDICTS[v] }))}
+          options={VERDICT_TABS.map((v) => ({ value: v, label: VERDICTS[v] }))}
         />
         <a
           className="inline-flex items-center rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800"

@@ -22,7 +22,7 @@ export interface UpstreamSettings {
 }
 
 /** One provider reachable under `/{prefix}/...`. */
-export interface NamedRoute {
+export interface NamedUpstream {
   /** Provider name written to the log (also the genai-prices provider id). */
   provider: string;
   /** Base URL the rest of the path is appended to (no trailing slash). */
@@ -33,7 +33,7 @@ export interface NamedRoute {
 export const OPENAI_BASE = "https://api.openai.com";
 
 /** Named routes of OpenAI-compatible providers (base URLs from each provider's API docs). */
-export const NAMED_ROUTES: Readonly<Record<string, NamedRoute>> = {
+export const NAMED_UPSTREAMS: Readonly<Record<string, NamedUpstream>> = {
   openai: { provider: "openai", base: OPENAI_BASE },
   groq: { provider: "groq", base: "https://api.groq.com/openai" },
   together: { provider: "together", base: "https://api.together.xyz" },
@@ -61,7 +61,7 @@ export interface UpstreamTarget {
 }
 
 /** A refused request: answered with `status` and `{detail}`, nothing sent upstream. */
-export interface RouteRefusal {
+export interface UpstreamRefusal {
   status: 400 | 403;
   detail: string;
 }
@@ -77,12 +77,12 @@ function join(base: string, path: string, search: string): URL {
 /** Provider name for a base URL: the named route with the same origin, else `fallback`. */
 export function providerForBase(base: string, fallback: string): string {
   const origin = new URL(base).origin;
-  const known = Object.values(NAMED_ROUTES).find((r) => new URL(r.base).origin === origin);
+  const known = Object.values(NAMED_UPSTREAMS).find((r) => new URL(r.base).origin === origin);
   return known?.provider ?? fallback;
 }
 
 /** `/azure/{resource}/...` → `https://{resource}.openai.azure.com/openai/...` (api-version kept). */
-function azureTarget(rest: string[], search: string): UpstreamTarget | RouteRefusal {
+function azureTarget(rest: string[], search: string): UpstreamTarget | UpstreamRefusal {
   const [resource, ...path] = rest;
   if (!resource || !AZURE_RESOURCE.test(resource))
     return { status: 400, detail: "the /azure/ route needs a resource name: /azure/{resource}/openai/deployments/..." };
@@ -98,7 +98,7 @@ function azureTarget(rest: string[], search: string): UpstreamTarget | RouteRefu
 }
 
 /** The allow-listed `X-Upstream-Base-URL`, or why it is refused. */
-function headerTarget(value: string, config: UpstreamSettings, url: URL): UpstreamTarget | RouteRefusal {
+function headerTarget(value: string, config: UpstreamSettings, url: URL): UpstreamTarget | UpstreamRefusal {
   const allowed = config.upstreamAllowlist;
   if (allowed.size === 0) return { status: 403, detail: `${UPSTREAM_HEADER} is not enabled on this proxy (UPSTREAM_ALLOWLIST is empty)` };
   let base: URL;
@@ -113,11 +113,11 @@ function headerTarget(value: string, config: UpstreamSettings, url: URL): Upstre
 }
 
 /** Chooses the upstream of one request (see the module doc for the order of the rules). */
-export function resolveUpstream(request: Request, config: UpstreamSettings): UpstreamTarget | RouteRefusal {
+export function resolveUpstream(request: Request, config: UpstreamSettings): UpstreamTarget | UpstreamRefusal {
   const url = new URL(request.url);
   const [first = "", ...rest] = url.pathname.split("/").slice(1);
   const header = request.headers.get(UPSTREAM_HEADER);
-  const named = Object.hasOwn(NAMED_ROUTES, first) ? NAMED_ROUTES[first] : undefined;
+  const named = Object.hasOwn(NAMED_UPSTREAMS, first) ? NAMED_UPSTREAMS[first] : undefined;
   if ((named || first === "azure") && header !== null) return { status: 400, detail: `${UPSTREAM_HEADER} cannot be combined with the /${first}/ route` };
   if (first === "azure") return azureTarget(rest, url.search);
   if (named) return { url: join(named.base, rest.join("/"), url.search), provider: named.provider, route: first };
@@ -126,4 +126,4 @@ export function resolveUpstream(request: Request, config: UpstreamSettings): Ups
 }
 
 /** Narrows a `resolveUpstream` result. */
-export const isRefusal = (r: UpstreamTarget | RouteRefusal): r is RouteRefusal => "status" in r;
+export const isRefusal = (r: UpstreamTarget | UpstreamRefusal): r is UpstreamRefusal => "status" in r;

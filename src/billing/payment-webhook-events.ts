@@ -22,10 +22,10 @@ import { isResourceMissing, providerError } from "./stripe";
 import { decideCheckout, decideInvoicePaid, decideSubscription, patched, type BillingRow, type Decision, type Outcome } from "./transitions";
 
 /** What the webhook did with an event: an `Outcome`, `duplicate`, or `ignored` for an unhandled type. */
-export type WebhookResult = { outcome: Outcome | "duplicate"; projectId: string | null };
+export type PaymentWebhookResult = { outcome: Outcome | "duplicate"; projectId: string | null };
 
 /** What processing needs besides the database. */
-export interface WebhookDeps {
+export interface PaymentWebhookDeps {
   prices: PriceTable;
   /** Reads a subscription back from Stripe; null when billing has no API key configured. */
   stripe: Stripe | null;
@@ -43,7 +43,7 @@ function matchOf(effect: BillingEffect): ProjectMatch {
 }
 
 /** The current state of a subscription at Stripe, or null when Stripe does not know it. */
-async function currentSubscription(deps: WebhookDeps, subscriptionId: string | null): Promise<SubscriptionState | null> {
+async function currentSubscription(deps: PaymentWebhookDeps, subscriptionId: string | null): Promise<SubscriptionState | null> {
   if (!deps.stripe || !subscriptionId) return null;
   try {
     return subscriptionState(await deps.stripe.subscriptions.retrieve(subscriptionId), deps.prices);
@@ -89,7 +89,7 @@ function effectOfSigned(event: Stripe.Event, prices: PriceTable): BillingEffect 
  * be reached for the checkout's subscription (an `ApiError` 503): nothing is recorded then,
  * and Stripe's retry processes the event later.
  */
-export async function processWebhookEvent(db: Db, event: Stripe.Event, deps: WebhookDeps): Promise<WebhookResult> {
+export async function processPaymentWebhookEvent(db: Db, event: Stripe.Event, deps: PaymentWebhookDeps): Promise<PaymentWebhookResult> {
   const effect = effectOfSigned(event, deps.prices);
   if (!effect) return { outcome: "ignored", projectId: null };
   if (await isEventRecorded(db, event.id)) return { outcome: "duplicate", projectId: null };

@@ -33,7 +33,7 @@ export function signatureHeader(headers: Headers): string | undefined {
  * `TOLERANCE_SECONDS`, or the signed body is not an event (id, type, created, data.object).
  * Text PostgreSQL cannot store is replaced (../input.ts); nesting too deep answers 422.
  */
-export async function verifyWebhook(body: Uint8Array, header: string | undefined, secret: string): Promise<Stripe.Event> {
+export async function verifyPaymentWebhook(body: Uint8Array, header: string | undefined, secret: string): Promise<Stripe.Event> {
   if (!header) throw new ApiError(400, `missing signature header: send ${SIGNATURE_HEADERS.join(" or ")}`);
   let event: Stripe.Event;
   try {

@@ -18,24 +18,24 @@ import type { ProxyConfig } from "./config";
 import { logError } from "../../../src/logger";
 
 /** Context printed with a failure (never a key or a body). */
-export interface DeliveryContext {
+export interface RecordContext {
   model: string;
   endpoint: string;
 }
 
-/** What happened to a record: queued inline, queued through R2, or not delivered. */
-export type Delivery = { queued: "inline" | "r2"; recordId: string } | { queued: false };
+/** What happened to a record: queued inline, queued through R2, or not queued. */
+export type EnqueueOutcome = { queued: "inline" | "r2"; recordId: string } | { queued: false };
 
 /**
  * Queues one serialised record (`json`, a LogRequest object) for the project of `key`.
- * Returns how it was delivered; failures are logged, not thrown.
+ * Returns how it was queued; failures are logged, not thrown.
  */
-export async function deliverRecord(
+export async function enqueueRecord(
   sink: Pick<ProxyConfig, "logQueue" | "logPayloads">,
   key: string,
   json: string,
-  context: DeliveryContext,
-): Promise<Delivery> {
+  context: RecordContext,
+): Promise<EnqueueOutcome> {
   const recordId = uuidv7();
   try {
     if (!sink.logQueue) throw new Error("the LOG_QUEUE binding (queue log-records) is not configured");
