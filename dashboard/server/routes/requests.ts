@@ -96,7 +96,9 @@ export const requestRoutes = new Hono<DashboardBindings>()
     const body: RequestDetail = { ...shown, ...reveals };
     return c.json(body, 200);
   })
-  .get("/pii-reveals", projectAccess(REVEAL_ROLE), async (c) => c.json({ items: await listReveals(c.var.config, c.var.project.id) } satisfies PiiRevealList, 200))
+  .get("/pii-reveals", projectAccess(REVEAL_ROLE), async (c) =>
+    c.json({ items: await listReveals(c.var.config, c.var.project.id) } satisfies PiiRevealList, 200),
+  )
   .get("/stats/timeseries", projectAccess("viewer"), validate("query", TimeseriesQuery), async (c) => {
     const query = forwarded(c.req.valid("query"), c.var.project.id);
     return c.json((await unwrap(apiClient(c.var.config).api.stats.timeseries.$get({ query }))) satisfies Timeseries, 200);
