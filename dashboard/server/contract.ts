@@ -51,6 +51,7 @@ export {
   type AlertFormat,
   type ApiKeyScope,
   type DeliveryState,
+  type ExportFormat,
   type JudgeMode,
   type PaidTier,
   type ReviewVerdict,

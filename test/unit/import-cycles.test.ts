@@ -41,7 +41,9 @@ async function graphOf(tree: Tree): Promise<{ graph: Record<string, string[]>; c
   return { graph: result.obj(), cycles: result.circular(), skipped: result.warnings().skipped };
 }
 
-describe("Import cycles", () => {
+// Each scan parses a whole tree (madge over TypeScript): about 2-5 s alone, longer on a loaded
+// machine, so more than vitest's default 5 s.
+describe("Import cycles", { timeout: 60_000 }, () => {
   it.each(TREES)("Should find no circular import in $dir", async (tree) => {
     const { graph, cycles, skipped } = await graphOf(tree);
     // A scan that read nothing, or could not resolve relative imports, would prove nothing.

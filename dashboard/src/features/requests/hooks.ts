@@ -5,7 +5,7 @@
  * and the detail at once.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ReviewVerdict } from "../../../server/contract";
+import type { ExportFormat, ReviewVerdict } from "../../../server/contract";
 import { api, pathKey, routeQuery, unwrap } from "../../lib/api";
 import { filterParams, isUuid } from "./filters";
 
@@ -71,7 +71,7 @@ export function useRequestDetail(projectId: string, id: string, filters: string,
 }
 
 /** The export's path (a download link): the rows matching `filters` as CSV or JSONL, personal data masked. */
-export const exportPath = (projectId: string, filters: string, format: "csv" | "jsonl") =>
+export const exportPath = (projectId: string, filters: string, format: ExportFormat) =>
   requests.export.$path({ param: { projectId }, query: { ...filterParams(filters), format } });
 
 /** Records a verdict on a score; afterwards every view of the project's requests is refreshed. */
