@@ -30,7 +30,7 @@ import type {
   StoredReviewSchema,
   SubscriptionSchema,
   TimeseriesSchema,
-} from "../../src/routes/schemas";
+} from "../../workers/api/src/routes/schemas";
 import type { Role } from "../../src/enums";
 import type { PolicyInputSchema, PolicySchema } from "../../src/policy/schema";
 

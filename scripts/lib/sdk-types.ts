@@ -5,7 +5,7 @@
  * `npm run sdk:types` rewrites it and test/unit/sdk-types.test.ts fails when it is stale.
  */
 import { z } from "zod";
-import { LogRequestSchema } from "../../src/ingest-contract";
+import { LogRequestSchema } from "../../src/ingest/contract";
 
 /** Where the generated file lives, from the repository root. */
 export const SDK_TYPES_FILE = "sdk/js/src/log-payload.ts";

@@ -7,7 +7,7 @@
  * and the model name masked (`scoreUnsafeEvent`).
  */
 import type { ALERT_FORMATS } from "../db/schema/alerts";
-import { maskPiiText } from "../export/mask-pii";
+import { maskPiiText } from "../pii/mask";
 
 /** Event type of an alert on a qualifying score. */
 export const SCORE_UNSAFE = "score.unsafe";

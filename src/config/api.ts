@@ -9,7 +9,7 @@ import { alertVars, toAlertConfig } from "../alerts/config";
 import { priceTable } from "../billing/prices";
 import { DEFAULT_TIER_LIMITS, DEFAULT_TIER_RETENTION } from "../billing/tiers";
 import { TIERS } from "../db/schema";
-import { DEFAULT_BODY_MAX_BYTES } from "../middleware/body-limit";
+import { DEFAULT_BODY_MAX_BYTES } from "../http/body-limit";
 import { databaseVars, toDbConfig } from "./database";
 import { configParser } from "./parse";
 import { binding, flagVar, httpUrlVar, jsonTableVar, originListVar, positiveIntVar, secretVar, textVar } from "./vars";

@@ -12,7 +12,7 @@ import { exportPage } from "../db/request-export";
 import type { ScoreChip } from "../db/requests";
 import type { RequestFilters } from "../db/request-filters";
 import { SCORER_NAMES } from "../scoring/types";
-import { memoizedMasker } from "./mask-pii";
+import { memoizedMasker } from "../pii/mask";
 
 /** Export formats: CSV (RFC 4180, one header row) or JSON Lines (one object per line). */
 export const EXPORT_FORMATS = ["csv", "jsonl"] as const;

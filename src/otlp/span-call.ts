@@ -7,7 +7,7 @@
  * choices: [{index, message, finish_reason}], usage: {prompt_tokens, completion_tokens}}`.
  * Docs: docs/otlp.md.
  */
-import type { LogRequest } from "../ingest-contract";
+import type { LogRequest } from "../ingest/contract";
 import type { OtlpSpan } from "./decode";
 import type { SpanCall } from "./conventions/common";
 import { genAiCall } from "./conventions/genai";

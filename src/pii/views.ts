@@ -8,7 +8,7 @@
 import type { Db } from "../db/driver/client";
 import { MAX_QUERY_CHARS } from "../db/search-config";
 import { searchLexemes } from "../db/search-query";
-import { maskPiiJson, maskPiiText } from "../export/mask-pii";
+import { maskPiiJson, maskPiiText } from "./mask";
 
 /** Fields of a request record that hold text the caller stored (bodies, metadata, model, provider, the preview of the last user turn). */
 export const STORED_TEXT_FIELDS = ["model", "provider", "metadata", "request_body", "response_body", "preview"] as const;

@@ -10,7 +10,7 @@
  * scorer_version}`: values are never quoted in a rationale); the scorer worker uses it instead of
  * scoring the masked text (src/policy/apply.ts). A caller-sent `pii_masked` is always dropped.
  */
-import { maskPiiJson } from "../export/mask-pii";
+import { maskPiiJson } from "../pii/mask";
 import { piiAllowList, scorePii } from "../scoring/scorers/pii_detection/rules";
 import type { ScorableCall, ScoreResult } from "../scoring/types";
 import { SCORER_VERSIONS } from "../scoring/version";

@@ -9,7 +9,7 @@ import { GRACE_DAYS } from "../../src/billing/grace";
 import { DEFAULT_TIER_RETENTION } from "../../src/billing/tiers";
 import { apiConfig } from "../../src/config/api";
 import { withDb } from "../../src/db/driver/with-db";
-import { applyRetention } from "../../src/retention";
+import { applyRetention } from "../../src/upkeep/retention";
 import { api, newProject, sql, testEnv } from "./helpers";
 import { event, linkCustomer, sendEvent, subscription, subscriptionRow } from "./stripe-helpers";
 

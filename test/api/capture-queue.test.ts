@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { hashKey } from "../../src/auth/keys";
-import type { AppEnv } from "../../src/env";
+import type { AppEnv } from "../../workers/api/src/env";
 import { SCORER_NAMES } from "../../src/scoring/types";
 import { apiEnv, consume, deadLetters, eventually, message, refuseModelsByName, rowsOf, scoreNow, throughProxy, usedOf, withJobs } from "./capture-helpers";
 import { logBody, newProject, sql } from "./helpers";

@@ -4,7 +4,7 @@
  * answer 422 naming the parameter, and nesting deeper than MAX_JSON_DEPTH answers 422.
  */
 import { describe, expect, it } from "vitest";
-import { MAX_JSON_DEPTH } from "../../src/input";
+import { MAX_JSON_DEPTH } from "../../src/ingest/input";
 import { api, internal, logBody, newProject, postLog } from "./helpers";
 import { event, postWebhook, subscription } from "./stripe-helpers";
 

@@ -8,8 +8,8 @@
  * same status and `{detail}`; anything else becomes a 502 (503 stays 503), without the API's body.
  */
 import { hc, type ClientResponse, type parseResponse } from "hono/client";
-import type { ApiApp } from "../../../src/app";
-import { ApiError } from "../../../src/errors";
+import type { ApiApp } from "../../../workers/api/src/app";
+import { ApiError } from "../../../src/http/errors";
 import type { DashboardConfig } from "../config";
 
 /** Base URL of the API behind the service binding (the host is never resolved). */

@@ -12,8 +12,8 @@
  * gets a request rebuilt from the same text (`authRequest`).
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { ApiError } from "../../../src/errors";
-import { assertStorableQuery, isStorableText, MAX_JSON_DEPTH, tooDeep } from "../../../src/input";
+import { ApiError } from "../../../src/http/errors";
+import { assertStorableQuery, isStorableText, MAX_JSON_DEPTH, tooDeep } from "../../../src/ingest/input";
 import type { DashboardBindings } from "../env";
 
 /**

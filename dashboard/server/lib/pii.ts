@@ -14,7 +14,7 @@
  * `pii_reveals` and the search lexemes live in its database), asked over /internal
  * (src/routes/pii-reveals.ts); who may reveal is decided here, by role.
  */
-import { ApiError } from "../../../src/errors";
+import { ApiError } from "../../../src/http/errors";
 import { roleAtLeast, type Role } from "../../../src/enums";
 import type { DashboardConfig } from "../config";
 import type { PiiReveal } from "../contract";

@@ -13,7 +13,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { REVIEW_VERDICTS, roleAtLeast } from "../../../src/enums";
-import { ApiError } from "../../../src/errors";
+import { ApiError } from "../../../src/http/errors";
 import type { PiiRevealList, RequestCount, RequestDetail, RequestPage, ReviewResult, SafetyScoreSummary, Timeseries } from "../contract";
 import type { DashboardBindings } from "../env";
 import { apiClient, refusal, unwrap } from "../lib/api-client";

@@ -9,7 +9,7 @@
  * and the caller marks `metadata.truncated = true`.
 
  */
-import { redactSecrets } from "../../../src/redact";
+import { redactSecrets } from "../../../src/auth/redact";
 
 /** Largest serialised log record: 1.45 MB (the API answers 413 above 2 MiB). */
 export const LOG_BUDGET_BYTES = 1_450_000;

@@ -1,4 +1,4 @@
-import { MIN_SECRET_LENGTH } from "../../../src/redact";
+import { MIN_SECRET_LENGTH } from "../../../src/auth/redact";
 /**
  * Which headers cross the proxy, in each direction.
  *

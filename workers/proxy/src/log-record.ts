@@ -8,7 +8,7 @@
  * Headers are never copied into the record: provider keys, the Sightline key and cookies
  * travel only in headers, and fit.ts scrubs any copy of their values that appears in a body.
  */
-import type { LogRequest } from "../../../src/routes/ingest";
+import type { LogRequest } from "../../api/src/routes/ingest";
 import { isObject } from "../../../src/util";
 import type { Collected } from "./collect";
 import type { UpstreamTarget } from "./routes";

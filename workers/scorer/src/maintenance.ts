@@ -6,7 +6,7 @@
 import { withDb } from "../../../src/db/driver/with-db";
 import { logError, logInfo } from "../../../src/logger";
 import { maintainRescoring } from "../../../src/rescore/maintain";
-import { applyRetention } from "../../../src/retention";
+import { applyRetention } from "../../../src/upkeep/retention";
 import type { ScorerConfig } from "./config";
 
 /** One scheduled run of re-scoring upkeep and retention. */
