@@ -16,7 +16,7 @@ const config: KnipConfig = {
     ".": {
       entry: [
         // The scorer and proxy Workers (workers/*/wrangler.jsonc `main`; the API worker's
-        // src/index.ts comes from the root wrangler.jsonc through knip's wrangler plugin).
+        // workers/api/src/index.ts comes from the root wrangler.jsonc through knip's wrangler plugin).
         "workers/scorer/src/index.ts",
         "workers/proxy/src/index.ts",
         // Scripts and benchmarks run by hand (`npx tsx ...`, as their docstrings, docs/ and

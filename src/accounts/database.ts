@@ -11,5 +11,5 @@ import { database } from "../http/database";
 /** A drizzle handle used only on Better Auth's tables (the same driver as the API's, src/db/driver/client.ts). */
 export type AccountsDb = Db;
 
-/** Sets the request's `c.var.db` (an `AccountsDb`), released after the response (src/middleware/database.ts). */
+/** Sets the request's `c.var.db` (an `AccountsDb`), released after the response (src/http/database.ts). */
 export const accountsDatabase = database;

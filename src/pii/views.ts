@@ -1,7 +1,7 @@
 /**
  * Personal data in what Sightline shows to someone who may not see it raw (issue 26.2, 32): every
  * path that returns stored text (the request list, the detail, the export) masks it with the one
- * function the export uses (`maskPiiJson`, src/export/mask-pii.ts: each span the PII detectors find
+ * function the export uses (`maskPiiJson`, src/pii/mask.ts: each span the PII detectors find
  * becomes `[KIND]`), and a text search by such a caller must not confirm that a masked value exists.
  * Used by the dashboard server (roles below admin) and the API (keys without the `admin` scope).
  */

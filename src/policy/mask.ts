@@ -1,7 +1,7 @@
 /**
  * `store_pii: "mask"` (docs/policy.md): the request and response bodies of a logged call are
  * masked before they are stored, with the same detectors and placeholders as masked exports
- * (src/export/mask-pii.ts: `[EMAIL]`, `[CREDIT_CARD]`...), sparing the policy's allow list.
+ * (src/pii/mask.ts: `[EMAIL]`, `[CREDIT_CARD]`...), sparing the policy's allow list.
  * Used by both ingest paths (POST /internal/log and the proxy's log-records consumer), so the
  * original values never reach the database.
  *

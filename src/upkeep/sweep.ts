@@ -2,7 +2,7 @@
  * The sweep: re-enqueues requests that have waited too long for their scores (an enqueue that
  * failed after insert, a job dropped after the dead-letter queue's retries), so every stored
  * request ends with exactly six score rows. Run by the scorer's cron (every 2 minutes) and by
- * `POST /internal/sweep` on the API (src/routes/sweep.ts), which `npm run dev` calls every
+ * `POST /internal/sweep` on the API (workers/api/src/routes/sweep.ts), which `npm run dev` calls every
  * minute because cron triggers never fire under `wrangler dev`.
  */
 import type { DbConfig } from "../db/driver/client";

@@ -1,7 +1,7 @@
 /**
  * No data lost to a missed payment (issue 32, point 4; docs/retention.md): when a paid tier
  * lapses, the retention sweep keeps the highest tier's retention for GRACE_DAYS, driven here by
- * Stripe's signed webhook events and the sweep the scorer worker runs (src/retention.ts).
+ * Stripe's signed webhook events and the sweep the scorer worker runs (src/upkeep/retention.ts).
  */
 import { describe, expect, it } from "vitest";
 import type Stripe from "stripe";

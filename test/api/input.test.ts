@@ -1,5 +1,5 @@
 /**
- * Input PostgreSQL cannot store (src/input.ts): NUL and lone surrogates in JSON bodies are
+ * Input PostgreSQL cannot store (src/ingest/input.ts): NUL and lone surrogates in JSON bodies are
  * stored as U+FFFD (and POST /internal/log says so in metadata), in query parameters they
  * answer 422 naming the parameter, and nesting deeper than MAX_JSON_DEPTH answers 422.
  */

@@ -155,7 +155,7 @@ describe("Import rules", () => {
     const reaching = `import { projects } from "../db/schema";\nimport type { Db } from "../db/driver/client";\nimport { ownedBy } from "../db/schema/columns";`;
     expect(breaches(accounts, reaching, optionsFor(accounts))).toEqual([`${accounts} -> src/db/schema/index.ts (../db/schema): ${RULES[1]!.name}`]);
     // The same imports from the API's own code break no rule.
-    expect(breaches("src/routes/example.ts", text.replaceAll("../../../src/", "../"), optionsFor("dashboard/x.ts"))).toEqual([]);
+    expect(breaches("workers/api/src/routes/example.ts", text.replaceAll("../../../src/", "../../../../src/"), optionsFor("dashboard/x.ts"))).toEqual([]);
   });
 
   it("Should read the whole of dashboard/ and src/accounts/ and resolve every relative import", () => {

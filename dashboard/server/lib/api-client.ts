@@ -1,6 +1,6 @@
 /**
  * The dashboard server's one door to the API: Hono's RPC client (`hc` from hono/client) typed
- * with the API app's own type (`ApiApp`, src/app.ts), sent through the `API` service binding with
+ * with the API app's own type (`ApiApp`, workers/api/src/app.ts), sent through the `API` service binding with
  * the internal secret (docs/interface.md section 5.6). Paths, inputs and response bodies are
  * checked against the API's route declarations at compile time; nothing is re-declared here.
  *

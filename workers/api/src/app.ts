@@ -23,7 +23,7 @@ import { otlpRoutes } from "./routes/otlp";
 import { policyRoutes } from "./routes/policy";
 import { rescoreRoutes } from "./routes/rescore";
 import { reviewRoutes } from "./routes/reviews";
-import { validationHook } from "./routes/openapi";
+import { validationHook } from "../../../src/http/validation";
 import { requestRoutes } from "./routes/requests";
 import { sessionRoutes } from "./routes/sessions";
 import { scoreRoutes } from "./routes/scores";

@@ -26,7 +26,7 @@ export interface AppEnv extends Env {
 
 /** Variables set on the Hono context by the database and auth middleware. */
 export interface AppVariables {
-  /** The worker's configuration, parsed once per env object (src/config/middleware.ts). */
+  /** The worker's configuration, parsed once per env object (workers/api/src/middleware/config.ts). */
   config: ApiConfig;
   /** The request's database (see `database()` middleware). */
   db: Db;
@@ -42,7 +42,7 @@ export interface AppVariables {
   scopes: readonly ApiKeyScope[];
   /** The id of the caller's API key (for the audit of raw reads), or null for the internal secret. */
   apiKeyId: string | null;
-  /** The request's id (hono/request-id, src/middleware/request-log.ts), also sent as `X-Request-Id`. */
+  /** The request's id (hono/request-id, workers/api/src/middleware/request-log.ts), also sent as `X-Request-Id`. */
   requestId: string;
   /** POST /internal/log only: the project, or the key hash the ingest statement resolves. */
   credential: IngestCredential;

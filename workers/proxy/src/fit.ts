@@ -1,5 +1,5 @@
 /**
- * Serialises a log record within a byte budget, with secrets scrubbed (src/redact.ts: in string
+ * Serialises a log record within a byte budget, with secrets scrubbed (src/auth/redact.ts: in string
  * values and object keys at any depth, plus every Sightline key).
  *
  * POST /internal/log refuses bodies over 2 MiB with 413, so a record is kept under

@@ -1,6 +1,6 @@
 /**
  * The scorer's scheduled upkeep besides the sweep: re-scoring (src/rescore/maintain.ts: upgrade
- * re-score, stalled jobs re-sent) and retention (src/retention.ts). Each part logs its own
+ * re-score, stalled jobs re-sent) and retention (src/upkeep/retention.ts). Each part logs its own
  * failure and never stops the other.
  */
 import { withDb } from "../../../src/db/driver/with-db";

@@ -14,7 +14,7 @@
  * - over the project's monthly limit: acked and dropped, counted per project in one report
  *   line (the queue-path equivalent of a 429; retrying cannot succeed before the period ends).
  * - malformed envelope, or its R2 object gone: acked and dropped, reported (nothing to keep).
- *   NUL and lone surrogates become U+FFFD (src/input.ts).
+ *   NUL and lone surrogates become U+FFFD (src/ingest/input.ts).
  * - a record that cannot be stored: nesting deeper than MAX_JSON_DEPTH, failing the ingest
  *   contract, or refused by the database itself (SQLSTATE class 22, 23, 42 or 54): its message
  *   is sent unchanged to the dead-letter queue `log-records-dlq` (`LOG_DEAD_LETTERS`) and then
@@ -99,7 +99,7 @@ async function readMessages(batch: MessageBatch<unknown>, config: ApiConfig, don
           return message.retry(retryIn(message));
         }
       }
-      // The one rule for text PostgreSQL cannot store (src/input.ts), as on POST /internal/log:
+      // The one rule for text PostgreSQL cannot store (src/ingest/input.ts), as on POST /internal/log:
       // NUL and lone surrogates become U+FFFD (counted in metadata.text_replaced); nesting
       // deeper than MAX_JSON_DEPTH is refused (dead-lettered here, 422 there).
       let storable: ReturnType<typeof storableJson>;

@@ -16,9 +16,6 @@ import { access, commonErrors, createRouter, errorResponse, forbiddenResponse, j
 import { logError } from "../../../../src/logger";
 import { overQuota } from "../../../../src/billing/over-quota";
 
-/** The producers' contract (proxy, client libraries) lives in ../ingest-contract.ts. */
-export type { LogRequest } from "../../../../src/ingest/contract";
-
 /** SQLSTATE classes caused by the record's values: 22 data exception, 54 program limit exceeded. */
 const VALUE_ERROR_CLASSES: ReadonlySet<string> = new Set(["22", "54"]);
 
@@ -46,10 +43,10 @@ export const ingestRoutes = createRouter().openapi(route, async (c) => {
   const createdAt = body.created_at ? new Date(body.created_at) : undefined;
   if (createdAt && createdAt.getTime() > Date.now() + MAX_FUTURE_SKEW_MS) throw new ApiError(422, "created_at: must not be in the future");
 
-  // Say so when characters PostgreSQL cannot store were replaced (src/input.ts).
+  // Say so when characters PostgreSQL cannot store were replaced (src/ingest/input.ts).
   const replaced = c.var.textReplaced;
   const metadata = replaced > 0 ? { ...body.metadata, text_replaced: replaced } : body.metadata;
-  // The caller's own credentials never reach storage, as keys or values (src/redact.ts).
+  // The caller's own credentials never reach storage, as keys or values (src/auth/redact.ts).
   const secrets = [presentedKey(c), c.req.header(INTERNAL_SECRET_HEADER)].filter((s): s is string => !!s);
   const stored = redactSecrets({ request_body: body.request_body, response_body: body.response_body, metadata }, secrets);
   const record = { ...body, ...stored, created_at: createdAt };

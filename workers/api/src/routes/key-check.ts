@@ -3,7 +3,7 @@
  * (workers/proxy/src/key-check.ts) through its `API` service binding, in parallel with the
  * upstream call, so that unknown, revoked and expired keys get 401 before any response byte.
  *
- * Authenticated by the key itself (`access.key()`, src/middleware/key-auth.ts): the route tells the caller nothing that any
+ * Authenticated by the key itself (`access.key()`, workers/api/src/middleware/key-auth.ts): the route tells the caller nothing that any
  * /api route does not already tell the holder of the same key. One indexed query (`lookupKey`).
  */
 import { z } from "@hono/zod-openapi";

@@ -4,7 +4,7 @@
  * requirements and the paged list envelope (docs/interface.md section 2.6).
  */
 import { createRoute, OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
+import { validationHook } from "../../../../src/http/validation";
 import type { AppBindings } from "../env";
 import type { ApiKeyScope } from "../../../../src/enums";
 import { instantSchema } from "../../../../src/instant";
@@ -17,26 +17,6 @@ import { projectAuth } from "../middleware/project-auth";
 
 /** `{"detail": "..."}`: the body of every non-2xx response (docs/decisions.md D11). */
 export const ErrorSchema = z.object({ detail: z.string().openapi({ example: "invalid API key" }) }).openapi("Error");
-
-/** Formats zod issues as `field: message; field: message` so the caller sees which field is wrong. */
-export function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
-  return issues
-    .slice(0, 5)
-    .map((i) => `${i.path.length ? i.path.map(String).join(".") : "body"}: ${i.message}`)
-    .join("; ");
-}
-
-/**
- * The one validation hook of the API (every `OpenAPIHono`: the app and each router) and of the
- * dashboard's server (dashboard/server/lib/validate.ts): a failed validation answers 422
- * `{detail}` naming the fields; a success passes on.
- */
-export function validationHook(
-  result: { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } },
-  c: Context,
-) {
-  if (!result.success) return c.json({ detail: describeIssues(result.error.issues) }, 422);
-}
 
 /** A sub-app for one resource; validation errors answer 422 with the fields named (`validationHook`). */
 export function createRouter() {

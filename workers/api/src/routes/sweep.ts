@@ -1,5 +1,5 @@
 /**
- * POST /internal/sweep: run one sweep now (src/sweep.ts): re-enqueue every request that has
+ * POST /internal/sweep: run one sweep now (src/upkeep/sweep.ts): re-enqueue every request that has
  * waited for its scores longer than `older_than_seconds` (default 300). Behind the internal
  * secret (`access.internal()`). In production the scorer's cron runs the sweep every 2 minutes;
  * cron never fires under `wrangler dev`, so `npm run dev` calls this route every minute, and an
