@@ -21,7 +21,7 @@ interface __BaseEnv_Env {
 }
 declare namespace Cloudflare {
 	interface GlobalProps {
-		mainModule: typeof import("./workers/api/src/index");
+		mainModule: typeof import("./src/index");
 	}
 	interface Env extends __BaseEnv_Env {}
 }
