@@ -2,7 +2,7 @@
  * knip (`npm run knip`, run by .ci/run): unused files, exports and dependencies, against the
  * repository's real entry points. Plugins add what they can read themselves: package.json
  * scripts (`tsx scripts/x.ts`, `tsx bench/x/run.ts`), vitest.config.ts with its projects'
- * test files and globalSetup, drizzle.config.ts, the root wrangler.jsonc `main`, and the
+ * test files and globalSetup, drizzle.config.ts, and the
  * dashboard's Vite app (index.html -> src/main.tsx). Every other entry and every exception
  * below carries its reason. Test files are entries, so an export that only tests import counts
  * as used: such exports (limits, constants, pure helpers) are part of what the tests pin down.
@@ -15,8 +15,9 @@ const config: KnipConfig = {
   workspaces: {
     ".": {
       entry: [
-        // The scorer and proxy Workers (workers/*/wrangler.jsonc `main`; the API worker's
-        // src/index.ts comes from the root wrangler.jsonc through knip's wrangler plugin).
+        // The three Workers (workers/*/wrangler.jsonc `main`; knip's wrangler plugin reads only a
+        // wrangler config at the root, and there is none).
+        "workers/api/src/index.ts",
         "workers/scorer/src/index.ts",
         "workers/proxy/src/index.ts",
         // Scripts and benchmarks run by hand (`npx tsx ...`, as their docstrings, docs/ and

@@ -73,7 +73,7 @@ export default defineConfig({
             const { startWebhookReceiver } = await import("./test/setup/webhook-receiver.ts");
             return onTestDatabase(
               inject,
-              "./wrangler.jsonc",
+              "./workers/api/wrangler.jsonc",
               { ...(await stripeTestBindings()), TEST_UPSTREAM_URL: upstreamUrl, TEST_RECEIVER_URL: await startWebhookReceiver() },
               {
                 // The proxy's producer binding, so a test can hand the proxy this worker's queue.
@@ -166,7 +166,7 @@ export default defineConfig({
           cloudflareTest(async ({ inject }) => {
             const { stripeTestBindings } = await import("./test/setup/stripe.ts");
             const { DASHBOARD_TEST_BINDINGS } = await import("./dashboard/test/server/constants.ts");
-            return onTestDatabase(inject, "./wrangler.jsonc", { ...(await stripeTestBindings()), ...DASHBOARD_TEST_BINDINGS });
+            return onTestDatabase(inject, "./workers/api/wrangler.jsonc", { ...(await stripeTestBindings()), ...DASHBOARD_TEST_BINDINGS });
           }),
         ],
         test: { name: "dashboard-server", include: ["dashboard/test/server/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 },

@@ -91,7 +91,7 @@ export function roleAtLeast(role: string, needed: Role): boolean {
  * CHECK constraint): `ingest` logs calls (POST /internal/log, the proxy's key check, OTLP);
  * `read` reads the project's data through GET /api/* with personal data masked; `admin` changes
  * the project (policy, webhooks, re-scoring) and may read personal data raw (`reveal=true`,
- * audited). Each route declares the scope it needs (src/routes/openapi.ts, `access.project`).
+ * audited). Each route declares the scope it needs (workers/api/src/routes/openapi.ts, `access.project`).
  */
 export const API_KEY_SCOPES = ["ingest", "read", "admin"] as const;
 /** One of `API_KEY_SCOPES`. */

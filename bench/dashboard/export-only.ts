@@ -42,7 +42,7 @@ try {
   const secret = randomBytes(32).toString("hex");
   const inspector = process.env.EXPORT_INSPECTOR ? Number(process.env.EXPORT_INSPECTOR) : undefined;
   const worker = await startWorkerd({
-    config: "wrangler.jsonc",
+    config: "workers/api/wrangler.jsonc",
     port: API_PORT,
     hyperdrive: bouncer.url,
     vars: { INTERNAL_API_SECRET: secret },

@@ -5,7 +5,7 @@
  * time to mask one 1 MiB string of addresses and one of card numbers (every match is masked,
  * issue 32.2: the time must grow with the bytes, not with the matches squared).
  */
-import { maskPiiJson, maskPiiText, memoizedMasker } from "../../src/export/mask-pii";
+import { maskPiiJson, maskPiiText, memoizedMasker } from "../../src/pii/mask";
 
 const N = Number(process.env.N ?? 20_000);
 const TOPICS = ["invoice", "refund", "shipping", "password", "recipe", "poem", "contract", "travel", "diagnosis", "mortgage", "python", "sql"];

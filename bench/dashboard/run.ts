@@ -295,7 +295,7 @@ try {
   if (bouncer) stops.unshift(() => bouncer.stop());
   const secret = randomBytes(32).toString("hex");
   const worker = await startWorkerd({
-    config: "wrangler.jsonc",
+    config: "workers/api/wrangler.jsonc",
     port: API_PORT,
     hyperdrive: bouncer?.url ?? url,
     vars: { INTERNAL_API_SECRET: secret },

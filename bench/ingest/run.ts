@@ -199,7 +199,7 @@ const startApi = async (databaseUrl: string, how: "wrangler-dev" | "workerd") =>
   agent.destroy(); // no keep-alive connection may outlive the server it was opened to
   if (how === "workerd") {
     const w = await startWorkerd({
-      config: "wrangler.jsonc",
+      config: "workers/api/wrangler.jsonc",
       port: API_PORT,
       hyperdrive: databaseUrl,
       vars: { INTERNAL_API_SECRET: secret },

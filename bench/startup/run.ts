@@ -23,14 +23,16 @@ import { ROOT } from "../../scripts/lib/postgres";
 
 const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 5);
 const WORKERS = [
-  { name: "api", config: "wrangler.jsonc" },
+  { name: "api", config: "workers/api/wrangler.jsonc" },
   { name: "proxy", config: "workers/proxy/wrangler.jsonc" },
   { name: "scorer", config: "workers/scorer/wrangler.jsonc" },
 ];
 
 /** Duration, non-idle CPU (ms) and top self-time functions of one `wrangler check startup` profile. */
+// `--args`: the inner `wrangler deploy --dry-run` of check startup does not get `-c` otherwise
+// (scripts/lib/deploy/bundles.ts `profileStartup`).
 function profileStartup(config: string, outfile: string) {
-  const run = spawnSync("wrangler", ["check", "startup", "-c", config, "--outfile", outfile], {
+  const run = spawnSync("wrangler", ["check", "startup", "-c", config, `--args=--config ${config}`, "--outfile", outfile], {
     cwd: ROOT,
     encoding: "utf8",
     env: { ...process.env, WRANGLER_SEND_METRICS: "false" },

@@ -2,7 +2,7 @@
  * The dashboard server's configuration: dashboard/wrangler.jsonc `vars`, its secrets and its
  * bindings, validated once per env object (`dashboardConfig`) and typed; routes read it as
  * `c.var.config` (set by `config()` below). A bad value is a `ConfigError` naming it, answered
- * 500 by `renderError` (src/error-handler.ts).
+ * 500 by `renderError` (src/http/error-handler.ts).
  */
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";

@@ -1,6 +1,6 @@
 /**
  * The dashboard's contract: every body the dashboard server answers, as types derived from the
- * API's own response schemas (src/routes/schemas.ts, the same zod schemas that validate and
+ * API's own response schemas (workers/api/src/routes/schemas.ts, the same zod schemas that validate and
  * document the API), plus the few fields the dashboard server adds. The browser code
  * (dashboard/src) imports its types and enums from here and nowhere else; the server routes
  * check their answers against the same types (`satisfies`), so the two cannot drift.
@@ -30,7 +30,7 @@ import type {
   StoredReviewSchema,
   SubscriptionSchema,
   TimeseriesSchema,
-} from "../../src/routes/schemas";
+} from "../../workers/api/src/routes/schemas";
 import type { Role } from "../../src/enums";
 import type { PolicyInputSchema, PolicySchema } from "../../src/policy/schema";
 

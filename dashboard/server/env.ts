@@ -2,29 +2,19 @@
  * Bindings of the dashboard's server (Pages Functions; dashboard/wrangler.jsonc) and the
  * variables its middleware sets on the Hono context.
  */
+import type { z } from "zod";
 import type { AccountsDb } from "../../src/accounts/database";
 import type { Role } from "./auth/roles";
-import type { DashboardConfig } from "./config";
+import type { DashboardConfig, dashboardVars } from "./config";
 
-/** Bindings of the dashboard's Pages Functions; read only by dashboard/server/config.ts. */
-export interface DashboardEnv {
-  /** Service binding to the API worker (`sightline-api`): /internal and /api routes. */
-  API: Fetcher;
-  /** Same PostgreSQL as the API, through Hyperdrive: the server uses Better Auth's tables only (src/accounts/schema.ts). */
-  HYPERDRIVE?: Hyperdrive;
-  /** Alternative to Hyperdrive (Neon serverless driver), as in src/db/driver/client.ts. */
-  DATABASE_URL?: string;
-  NEON_WSPROXY?: string;
-  /** Shared with the API; sent only on server-to-server calls, never to a browser. */
-  INTERNAL_API_SECRET: string;
-  /** Signs session cookies (Better Auth); at least 32 random characters. */
-  BETTER_AUTH_SECRET: string;
-  /** Public URL of the dashboard, e.g. https://app.example.com (cookies, origin checks, return URLs). */
-  DASHBOARD_URL: string;
-  /** Public URLs shown in the onboarding snippets. */
-  PUBLIC_API_URL: string;
-  PUBLIC_PROXY_URL: string;
-}
+/**
+ * Bindings of the dashboard's Pages Functions, declared once: what its config schema reads as it
+ * arrives (`dashboardVars`, ./config.ts: the `API` service binding, HYPERDRIVE or DATABASE_URL for
+ * Better Auth's tables, INTERNAL_API_SECRET, BETTER_AUTH_SECRET, DASHBOARD_URL, the public URLs).
+ * Pages has no generated bindings of its own, so the schema is the whole declaration. Read only by
+ * dashboard/server/config.ts.
+ */
+export type DashboardEnv = z.input<typeof dashboardVars>;
 
 /** A signed-in user as the server routes see it. */
 export interface SessionUser {

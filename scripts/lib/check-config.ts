@@ -13,7 +13,7 @@ import { scorerVars } from "../../workers/scorer/src/config";
 import { readWorkerConfig } from "./wrangler-config";
 
 const CHECKED = [
-  { name: "API", config: "wrangler.jsonc", schema: apiVars },
+  { name: "API", config: "workers/api/wrangler.jsonc", schema: apiVars },
   { name: "scorer", config: "workers/scorer/wrangler.jsonc", schema: scorerVars },
   { name: "proxy", config: "workers/proxy/wrangler.jsonc", schema: proxyVars },
   { name: "dashboard", config: "dashboard/wrangler.jsonc", schema: dashboardVars },

@@ -15,7 +15,7 @@ import { isAbsolute, join } from "node:path";
 import { ROOT } from "./postgres";
 import { configOf, readWorkerConfig, writeGeneratedConfig } from "./wrangler-config";
 
-/** Secrets the API worker reads when set (src/env.ts); passed through the environment only. */
+/** Secrets the API worker reads when set (workers/api/src/env.ts); passed through the environment only. */
 export const API_SECRETS = ["INTERNAL_API_SECRET", "STRIPE_SECRET_KEY", "PAYMENT_WEBHOOK_SECRET"] as const;
 
 /** Options of `startWorkers`. */

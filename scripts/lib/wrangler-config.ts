@@ -18,7 +18,7 @@ export interface WorkerConfigRef {
 
 /** The workers in dependency order (a service binding's target first: the proxy binds to the API). */
 export const WORKERS: readonly WorkerConfigRef[] = [
-  { id: "api", config: "wrangler.jsonc" },
+  { id: "api", config: "workers/api/wrangler.jsonc" },
   { id: "scorer", config: "workers/scorer/wrangler.jsonc" },
   { id: "proxy", config: "workers/proxy/wrangler.jsonc" },
 ];

@@ -6,10 +6,10 @@
  * test/unit/import-rules.test.ts keeps the dashboard from importing the API's data layer (src/db/).
  */
 import type { Db } from "../db/driver/client";
-import { database } from "../middleware/database";
+import { database } from "../http/database";
 
 /** A drizzle handle used only on Better Auth's tables (the same driver as the API's, src/db/driver/client.ts). */
 export type AccountsDb = Db;
 
-/** Sets the request's `c.var.db` (an `AccountsDb`), released after the response (src/middleware/database.ts). */
+/** Sets the request's `c.var.db` (an `AccountsDb`), released after the response (src/http/database.ts). */
 export const accountsDatabase = database;

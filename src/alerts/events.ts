@@ -7,7 +7,7 @@
  * and the model name masked (`scoreUnsafeEvent`).
  */
 import type { AlertEventType, AlertFormat, ScoreLabel, ScorerName } from "../enums";
-import { maskPiiText } from "../export/mask-pii";
+import { maskPiiText } from "../pii/mask";
 
 /** Event type of an alert on a qualifying score (one of `ALERT_EVENT_TYPES`). */
 export const SCORE_UNSAFE = "score.unsafe" satisfies AlertEventType;
@@ -43,7 +43,7 @@ export type AlertEvent = { type: typeof SCORE_UNSAFE; data: ScoreUnsafeData } | 
 
 /**
  * The `score.unsafe` event of `data`, its model name masked by the one masker of stored text
- * (src/export/mask-pii.ts; issue 32.7): no personal data travels in an alert (docs/webhooks.md).
+ * (src/pii/mask.ts; issue 32.7): no personal data travels in an alert (docs/webhooks.md).
  */
 export function scoreUnsafeEvent(data: ScoreUnsafeData): AlertEvent {
   return { type: SCORE_UNSAFE, data: { ...data, model: maskPiiText(data.model) } };

@@ -1,7 +1,7 @@
 /**
  * Webhook URLs shown to someone who may not read them whole (issue 32.7): a URL often is the
  * credential (a Slack incoming-webhook URL, a token in a query string). Viewers, members and API
- * keys without the `admin` scope see only where alerts go (src/routes/alert-webhooks.ts,
+ * keys without the `admin` scope see only where alerts go (workers/api/src/routes/alert-webhooks.ts,
  * dashboard/server/routes/webhooks.ts).
  */
 

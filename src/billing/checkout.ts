@@ -30,7 +30,7 @@
 import type Stripe from "stripe";
 import type { Db } from "../db/driver/client";
 import { getBillingAccount, lastCheckoutSession, rememberCheckoutSession, replaceCustomerId, storeCustomerId, type BillingAccount } from "../db/billing";
-import { ApiError, notFound } from "../errors";
+import { ApiError, notFound } from "../http/errors";
 import { isPaidTier, priceForTier, type PriceTable } from "./prices";
 import { isMissingCustomer, isResourceMissing, providerError } from "./stripe";
 import { logWarn } from "../logger";

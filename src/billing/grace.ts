@@ -6,7 +6,7 @@
  *
  * Stored on the subscription row (src/db/schema/billing.ts): `retention_tier` (the tier whose
  * retention still applies) and `retention_grace_until` (when it stops). The retention sweep
- * (src/retention.ts) keeps a call while either the current tier or, before the grace ends, the
+ * (src/upkeep/retention.ts) keeps a call while either the current tier or, before the grace ends, the
  * grace tier would keep it; the API reports a running grace on GET /api/billing/subscription.
  *
  * Pure: the webhook's decisions (./transitions.ts) call `graceAfter` on every tier change.

@@ -1,6 +1,6 @@
 /** The 429 of an ingest refused for the project's monthly limit (POST /internal/log, POST /v1/traces). */
 import type { Tier } from "../enums";
-import { ApiError } from "../errors";
+import { ApiError } from "../http/errors";
 
 /** Where the project's counter stands when a record was refused. */
 export interface QuotaRefusal {

@@ -14,7 +14,7 @@
  */
 import type Stripe from "stripe";
 import type { Db } from "../db/driver/client";
-import { ApiError } from "../errors";
+import { ApiError } from "../http/errors";
 import { finishEvent, isEventRecorded, lockBillingRow, recordEventOnce, updateBillingRow, type ProjectMatch } from "../db/billing";
 import { effectOf, objectIdOf, subscriptionState, type BillingEffect, type SubscriptionState } from "./effects";
 import type { PriceTable } from "./prices";

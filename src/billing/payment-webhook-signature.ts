@@ -6,8 +6,8 @@
  * https://docs.stripe.com/webhooks#verify-events
  */
 import Stripe from "stripe";
-import { ApiError } from "../errors";
-import { storableJson, TooDeepError, tooDeep } from "../input";
+import { ApiError } from "../http/errors";
+import { storableJson, TooDeepError, tooDeep } from "../ingest/input";
 import { isObject } from "../util";
 
 /** Header names that carry the signature, in order of preference. */

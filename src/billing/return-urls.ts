@@ -4,7 +4,7 @@
  * so the API cannot be used to bounce customers from a Stripe page to an arbitrary site. The
  * list is parsed with the worker's config (src/config/api.ts: comma- or space-separated origins).
  */
-import { ApiError } from "../errors";
+import { ApiError } from "../http/errors";
 
 /**
  * Checks that `url` (already a valid URL) is http(s) on an allowed origin; throws 422 naming

@@ -5,7 +5,7 @@
  * packages/stripe-stand-in) for tests and offline development.
  */
 import Stripe from "stripe";
-import { ApiError, unavailable } from "../errors";
+import { ApiError, unavailable } from "../http/errors";
 import { logInfo } from "../logger";
 
 /** What the client is built from (`STRIPE_SECRET_KEY`, `STRIPE_API_BASE`; src/config/api.ts). */

@@ -1,7 +1,7 @@
 /**
  * The API worker's configuration: every variable of wrangler.jsonc `vars`, its secrets and its
  * bindings, validated once per env object (`apiConfig`) and typed. Routes read it as
- * `c.var.config` (src/config/middleware.ts); the log-records consumer calls `apiConfig(env)`.
+ * `c.var.config` (workers/api/src/middleware/config.ts); the log-records consumer calls `apiConfig(env)`.
  * Defaults are those of docs/configuration.md; a bad value is a `ConfigError` naming it.
  */
 import { z } from "zod";
@@ -9,7 +9,7 @@ import { alertVars, toAlertConfig } from "../alerts/config";
 import { priceTable } from "../billing/prices";
 import { DEFAULT_TIER_LIMITS, DEFAULT_TIER_RETENTION } from "../billing/tiers";
 import { TIERS } from "../enums";
-import { DEFAULT_BODY_MAX_BYTES } from "../middleware/body-limit";
+import { DEFAULT_BODY_MAX_BYTES } from "../http/body-limit";
 import { databaseVars, toDbConfig } from "./database";
 import { configParser } from "./parse";
 import { binding, flagVar, httpUrlVar, jsonTableVar, originListVar, positiveIntVar, secretVar, textVar } from "./vars";

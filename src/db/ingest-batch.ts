@@ -65,7 +65,7 @@ type StatementRow = { id: string; project_id: string | null; outcome: BatchOutco
 
 /**
  * The batch as one jsonb parameter (an array of rows for `jsonb_to_recordset`). The records'
- * text must already be storable (src/input.ts `storableJson`, applied by the consumer to each
+ * text must already be storable (src/ingest/input.ts `storableJson`, applied by the consumer to each
  * record as it is read): a NUL would fail the statement as a data error.
  */
 export function batchParameter(entries: readonly BatchEntry[]): string {

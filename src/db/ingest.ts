@@ -24,7 +24,7 @@ import { getBillingAccount } from "./billing";
 import { addRequestsToRollup } from "./rollups";
 import { llmRequests } from "./schema";
 import { eq } from "drizzle-orm";
-import { storableJson, storableText } from "../input";
+import { storableJson, storableText } from "../ingest/input";
 import { maskRecord, withoutMaskedVerdict } from "../policy/mask";
 import { policyFromStored } from "../policy/schema";
 import { storedCost } from "../pricing/logged-cost";

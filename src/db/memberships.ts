@@ -3,7 +3,7 @@
  * the projects of the organisations a user belongs to, with their role, and their role in one
  * organisation. Reads Better Auth's `auth_member` and `auth_organization` (src/accounts/schema.ts,
  * written only by the dashboard server) joined with the API's `organization_projects` and
- * `projects`; writes nothing. Served at /internal/users/... (src/routes/memberships.ts).
+ * `projects`; writes nothing. Served at /internal/users/... (workers/api/src/routes/memberships.ts).
  */
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import { authMember, authOrganization } from "../accounts/schema";

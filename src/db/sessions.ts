@@ -181,7 +181,7 @@ export async function saveSessionScore(db: Db, projectId: string, sessionId: str
 
 /**
  * Deletes the scores of sessions none of whose calls is stored any more (retention deleted them,
- * src/retention.ts), at most `limit` sessions; returns how many score rows went. A session score
+ * src/upkeep/retention.ts), at most `limit` sessions; returns how many score rows went. A session score
  * holds no call text, but it must not outlive the calls it judged. Reads the session index
  * (`metadata ? 'session_id'`).
  */

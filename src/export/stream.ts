@@ -1,10 +1,10 @@
 /**
  * Streamed export of the requests matching a filter (GET /api/requests/export): a
  * ReadableStream that reads keyset pages of EXPORT_PAGE rows on demand (pull), so memory stays
- * bounded and the export covers every matching row. PII in the bodies is masked (./mask-pii.ts).
+ * bounded and the export covers every matching row. PII in the bodies is masked (src/pii/mask.ts).
  *
  * The stream opens its own database handle and closes it when it ends or the client goes away:
- * the request's handle (middleware/database.ts) is released as soon as the handler returns,
+ * the request's handle (src/http/database.ts) is released as soon as the handler returns,
  * which is before a streamed body is read.
  */
 import { createDb, type DbConfig } from "../db/driver/client";
@@ -12,7 +12,7 @@ import { exportPage } from "../db/request-export";
 import type { ScoreChip } from "../db/requests";
 import type { RequestFilters } from "../db/request-filters";
 import { type ExportFormat, SCORER_NAMES } from "../enums";
-import { memoizedMasker } from "./mask-pii";
+import { memoizedMasker } from "../pii/mask";
 
 /**
  * Rows per database round trip: large enough to amortise it, small enough to bound memory

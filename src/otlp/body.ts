@@ -5,7 +5,7 @@
  * (`LOG_MAX_BYTES`) counts the bytes on the wire; the same limit applies again to the
  * decompressed body, so a small gzip bomb is refused (413) before it is held in memory.
  */
-import { ApiError } from "../errors";
+import { ApiError } from "../http/errors";
 
 /** The two OTLP/HTTP encodings. */
 export type OtlpEncoding = "protobuf" | "json";

@@ -11,12 +11,12 @@ import { isDataError } from "../db/driver/unavailable";
 import { ingestBatch, type BatchEntry, type BatchResult } from "../db/ingest-batch";
 import { markEnqueueFailed } from "../db/ingest";
 import { recordKeyUse } from "../db/key-usage";
-import { LogRequestSchema } from "../ingest-contract";
-import { storableJson, TooDeepError } from "../input";
+import { LogRequestSchema } from "../ingest/contract";
+import { storableJson, TooDeepError } from "../ingest/input";
 import { logError } from "../logger";
 import { enqueueScoringJobs } from "../queues/scoring-jobs";
-import { redactSecrets } from "../redact";
-import { describeIssues } from "../routes/openapi";
+import { redactSecrets } from "../auth/redact";
+import { describeIssues } from "../http/validation";
 import type { DecodedExport } from "./decode";
 import { spanRecordId } from "./record-id";
 import { logRequestOf, spanCall } from "./span-call";
@@ -93,8 +93,8 @@ export async function ingestSpans(db: Db, config: ApiConfig, caller: OtlpCaller,
 }
 
 /**
- * The ingest contract's record for one call: text PostgreSQL cannot store replaced (src/input.ts),
- * the caller's secrets redacted (src/redact.ts), validated by `LogRequestSchema`; or why it cannot be stored.
+ * The ingest contract's record for one call: text PostgreSQL cannot store replaced (src/ingest/input.ts),
+ * the caller's secrets redacted (src/auth/redact.ts), validated by `LogRequestSchema`; or why it cannot be stored.
  */
 function recordOf(body: unknown, secrets: readonly string[]): BatchEntry["record"] | string {
   let storable: ReturnType<typeof storableJson>;

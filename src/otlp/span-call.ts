@@ -1,13 +1,13 @@
 /**
  * From a span to a logged call: picks the convention the span follows (OpenInference, the Vercel
  * AI SDK, or the OpenTelemetry GenAI conventions with OpenLLMetry's older attributes; see
- * ./conventions/) and builds the POST /internal/log body for it (src/ingest-contract.ts), so
+ * ./conventions/) and builds the POST /internal/log body for it (src/ingest/contract.ts), so
  * an exported span is stored, priced and scored like any other call. The bodies take the OpenAI
  * chat shape the scorers read: `request_body = {model, messages}`, `response_body = {model,
  * choices: [{index, message, finish_reason}], usage: {prompt_tokens, completion_tokens}}`.
  * Docs: docs/otlp.md.
  */
-import type { LogRequest } from "../ingest-contract";
+import type { LogRequest } from "../ingest/contract";
 import type { OtlpSpan } from "./decode";
 import type { SpanCall } from "./conventions/common";
 import { genAiCall } from "./conventions/genai";

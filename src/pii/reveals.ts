@@ -2,7 +2,7 @@
  * The audit of personal-data reveals (table `pii_reveals`, src/db/schema/pii.ts; issues 26.5
  * and 32): one row written before unmasked data leaves Sightline, naming its actor: a dashboard
  * user (an owner or admin who asked `reveal=true`, dashboard/server/routes/requests.ts) or an
- * API key with the `admin` scope (`reveal=true` on GET /api/requests/{id}, src/routes/requests.ts).
+ * API key with the `admin` scope (`reveal=true` on GET /api/requests/{id}, workers/api/src/routes/requests.ts).
  * Read by owners and admins in the dashboard. The one module that writes and reads the table.
  */
 import { and, desc, eq } from "drizzle-orm";

@@ -1,14 +1,14 @@
 /**
  * Personal data in what Sightline shows to someone who may not see it raw (issue 26.2, 32): every
  * path that returns stored text (the request list, the detail, the export) masks it with the one
- * function the export uses (`maskPiiJson`, src/export/mask-pii.ts: each span the PII detectors find
+ * function the export uses (`maskPiiJson`, src/pii/mask.ts: each span the PII detectors find
  * becomes `[KIND]`), and a text search by such a caller must not confirm that a masked value exists.
  * Used by the dashboard server (roles below admin) and the API (keys without the `admin` scope).
  */
 import type { Db } from "../db/driver/client";
 import { MAX_QUERY_CHARS } from "../db/search-config";
 import { searchLexemes } from "../db/search-query";
-import { maskPiiJson, maskPiiText } from "../export/mask-pii";
+import { maskPiiJson, maskPiiText } from "./mask";
 
 /** Fields of a request record that hold text the caller stored (bodies, metadata, model, provider, the preview of the last user turn). */
 export const STORED_TEXT_FIELDS = ["model", "provider", "metadata", "request_body", "response_body", "preview"] as const;

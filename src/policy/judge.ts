@@ -6,7 +6,7 @@
  * src/scoring/judge/.
  */
 import type { JudgeMode } from "../enums";
-import { maskPiiText } from "../export/mask-pii";
+import { maskPiiText } from "../pii/mask";
 import type { JudgeHook } from "../scoring/judge/hook";
 import type { GuardVerdict } from "../scoring/judge/parse";
 import { JUDGE_HOOKS } from "../scoring/registry";

@@ -1,7 +1,7 @@
 /**
  * `store_pii: "mask"` (docs/policy.md): the request and response bodies of a logged call are
  * masked before they are stored, with the same detectors and placeholders as masked exports
- * (src/export/mask-pii.ts: `[EMAIL]`, `[CREDIT_CARD]`...), sparing the policy's allow list.
+ * (src/pii/mask.ts: `[EMAIL]`, `[CREDIT_CARD]`...), sparing the policy's allow list.
  * Used by both ingest paths (POST /internal/log and the proxy's log-records consumer), so the
  * original values never reach the database.
  *
@@ -10,7 +10,7 @@
  * scorer_version}`: values are never quoted in a rationale); the scorer worker uses it instead of
  * scoring the masked text (src/policy/apply.ts). A caller-sent `pii_masked` is always dropped.
  */
-import { maskPiiJson } from "../export/mask-pii";
+import { maskPiiJson } from "../pii/mask";
 import { piiAllowList, scorePii } from "../scoring/scorers/pii_detection/rules";
 import type { ScorableCall, ScoreResult } from "../scoring/types";
 import { SCORER_VERSIONS } from "../scoring/version";

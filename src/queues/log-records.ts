@@ -1,7 +1,7 @@
 /**
  * The `log-records` queue (docs/decisions.md D14) and its dead-letter queue `log-records-dlq`:
  * what the capture proxy hands over for each call it served (workers/proxy/src/deliver.ts), and
- * what the API worker's ingest consumer (src/log-records/consume.ts) stores.
+ * what the API worker's ingest consumer (workers/api/src/log-records/consume.ts) stores.
  *
  * A message carries the record id the proxy chose (UUIDv7, stored as `llm_requests.id`, so a
  * redelivery finds its row), the SHA-256 hex of the project key (the key itself never enters

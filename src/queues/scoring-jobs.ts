@@ -7,7 +7,7 @@
  *   (up to 100 calls) is one message, the sweep's 1,000 stale calls ten. At most
  *   SCORING_CALLS_PER_MESSAGE ids: about 3.9 KB, under the 128 KB message limit and inside one
  *   64 KB billing unit (3 operations: write, read, delete). Produced by the API (POST
- *   /internal/log, OTLP ingest, the log-records consumer) and by the sweep (src/sweep.ts).
+ *   /internal/log, OTLP ingest, the log-records consumer) and by the sweep (src/upkeep/sweep.ts).
  * - `ScoringJob` `{request_id, project_id}`: the single-call message every producer sent before.
  *   Still accepted, so messages in flight during a deploy (or replayed from the dead-letter
  *   queue) are scored; no producer writes it any more.

@@ -1,7 +1,7 @@
 /**
  * No data lost to a missed payment (issue 32, point 4; docs/retention.md): when a paid tier
  * lapses, the retention sweep keeps the highest tier's retention for GRACE_DAYS, driven here by
- * Stripe's signed webhook events and the sweep the scorer worker runs (src/retention.ts).
+ * Stripe's signed webhook events and the sweep the scorer worker runs (src/upkeep/retention.ts).
  */
 import { describe, expect, it } from "vitest";
 import type Stripe from "stripe";
@@ -9,7 +9,7 @@ import { GRACE_DAYS } from "../../src/billing/grace";
 import { DEFAULT_TIER_RETENTION } from "../../src/billing/tiers";
 import { apiConfig } from "../../src/config/api";
 import { withDb } from "../../src/db/driver/with-db";
-import { applyRetention } from "../../src/retention";
+import { applyRetention } from "../../src/upkeep/retention";
 import { api, newProject, sql, testEnv } from "./helpers";
 import { event, linkCustomer, sendEvent, subscription, subscriptionRow } from "./stripe-helpers";
 

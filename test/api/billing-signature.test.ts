@@ -1,8 +1,8 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { unixNow } from "@sightline/stripe-stand-in/objects";
-import { createApp } from "../../src/app";
-import type { AppEnv } from "../../src/env";
+import { createApp } from "../../workers/api/src/app";
+import type { AppEnv } from "../../workers/api/src/env";
 import { api, newProject, testEnv } from "./helpers";
 import { billingTables, event, linkCustomer, postWebhook, subscription, subscriptionRow, type PostOptions } from "./stripe-helpers";
 

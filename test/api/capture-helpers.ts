@@ -6,8 +6,8 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { uuidv7 } from "uuidv7";
 import { hashKey } from "../../src/auth/keys";
-import { consumeLogRecords } from "../../src/log-records/consume";
-import type { AppEnv } from "../../src/env";
+import { consumeLogRecords } from "../../workers/api/src/log-records/consume";
+import type { AppEnv } from "../../workers/api/src/env";
 import { type ScoringCalls, scoringRequestIds } from "../../src/queues/scoring-jobs";
 import proxyWorker from "../../workers/proxy/src/index";
 import type { ProxyEnv } from "../../workers/proxy/src/env";

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { hashKey } from "../../src/auth/keys";
-import type { AppEnv } from "../../src/env";
+import type { AppEnv } from "../../workers/api/src/env";
 import { SCORER_NAMES } from "../../src/enums";
 import { apiEnv, consume, deadLetters, eventually, message, refuseModelsByName, rowsOf, scoreNow, throughProxy, usedOf, withJobs } from "./capture-helpers";
 import { logBody, newProject, sql } from "./helpers";
@@ -195,7 +195,7 @@ describe("log-records consumer", () => {
     expect([...result.explicitAcks].sort()).toEqual(["m0", "m1", "m2", "m3", "m4"]);
     const rows = await rowsOf(projectId);
     expect(rows.map((r) => r.id).sort()).toEqual([good.recordId, nul.recordId].sort());
-    // The rule of src/input.ts, as on POST /internal/log: replaced and counted.
+    // The rule of src/ingest/input.ts, as on POST /internal/log: replaced and counted.
     expect(rows.find((r) => r.id === nul.recordId)).toMatchObject({ model: "gpt\uFFFDx", metadata: { "k\uFFFD": "\uFFFD", text_replaced: 3 } });
     expect(await usedOf(projectId)).toBe(2);
     // The refused record is kept, unchanged, in log-records-dlq; the malformed envelopes carry nothing to keep.

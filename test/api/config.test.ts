@@ -1,4 +1,4 @@
-/** A bad variable makes the API answer 500 naming it (src/config/api.ts, src/error-handler.ts). */
+/** A bad variable makes the API answer 500 naming it (src/config/api.ts, src/http/error-handler.ts). */
 import { describe, expect, it } from "vitest";
 import { internal, logBody, newProject, withEnv } from "./helpers";
 

@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
-import type { AppEnv } from "../../src/env";
+import { createApp } from "../../workers/api/src/app";
+import type { AppEnv } from "../../workers/api/src/env";
 import { api, internal, logBody, newProject, testEnv, expectProblem } from "./helpers";
 
 describe("Error responses", () => {

@@ -3,8 +3,8 @@
  */
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { expect } from "vitest";
-import { createApp } from "../../src/app";
-import type { AppEnv } from "../../src/env";
+import { createApp } from "../../workers/api/src/app";
+import type { AppEnv } from "../../workers/api/src/env";
 import { TEST_INTERNAL_SECRET } from "../setup/constants";
 
 export { TEST_INTERNAL_SECRET };

@@ -1,10 +1,10 @@
 /**
- * Input PostgreSQL cannot store (src/input.ts): NUL and lone surrogates in JSON bodies are
+ * Input PostgreSQL cannot store (src/ingest/input.ts): NUL and lone surrogates in JSON bodies are
  * stored as U+FFFD (and POST /internal/log says so in metadata), in query parameters they
  * answer 422 naming the parameter, and nesting deeper than MAX_JSON_DEPTH answers 422.
  */
 import { describe, expect, it } from "vitest";
-import { MAX_JSON_DEPTH } from "../../src/input";
+import { MAX_JSON_DEPTH } from "../../src/ingest/input";
 import { api, internal, logBody, newProject, postLog } from "./helpers";
 import { event, postWebhook, subscription } from "./stripe-helpers";
 

@@ -9,7 +9,7 @@
  */
 import { uuidv7 } from "uuidv7";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AppEnv } from "../../src/env";
+import type { AppEnv } from "../../workers/api/src/env";
 import { SEARCH_INDEXED_CHARS } from "../../src/db/schema";
 import { SCORER_NAMES } from "../../src/enums";
 import { bigAnswer, type BigAnswerKind } from "../proxy/big-answers";

@@ -6,8 +6,8 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createApp } from "../../src/app";
-import type { AppEnv } from "../../src/env";
+import { createApp } from "../../workers/api/src/app";
+import type { AppEnv } from "../../workers/api/src/env";
 import { internal, logBody, testEnv } from "./helpers";
 import { event, subscription, TEST_RETURN_ORIGIN, TEST_WEBHOOK_SECRET } from "./stripe-helpers";
 

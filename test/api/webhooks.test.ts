@@ -6,8 +6,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
-import type { AppEnv } from "../../src/env";
+import { createApp } from "../../workers/api/src/app";
+import type { AppEnv } from "../../workers/api/src/env";
 import type { Received } from "../setup/webhook-receiver";
 import { api, newProject, sql, expectProblem } from "./helpers";
 

@@ -20,7 +20,7 @@ import { proxySuite } from "./suites/proxy";
 import { quickStartSuite } from "./suites/quick-start";
 import { readmeScriptsSuite } from "./suites/readme-scripts";
 import { scoringSuite } from "./suites/scoring";
-import type { Subscription } from "../../src/routes/billing";
+import type { Subscription } from "../../workers/api/src/routes/billing";
 
 /** Ports of the e2e stack (a developer's `npm run dev` keeps 8787, 8080, 55431). */
 const PORTS = {

@@ -223,7 +223,7 @@ const behaviours = new Map<string, Behaviour>();
 const keyStates = new Map<string, KeyState>();
 const checks = new Map<string, number>();
 
-/** The 401 details of the real route (src/auth/credentials.ts). */
+/** The 401 details of the real route (workers/api/src/middleware/credentials.ts). */
 const REFUSED = { unknown: "invalid API key", revoked: "API key has been revoked", expired: "API key has expired (it was rotated)" };
 
 /** GET /internal/keys/check with the real route's wire shape: 200 `{project_id}`, 401 `{detail}`, or 403 `{detail}` for a key without the `ingest` scope. */

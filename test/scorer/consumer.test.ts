@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { SCORER_NAMES } from "../../src/enums";
 import { consumeBatch } from "../../workers/scorer/src/consume";
 import type { ScorerEnv } from "../../workers/scorer/src/env";
-import { sweep } from "../../src/sweep";
+import { sweep } from "../../src/upkeep/sweep";
 import { scorerConfig } from "../../workers/scorer/src/config";
 import { sql } from "../setup/sql";
 

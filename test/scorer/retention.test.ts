@@ -6,7 +6,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TIER_RETENTION } from "../../src/billing/tiers";
 import { createDb } from "../../src/db/driver/client";
-import { applyRetention } from "../../src/retention";
+import { applyRetention } from "../../src/upkeep/retention";
 import type { ScorerEnv } from "../../workers/scorer/src/env";
 import { sql } from "../setup/sql";
 import { scorerConfig } from "../../workers/scorer/src/config";

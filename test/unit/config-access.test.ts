@@ -1,6 +1,6 @@
 /**
  * Configuration is read in one place per worker: no `c.env` and no `env.SOME_VAR` outside the
- * config modules (src/config/, workers/scorer/src/config.ts, workers/proxy/src/config.ts,
+ * config modules (src/config/ and its middleware workers/api/src/middleware/config.ts, workers/scorer/src/config.ts, workers/proxy/src/config.ts,
  * dashboard/server/config.ts); the entry files only hand `env` to the config parser.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -8,9 +8,14 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "../..");
-const SCANNED = ["src", "workers/scorer/src", "workers/proxy/src", "dashboard/server"];
+const SCANNED = ["src", "workers/api/src", "workers/scorer/src", "workers/proxy/src", "dashboard/server"];
 /** Files allowed to read env: the config modules. */
-const CONFIG_MODULES = [/^src\/config\//, /^workers\/[^/]+\/src\/config\.ts$/, /^dashboard\/server\/config\.ts$/];
+const CONFIG_MODULES = [
+  /^src\/config\//,
+  /^workers\/api\/src\/middleware\/config\.ts$/,
+  /^workers\/[^/]+\/src\/config\.ts$/,
+  /^dashboard\/server\/config\.ts$/,
+];
 /** `c.env`, `env.SOME_VAR`, or a destructuring `const { SOME_VAR } = env`. */
 const ACCESS = /\bc\.env\b|\benv\.[A-Z_]+\b|\}\s*=\s*env\b/;
 

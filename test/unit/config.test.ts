@@ -6,7 +6,7 @@ import { apiConfig } from "../../src/config/api";
 import { ConfigError } from "../../src/config/error";
 import { checkVars } from "../../src/config/parse";
 import { apiVars } from "../../src/config/api";
-import { DEFAULT_BODY_MAX_BYTES } from "../../src/middleware/body-limit";
+import { DEFAULT_BODY_MAX_BYTES } from "../../src/http/body-limit";
 import { dashboardConfig } from "../../dashboard/server/config";
 import { proxyConfig } from "../../workers/proxy/src/config";
 import { contentSafetyJudge } from "../../src/scoring/scorers/content_safety/judge";

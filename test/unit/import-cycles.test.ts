@@ -1,6 +1,6 @@
 /**
- * No import cycles in the deployed code (issue 27): the API worker (`src/`), the scorer and proxy
- * workers (`workers/`), and the dashboard's browser app (`dashboard/src/`) and server
+ * No import cycles in the deployed code (issue 27): the shared core (`src/`), the API, scorer and
+ * proxy workers (`workers/`), and the dashboard's browser app (`dashboard/src/`) and server
  * (`dashboard/server/`, `dashboard/functions/`), each resolved with the tsconfig that compiles it.
  * Type-only imports count: a cycle through `import type` still ties the modules together.
  */
@@ -18,8 +18,8 @@ interface Tree {
 }
 
 const TREES: readonly Tree[] = [
-  { dir: "src", tsConfig: "tsconfig.json", mustReach: "src/index.ts" },
-  { dir: "workers", tsConfig: "tsconfig.json", mustReach: "workers/proxy/src/index.ts" },
+  { dir: "src", tsConfig: "tsconfig.json", mustReach: "src/ingest/contract.ts" },
+  { dir: "workers", tsConfig: "tsconfig.json", mustReach: "workers/api/src/index.ts" },
   { dir: "dashboard/src", tsConfig: "dashboard/tsconfig.app.json", mustReach: "dashboard/src/main.tsx" },
   { dir: "dashboard/server", tsConfig: "dashboard/tsconfig.json", mustReach: "dashboard/server/app.ts" },
   { dir: "dashboard/functions", tsConfig: "dashboard/tsconfig.json", mustReach: "dashboard/functions/[[path]].ts" },

@@ -11,6 +11,9 @@
  * asked for over /internal (docs/architecture.md, "Who owns which table"). And src/accounts/,
  * what the dashboard imports to open those tables, takes only the driver and the column helpers
  * from src/db/, so the first rule cannot be walked around through it.
+ *
+ * Rule "the shared core": nothing under `src/` imports a deployable (`workers/`, `dashboard/`);
+ * the deployables import the core, never the other way round (issue 35, point 5).
  */
 import { readdirSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
@@ -44,6 +47,14 @@ const RULES: readonly ImportRule[] = [
     name: "one owner per table: src/accounts/ uses only the driver and column helpers of src/db/",
     from: /^src\/accounts\//,
     to: /^src\/db\/(?!driver\/client\.ts$|schema\/columns\.ts$)/,
+    allow: {},
+  },
+  {
+    // The shared core serves every deployable and depends on none (docs/architecture.md, section 4):
+    // what only the API worker runs lives in workers/api/, what only the dashboard runs in dashboard/.
+    name: "the shared core: src/ imports nothing from workers/ or dashboard/",
+    from: /^src\//,
+    to: /^(workers|dashboard)\//,
     allow: {},
   },
 ];
@@ -134,9 +145,9 @@ const ASSET = /\.(css|svg|png|jpe?g|gif|webp|ico|woff2?)(\?.*)?$/;
 const optionsFor = (file: string) => compilerOptions(TSCONFIGS.find(([re]) => re.test(file))![1]);
 
 describe("Import rules", () => {
-  const files = [...sources("dashboard"), ...sources("src/accounts")];
+  const files = [...sources("dashboard"), ...sources("src")];
 
-  it("Should catch every form of import of src/db/ from dashboard/ (the check itself can fail)", () => {
+  it("Should catch every form of import of src/db/ from dashboard/, and of a deployable from src/ (the check itself can fail)", () => {
     const file = "dashboard/server/lib/example.ts";
     const text = [
       `import type { Db } from "../../../src/db/driver/client";`,
@@ -154,13 +165,22 @@ describe("Import rules", () => {
     const accounts = "src/accounts/example.ts";
     const reaching = `import { projects } from "../db/schema";\nimport type { Db } from "../db/driver/client";\nimport { ownedBy } from "../db/schema/columns";`;
     expect(breaches(accounts, reaching, optionsFor(accounts))).toEqual([`${accounts} -> src/db/schema/index.ts (../db/schema): ${RULES[1]!.name}`]);
+    const core = "src/http/example.ts";
+    const upward = `import type { AppBindings } from "../../workers/api/src/env";\nimport { isUuid } from "../util";`;
+    expect(breaches(core, upward, optionsFor(core))).toEqual([`${core} -> workers/api/src/env.ts (../../workers/api/src/env): ${RULES[2]!.name}`]);
     // The same imports from the API's own code break no rule.
-    expect(breaches("src/routes/example.ts", text.replaceAll("../../../src/", "../"), optionsFor("dashboard/x.ts"))).toEqual([]);
+    expect(breaches("workers/api/src/routes/example.ts", text.replaceAll("../../../src/", "../../../../src/"), optionsFor("dashboard/x.ts"))).toEqual([]);
   });
 
-  it("Should read the whole of dashboard/ and src/accounts/ and resolve every relative import", () => {
+  it("Should read the whole of dashboard/ and src/ and resolve every relative import", () => {
     expect(files).toEqual(
-      expect.arrayContaining(["dashboard/server/app.ts", "dashboard/src/main.tsx", "dashboard/functions/[[path]].ts", "dashboard/test/server/helpers.ts"]),
+      expect.arrayContaining([
+        "dashboard/server/app.ts",
+        "dashboard/src/main.tsx",
+        "dashboard/functions/[[path]].ts",
+        "dashboard/test/server/helpers.ts",
+        "src/http/errors.ts",
+      ]),
     );
     const unresolved = files.flatMap((file) =>
       resolvedImports(file, ts.sys.readFile(join(ROOT, file))!, optionsFor(file))

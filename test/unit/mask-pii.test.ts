@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { maskPiiJson, maskPiiText, memoizedMasker } from "../../src/export/mask-pii";
+import { maskPiiJson, maskPiiText, memoizedMasker } from "../../src/pii/mask";
 import { knownIin, luhnValid } from "../../src/scoring/scorers/pii_detection/validators";
 import { trafficItems } from "../../scripts/lib/eval-items";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
+import { createApp } from "../../workers/api/src/app";
 
 type Doc = {
   paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;

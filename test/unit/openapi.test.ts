@@ -1,6 +1,6 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
+import { createApp } from "../../workers/api/src/app";
 
 describe("OpenAPI document", () => {
   it("Should validate as OpenAPI 3.1 with a standard validator", async () => {

@@ -1,6 +1,6 @@
 /**
  * The dashboard server's one door to the API: Hono's RPC client (`hc` from hono/client) typed
- * with the API app's own type (`ApiApp`, src/app.ts), sent through the `API` service binding with
+ * with the API app's own type (`ApiApp`, workers/api/src/app.ts), sent through the `API` service binding with
  * the internal secret (docs/interface.md section 5.6). Paths, inputs and response bodies are
  * checked against the API's route declarations at compile time; nothing is re-declared here.
  *
@@ -8,8 +8,8 @@
  * same status and `{detail}`; anything else becomes a 502 (503 stays 503), without the API's body.
  */
 import { hc, type ClientResponse, type parseResponse } from "hono/client";
-import type { ApiApp } from "../../../src/app";
-import { ApiError } from "../../../src/errors";
+import type { ApiApp } from "../../../workers/api/src/app";
+import { ApiError } from "../../../src/http/errors";
 import type { DashboardConfig } from "../config";
 
 /** Base URL of the API behind the service binding (the host is never resolved). */

@@ -3,17 +3,17 @@
  *
  * - a query parameter or JSON string holding NUL (U+0000) or a lone surrogate: 422 naming it.
  *   PostgreSQL's text cannot store them, and Better Auth answered 500 to such an id. Unlike the
- *   API's ingest (src/input.ts), nothing is replaced: these are names, ids and addresses a person
+ *   API's ingest (src/ingest/input.ts), nothing is replaced: these are names, ids and addresses a person
  *   typed, and silently changing one would change what is looked up or stored;
- * - JSON nested deeper than `MAX_JSON_DEPTH` (src/input.ts): 422;
+ * - JSON nested deeper than `MAX_JSON_DEPTH` (src/ingest/input.ts): 422;
  * - a string field longer than its limit (`FIELD_LIMITS`, any depth): 422 naming the field.
  *
  * The body is read once; routes read the checked value through `c.req.json()`, and Better Auth
  * gets a request rebuilt from the same text (`authRequest`).
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { ApiError } from "../../../src/errors";
-import { assertStorableQuery, isStorableText, MAX_JSON_DEPTH, tooDeep } from "../../../src/input";
+import { ApiError } from "../../../src/http/errors";
+import { assertStorableQuery, isStorableText, MAX_JSON_DEPTH, tooDeep } from "../../../src/ingest/input";
 import type { DashboardBindings } from "../env";
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { LOWERCASE_UUID_PATTERN } from "../../../src/util";
-import { ApiError } from "../../../src/errors";
+import { ApiError } from "../../../src/http/errors";
 import { createAuth, type Auth } from "../auth/auth";
 import { roleAtLeast, type Role } from "../auth/roles";
 import type { DashboardBindings } from "../env";

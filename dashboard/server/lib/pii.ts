@@ -1,7 +1,7 @@
 /**
  * Personal data in what the dashboard shows (issue 26.2): every path that returns stored text
  * (the request list, the detail, the export through the API) masks it with the one function the
- * export uses (`maskPiiJson`, src/export/mask-pii.ts: each span the PII detectors find becomes
+ * export uses (`maskPiiJson`, src/pii/mask.ts: each span the PII detectors find becomes
  * `[KIND]`). Only an owner or admin may see it unmasked (`reveal=true`, recorded in the audit).
  *
  * A text search (`q=`, or the exact `model=`/`provider=` filters) by someone who may not reveal
@@ -12,9 +12,9 @@
  *
  * The judgement of a search and the reveal audit are the API's (issue 35.1, one owner per table:
  * `pii_reveals` and the search lexemes live in its database), asked over /internal
- * (src/routes/pii-reveals.ts); who may reveal is decided here, by role.
+ * (workers/api/src/routes/pii-reveals.ts); who may reveal is decided here, by role.
  */
-import { ApiError } from "../../../src/errors";
+import { ApiError } from "../../../src/http/errors";
 import { roleAtLeast, type Role } from "../../../src/enums";
 import type { DashboardConfig } from "../config";
 import type { PiiReveal } from "../contract";

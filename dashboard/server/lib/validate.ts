@@ -7,8 +7,8 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import { z } from "zod";
-import { ApiError, notFound } from "../../../src/errors";
-import { validationHook } from "../../../src/routes/openapi";
+import { ApiError, notFound } from "../../../src/http/errors";
+import { validationHook } from "../../../src/http/validation";
 
 /** Validates `target` (json, query...) against `schema`; 422 naming the first fields that fail (`validationHook`). */
 export function validate<T extends keyof ValidationTargets, S extends z.ZodType>(target: T, schema: S) {

@@ -12,7 +12,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { API_KEY_SCOPES, scopesForRole, scopesWithin } from "../../../src/enums";
-import { ApiError } from "../../../src/errors";
+import { ApiError } from "../../../src/http/errors";
 import type { ApiKey, ApiKeyList, NewApiKey, RotatedApiKey } from "../contract";
 import type { DashboardBindings } from "../env";
 import { apiClient, unwrap } from "../lib/api-client";

@@ -8,7 +8,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { roleAtLeast } from "../../../src/enums";
-import { ApiError } from "../../../src/errors";
+import { ApiError } from "../../../src/http/errors";
 import type { Project, ProjectList } from "../contract";
 import type { DashboardBindings } from "../env";
 import { apiClient, unwrap } from "../lib/api-client";

@@ -5,7 +5,7 @@
  * the request list; a session id no call carries is the API's 404 `{detail}`.
  */
 import { Hono } from "hono";
-import { SessionListQuery } from "../../../src/routes/sessions";
+import { SessionListQuery } from "../../../workers/api/src/routes/sessions";
 import type { SessionDetail, SessionPage } from "../contract";
 import type { DashboardBindings } from "../env";
 import { apiClient, unwrap } from "../lib/api-client";

@@ -11,7 +11,7 @@
 import { Hono } from "hono";
 import { redactedUrl } from "../../../src/alerts/url-redact";
 import { roleAtLeast } from "../../../src/enums";
-import { EndpointInput } from "../../../src/routes/schemas";
+import { EndpointInput } from "../../../workers/api/src/routes/schemas";
 import type { CreatedWebhook, WebhookDelivery, WebhookDeliveryList, WebhookList } from "../contract";
 import type { DashboardBindings } from "../env";
 import { apiClient, unwrap } from "../lib/api-client";

@@ -52,9 +52,14 @@ export function readStartupProfile(outfile: string): StartupProfile {
   return { durationMs: (profile.endTime - profile.startTime) / 1000, busyMs: busyUs / 1000, top };
 }
 
-/** Runs `wrangler check startup -c config` and reads its profile. */
+/**
+ * Runs `wrangler check startup -c config` and reads its profile. The config goes to the inner
+ * `wrangler deploy --dry-run` through `--args` as well: `-c` alone does not reach it, and that
+ * build would take whatever wrangler config it finds in the working directory (or fail when the
+ * root holds none). `config` must contain no space (`--args` is split on spaces).
+ */
 export async function profileStartup(config: string, outfile: string): Promise<StartupProfile> {
-  const r = await wrangler(["check", "startup", "-c", config, "--outfile", outfile]);
+  const r = await wrangler(["check", "startup", "-c", config, `--args=--config ${config}`, "--outfile", outfile]);
   if (r.code !== 0) throw new Error(`wrangler check startup -c ${config} failed:\n${redact(r.stderr || r.stdout)}`);
   return readStartupProfile(outfile);
 }

@@ -25,7 +25,7 @@ export interface SecretSpec {
   generate?: boolean;
 }
 
-/** Secrets of the API worker (src/env.ts); the scorer and the proxy have none. */
+/** Secrets of the API worker (workers/api/src/env.ts); the scorer and the proxy have none. */
 export const API_SECRET_SPECS: readonly SecretSpec[] = [
   { name: "INTERNAL_API_SECRET", required: true, generate: true },
   { name: "STRIPE_SECRET_KEY", required: false, billing: true },

@@ -1,6 +1,6 @@
 /**
  * `pii_reveals`, the audit of personal-data reveals. Owner: the API (src/pii/reveals.ts), which
- * records a dashboard user's reveals when the dashboard server asks (/internal, src/routes/pii-reveals.ts)
+ * records a dashboard user's reveals when the dashboard server asks (/internal, workers/api/src/routes/pii-reveals.ts)
  * and an admin key's raw reads itself.
  */
 import { sql } from "drizzle-orm";

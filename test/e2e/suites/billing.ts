@@ -16,7 +16,7 @@ import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../../../scripts/lib/postgres";
 import { eventObject } from "@sightline/stripe-stand-in/events";
-import type { Subscription } from "../../../src/routes/billing";
+import type { Subscription } from "../../../workers/api/src/routes/billing";
 import { poll } from "../harness/api";
 import { codeBlock, jsonValues } from "../harness/readme";
 import { describeRun, runProgram } from "../harness/run";

@@ -1,5 +1,5 @@
 /**
- * Serialises a log record within a byte budget, with secrets scrubbed (src/redact.ts: in string
+ * Serialises a log record within a byte budget, with secrets scrubbed (src/auth/redact.ts: in string
  * values and object keys at any depth, plus every Sightline key).
  *
  * POST /internal/log refuses bodies over 2 MiB with 413, so a record is kept under
@@ -9,7 +9,7 @@
  * and the caller marks `metadata.truncated = true`.
 
  */
-import { redactSecrets } from "../../../src/redact";
+import { redactSecrets } from "../../../src/auth/redact";
 
 /** Largest serialised log record: 1.45 MB (the API answers 413 above 2 MiB). */
 export const LOG_BUDGET_BYTES = 1_450_000;

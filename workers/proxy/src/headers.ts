@@ -1,4 +1,4 @@
-import { MIN_SECRET_LENGTH } from "../../../src/redact";
+import { MIN_SECRET_LENGTH } from "../../../src/auth/redact";
 /**
  * Which headers cross the proxy, in each direction.
  *
@@ -90,7 +90,7 @@ const CREDENTIAL_HEADER = /key|token|secret|auth|^cookie$/i;
  * Secret values carried by a request's headers (`CREDENTIAL_HEADER`, including the Sightline
  * key), so the log record can be scrubbed of any copy of them, e.g. an upstream that echoes
  * the request's headers in its body. `Authorization` counts without its scheme, `Cookie` per
- * cookie value. Values shorter than `MIN_SECRET_LENGTH` (src/redact.ts) are ignored: too short
+ * cookie value. Values shorter than `MIN_SECRET_LENGTH` (src/auth/redact.ts) are ignored: too short
  * to be a key and too likely to match ordinary text.
  */
 export function secretValues(incoming: Headers): string[] {

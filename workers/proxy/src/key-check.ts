@@ -1,6 +1,6 @@
 /**
  * The Sightline key check of the capture proxy (issue 12, point 2). The proxy asks the API
- * (`GET /internal/keys/check` over the `API` service binding, src/routes/key-check.ts) whether
+ * (`GET /internal/keys/check` over the `API` service binding, workers/api/src/routes/key-check.ts) whether
  * the presented key is accepted, in parallel with the upstream call, and holds the response
  * until the answer is in: unknown, revoked and expired keys get 401 before any response byte,
  * and a key without the `ingest` scope (issue 32: a read-only or admin-only key) 403.
@@ -15,7 +15,7 @@
  * - Failure: when the check cannot answer (API down, database down, timeout, anything but 200,
  *   401 or 403), the call is let through (fail open): the application must never fail because
  *   Sightline did. The queued log record still carries the key's hash, and the ingest consumer
- *   drops it there if the key was not valid after all (src/log-records/consume.ts). Failed checks are not cached, so the next call asks again.
+ *   drops it there if the key was not valid after all (workers/api/src/log-records/consume.ts). Failed checks are not cached, so the next call asks again.
  */
 
 /** How long a verdict is reused: 1 s (issue 12: "revocation takes effect within one second"). */

@@ -1,5 +1,5 @@
 /**
- * Builds the POST /internal/log record (`LogRequest`, src/routes/ingest.ts) of one proxied call
+ * Builds the POST /internal/log record (`LogRequest`, src/ingest/contract.ts) of one proxied call
  * from what the proxy saw: the request body, the upstream's status and headers, the collected
  * response body and the timings. Token counts come from the reported usage or an estimate
  * (tokens.ts). The cost is left unknown for the scorer to price with its cached tokens
@@ -8,7 +8,7 @@
  * Headers are never copied into the record: provider keys, the Sightline key and cookies
  * travel only in headers, and fit.ts scrubs any copy of their values that appears in a body.
  */
-import type { LogRequest } from "../../../src/routes/ingest";
+import type { LogRequest } from "../../../src/ingest/contract";
 import { isObject } from "../../../src/util";
 import type { Collected } from "./collect";
 import type { UpstreamTarget } from "./upstreams";

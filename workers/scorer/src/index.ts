@@ -3,7 +3,7 @@
  * scoring-jobs-dlq (same handler, longer backoff), the consumer of alert-deliveries (alert
  * webhooks), and the scheduled sweeps.
  */
-import { sweep } from "../../../src/sweep";
+import { sweep } from "../../../src/upkeep/sweep";
 import { configOrLog } from "../../../src/config/parse";
 import { scorerConfig } from "./config";
 import { consumeBatch } from "./consume";

@@ -1,12 +1,12 @@
 /**
  * The scorer's scheduled upkeep besides the sweep: re-scoring (src/rescore/maintain.ts: upgrade
- * re-score, stalled jobs re-sent) and retention (src/retention.ts). Each part logs its own
+ * re-score, stalled jobs re-sent) and retention (src/upkeep/retention.ts). Each part logs its own
  * failure and never stops the other.
  */
 import { withDb } from "../../../src/db/driver/with-db";
 import { logError, logInfo } from "../../../src/logger";
 import { maintainRescoring } from "../../../src/rescore/maintain";
-import { applyRetention } from "../../../src/retention";
+import { applyRetention } from "../../../src/upkeep/retention";
 import type { ScorerConfig } from "./config";
 
 /** One scheduled run of re-scoring upkeep and retention. */

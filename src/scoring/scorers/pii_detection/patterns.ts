@@ -415,7 +415,7 @@ const NOT_CARD_KEY =
 /**
  * The detector id under which a JSON number (or a string of phone characters only) under the
  * object key `key` is personal data, or null. `digits`: the value's text (`String(n)` of a safe
- * integer, or the string). Used by the JSON masker (src/export/mask-pii.ts), where the key is the
+ * integer, or the string). Used by the JSON masker (src/pii/mask.ts), where the key is the
  * only context such a value has; a value in an array takes the key of the array.
  *
  * - `credit_card`: 12-16 digits (every safe integer card; longer numbers lose digits in a JSON

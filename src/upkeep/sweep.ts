@@ -1,0 +1,39 @@
+/**
+ * The sweep: re-enqueues requests that have waited too long for their scores (an enqueue that
+ * failed after insert, a job dropped after the dead-letter queue's retries), so every stored
+ * request ends with exactly six score rows. Run by the scorer's cron (every 2 minutes) and by
+ * `POST /internal/sweep` on the API (workers/api/src/routes/sweep.ts), which `npm run dev` calls every
+ * minute because cron triggers never fire under `wrangler dev`.
+ */
+import type { DbConfig } from "../db/driver/client";
+import { withDb } from "../db/driver/with-db";
+import { claimStaleRequests, releaseClaim } from "../db/request-scoring";
+import { enqueueScoringJobs } from "../queues/scoring-jobs";
+import { logError, logInfo } from "../logger";
+
+/** What a sweep needs from the worker's config (both the API's and the scorer's have it). */
+export interface SweepConfig {
+  /** The database (`createDb`). */
+  db: DbConfig;
+  /** Producer of scoring-jobs. */
+  scoringQueue: Queue<unknown>;
+}
+
+/** A request is stale after waiting this long for scores (5 minutes). */
+export const STALE_AFTER_SECONDS = 300;
+
+/** Requests re-enqueued per sweep at most. */
+export const SWEEP_LIMIT = 1_000;
+
+/** Runs one sweep; returns how many jobs were re-enqueued. */
+export function sweep(config: SweepConfig, olderThanSeconds = STALE_AFTER_SECONDS): Promise<number> {
+  return withDb(config.db, async (db) => {
+    const jobs = (await claimStaleRequests(db, olderThanSeconds, SWEEP_LIMIT)).map((j) => j.request_id);
+    const sent = await enqueueScoringJobs(config.scoringQueue, jobs, async (batch, err) => {
+      logError("sweep enqueue failed", { count: batch.length }, err);
+      await releaseClaim(db, batch);
+    });
+    if (jobs.length) logInfo("sweep re-enqueued stale requests", { count: sent });
+    return sent;
+  });
+}

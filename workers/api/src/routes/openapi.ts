@@ -1,0 +1,143 @@
+/**
+ * Shared pieces of every route module: the `OpenAPIHono` factory whose `defaultHook` turns a
+ * validation failure into 422 `{detail}`, the error schema, common error responses, security
+ * requirements and the paged list envelope (docs/interface.md section 2.6).
+ */
+import { createRoute, OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
+import { validationHook } from "../../../../src/http/validation";
+import type { AppBindings } from "../env";
+import type { ApiKeyScope } from "../../../../src/enums";
+import { instantSchema } from "../../../../src/instant";
+import { database } from "../../../../src/http/database";
+import { internalAuth } from "../middleware/internal-auth";
+import { jsonInput } from "../middleware/json-input";
+import { keyAuth } from "../middleware/key-auth";
+import { logAuth } from "../middleware/log-auth";
+import { projectAuth } from "../middleware/project-auth";
+
+/** `{"detail": "..."}`: the body of every non-2xx response (docs/decisions.md D11). */
+export const ErrorSchema = z.object({ detail: z.string().openapi({ example: "invalid API key" }) }).openapi("Error");
+
+/** A sub-app for one resource; validation errors answer 422 with the fields named (`validationHook`). */
+export function createRouter() {
+  return new OpenAPIHono<AppBindings>({ defaultHook: validationHook });
+}
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ErrorSchema } },
+});
+
+/** Error responses shared by the authenticated routes. */
+export const commonErrors = {
+  401: errorResponse("Missing, unknown, revoked or expired credentials"),
+  422: errorResponse("Validation failed; `detail` names the fields"),
+  503: errorResponse("The database is unavailable"),
+} as const;
+
+/** 404 response: unknown record or another project's record. */
+export const notFoundResponse = { 404: errorResponse("No such record in this project") } as const;
+
+/** Builds an error response entry for a route's `responses`. */
+export { errorResponse };
+
+/** 403 response: the API key lacks the route's scope (or, for raw personal data, the `admin` scope). */
+export const forbiddenResponse = { 403: errorResponse("The API key lacks the scope this operation needs (`this API key lacks the <scope> scope`)") } as const;
+
+/** Error responses of a route scoped to one project: `commonErrors`, 403 (scope) and 404. */
+export const projectErrors = { ...commonErrors, ...forbiddenResponse, ...notFoundResponse } as const;
+
+/** A response entry whose body is JSON matching `schema`. */
+export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+
+/** A request `body` entry: required JSON matching `schema`. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
+
+/**
+ * `createRoute` for the routes of one resource, whose OpenAPI tag is given once:
+ * `const route = routesTagged("requests"); route("get", "/api/requests", { ...access.project(), ... })`.
+ * Who may call stays in each route's own object (`access.x()`); the declaration goes to `createRoute` unchanged.
+ */
+export function routesTagged(tag: string) {
+  return <const M extends RouteConfig["method"], const P extends string, const R extends Omit<RouteConfig, "method" | "path">>(method: M, path: P, spec: R) =>
+    createRoute({ method, path, tags: [tag], ...spec });
+}
+
+/**
+ * Security requirement of an API key holding `scope` (issue 32): the scope is named in the
+ * requirement's array, which OpenAPI 3.1 allows for any scheme ("role names", section 4.8.30),
+ * as unkey and Stripe's restricted keys document theirs.
+ */
+export const keySecurity = (scope: ApiKeyScope): Record<string, string[]>[] => [{ ServiceKey: [scope] }, { BearerKey: [scope] }];
+
+/** Security requirement of routes open to an API key with `scope` or to the dashboard's internal secret. */
+export const projectSecurity = (scope: ApiKeyScope): Record<string, string[]>[] => [...keySecurity(scope), { InternalSecret: [] }];
+
+/** Security requirement of the administration routes. */
+export const internalSecurity: Record<string, string[]>[] = [{ InternalSecret: [] }];
+
+/**
+ * Who may call a route, attached where the route is declared (`createRoute({ ...access.x() })`):
+ * each level carries both the OpenAPI `security` and the middleware that enforces it, so the
+ * document cannot promise what is not checked. A route open to API keys names the scope a key
+ * needs (`access.project("read")`; `API_KEY_SCOPES`, src/enums.ts); a key without it gets 403. A route without one of these is public and says
+ * so in its module doc (the payment webhook, /openapi.json, /docs).
+ * Order: the request's database, then authentication, then the input rule (../input.ts), then
+ * the route's validators.
+ */
+export const access = {
+  /** /api/*: an API key with `scope`, or the internal secret with `?project_id=`. */
+  project: (scope: ApiKeyScope) => ({ security: projectSecurity(scope), middleware: [database(), projectAuth(scope), jsonInput()] }),
+  /** POST /internal/log: as `project("ingest")`, with the key and its scope checked by the ingest statement itself. */
+  ingest: () => ({ security: projectSecurity("ingest"), middleware: [database(), logAuth(), jsonInput()] }),
+  /** GET /internal/keys/check: an API key with the `ingest` scope only (the key is what is asked about). */
+  key: () => ({ security: keySecurity("ingest"), middleware: [database(), keyAuth("ingest")] }),
+  /** /internal/projects...: the internal secret only. */
+  internal: () => ({ security: internalSecurity, middleware: [database(), internalAuth(), jsonInput()] }),
+};
+
+/** Largest `page_size` (docs/interface.md section 8). */
+export const MAX_PAGE_SIZE = 200;
+
+/** `page` (from 1) and `page_size` (default 50, max 200) query parameters. */
+export const PaginationQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1).openapi({ description: "Page number, from 1", example: 1 }),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_SIZE)
+    .default(50)
+    .openapi({ description: `Records per page, 1 to ${MAX_PAGE_SIZE}`, example: 50 }),
+});
+
+/** `project_id`: implied by an API key; required with the internal secret. */
+export const ProjectIdQuery = z.object({
+  project_id: z.uuid().optional().openapi({ description: "Project id. Implied by an API key (must match if given); required with X-Internal-Secret." }),
+});
+
+/** Optional ISO-8601 instant query parameter (start inclusive, end exclusive), years 1970-9999 (src/instant.ts). */
+export const isoInstant = (description: string) => instantSchema(description).optional();
+
+/**
+ * Refuses a time range whose `start` is after its `end` (422 naming `start`); `start` equal
+ * to `end` is the empty range, not an error.
+ */
+export function orderedRange<T extends z.ZodType<{ start?: string | undefined; end?: string | undefined }>>(schema: T): T {
+  return schema.refine((q) => !q.start || !q.end || Date.parse(q.start) <= Date.parse(q.end), {
+    message: "must not be after end",
+    path: ["start"],
+  }) as T;
+}
+
+/** The paged list envelope (docs/interface.md section 2.6). */
+export function pageOf<T extends z.ZodType>(item: T, name: string) {
+  return z
+    .object({
+      items: z.array(item),
+      total: z.number().int().openapi({ description: "Total count of matching records" }),
+      page: z.number().int(),
+      page_size: z.number().int(),
+    })
+    .openapi(name);
+}
