@@ -69,6 +69,7 @@ const ROOM_EDGES: readonly { from: string; to: string; reason: string }[] = [
 /** The workers: each imports the shared core and its own folder, never another deployable. */
 const WORKERS = ["api", "scorer", "proxy"] as const;
 
+/** Who may import what, over the whole tree (docs/architecture.md, section 4, "Import rules", lists the same table). */
 const RULES: readonly ImportRule[] = [
   {
     name: "one owner per table: dashboard/ does not import src/db/",
@@ -133,6 +134,10 @@ const RULES: readonly ImportRule[] = [
         to: "workers/api/src/routes/schemas.ts",
         reason: "the API's response schemas the contract derives its types from, and the webhook input it validates with",
       },
+      // Whole route modules of the API: their value imports bring its handlers and, through them,
+      // src/db/ into the dashboard server's module graph (33 files of src/db/ reached today). The
+      // rule above judges direct imports only; the query schemas in a module of their own would
+      // narrow this edge to schemas.
       {
         from: "dashboard/server/routes/**",
         to: "workers/api/src/routes/{requests,reviews,scores,stats,sessions,rescore}.ts",
