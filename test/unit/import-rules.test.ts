@@ -134,14 +134,11 @@ const RULES: readonly ImportRule[] = [
         to: "workers/api/src/routes/schemas.ts",
         reason: "the API's response schemas the contract derives its types from, and the webhook input it validates with",
       },
-      // Whole route modules of the API: their value imports bring its handlers and, through them,
-      // src/db/ into the dashboard server's module graph (33 files of src/db/ reached today). The
-      // rule above judges direct imports only; the query schemas in a module of their own would
-      // narrow this edge to schemas.
       {
         from: "dashboard/server/routes/**",
-        to: "workers/api/src/routes/{requests,reviews,scores,stats,sessions,rescore}.ts",
-        reason: "the API's own query and input schemas, which the server validates forwarded filters with",
+        to: "workers/api/src/routes/queries.ts",
+        reason:
+          "the API's own query and input schemas (a module that reads no database, middleware or route code), which the server validates forwarded filters with",
       },
     ],
     reason: "the dashboard server is its own deployable: it borrows the Hono kit of src/http/ and of the API only its app type and schemas",

@@ -7,7 +7,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import { z } from "zod";
-import { ApiError, notFound } from "../../../src/http/errors";
+import { notFound } from "../../../src/http/errors";
 import { validationHook } from "../../../src/http/validation";
 
 /** Validates `target` (json, query...) against `schema`; 422 naming the first fields that fail (`validationHook`). */

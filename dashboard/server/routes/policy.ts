@@ -10,7 +10,7 @@
  */
 import { Hono } from "hono";
 import { PolicyInputSchema } from "../../../src/policy/schema";
-import { RescoreInput } from "../../../workers/api/src/routes/rescore";
+import { RescoreInput } from "../../../workers/api/src/routes/queries";
 import type { Policy, RescoreJob, ReviewCalibration } from "../contract";
 import type { DashboardBindings } from "../env";
 import { apiClient, unwrap } from "../lib/api-client";

@@ -15,16 +15,21 @@ import type { ClientResponse } from "hono/client";
 import { z } from "zod";
 import { REVIEW_VERDICTS, roleAtLeast } from "../../../src/enums";
 import { ApiError } from "../../../src/http/errors";
-import { CountQuery, ExportQuery, KeysetListQuery, NeighboursQuery } from "../../../workers/api/src/routes/requests";
-import { ReviewExportQuery } from "../../../workers/api/src/routes/reviews";
-import { SummaryQuery } from "../../../workers/api/src/routes/scores";
-import { TimeseriesQuery } from "../../../workers/api/src/routes/stats";
 import type { PiiRevealList, RequestCount, RequestDetail, RequestPage, ReviewResult, SafetyScoreSummary, Timeseries } from "../contract";
 import type { DashboardBindings } from "../env";
 import { apiClient, refusal, unwrap } from "../lib/api-client";
 import { projectAccess, requireSession } from "../lib/middleware";
 import { assertSearchAllowed, listReveals, maskStoredText, recordReveals, REVEAL_ROLE } from "../lib/pii";
 import { validate, validIds } from "../lib/validate";
+import {
+  CountQuery,
+  ExportQuery,
+  KeysetListQuery,
+  NeighboursQuery,
+  ReviewExportQuery,
+  SummaryQuery,
+  TimeseriesQuery,
+} from "../../../workers/api/src/routes/queries";
 
 /** Rows of a list page when the browser names no `limit` (the API's keyset default). */
 const DEFAULT_LIMIT = 50;

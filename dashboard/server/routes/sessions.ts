@@ -5,13 +5,13 @@
  * the request list; a session id no call carries is the API's 404 `{detail}`.
  */
 import { Hono } from "hono";
-import { SessionListQuery } from "../../../workers/api/src/routes/sessions";
 import type { SessionDetail, SessionPage } from "../contract";
 import type { DashboardBindings } from "../env";
 import { apiClient, unwrap } from "../lib/api-client";
 import { projectAccess, requireSession } from "../lib/middleware";
 import { maskStoredText } from "../lib/pii";
 import { validate, validIds } from "../lib/validate";
+import { SessionListQuery } from "../../../workers/api/src/routes/queries";
 
 const projectIds = validIds({ projectId: "project" });
 

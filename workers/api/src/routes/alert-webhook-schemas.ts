@@ -5,7 +5,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { DELIVERY_STATES } from "../../../../src/enums";
-import { PaginationQuery, ProjectIdQuery } from "./openapi";
+import { PaginationQuery, ProjectIdQuery } from "./queries";
 
 /** `{id}` of an endpoint. */
 export const EndpointParams = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" }, description: "Endpoint id" }) });

@@ -27,7 +27,8 @@ import { ApiError, notFound } from "../../../../src/http/errors";
 import { isoOrNull } from "../../../../src/util";
 import { DeliveriesQuery, EndpointParams } from "./alert-webhook-schemas";
 import { CreatedEndpointSchema, DeliverySchema, EndpointInput, EndpointSchema } from "./schemas";
-import { access, createRouter, jsonBody, jsonResponse, pageOf, PaginationQuery, ProjectIdQuery, projectErrors, routesTagged } from "./openapi";
+import { access, createRouter, jsonBody, jsonResponse, pageOf, projectErrors, routesTagged } from "./openapi";
+import { PaginationQuery, ProjectIdQuery } from "./queries";
 
 const route = routesTagged("webhooks");
 

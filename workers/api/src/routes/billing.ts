@@ -16,7 +16,8 @@ import { iso } from "../../../../src/util";
 import { SubscriptionSchema } from "./schemas";
 
 export type { Subscription } from "./schemas";
-import { access, createRouter, errorResponse, jsonBody, jsonResponse, ProjectIdQuery, projectErrors, routesTagged } from "./openapi";
+import { access, createRouter, errorResponse, jsonBody, jsonResponse, projectErrors, routesTagged } from "./openapi";
+import { ProjectIdQuery } from "./queries";
 
 const returnUrl = (description: string) =>
   z

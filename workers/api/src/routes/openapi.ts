@@ -7,7 +7,6 @@ import { createRoute, OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi
 import { validationHook } from "../../../../src/http/validation";
 import type { AppBindings } from "../env";
 import type { ApiKeyScope } from "../../../../src/enums";
-import { instantSchema } from "../../../../src/instant";
 import { database } from "../../../../src/http/database";
 import { internalAuth } from "../middleware/internal-auth";
 import { jsonInput } from "../middleware/json-input";
@@ -95,40 +94,6 @@ export const access = {
   /** /internal/projects...: the internal secret only. */
   internal: () => ({ security: internalSecurity, middleware: [database(), internalAuth(), jsonInput()] }),
 };
-
-/** Largest `page_size` (docs/interface.md section 8). */
-export const MAX_PAGE_SIZE = 200;
-
-/** `page` (from 1) and `page_size` (default 50, max 200) query parameters. */
-export const PaginationQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1).openapi({ description: "Page number, from 1", example: 1 }),
-  page_size: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_PAGE_SIZE)
-    .default(50)
-    .openapi({ description: `Records per page, 1 to ${MAX_PAGE_SIZE}`, example: 50 }),
-});
-
-/** `project_id`: implied by an API key; required with the internal secret. */
-export const ProjectIdQuery = z.object({
-  project_id: z.uuid().optional().openapi({ description: "Project id. Implied by an API key (must match if given); required with X-Internal-Secret." }),
-});
-
-/** Optional ISO-8601 instant query parameter (start inclusive, end exclusive), years 1970-9999 (src/instant.ts). */
-export const isoInstant = (description: string) => instantSchema(description).optional();
-
-/**
- * Refuses a time range whose `start` is after its `end` (422 naming `start`); `start` equal
- * to `end` is the empty range, not an error.
- */
-export function orderedRange<T extends z.ZodType<{ start?: string | undefined; end?: string | undefined }>>(schema: T): T {
-  return schema.refine((q) => !q.start || !q.end || Date.parse(q.start) <= Date.parse(q.end), {
-    message: "must not be after end",
-    path: ["start"],
-  }) as T;
-}
 
 /** The paged list envelope (docs/interface.md section 2.6). */
 export function pageOf<T extends z.ZodType>(item: T, name: string) {

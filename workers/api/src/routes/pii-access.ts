@@ -1,30 +1,9 @@
-/**
- * Personal data in the request views for API keys (issue 32): what an API key reads of stored
- * text (the request list, its keyset pages, the detail) is masked (`maskStoredText`,
- * src/pii/views.ts) unless the key has the `admin` scope and the caller asks `reveal=true` (the
- * dashboard server's parameter name); such a raw read is audited first, naming the key
- * (src/pii/reveals.ts). `reveal=true` without `admin` is 403. A text search (`q`, `model`,
- * `provider`) in which the PII detectors find personal data is 403 for a key without `admin`,
- * as for a dashboard viewer (dashboard/server/lib/pii.ts), so a count cannot confirm a masked value.
- *
- * The internal secret (the dashboard server) is unchanged: it reads raw and masks for its users
- * by their role itself.
- */
-import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { missingScope } from "../middleware/credentials";
 import type { AppBindings } from "../env";
 import { ApiError } from "../../../../src/http/errors";
 import { recordReveals } from "../../../../src/pii/reveals";
 import { maskStoredText, personalDataFilter, STORED_TEXT_FIELDS } from "../../../../src/pii/views";
-
-/** `reveal`: ask for stored text unmasked (API keys with the `admin` scope; audited). */
-export const RevealQuery = z.object({
-  reveal: z.enum(["true", "false"]).default("false").openapi({
-    description:
-      "`true`: show stored text unmasked. API keys need the `admin` scope (403 otherwise) and each raw read is recorded in the reveal audit; without it, keys read personal data masked as `[KIND]`.",
-  }),
-});
 
 /** True when the caller is an API key without the `admin` scope (sees personal data masked). */
 function maskedCaller(c: Context<AppBindings>): boolean {

@@ -8,7 +8,8 @@ import type { Db } from "../../../../src/db/driver/client";
 import { judgeCallsUsed } from "../../../../src/db/judge-usage";
 import { getPolicy, putPolicy, type StoredPolicy } from "../../../../src/db/policies";
 import { completePolicy, PolicyInputSchema, PolicySchema } from "../../../../src/policy/schema";
-import { access, createRouter, jsonBody, jsonResponse, ProjectIdQuery, projectErrors, routesTagged } from "./openapi";
+import { access, createRouter, jsonBody, jsonResponse, projectErrors, routesTagged } from "./openapi";
+import { ProjectIdQuery } from "./queries";
 
 const route = routesTagged("policy");
 

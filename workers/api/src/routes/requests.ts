@@ -6,40 +6,14 @@
 import { z } from "@hono/zod-openapi";
 import { countRequests, getRequest, listRequests, listRequestsKeyset, neighbours } from "../../../../src/db/requests";
 import { ApiError, notFound } from "../../../../src/http/errors";
-import { EXPORT_FORMATS } from "../../../../src/enums";
 import { exportResponse } from "../../../../src/export/stream";
-import { access, createRouter, jsonResponse, MAX_PAGE_SIZE, pageOf, PaginationQuery, projectErrors, routesTagged } from "./openapi";
-import { assertReadAllowed, RevealQuery, shownToCaller } from "./pii-access";
-import { checkedFilters, RequestFilterQuery, toFilters } from "./request-query";
+import { access, createRouter, jsonResponse, pageOf, projectErrors, routesTagged } from "./openapi";
+import { assertReadAllowed, shownToCaller } from "./pii-access";
+import { toFilters } from "./request-query";
 import { historyJson, KeysetPageSchema, RequestDetailSchema, RequestSummarySchema, scoreJson, withIsoDates } from "./schemas";
-
-const KeysetQuery = z.object({
-  cursor: z.uuid().optional().openapi({ description: "Keyset mode: rows older than this request id (the previous page's `next_cursor`)" }),
-  after: z.uuid().optional().openapi({ description: "Keyset mode: rows newer than this request id (live polling: the newest row shown)" }),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_PAGE_SIZE)
-    .optional()
-    .openapi({ description: `Keyset mode: rows per page, 1 to ${MAX_PAGE_SIZE} (default 50)` }),
-  ids: z
-    .string()
-    .regex(/^[0-9a-fA-F-]{36}(,[0-9a-fA-F-]{36}){0,199}$/, "comma-separated request ids, at most 200")
-    .optional()
-    .openapi({ description: "Keyset mode: only these request ids (live polling re-asks rows whose scores are pending)" }),
-});
+import { CountQuery, ExportQuery, KeysetQuery, NeighboursQuery, PaginationQuery, RequestFilterQuery, RevealQuery, checkedFilters } from "./queries";
 
 const ListQuery = checkedFilters(PaginationQuery.extend(RequestFilterQuery.shape).extend(KeysetQuery.shape).extend(RevealQuery.shape));
-
-/** The list's query in keyset mode only (filters, `cursor`/`after`/`limit`/`ids`): what the dashboard server accepts and forwards. */
-export const KeysetListQuery = checkedFilters(RequestFilterQuery.extend(KeysetQuery.shape));
-
-/** The query of GET /api/requests/count: the filters and `after` (rows newer than that id). */
-export const CountQuery = checkedFilters(RequestFilterQuery.extend({ after: KeysetQuery.shape.after }));
-
-/** The query of GET /api/requests/export: the filters and the `format`. */
-export const ExportQuery = checkedFilters(RequestFilterQuery.extend({ format: z.enum(EXPORT_FORMATS).default("jsonl") }));
 
 const route = routesTagged("requests");
 
@@ -74,16 +48,6 @@ const exportRoute = route("get", "/api/requests/export", {
     ...projectErrors,
   },
 });
-
-/** The query of GET /api/requests/{id}: the list's filters (for `neighbours`) and `reveal`. */
-export const NeighboursQuery = checkedFilters(
-  RequestFilterQuery.extend({
-    neighbours: z
-      .enum(["true", "false"])
-      .default("false")
-      .openapi({ description: "`true`: also return the ids of the rows before and after it among those matching the filters" }),
-  }).extend(RevealQuery.shape),
-);
 
 const getRoute = route("get", "/api/requests/{id}", {
   summary: "One request with its full bodies and its safety scores (with reviews)",

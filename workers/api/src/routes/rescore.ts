@@ -5,29 +5,13 @@
  * the current score and the previous one stays as history.
  */
 import { z } from "@hono/zod-openapi";
-import { instantSchema } from "../../../../src/instant";
 import { createRescoreJob, getRescoreJob, type RescoreJob } from "../../../../src/db/rescore";
 import { notFound } from "../../../../src/http/errors";
 import { logError } from "../../../../src/logger";
-import { MAX_RESCORE_DAYS } from "../../../../src/rescore/limits";
 import { enqueueRescores } from "../../../../src/queues/scoring-jobs";
-import { access, createRouter, jsonBody, jsonResponse, ProjectIdQuery, projectErrors, routesTagged } from "./openapi";
+import { access, createRouter, jsonBody, jsonResponse, projectErrors, routesTagged } from "./openapi";
 import { RescoreJobSchema } from "./schemas";
-
-const DAY_MS = 86_400_000;
-
-/** Body of POST /api/rescore (also checked by the dashboard server before it forwards one). */
-export const RescoreInput = z
-  .strictObject({
-    since: instantSchema("Earliest request created_at, inclusive (ISO-8601)"),
-    until: instantSchema(`Latest request created_at, exclusive (ISO-8601); at most ${MAX_RESCORE_DAYS} days after since`),
-  })
-  .refine((b) => Date.parse(b.since) < Date.parse(b.until), { message: "must be before until", path: ["since"] })
-  .refine((b) => Date.parse(b.until) - Date.parse(b.since) <= MAX_RESCORE_DAYS * DAY_MS, {
-    message: `the range may span at most ${MAX_RESCORE_DAYS} days`,
-    path: ["until"],
-  })
-  .openapi("RescoreInput");
+import { ProjectIdQuery, RescoreInput } from "./queries";
 
 const route = routesTagged("rescore");
 

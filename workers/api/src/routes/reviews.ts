@@ -16,16 +16,14 @@ import { pagedDownload } from "../../../../src/export/paged-stream";
 import { recordReveals } from "../../../../src/pii/reveals";
 import { STORED_TEXT_FIELDS } from "../../../../src/pii/views";
 import { reviewedItem } from "../../../../src/reviews/dataset";
-import { access, createRouter, jsonResponse, ProjectIdQuery, projectErrors, routesTagged } from "./openapi";
-import { assertReadAllowed, RevealQuery } from "./pii-access";
-import { checkedFilters, RequestFilterQuery, toFilters } from "./request-query";
+import { access, createRouter, jsonResponse, projectErrors, routesTagged } from "./openapi";
+import { assertReadAllowed } from "./pii-access";
+import { toFilters } from "./request-query";
 import { CalibrationSchema } from "./schemas";
+import { ProjectIdQuery, ReviewExportQuery } from "./queries";
 
 /** Reviewed calls per database page of the export (bodies of up to LOG_MAX_BYTES each). */
 const EXPORT_PAGE = 200;
-
-/** The query of GET /api/reviews/export: the request list's filters and `reveal`. */
-export const ReviewExportQuery = checkedFilters(RequestFilterQuery.extend(RevealQuery.shape));
 
 const route = routesTagged("reviews");
 

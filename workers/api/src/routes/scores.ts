@@ -4,37 +4,18 @@ import { listScores, summarizeScores } from "../../../../src/db/scores";
 import { reviewScore } from "../../../../src/db/reviews";
 import { REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES } from "../../../../src/enums";
 import { notFound } from "../../../../src/http/errors";
-import {
-  access,
-  createRouter,
-  isoInstant,
-  jsonBody,
-  jsonResponse,
-  orderedRange,
-  pageOf,
-  PaginationQuery,
-  ProjectIdQuery,
-  projectErrors,
-  routesTagged,
-} from "./openapi";
+import { access, createRouter, jsonBody, jsonResponse, pageOf, projectErrors, routesTagged } from "./openapi";
 import { SafetyScoreSchema, SafetyScoreSummarySchema as SummarySchema, StoredReviewSchema as StoredReview, scoreJson } from "./schemas";
-
-const RangeQuery = ProjectIdQuery.extend({
-  start: isoInstant("Earliest score created_at, inclusive (ISO-8601)"),
-  end: isoInstant("Latest score created_at, exclusive (ISO-8601)"),
-});
+import { PaginationQuery, ProjectIdQuery, ScoreRangeQuery, SummaryQuery, orderedRange } from "./queries";
 
 const ListQuery = orderedRange(
-  PaginationQuery.extend(RangeQuery.shape).extend({
+  PaginationQuery.extend(ScoreRangeQuery.shape).extend({
     request_id: z.uuid().optional(),
     scorer_name: z.enum(SCORER_NAMES).optional(),
     min_score: z.coerce.number().int().min(1).max(5).optional().openapi({ description: "Only scores >= this value (1-5)" }),
     label: z.enum(SCORE_LABELS).optional(),
   }),
 );
-
-/** The query of GET /api/safety-scores/summary: an optional range of score times. */
-export const SummaryQuery = orderedRange(RangeQuery);
 
 const route = routesTagged("safety-scores");
 

@@ -8,15 +8,13 @@
 import { z } from "@hono/zod-openapi";
 import { getSessionCalls, getSessionScores, listSessions, type SessionScore } from "../../../../src/db/sessions";
 import { notFound } from "../../../../src/http/errors";
-import { access, createRouter, jsonResponse, pageOf, PaginationQuery, ProjectIdQuery, projectErrors, routesTagged } from "./openapi";
-import { assertReadAllowed, RevealQuery, shownToCaller } from "./pii-access";
+import { access, createRouter, jsonResponse, pageOf, projectErrors, routesTagged } from "./openapi";
+import { assertReadAllowed, shownToCaller } from "./pii-access";
 import { SessionDetailSchema, SessionSummarySchema, withIsoDates } from "./schemas";
+import { ProjectIdQuery, RevealQuery, SessionListQuery } from "./queries";
 
 /** Longest session id, in characters (the client libraries and the proxy cut theirs here too). */
 const MAX_SESSION_ID_CHARS = 256;
-
-/** The query of GET /api/sessions: the page, and the project (with the internal secret). */
-export const SessionListQuery = PaginationQuery.extend(ProjectIdQuery.shape);
 
 const route = routesTagged("sessions");
 

@@ -1,29 +1,8 @@
-/**
- * GET /api/stats/timeseries: the dashboard overview's series, computed in the database per
- * UTC hour or day from the hourly rollups (src/db/stats.ts), never by shipping rows to the browser.
- */
-import { z } from "@hono/zod-openapi";
-import { instantSchema } from "../../../../src/instant";
 import { requestBuckets, scoreBuckets } from "../../../../src/db/stats";
 import { SCORER_NAMES } from "../../../../src/enums";
-import { access, createRouter, ProjectIdQuery, projectErrors, routesTagged } from "./openapi";
+import { access, createRouter, projectErrors, routesTagged } from "./openapi";
 import { TimeseriesSchema } from "./schemas";
-
-/** Most buckets one call may ask for (a year of days, or about 3 months of hours). */
-export const MAX_BUCKETS = 2200;
-const BUCKET_MS = { hour: 3_600_000, day: 86_400_000 } as const;
-
-/** The query of GET /api/stats/timeseries: bucket width and range, at most MAX_BUCKETS buckets. */
-export const TimeseriesQuery = ProjectIdQuery.extend({
-  bucket: z.enum(["hour", "day"]).default("hour").openapi({ description: "Bucket width (UTC)" }),
-  start: instantSchema("Range start, inclusive (ISO-8601)"),
-  end: instantSchema("Range end, exclusive (ISO-8601)").openapi({ example: "2026-11-02T00:00:00Z" }),
-})
-  .refine((q) => Date.parse(q.start) <= Date.parse(q.end), { message: "must not be after end", path: ["start"] })
-  .refine((q) => (Date.parse(q.end) - Date.parse(q.start)) / BUCKET_MS[q.bucket] <= MAX_BUCKETS, {
-    message: `range spans more than ${MAX_BUCKETS} buckets; use bucket=day or a shorter range`,
-    path: ["end"],
-  });
+import { BUCKET_MS, TimeseriesQuery } from "./queries";
 
 const timeseriesRoute = routesTagged("stats")("get", "/api/stats/timeseries", {
   summary: "Per time bucket: requests, error rate, p50/p95 latency, cost and unsafe rate per scorer",
