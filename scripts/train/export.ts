@@ -10,13 +10,18 @@
  *   `traffic`; hard: a weight-5 rule fired; scored: false when the model does not judge
  *   the call: the rules leave it `unscored`, or `LearnedSpec.judges` says no),
  *   the SHA-256 of the input files, the feature width `bits` and the n-gram kinds `grams`;
- * - `<scorer>.pins.svm` / `.pins.json`: the pinned inputs of `pins.ts`.
+ * - `<scorer>.pins.svm` / `.pins.json`: the pinned inputs of `pins.ts`;
+ * - with `LearnedSpec.windows`, `<scorer>.windows.svm`: one line per window view of a scored
+ *   item (src/scoring/inference/windows.ts), the meta's `window_items` giving each line's item
+ *   (0-based line of `<scorer>.svm`). Not fitted on: the fitter scores them and keeps each
+ *   item's highest probability, as the worker does.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { canonical, FEATURE_SPEC, featurize, type SparseVector } from "../../src/scoring/inference/features";
-import { isHardRule, modelJudges } from "../../src/scoring/inference/specs";
+import { isHardRule, type LearnedSpec, modelJudges } from "../../src/scoring/inference/specs";
+import { windowViews } from "../../src/scoring/inference/windows";
 import { LEARNED_SPECS, type LearnedName, PINS } from "../../src/scoring/specs";
 import type { ScorableCall } from "../../src/scoring/types";
 import { type EvalItem, evalDir, sourceFamily, splitItems, toCall, trafficFile, trafficItems } from "../lib/eval-items";
@@ -30,26 +35,34 @@ function line(label: number, x: SparseVector): string {
   return s;
 }
 
-function features(name: LearnedName, call: ScorableCall): { x: SparseVector; hard: boolean; scored: boolean } {
-  const spec = LEARNED_SPECS[name];
+function features(name: LearnedName, call: ScorableCall): { x: SparseVector; windows: SparseVector[]; hard: boolean; scored: boolean } {
+  const spec: LearnedSpec = LEARNED_SPECS[name];
   const rule = spec.rules(call);
   const scored = modelJudges(spec, call, rule);
   // Features of every call the rules score (pins included); `scored` keeps the ones the model
   // does not judge out of the fit.
   const view = rule.score_value !== null ? spec.view(call, rule) : { segments: [], indicators: [] };
-  return { x: canonical(featurize(view.segments, view.indicators, spec.grams)), hard: isHardRule(rule), scored };
+  const vector = (v: typeof view) => canonical(featurize(v.segments, v.indicators, spec.grams));
+  const windows = scored && spec.windows ? windowViews(view, spec.windows).map(vector) : [];
+  return { x: vector(view), windows, hard: isHardRule(rule), scored };
 }
 
 /** Exports one scorer; returns the number of items. */
 export function exportScorer(name: LearnedName): number {
   const lines: string[] = [];
+  const windowLines: string[] = [];
+  const windowItems: number[] = [];
   const meta: Array<{ id: string; family: string; split: string; hard: boolean; scored: boolean }> = [];
   const digest = createHash("sha256");
   const add = (split: string, items: readonly EvalItem[]) => {
     for (const item of items) {
       const label = item.expected[name];
       if (label !== "safe" && label !== "unsafe") continue;
-      const { x, hard, scored } = features(name, toCall(item));
+      const { x, windows, hard, scored } = features(name, toCall(item));
+      for (const w of windows) {
+        windowLines.push(line(label === "unsafe" ? 1 : 0, w));
+        windowItems.push(lines.length);
+      }
       lines.push(line(label === "unsafe" ? 1 : 0, x));
       meta.push({ id: item.id, family: sourceFamily(item.id), split, hard, scored });
     }
@@ -62,6 +75,9 @@ export function exportScorer(name: LearnedName): number {
   add("traffic", trafficItems("train"));
   mkdirSync(TRAIN_DIR, { recursive: true });
   writeFileSync(join(TRAIN_DIR, `${name}.svm`), `${lines.join("\n")}\n`);
+  const windowFile = join(TRAIN_DIR, `${name}.windows.svm`);
+  if (windowLines.length > 0) writeFileSync(windowFile, `${windowLines.join("\n")}\n`);
+  else rmSync(windowFile, { force: true });
   writeFileSync(
     join(TRAIN_DIR, `${name}.meta.json`),
     JSON.stringify({
@@ -71,6 +87,7 @@ export function exportScorer(name: LearnedName): number {
       fit: LEARNED_SPECS[name].fit,
       budget: LEARNED_SPECS[name].budget,
       items: meta,
+      window_items: windowItems,
     }),
   );
   const pins = PINS[name].map((p) => ({ id: p.id, ...features(name, p.call) }));

@@ -17,6 +17,11 @@ pins) and, per scorer:
 4. the final fit on all items, int8-quantised, written to `src/scoring/scorers/<scorer>/weights.json`
    with the probabilities of the pinned inputs, and the metrics to `<scorer>.metrics.json`.
 
+With windows (`<scorer>.windows.svm`, `LearnedSpec.windows`), the out-of-fold, leave-one-source-out
+and in-sample probabilities of an item are the highest of its own and its windows', each window
+scored by the same model as its item (the worker's `windowedProbability`); the fit, the calibration
+(on whole items) and so the weights are unchanged, the operating points follow the windowed scores.
+
 `--final-only` is accepted for compatibility and changes nothing: the thresholds need the
 leave-one-source-out scores. Deterministic: liblinear with a fixed random_state, fixed fold seeds, sorted output; the same
 input files give byte-identical model files. Uses scikit-learn (Debian's python3-sklearn).
@@ -53,7 +58,18 @@ def load(train_dir, name):
     P, _ = load_svmlight_file(os.path.join(train_dir, f"{name}.pins.svm"), n_features=1 << bits, zero_based=True)
     with open(os.path.join(train_dir, f"{name}.pins.json")) as f:
         pins = json.load(f)
-    return X.tocsr(), y.astype(int), meta, P.tocsr(), pins
+    wfile = os.path.join(train_dir, f"{name}.windows.svm")
+    W = load_svmlight_file(wfile, n_features=1 << bits, zero_based=True)[0].tocsr() if os.path.exists(wfile) else None
+    return X.tocsr(), y.astype(int), meta, P.tocsr(), pins, W
+
+
+def windowed(prob, wz, witem, a, b):
+    """`prob` (per item) raised to the highest calibrated probability of each item's windows
+    (`wz`: their linear scores, `witem`: their item); unchanged without windows."""
+    out = prob.copy()
+    if len(witem):
+        np.maximum.at(out, witem, sigmoid(a * wz + b))
+    return out
 
 
 def family_weights(fam):
@@ -166,7 +182,8 @@ def quantise(w):
 
 
 def run(train_dir, models_dir, name, final_only):
-    X, y, meta, P, pins = load(train_dir, name)
+    X, y, meta, P, pins, W = load(train_dir, name)
+    witem = np.array(meta.get("window_items", []) if W is not None else [], dtype=int)
     hp = {**meta["fit"], **meta["budget"]}
     items = meta["items"]
     hard = np.array([it["hard"] for it in items], dtype=bool)
@@ -180,20 +197,30 @@ def run(train_dir, models_dir, name, final_only):
               "unsafe": int(y.sum()), "safe": int(len(y) - y.sum())}
 
     oof = np.zeros(len(y))
+    woof = np.zeros(len(witem))
     folds = StratifiedKFold(n_splits=FOLDS, shuffle=True, random_state=SEED)
     for tr, te in folds.split(np.zeros(len(y)), y):
         tr = tr[scored[tr]]
-        oof[te] = fit(X[tr], y[tr], hp, fam[tr]).decision_function(X[te])
+        clf = fit(X[tr], y[tr], hp, fam[tr])
+        oof[te] = clf.decision_function(X[te])
+        rows = np.isin(witem, te)
+        if rows.any():
+            woof[rows] = clf.decision_function(W[rows])
     a, b = platt(oof[scored], y[scored])
-    prob = np.where(scored, sigmoid(a * oof + b), 0.0)
+    prob = windowed(np.where(scored, sigmoid(a * oof + b), 0.0), woof, witem, a, b)
 
     # Leave-one-source-out probabilities: each family scored by a model fitted on the others.
     lprob = np.zeros(len(y))
+    wloso = np.zeros(len(witem))
     for f in sorted(set(fam)):
         te = fam == f
         tr = ~te & scored
         clf = fit(X[tr], y[tr], hp, fam[tr])
         lprob[te] = np.where(scored[te], sigmoid(a * clf.decision_function(X[te]) + b), 0.0)
+        rows = te[witem] if len(witem) else np.zeros(0, dtype=bool)
+        if rows.any():
+            wloso[rows] = clf.decision_function(W[rows])
+    lprob = windowed(lprob, wloso, witem, a, b)
     split_of = {f: ("traffic" if traffic[fam == f].all() else "dev" if is_dev[fam == f].all()
                     else "train" if not is_dev[fam == f].any() else "both") for f in set(fam)}
 
@@ -240,7 +267,10 @@ def run(train_dir, models_dir, name, final_only):
     with open(os.path.join(models_dir, name, "weights.json"), "w") as f:
         f.write(body)
     zfull = intercept + X @ (q.astype(np.float64) * scale)
-    report["final_in_sample"] = metrics(hard | (scored & (sigmoid(a * zfull + b) >= threshold)), y)
+    wfull = intercept + W @ (q.astype(np.float64) * scale) if len(witem) else np.zeros(0)
+    pfull = windowed(sigmoid(a * zfull + b), wfull, witem, a, b)
+    report["final_in_sample"] = metrics(hard | (scored & (pfull >= threshold)), y)
+    report["windows"] = {"items": int(len(set(witem.tolist()))), "windows": int(len(witem))}
     report["model_sha256"] = hashlib.sha256(body.encode()).hexdigest()
     report["nonzero_weights"] = int(np.count_nonzero(q))
     report["hyper_parameters"] = {**hp, "solver": "liblinear (dual)", "random_state": SEED, "quantisation": "int8, scale = max|w| / 127"}

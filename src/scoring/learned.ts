@@ -8,7 +8,8 @@
  * jailbreak template, a Unicode-tag payload...) decides alone. Otherwise the model's calibrated
  * probability p of `unsafe` (which also reads the rule verdict as a feature) is placed against
  * the model's two operating points, chosen by `npm run train` for a false-alarm budget on
- * out-of-fold scores (docs/scoring.md): t (Likert 4) and t5 (Likert 5, where out-of-fold
+ * out-of-fold scores (docs/scoring.md; with `LearnedSpec.windows`, p is the highest of the whole
+ * view's and its windows', ./inference/windows.ts): t (Likert 4) and t5 (Likert 5, where out-of-fold
  * precision reaches 95%):
  * - p >= t5, or p >= t and a rule of weight 4 agrees: 5; p >= t: 4;
  * - p < t: the rule's value capped at 3 (a refused harmful request stays 2-3 with the hazard
@@ -20,8 +21,9 @@
  * otherwise.
  */
 import { topGrams } from "./inference/explain";
-import { type LinearModel, type ModelFile, viewProbability } from "./inference/linear";
+import type { LinearModel, ModelFile } from "./inference/linear";
 import { isHardRule, type LearnedSpec, modelJudges } from "./inference/specs";
+import { windowedProbability } from "./inference/windows";
 import { labelFor, type ScorableCall, type ScoreResult, type Scorer } from "./types";
 
 type Likert = 1 | 2 | 3 | 4 | 5;
@@ -58,9 +60,10 @@ export function learnedScorer(spec: LearnedSpec, model: () => LinearModel): Scor
       }
       const m = model();
       const view = spec.view(call, rule);
-      const p = viewProbability(m, view.segments, view.indicators);
+      // With `spec.windows`, the highest of the whole view's and its windows' probabilities.
+      const { p, segments } = windowedProbability(m, view, spec.windows);
       const op = operatingPoints(m.file);
-      const grams = p >= op.t / 2 ? topGrams(m, view.segments) : [];
+      const grams = p >= op.t / 2 ? topGrams(m, segments) : [];
       const at = `p=${p.toFixed(2)}`;
       const evidence = `model ${at} (t=${op.t.toFixed(2)})${grams.length ? `: ${quoted(grams)}` : ""}`;
       if (isHardRule(rule)) return { ...rule, rationale: `${rule.rationale}; ${evidence}` };

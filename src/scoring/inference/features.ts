@@ -73,7 +73,7 @@ export function fnv1a(s: string, h = FNV_OFFSET): number {
 const SPACE = /\s+/g;
 
 /** The part of a segment that is featurised: head and tail, bounded so cost is O(1) in size. */
-function clip(text: string, spec: FeatureSpec): string {
+export function clip(text: string, spec: FeatureSpec = FEATURE_SPEC): string {
   if (text.length <= spec.headChars + spec.tailChars) return text;
   return `${text.slice(0, spec.headChars)} ${text.slice(text.length - spec.tailChars)}`;
 }

@@ -83,24 +83,46 @@ export function probability(model: LinearModel, x: SparseVector): number {
 }
 
 /**
- * Calibrated probability of `unsafe` for a view's segments and indicators, without building
- * the feature vector: the same value as
- * `probability(model, featurize(segments, indicators, model.file.grams))` up to the order of
- * floating-point additions.
+ * The linear score of a view in parts, without building the feature vector: per segment (in
+ * order; 0 for an empty one) the weighted sum of its n-gram values times its namespace's scale
+ * 1/sqrt(k) (`forEachSegment`), that scale, and the indicators' weights. The linear score is
+ * `intercept + file.scale * (sum of parts + indicators)` (`partsProbability`). Replacing one
+ * segment by another text of the same namespace changes only that segment's part, which is
+ * how windows are scored (./windows.ts).
  */
-export function viewProbability(model: LinearModel, segments: readonly Segment[], indicators: readonly string[]): number {
+export function viewParts(
+  model: LinearModel,
+  segments: readonly Segment[],
+  indicators: readonly string[],
+): { parts: Float64Array; scales: Float64Array; indicators: number } {
   const { weights, file } = model;
   const bits = file.bits;
-  let z = 0;
+  const parts = new Float64Array(segments.length);
+  const scales = new Float64Array(segments.length);
+  // forEachSegment visits the non-empty segments in order.
+  let i = 0;
   forEachSegment(
     segments,
     (hashes, values, seed, scale) => {
+      while (!segments[i]!.text) i++;
       let zs = 0;
       for (let k = 0; k < hashes.length; k++) zs += weights[column(hashes[k]!, seed, bits)]! * values[k]!;
-      z += zs * scale;
+      parts[i] = zs * scale;
+      scales[i++] = scale;
     },
     file.grams,
   );
-  for (const name of indicators) z += weights[indicatorColumn(name, bits)]!;
-  return calibrated(model, file.intercept + z * file.scale);
+  let ind = 0;
+  for (const name of indicators) ind += weights[indicatorColumn(name, bits)]!;
+  return { parts, scales, indicators: ind };
+}
+
+/**
+ * Calibrated probability of a view's summed parts (`viewParts`): intercept + scale x sum, then
+ * Platt. Over all parts of a view, the same value as
+ * `probability(model, featurize(segments, indicators, model.file.grams))` up to the order of
+ * floating-point additions, without building the feature vector.
+ */
+export function partsProbability(model: LinearModel, sum: number): number {
+  return calibrated(model, model.file.intercept + sum * model.file.scale);
 }

@@ -10,6 +10,7 @@ import type { ScorableCall, ScoreResult } from "../types";
 import type { ScorerName } from "../../enums";
 import type { Grams } from "./features";
 import type { ModelView } from "./views";
+import type { WindowSpec } from "./windows";
 
 /**
  * Hyper-parameters of the fit (scripts/train/fit.py, scikit-learn `LogisticRegression`,
@@ -52,6 +53,11 @@ export interface LearnedSpec {
   judges?: (call: ScorableCall) => boolean;
   fit: FitParameters;
   budget: FalseAlarmBudget;
+  /**
+   * Long segments are also read in windows and the highest probability kept (`WindowSpec`,
+   * ./windows.ts); absent: every text is read whole.
+   */
+  windows?: WindowSpec;
   /** Where the guard-model tier may overrule this scorer (src/scoring/judge/); absent: never judged. */
   judge?: JudgeHook;
 }
