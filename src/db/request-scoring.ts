@@ -144,7 +144,7 @@ export async function saveScores(db: Db, batch: readonly RequestScores[]): Promi
  * re-enqueued now so the next sweep leaves them alone for another interval. Returns their jobs
  * oldest first.
  */
-export async function claimStaleRequests(db: Db, olderThanSeconds: number, limit: number): Promise<Array<{ request_id: string; project_id: string }>> {
+export async function claimStaleRequests(db: Db, olderThanSeconds: number, limit: number): Promise<string[]> {
   const cutoff = sql`now() - make_interval(secs => ${olderThanSeconds})`;
   const stale = db
     .select({ id: llmRequests.id })
@@ -157,10 +157,10 @@ export async function claimStaleRequests(db: Db, olderThanSeconds: number, limit
     .update(llmRequests)
     .set({ scoring_state: "queued", enqueued_at: sql`now()` })
     .where(inArray(llmRequests.id, stale))
-    .returning({ request_id: llmRequests.id, project_id: llmRequests.project_id, created_at: llmRequests.created_at });
+    .returning({ id: llmRequests.id, created_at: llmRequests.created_at });
   // RETURNING has no order: hand the jobs out oldest first, as they were claimed.
   claimed.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
-  return claimed.map(({ request_id, project_id }) => ({ request_id, project_id }));
+  return claimed.map((c) => c.id);
 }
 
 /** Marks requests as not enqueued (their re-enqueue failed), so the next sweep takes them. */

@@ -1,6 +1,6 @@
 /**
  * The `scoring-jobs` queue and its dead-letter queue `scoring-jobs-dlq` (docs/decisions.md D4).
- * Two kinds of message travel on it:
+ * Three kinds of message travel on it:
  * - `ScoringCalls` `{request_ids: [...]}`: score these new calls (issue 34, point 3). Ids only,
  *   because queue messages are capped at 128 KB; the consumer loads the bodies from Postgres.
  *   Calls that arrive together share a message: a log-records consumer batch or an OTLP export
@@ -13,7 +13,7 @@
  *   queue) are scored; no producer writes it any more.
  * - `RescoreMessage` `{rescore_job_id}`: run the next chunks of a re-scoring job
  *   (docs/rescoring.md, workers/scorer/src/rescore.ts).
- * Both are consumed by workers/scorer/src/consume.ts, which also consumes the dead-letter queue.
+ * All are consumed by workers/scorer/src/consume.ts, which also consumes the dead-letter queue.
  *
  * Retry delays during an outage (issue 12, point 3): exponential, 5 s doubling per delivery,
  * capped. On scoring-jobs the cap is 60 s, so once the database is back a job waits at most a

@@ -28,7 +28,7 @@ export const SWEEP_LIMIT = 1_000;
 /** Runs one sweep; returns how many jobs were re-enqueued. */
 export function sweep(config: SweepConfig, olderThanSeconds = STALE_AFTER_SECONDS): Promise<number> {
   return withDb(config.db, async (db) => {
-    const jobs = (await claimStaleRequests(db, olderThanSeconds, SWEEP_LIMIT)).map((j) => j.request_id);
+    const jobs = await claimStaleRequests(db, olderThanSeconds, SWEEP_LIMIT);
     const sent = await enqueueScoringJobs(config.scoringQueue, jobs, async (batch, err) => {
       logError("sweep enqueue failed", { count: batch.length }, err);
       await releaseClaim(db, batch);

@@ -60,14 +60,17 @@ const SCORE_CHUNK = 25;
 /** A loaded call and its scores. */
 type Scored = { call: Awaited<ReturnType<typeof loadCalls>>[number]; scores: RequestScores["scores"] };
 
+/** The row `saveScores` stores for a scored call. */
+const scoreRow = ({ call, scores }: Scored): RequestScores => ({ request_id: call.id, project_id: call.project_id, scores });
+
 /** Stores each call's scores on its own; adds the calls whose write fails to `failed`. */
 async function saveEach(db: Db, scored: Scored[], failed: Set<string>, alerts: string[]) {
-  for (const { call, scores } of scored) {
+  for (const s of scored) {
     try {
-      alerts.push(...(await saveScores(db, [{ request_id: call.id, project_id: call.project_id, scores }])));
+      alerts.push(...(await saveScores(db, [scoreRow(s)])));
     } catch (err) {
-      logWarn("saving scores failed; will retry", { request_id: call.id }, err);
-      failed.add(call.id);
+      logWarn("saving scores failed; will retry", { request_id: s.call.id }, err);
+      failed.add(s.call.id);
     }
   }
 }
@@ -148,12 +151,7 @@ async function scoreChunk(db: Db, ids: string[], config: ScorerConfig, failed: S
   if (config.judge) await judgeScores(db, config.judge, scored);
   if (scored.length === 0) return calls;
   try {
-    alerts.push(
-      ...(await saveScores(
-        db,
-        scored.map(({ call, scores }) => ({ request_id: call.id, project_id: call.project_id, scores })),
-      )),
-    );
+    alerts.push(...(await saveScores(db, scored.map(scoreRow))));
   } catch (err) {
     logWarn("batch insert of scores failed; writing one by one", {}, err);
     await saveEach(db, scored, failed, alerts);

@@ -1,7 +1,7 @@
 /**
  * POST /internal/log: log one LLM call (docs/interface.md section 4.2). Used by the capture proxy
  * and the client libraries. Stores the record under the project's quota, then enqueues a
- * scoring job `{request_id, project_id}` and answers 202 `{id}`.
+ * scoring message `{request_ids: [id]}` (src/queues/scoring-jobs.ts) and answers 202 `{id}`.
  */
 import { z } from "@hono/zod-openapi";
 import { ingestWithQuota, markEnqueueFailed } from "../../../../src/db/ingest";
