@@ -7,11 +7,11 @@
  * the values themselves.
  *
  * A JSON value is walked whole: string values, object keys (an address used as a key is masked
- * like a string) and numbers that are cards or phones (`jsonValuePii`, src/scoring/pii-patterns.ts:
+ * like a string) and numbers that are cards or phones (`jsonValuePii`, ./patterns.ts:
  * the number becomes the string `[CREDIT_CARD]` or `[PHONE]`).
  */
-import { allowsValue, findPii, type PiiAllowList } from "../scoring/scorers/pii_detection/rules";
-import { jsonValuePii } from "../scoring/scorers/pii_detection/patterns";
+import { allowsValue, findPii, type PiiAllowList } from "./detect";
+import { jsonValuePii } from "./patterns";
 
 /** The placeholder of a detector's hits: its id upper-cased in brackets, e.g. `[EMAIL]`. */
 const placeholder = (detector: string) => `[${detector.toUpperCase()}]`;

@@ -7,7 +7,8 @@
  * relabel stored scores (only a re-score does, docs/rescoring.md).
  */
 import { type NamedScore, SCORERS } from "../scoring/registry";
-import { piiAllowList, piiDetectionAllowing } from "../scoring/scorers/pii_detection/rules";
+import { piiAllowList } from "../pii/detect";
+import { piiDetectionAllowing } from "../scoring/scorers/pii_detection/rules";
 import type { ScorableCall, ScoreResult, Scorer } from "../scoring/types";
 import { LOCAL_DECIDER, type ScoreLabel } from "../enums";
 import { SCORER_VERSIONS } from "../scoring/version";

@@ -11,7 +11,8 @@
  * scoring the masked text (src/policy/apply.ts). A caller-sent `pii_masked` is always dropped.
  */
 import { maskPiiJson } from "../pii/mask";
-import { piiAllowList, scorePii } from "../scoring/scorers/pii_detection/rules";
+import { piiAllowList } from "../pii/detect";
+import { scorePii } from "../scoring/scorers/pii_detection/rules";
 import type { ScorableCall, ScoreResult } from "../scoring/types";
 import { SCORER_VERSIONS } from "../scoring/version";
 import type { ProjectPolicy } from "./schema";

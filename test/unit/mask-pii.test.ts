@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { maskPiiJson, maskPiiText, memoizedMasker } from "../../src/pii/mask";
-import { knownIin, luhnValid } from "../../src/scoring/scorers/pii_detection/validators";
+import { knownIin, luhnValid } from "../../src/pii/validators";
 import { trafficItems } from "../../scripts/lib/eval-items";
 
 describe("maskPiiText", () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { findPii, nextMatch, scorePii } from "../../../src/scoring/scorers/pii_detection/rules";
-import { ibanValid, luhnValid, ssnValid } from "../../../src/scoring/scorers/pii_detection/validators";
+import { findPii, nextMatch } from "../../../src/pii/detect";
+import { scorePii } from "../../../src/scoring/scorers/pii_detection/rules";
+import { ibanValid, luhnValid, ssnValid } from "../../../src/pii/validators";
 import { splitItems } from "../../../scripts/lib/eval-items";
-import { PII_DETECTORS } from "../../../src/scoring/scorers/pii_detection/patterns";
+import { PII_DETECTORS } from "../../../src/pii/patterns";
 import { extractCall } from "../../../src/scoring/text";
 import cases from "./cases/pii-detection.json";
 import { ask, itEachCase } from "./helpers";

@@ -4,7 +4,7 @@ import { splitItems } from "../../../scripts/lib/eval-items";
 import { ENDORSEMENT, HAZARD_RULES, NONSENSE, SAFE_CONTEXT, SAFE_HOMONYMS } from "../../../src/scoring/scorers/content_safety/lexicon";
 import { INJECTION_RULES } from "../../../src/scoring/scorers/jailbreak_detection/injection";
 import { COMPLETION_RULES, PROMPT_RULES } from "../../../src/scoring/scorers/jailbreak_detection/lexicon";
-import { PII_DETECTORS } from "../../../src/scoring/scorers/pii_detection/patterns";
+import { PII_DETECTORS } from "../../../src/pii/patterns";
 import { mayMatch, requiredLiterals } from "../../../src/scoring/prefilter";
 import { extractCall } from "../../../src/scoring/text";
 import { SCORER_NAMES } from "../../../src/enums";

@@ -2,7 +2,7 @@
  * Checksum and structure validators used by the PII detectors. Each function is pure and
  * takes the matched text; none of them allocates more than the input size.
  */
-import { decodeBase64Url } from "../../obfuscation";
+import { decodeBase64Url } from "../scoring/obfuscation";
 
 /** Luhn mod-10 check (ISO/IEC 7812-1 annex B) over the digits of `s`. */
 export function luhnValid(s: string): boolean {
