@@ -314,7 +314,7 @@ try {
     JSON.parse(
       (
         await get(
-          `${base}/api/requests?${p}&limit=1&cursor=${(JSON.parse((await get(`${base}/api/requests?${p}&limit=50`, headers)).body) as { next_cursor: string }).next_cursor}`,
+          `${base}/api/requests/keyset?${p}&limit=1&cursor=${(JSON.parse((await get(`${base}/api/requests/keyset?${p}&limit=50`, headers)).body) as { next_cursor: string }).next_cursor}`,
           headers,
         )
       ).body,
@@ -322,20 +322,20 @@ try {
   ).items[0]!.id;
 
   const routes: RouteResult[] = [];
-  routes.push(await measure(base, headers, "list, first page, no filter", `/api/requests?${p}&limit=50`, 50, itemsOf));
-  routes.push(await measure(base, headers, "list, next page (cursor)", `/api/requests?${p}&limit=50&cursor=${detailId}`, 50, itemsOf));
-  routes.push(await measure(base, headers, "list, provider=anthropic", `/api/requests?${p}&limit=50&provider=anthropic`, 50, itemsOf));
-  routes.push(await measure(base, headers, "list, status=error", `/api/requests?${p}&limit=50&status=error`, 50, itemsOf));
-  routes.push(await measure(base, headers, "list, label[content_safety]=unsafe", `/api/requests?${p}&limit=50&label%5Bcontent_safety%5D=unsafe`, 50, itemsOf));
-  routes.push(await measure(base, headers, "list, min_score=5", `/api/requests?${p}&limit=50&min_score=5`, 50, itemsOf));
-  routes.push(await measure(base, headers, "list, text search (rare word)", `/api/requests?${p}&limit=50&q=quetzal`, 50, itemsOf));
-  routes.push(await measure(base, headers, "list, text search (common word)", `/api/requests?${p}&limit=50&q=refund`, 50, itemsOf));
+  routes.push(await measure(base, headers, "list, first page, no filter", `/api/requests/keyset?${p}&limit=50`, 50, itemsOf));
+  routes.push(await measure(base, headers, "list, next page (cursor)", `/api/requests/keyset?${p}&limit=50&cursor=${detailId}`, 50, itemsOf));
+  routes.push(await measure(base, headers, "list, provider=anthropic", `/api/requests/keyset?${p}&limit=50&provider=anthropic`, 50, itemsOf));
+  routes.push(await measure(base, headers, "list, status=error", `/api/requests/keyset?${p}&limit=50&status=error`, 50, itemsOf));
+  routes.push(await measure(base, headers, "list, label[content_safety]=unsafe", `/api/requests/keyset?${p}&limit=50&label%5Bcontent_safety%5D=unsafe`, 50, itemsOf));
+  routes.push(await measure(base, headers, "list, min_score=5", `/api/requests/keyset?${p}&limit=50&min_score=5`, 50, itemsOf));
+  routes.push(await measure(base, headers, "list, text search (rare word)", `/api/requests/keyset?${p}&limit=50&q=quetzal`, 50, itemsOf));
+  routes.push(await measure(base, headers, "list, text search (common word)", `/api/requests/keyset?${p}&limit=50&q=refund`, 50, itemsOf));
   routes.push(
     await measure(
       base,
       headers,
       "list, last 24 h + openai + ok",
-      `/api/requests?${p}&limit=50&provider=openai&status=ok&start=${iso(END - day)}&end=${iso(END)}`,
+      `/api/requests/keyset?${p}&limit=50&provider=openai&status=ok&start=${iso(END - day)}&end=${iso(END)}`,
       50,
       itemsOf,
     ),

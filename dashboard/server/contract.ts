@@ -109,7 +109,7 @@ export interface Activity {
 export type ScoreChip = z.infer<typeof ScoreChipSchema>;
 /** One row of the Requests table; `metadata` is PII-masked for everyone. */
 export type RequestListItem = z.infer<typeof RequestListItemSchema>;
-/** GET /api/projects/:id/requests (keyset mode). */
+/** GET /api/projects/:id/requests (the API's keyset list). */
 export type RequestPage = z.infer<typeof KeysetPageSchema>;
 /** One row of GET /api/projects/:id/sessions. */
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;

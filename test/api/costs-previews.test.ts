@@ -39,7 +39,7 @@ type Row = {
 
 /** The list rows of the project by id (keyset mode), as `key` reads them. */
 async function listed(key: string): Promise<Map<string, Row>> {
-  const res = await as(key, "/api/requests?limit=100");
+  const res = await as(key, "/api/requests/keyset?limit=100");
   expect(res.status).toBe(200);
   const { items } = (await res.json()) as { items: Row[] };
   return new Map(items.map((r) => [r.id, r]));
@@ -177,12 +177,12 @@ describe("Previews", () => {
     const { projectId, key } = await newProject("preview masking");
     const id = await logged(key, logBody({ request_body: { messages: [{ role: "user", content: `Please email ${EMAIL} the invoice` }] } }));
     const reader = await keyWith(projectId, ["read"]);
-    for (const path of ["/api/requests?limit=10", "/api/requests?page=1&page_size=10"]) {
+    for (const path of ["/api/requests/keyset?limit=10", "/api/requests?page=1&page_size=10"]) {
       const { items } = (await (await as(reader, path)).json()) as { items: Row[] };
       expect(items.find((r) => r.id === id)!.preview, path).toBe("Please email [EMAIL] the invoice");
     }
     const admin = await keyWith(projectId, ["read", "admin"]);
-    const { items } = (await (await as(admin, "/api/requests?limit=10&reveal=true")).json()) as { items: Row[] };
+    const { items } = (await (await as(admin, "/api/requests/keyset?limit=10&reveal=true")).json()) as { items: Row[] };
     expect(items.find((r) => r.id === id)!.preview).toBe(`Please email ${EMAIL} the invoice`);
   });
 });

@@ -56,7 +56,7 @@ async function seedBulk(projectId: string, n: number, from: number, body = "bulk
   );
 }
 
-describe("GET /api/requests keyset mode", () => {
+describe("GET /api/requests/keyset", () => {
   it("Should walk every row exactly once, newest first, and end with next_cursor null", async () => {
     const { key, projectId } = await newProject();
     await seedBulk(projectId, 23, T0);
@@ -64,7 +64,7 @@ describe("GET /api/requests keyset mode", () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page: KeysetPage = await json(`/api/requests?limit=5${cursor ? `&cursor=${cursor}` : ""}`, key);
+      const page: KeysetPage = await json(`/api/requests/keyset?limit=5${cursor ? `&cursor=${cursor}` : ""}`, key);
       seen.push(...page.items.map((r) => r.id));
       cursor = page.next_cursor;
       pages++;
@@ -82,8 +82,8 @@ describe("GET /api/requests keyset mode", () => {
        SELECT gen_random_uuid(), $1, 'm', 'openai', '{}', '2026-10-01T00:00:00.123456Z', 'scored' FROM generate_series(1, 7)`,
       [projectId],
     );
-    const a: KeysetPage = await json("/api/requests?limit=4", key);
-    const b: KeysetPage = await json(`/api/requests?limit=4&cursor=${a.next_cursor}`, key);
+    const a: KeysetPage = await json("/api/requests/keyset?limit=4", key);
+    const b: KeysetPage = await json(`/api/requests/keyset?limit=4&cursor=${a.next_cursor}`, key);
     expect(b.next_cursor).toBeNull();
     expect(new Set([...a.items, ...b.items].map((r) => r.id)).size).toBe(7);
   });
@@ -91,10 +91,10 @@ describe("GET /api/requests keyset mode", () => {
   it("Should give only newer rows with `after`, and chosen rows with `ids`", async () => {
     const { key } = await newProject();
     const ids = [await log(key, 0), await log(key, 1), await log(key, 2)];
-    const newer: KeysetPage = await json(`/api/requests?after=${ids[0]}`, key);
+    const newer: KeysetPage = await json(`/api/requests/keyset?after=${ids[0]}`, key);
     expect(newer.items.map((r) => r.id)).toEqual([ids[2], ids[1]]);
     expect(await json(`/api/requests/count?after=${ids[1]}`, key)).toEqual({ total: 1 });
-    const chosen: KeysetPage = await json(`/api/requests?ids=${ids[0]},${ids[2]}`, key);
+    const chosen: KeysetPage = await json(`/api/requests/keyset?ids=${ids[0]},${ids[2]}`, key);
     expect(chosen.items.map((r) => r.id)).toEqual([ids[2], ids[0]]);
     expect(chosen.items[0]!.scores).toEqual([]);
   });
@@ -109,9 +109,19 @@ describe("GET /api/requests keyset mode", () => {
   ])("Should answer 422 naming the field for %s", async (_, query, field) => {
     const { key } = await newProject();
     await log(key, 0);
-    const res = await get(`/api/requests?${query}`, key);
+    const res = await get(`/api/requests/keyset?${query}`, key);
     await expectProblem(res, 422, field);
   });
+
+  it.each(["limit=5", "cursor=00000000-0000-7000-8000-000000000000", "ids=00000000-0000-7000-8000-000000000000"])(
+    "Should refuse the keyset parameter in %s on the page-numbered list and point to /api/requests/keyset",
+    async (query) => {
+      const { key } = await newProject();
+      const res = await get(`/api/requests?${query}`, key);
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as { detail: string }).detail).toContain("/api/requests/keyset");
+    },
+  );
 });
 
 describe("Request filters", () => {
@@ -125,7 +135,7 @@ describe("Request filters", () => {
     await scoreAll(failed, projectId);
     await scoreAll(unsafe, projectId, ["content_safety", "jailbreak_detection"]);
     const ids = async (query: string) => {
-      const page: KeysetPage = await json(`/api/requests?limit=50&${query}`, key);
+      const page: KeysetPage = await json(`/api/requests/keyset?limit=50&${query}`, key);
       const { total } = await json<{ total: number }>(`/api/requests/count?${query}`, key);
       expect(total).toBe(page.items.length);
       return page.items.map((r) => r.id);
@@ -150,7 +160,7 @@ describe("Request filters", () => {
       items: [{ id: failed, is_error: true }],
     });
     // The list rows carry their score chips: six when scored, none while pending.
-    const rows: KeysetPage = await json("/api/requests?limit=10", key);
+    const rows: KeysetPage = await json("/api/requests/keyset?limit=10", key);
     expect(rows.items.find((r) => r.id === pending)!.scores).toEqual([]);
     const chips = rows.items.find((r) => r.id === unsafe)!.scores;
     expect(chips.map((c) => c.scorer_name)).toEqual([...SCORER_NAMES].sort());
@@ -168,9 +178,9 @@ describe("Request filters", () => {
     await seedBulk(projectId, 60, T0, "bulk row {i}");
     await seedBulk(projectId, 30, T0 + 100_000, "other row {i}");
     // Page 1: the newest 2,000 rows hold a full page; page 2: they do not (GIN path).
-    const first: KeysetPage = await json("/api/requests?limit=50&q=bulk", key);
+    const first: KeysetPage = await json("/api/requests/keyset?limit=50&q=bulk", key);
     expect(first.items).toHaveLength(50);
-    const second: KeysetPage = await json(`/api/requests?limit=50&q=bulk&cursor=${first.next_cursor}`, key);
+    const second: KeysetPage = await json(`/api/requests/keyset?limit=50&q=bulk&cursor=${first.next_cursor}`, key);
     expect(second.items).toHaveLength(10);
     expect(second.next_cursor).toBeNull();
     const stored = await sql<{ id: string }>(
@@ -222,7 +232,7 @@ describe("POST /api/safety-scores/{id}/review", () => {
     });
     expect(detail.safety_scores.filter((s) => s.review !== null)).toHaveLength(1);
 
-    const fp: KeysetPage = await json("/api/requests?limit=10&reviewed=false_positive", key);
+    const fp: KeysetPage = await json("/api/requests/keyset?limit=10&reviewed=false_positive", key);
     expect(fp.items.map((r) => r.id)).toEqual([flagged]);
     expect(fp.items[0]!.scores.find((c) => c.scorer_name === "content_safety")!.verdict).toBe("false_positive");
     expect(await json("/api/requests/count?reviewed=false_positive&scorer=pii_detection", key)).toEqual({ total: 0 });

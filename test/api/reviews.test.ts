@@ -119,7 +119,7 @@ describe("A review after a re-score", () => {
     for (const s of after.safety_scores.filter((s) => !["content_safety", "jailbreak_detection"].includes(s.scorer_name))) expect(s.review).toBeNull();
 
     // The list's chips carry the same.
-    const page = (await (await api(`/api/requests?limit=10`, { headers: { "X-Service-Key": key } })).json()) as Page;
+    const page = (await (await api(`/api/requests/keyset?limit=10`, { headers: { "X-Service-Key": key } })).json()) as Page;
     const chips = page.items.find((r) => r.id === id)!.scores;
     expect(chips.find((c) => c.scorer_name === "content_safety")).toMatchObject({ verdict: "false_positive", review_changed: true });
     expect(chips.find((c) => c.scorer_name === "jailbreak_detection")).toMatchObject({ verdict: "confirmed", review_changed: false });
@@ -156,7 +156,7 @@ describe("Triage counts", () => {
     const tabs = async () => {
       const out: Record<string, string[]> = {};
       for (const [tab, query] of Object.entries(TABS)) {
-        const page = (await (await api(`/api/requests?limit=200&${query}`, { headers: { "X-Service-Key": key } })).json()) as Page;
+        const page = (await (await api(`/api/requests/keyset?limit=200&${query}`, { headers: { "X-Service-Key": key } })).json()) as Page;
         const { total } = (await (await api(`/api/requests/count?${query}`, { headers: { "X-Service-Key": key } })).json()) as { total: number };
         expect(total, tab).toBe(page.items.length);
         out[tab] = page.items.map((r) => r.id).sort();

@@ -55,7 +55,7 @@ describe("A member's key (ingest + read)", () => {
       ["POST", `/api/webhooks/${hookId}/test`],
       ["POST", "/api/rescore", { since: "2026-11-01T00:00:00Z", until: "2026-11-02T00:00:00Z" }],
       ["GET", `/api/requests/${requestId}?reveal=true`],
-      ["GET", "/api/requests?limit=5&reveal=true"],
+      ["GET", "/api/requests/keyset?limit=5&reveal=true"],
     ];
     for (const [method, path, json] of refused) {
       const res = await as(key, path, { method, json });
@@ -78,7 +78,7 @@ describe("A member's key (ingest + read)", () => {
     expect(text).not.toContain(CARD);
     expect(text).toContain("[EMAIL]");
     expect(text).toContain("[CREDIT_CARD]");
-    for (const path of ["/api/requests", "/api/requests?limit=10"]) {
+    for (const path of ["/api/requests", "/api/requests/keyset?limit=10"]) {
       const list = JSON.stringify(await (await as(key, path)).json());
       expect(list, path).toContain(requestId);
       expect(list, path).not.toContain(EMAIL);

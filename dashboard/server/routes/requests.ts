@@ -67,10 +67,9 @@ export const requestRoutes = new Hono<DashboardBindings>()
   .get("/requests", projectAccess("viewer"), validate("query", KeysetListQuery), async (c) => {
     await assertSearchAllowed(c.var.config, c.var.project.role, c.req.query());
     const q = c.req.valid("query");
-    // Always keyset mode (a `limit`): page mode (`page`) is the API's interface for scripts.
+    // The API's keyset list (its own route and shape); its page-numbered list is for scripts.
     const query = { ...forwarded(q, c.var.project.id), limit: q.limit ?? DEFAULT_LIMIT };
-    const page = await unwrap(apiClient(c.var.config).api.requests.$get({ query }));
-    if (!("next_cursor" in page)) throw new ApiError(502, "the API answered a numbered page to a keyset query");
+    const page = await unwrap(apiClient(c.var.config).api.requests.keyset.$get({ query }));
     return c.json({ ...page, items: page.items.map(maskStoredText) } satisfies RequestPage, 200);
   })
   .get("/requests/count", projectAccess("viewer"), validate("query", CountQuery), async (c) => {

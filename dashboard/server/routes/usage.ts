@@ -10,7 +10,7 @@ import { projectAccess, requireSession } from "../lib/middleware";
 
 /** Activity route, mounted at /api/projects/:projectId/activity. */
 export const activityRoutes = new Hono<DashboardBindings>().use(requireSession()).get("/", projectAccess("viewer"), async (c) => {
-  const page = await unwrap(apiClient(c.var.config).api.requests.$get({ query: { project_id: c.var.project.id, limit: 1 } }));
+  const page = await unwrap(apiClient(c.var.config).api.requests.keyset.$get({ query: { project_id: c.var.project.id, limit: 1 } }));
   const activity: Activity = { has_requests: page.items.length > 0, api_url: c.var.config.publicApiUrl, proxy_url: c.var.config.publicProxyUrl };
   return c.json(activity, 200);
 });

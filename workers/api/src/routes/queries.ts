@@ -105,23 +105,23 @@ export function checkedFilters<
 
 /** Keyset paging of the request list: `cursor`, `after`, `limit`, `ids`. */
 export const KeysetQuery = z.object({
-  cursor: z.uuid().optional().openapi({ description: "Keyset mode: rows older than this request id (the previous page's `next_cursor`)" }),
-  after: z.uuid().optional().openapi({ description: "Keyset mode: rows newer than this request id (live polling: the newest row shown)" }),
+  cursor: z.uuid().optional().openapi({ description: "Rows older than this request id (the previous page's `next_cursor`)" }),
+  after: z.uuid().optional().openapi({ description: "Rows newer than this request id (live polling: the newest row shown)" }),
   limit: z.coerce
     .number()
     .int()
     .min(1)
     .max(MAX_PAGE_SIZE)
     .optional()
-    .openapi({ description: `Keyset mode: rows per page, 1 to ${MAX_PAGE_SIZE} (default 50)` }),
+    .openapi({ description: `Rows per page, 1 to ${MAX_PAGE_SIZE} (default 50)` }),
   ids: z
     .string()
     .regex(/^[0-9a-fA-F-]{36}(,[0-9a-fA-F-]{36}){0,199}$/, "comma-separated request ids, at most 200")
     .optional()
-    .openapi({ description: "Keyset mode: only these request ids (live polling re-asks rows whose scores are pending)" }),
+    .openapi({ description: "Only these request ids (live polling re-asks rows whose scores are pending)" }),
 });
 
-/** The list's query in keyset mode only (filters, `cursor`/`after`/`limit`/`ids`): what the dashboard server accepts and forwards. */
+/** The keyset list's query (filters, `cursor`/`after`/`limit`/`ids`): what the dashboard server accepts and forwards to GET /api/requests/keyset. */
 export const KeysetListQuery = checkedFilters(RequestFilterQuery.extend(KeysetQuery.shape));
 
 /** The query of GET /api/requests/count: the filters and `after` (rows newer than that id). */

@@ -1,6 +1,7 @@
 /**
- * GET /api/requests (page-numbered, docs/interface.md section 4.3, or keyset), /api/requests/count,
- * /api/requests/export and /api/requests/{id}. The filters are shared (./request-query.ts).
+ * GET /api/requests (page-numbered, docs/interface.md section 4.3), /api/requests/keyset (keyset
+ * pages with score chips: the dashboard's list), /api/requests/count, /api/requests/export and
+ * /api/requests/{id}. The filters are shared (./request-query.ts).
  * The fixed paths are registered before `{id}` so they are not read as an id.
  */
 import { z } from "@hono/zod-openapi";
@@ -13,19 +14,33 @@ import { toFilters } from "./request-query";
 import { historyJson, KeysetPageSchema, RequestDetailSchema, RequestSummarySchema, scoreJson, withIsoDates } from "./schemas";
 import { CountQuery, ExportQuery, KeysetQuery, NeighboursQuery, PaginationQuery, RequestFilterQuery, RevealQuery, checkedFilters } from "./queries";
 
-const ListQuery = checkedFilters(PaginationQuery.extend(RequestFilterQuery.shape).extend(KeysetQuery.shape).extend(RevealQuery.shape));
+const PageListQuery = checkedFilters(PaginationQuery.extend(RequestFilterQuery.shape).extend(RevealQuery.shape));
+const KeysetRevealQuery = checkedFilters(RequestFilterQuery.extend(KeysetQuery.shape).extend(RevealQuery.shape));
+
+/** The keyset parameters, which GET /api/requests refuses (422) rather than answer a page the caller did not ask for. */
+const KEYSET_PARAMS = Object.keys(KeysetQuery.shape);
 
 const route = routesTagged("requests");
 
 const listRoute = route("get", "/api/requests", {
-  summary: "List logged requests of a project, newest first",
+  summary: "List logged requests of a project, newest first, page by page",
   description:
-    "Two modes. Page mode (`page`, `page_size`; the envelope of docs/interface.md section 4.3, with `total`). Keyset mode, chosen by any of `cursor`, `after`, `limit` or `ids`: " +
-    "`{items, next_cursor, limit}` ordered by (created_at, id) descending, each row with its score chips, and no total (ask /api/requests/count). " +
+    "The envelope of docs/interface.md section 4.3 (`page`, `page_size`, `total`). For deep lists without a total, with each row's score chips, use GET /api/requests/keyset. " +
     "API keys read stored text with personal data masked unless they have the `admin` scope and ask `reveal=true` (audited).",
   ...access.project("read"),
-  request: { query: ListQuery },
-  responses: { 200: jsonResponse(z.union([pageOf(RequestSummarySchema, "LlmRequestPage"), KeysetPageSchema]), "A page of requests"), ...projectErrors },
+  request: { query: PageListQuery },
+  responses: { 200: jsonResponse(pageOf(RequestSummarySchema, "LlmRequestPage"), "A page of requests"), ...projectErrors },
+});
+
+const keysetRoute = route("get", "/api/requests/keyset", {
+  summary: "List logged requests of a project, newest first, by keyset",
+  description:
+    "`{items, next_cursor, limit}` ordered by (created_at, id) descending, each row with its score chips, and no total (ask /api/requests/count): " +
+    "`cursor` continues after the previous page's `next_cursor`, `after` returns the rows newer than a shown one (live polling), `ids` re-reads given rows. " +
+    "API keys read stored text with personal data masked unless they have the `admin` scope and ask `reveal=true` (audited).",
+  ...access.project("read"),
+  request: { query: KeysetRevealQuery },
+  responses: { 200: jsonResponse(KeysetPageSchema, "A keyset page of requests"), ...projectErrors },
 });
 
 const countRoute = route("get", "/api/requests/count", {
@@ -72,26 +87,28 @@ export const requestRoutes = createRouter()
     await assertReadAllowed(c, q);
     return exportResponse(c.var.config.db, c.var.projectId, toFilters(q), q.format);
   })
-  .openapi(listRoute, async (c) => {
+  .openapi(keysetRoute, async (c) => {
     const q = c.req.valid("query");
     await assertReadAllowed(c, q);
-    const filters = toFilters(q);
-    const reveal = q.reveal === "true";
-    if (q.cursor !== undefined || q.after !== undefined || q.limit !== undefined || q.ids !== undefined) {
-      if (q.cursor && q.after) throw new ApiError(422, "cursor: cannot be combined with after");
-      const limit = q.limit ?? 50;
-      const ids = q.ids?.toLowerCase().split(",");
-      const page = await listRequestsKeyset(
-        c.var.db,
-        c.var.projectId,
-        { ...filters, ids },
-        { cursor: q.cursor?.toLowerCase(), after: q.after?.toLowerCase(), limit },
-      );
-      if (page.unknownAnchor) throw unknownAnchor();
-      return c.json({ items: await shownToCaller(c, page.items.map(withIsoDates), reveal), next_cursor: page.next_cursor, limit }, 200);
-    }
-    const { items, total } = await listRequests(c.var.db, c.var.projectId, filters, q);
-    return c.json({ items: await shownToCaller(c, items.map(withIsoDates), reveal), total, page: q.page, page_size: q.page_size }, 200);
+    if (q.cursor && q.after) throw new ApiError(422, "cursor: cannot be combined with after");
+    const limit = q.limit ?? 50;
+    const ids = q.ids?.toLowerCase().split(",");
+    const page = await listRequestsKeyset(
+      c.var.db,
+      c.var.projectId,
+      { ...toFilters(q), ids },
+      { cursor: q.cursor?.toLowerCase(), after: q.after?.toLowerCase(), limit },
+    );
+    if (page.unknownAnchor) throw unknownAnchor();
+    return c.json({ items: await shownToCaller(c, page.items.map(withIsoDates), q.reveal === "true"), next_cursor: page.next_cursor, limit }, 200);
+  })
+  .openapi(listRoute, async (c) => {
+    const q = c.req.valid("query");
+    const keysetParam = KEYSET_PARAMS.find((k) => c.req.query(k) !== undefined);
+    if (keysetParam) throw new ApiError(422, `${keysetParam}: keyset paging is GET /api/requests/keyset; this list pages with page and page_size`);
+    await assertReadAllowed(c, q);
+    const { items, total } = await listRequests(c.var.db, c.var.projectId, toFilters(q), q);
+    return c.json({ items: await shownToCaller(c, items.map(withIsoDates), q.reveal === "true"), total, page: q.page, page_size: q.page_size }, 200);
   })
   .openapi(getRoute, async (c) => {
     const id = c.req.valid("param").id.toLowerCase();

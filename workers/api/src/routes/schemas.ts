@@ -213,7 +213,7 @@ export function withIsoDates<T extends { created_at: Date }>(row: T): Omit<T, "c
   return { ...row, created_at: row.created_at.toISOString() };
 }
 
-/** A keyset page of GET /api/requests (keyset mode). */
+/** The response of GET /api/requests/keyset. */
 export const KeysetPageSchema = z
   .object({
     items: z.array(RequestListItemSchema),
