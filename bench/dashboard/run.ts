@@ -326,7 +326,9 @@ try {
   routes.push(await measure(base, headers, "list, next page (cursor)", `/api/requests/keyset?${p}&limit=50&cursor=${detailId}`, 50, itemsOf));
   routes.push(await measure(base, headers, "list, provider=anthropic", `/api/requests/keyset?${p}&limit=50&provider=anthropic`, 50, itemsOf));
   routes.push(await measure(base, headers, "list, status=error", `/api/requests/keyset?${p}&limit=50&status=error`, 50, itemsOf));
-  routes.push(await measure(base, headers, "list, label[content_safety]=unsafe", `/api/requests/keyset?${p}&limit=50&label%5Bcontent_safety%5D=unsafe`, 50, itemsOf));
+  routes.push(
+    await measure(base, headers, "list, label[content_safety]=unsafe", `/api/requests/keyset?${p}&limit=50&label%5Bcontent_safety%5D=unsafe`, 50, itemsOf),
+  );
   routes.push(await measure(base, headers, "list, min_score=5", `/api/requests/keyset?${p}&limit=50&min_score=5`, 50, itemsOf));
   routes.push(await measure(base, headers, "list, text search (rare word)", `/api/requests/keyset?${p}&limit=50&q=quetzal`, 50, itemsOf));
   routes.push(await measure(base, headers, "list, text search (common word)", `/api/requests/keyset?${p}&limit=50&q=refund`, 50, itemsOf));
