@@ -12,18 +12,24 @@ const isBlank = (v: string | undefined): v is undefined | "" => v === undefined 
 /** What a bad value was, quoted, for a message. */
 const got = (v: string) => `got ${JSON.stringify(v.length > 80 ? `${v.slice(0, 80)}...` : v)}`;
 
-/** A positive integer as a string (e.g. `"2097152"`); blank or unset: `fallback`. */
-export const positiveIntVar = (fallback: number) =>
+/** An integer of at least `min` as a string (e.g. `"2097152"`); blank or unset: `fallback`. */
+const intAtLeastVar = (min: number, expected: string) => (fallback: number) =>
   z
     .string()
     .optional()
     .transform((v, ctx) => {
       if (isBlank(v)) return fallback;
       const n = Number(v.trim());
-      if (Number.isInteger(n) && n > 0) return n;
-      ctx.addIssue({ code: "custom", message: `expected a positive integer, ${got(v)}` });
+      if (Number.isInteger(n) && n >= min) return n;
+      ctx.addIssue({ code: "custom", message: `expected ${expected}, ${got(v)}` });
       return z.NEVER;
     });
+
+/** A positive integer as a string (e.g. `"2097152"`); blank or unset: `fallback`. */
+export const positiveIntVar = intAtLeastVar(1, "a positive integer");
+
+/** A non-negative integer as a string (`"0"` allowed, e.g. to turn a delay off); blank or unset: `fallback`. */
+export const nonNegativeIntVar = intAtLeastVar(0, "a non-negative integer");
 
 /** `"true"` or `"false"`; blank or unset: `fallback`. */
 export const flagVar = (fallback: boolean) =>

@@ -47,6 +47,63 @@ describe("proxy -> log-records -> llm_requests", () => {
   });
 });
 
+describe("log-records consumer, several records per message (v2)", () => {
+  /** A v2 message holding the records of `parts` (one-record messages from `message`). */
+  const batchOf = (parts: { body: string }[]) =>
+    JSON.stringify({ v: 2, records: parts.map((p) => (({ v: _v, ...entry }) => entry)(JSON.parse(p.body) as Record<string, unknown>)) });
+
+  it("Should store every record of a message once, count each, and enqueue their scoring jobs", async () => {
+    const a = await newProject();
+    const b = await newProject();
+    const parts = [await message(a.key), await message(b.key), await message(a.key)];
+    const first = withJobs();
+    expect((await consume([batchOf(parts)], first.env)).explicitAcks).toEqual(["m0"]);
+    expect([...first.jobs].sort()).toEqual(parts.map((p) => p.recordId).sort());
+    expect(await usedOf(a.projectId)).toBe(2);
+    expect(await usedOf(b.projectId)).toBe(1);
+    // Redelivered whole: nothing stored or counted twice.
+    expect((await consume([batchOf(parts)], apiEnv, 2)).explicitAcks).toEqual(["m0"]);
+    expect((await rowsOf(a.projectId)).map((r) => r.id).sort()).toEqual([parts[0]!.recordId, parts[2]!.recordId].sort());
+    expect(await usedOf(a.projectId)).toBe(2);
+  });
+
+  it("Should retry the whole message while the database is down, then store each record once", async () => {
+    const { key, projectId } = await newProject();
+    const parts = [await message(key), await message(key)];
+    const down = { ...apiEnv, HYPERDRIVE: { connectionString: "postgres://postgres:postgres@127.0.0.1:1/none" } } as unknown as AppEnv;
+    const failed = await consume([batchOf(parts)], down, 3);
+    expect(failed.explicitAcks).toEqual([]);
+    expect(failed.retryMessages).toEqual([{ msgId: "m0" }]);
+    expect(failed.delays).toEqual([40]);
+    expect((await consume([batchOf(parts)], apiEnv, 4)).explicitAcks).toEqual(["m0"]);
+    expect(await rowsOf(projectId)).toHaveLength(2);
+    expect(await usedOf(projectId)).toBe(2);
+  });
+
+  it("Should dead-letter only the refused record, alone as a one-record message, and ack the message", async () => {
+    const { key, projectId } = await newProject();
+    await refuseModelsByName();
+    const good = await message(key);
+    const poison = await message(key, logBody({ model: "db-refuses-22008-batched" }));
+    const result = await consume([batchOf([good, poison])]);
+    expect(result.explicitAcks).toEqual(["m0"]);
+    expect((await rowsOf(projectId)).map((r) => r.id)).toEqual([good.recordId]);
+    const letters = await eventually(async () => ((await deadLetters(key)).length > 0 ? deadLetters(key) : undefined));
+    expect(letters.map((l) => [l.message.record_id, (l.message as { v?: number }).v, l.record.model])).toEqual([
+      [poison.recordId, 1, "db-refuses-22008-batched"],
+    ]);
+  });
+
+  it("Should drop a message whose records list is malformed, and keep the well-formed messages of the batch", async () => {
+    const { key, projectId } = await newProject();
+    const good = await message(key);
+    const tooMany = JSON.stringify({ v: 2, records: [] });
+    const result = await consume([tooMany, batchOf([good])]);
+    expect([...result.explicitAcks].sort()).toEqual(["m0", "m1"]);
+    expect((await rowsOf(projectId)).map((r) => r.id)).toEqual([good.recordId]);
+  });
+});
+
 describe("log-records consumer", () => {
   it("Should store one row, count once and enqueue its scoring job when a message is delivered twice", async () => {
     const { key, projectId } = await newProject();

@@ -329,3 +329,49 @@ describe("log record", () => {
     expect(content.startsWith("0".repeat(8000) + "1".repeat(8000))).toBe(true);
   });
 });
+
+describe("records sharing a queue message (LOG_BATCH_WINDOW_MS)", () => {
+  /** Runs `n` chat calls at once through one proxy (one isolate) and returns their records. */
+  async function concurrent(key: string, n: number, overrides: Record<string, string> = {}, headersOf: (i: number) => Record<string, string> = () => ({})) {
+    const proxy = directProxy(overrides);
+    const responses = await Promise.all(
+      Array.from({ length: n }, (_, i) => post(proxy.fetch, "/v1/chat/completions", key, chatBody({ user: `u${i}` }), headersOf(i))),
+    );
+    for (const res of responses) {
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    }
+    await proxy.settled();
+    const records = await logsFor(key, n);
+    expect(records).toHaveLength(n);
+    expect(new Set(records.map((r) => r.message.record_id)).size).toBe(n);
+    return records;
+  }
+
+  it("Should send the records of calls ending together in fewer messages, each record once", async () => {
+    const key = newKey();
+    const records = await concurrent(key, 12);
+    const messages = new Set(records.map((r) => r.message_id));
+    expect(messages.size).toBeLessThan(12);
+    expect(Math.max(...records.map((r) => r.batched))).toBeGreaterThan(1);
+    // Each record arrives whole: its own user, its own key hash.
+    expect(records.map((r) => (r.body.request_body as { user: string }).user).sort()).toEqual(Array.from({ length: 12 }, (_, i) => `u${i}`).sort());
+    for (const r of records) expect(r.message.key_hash).toBe(await hashKey(key));
+  });
+
+  it("Should send each record alone when the window is 0", async () => {
+    const key = newKey();
+    const records = await concurrent(key, 5, { LOG_BATCH_WINDOW_MS: "0" });
+    expect(records.map((r) => r.batched)).toEqual([1, 1, 1, 1, 1]);
+    expect(new Set(records.map((r) => r.message_id)).size).toBe(5);
+  });
+
+  it("Should send a record too large for a message alone through R2 while its neighbours share one", async () => {
+    const key = newKey();
+    const records = await concurrent(key, 4, {}, (i): Record<string, string> => (i === 0 ? { "x-test-big-stream": "40x8000" } : {}));
+    const big = records.filter((r) => r.via === "r2");
+    expect(big).toHaveLength(1);
+    expect(big[0]!.batched).toBe(1);
+    expect(records.filter((r) => r.via === "inline").every((r) => r.bytes < 120_000)).toBe(true);
+  });
+});

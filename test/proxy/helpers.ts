@@ -26,6 +26,10 @@ export interface QueuedRecord {
   body: Record<string, unknown>;
   /** Size of the serialised record (R2) or message (inline), UTF-8 bytes. */
   bytes: number;
+  /** How many records the queue message that carried it held (1, or more for a `v: 2` batch). */
+  batched: number;
+  /** Id of the queue message that carried it. */
+  message_id: string;
 }
 
 /** The provider key the tests' SDK clients send in Authorization. */

@@ -9,7 +9,15 @@ import { readWorkerConfig, WORKERS, type WorkerConfigRef } from "../../scripts/l
 import { ALERT_DEFAULTS } from "../../src/alerts/config";
 import { ALERT_DELIVERIES_QUEUE, ALERT_DELIVERIES_RETRY } from "../../src/queues/alert-deliveries";
 import { backoffSeconds, backoffWindowSeconds } from "../../src/queues/backoff";
-import { LOG_RECORDS_DLQ, LOG_RECORDS_QUEUE, LOG_RECORDS_RETRY } from "../../src/queues/log-records";
+import {
+  batchMessage,
+  batchOverheadBytes,
+  inlineRecord,
+  LOG_RECORDS_DLQ,
+  LOG_RECORDS_QUEUE,
+  LOG_RECORDS_RETRY,
+  parseLogRecordMessage,
+} from "../../src/queues/log-records";
 import {
   SCORING_CALLS_PER_MESSAGE,
   SCORING_JOBS_DLQ,
@@ -107,5 +115,28 @@ describe("scoring messages", () => {
     const tooMany = Array.from({ length: SCORING_CALLS_PER_MESSAGE + 1 }, () => a);
     for (const body of [{ request_ids: [] }, { request_ids: tooMany }, { request_ids: [a, "x"] }, { request_id: a }, { rescore_job_id: a }, null, "text"])
       expect(scoringRequestIds(body)).toBeUndefined();
+  });
+});
+
+describe("log-records messages of several records", () => {
+  const hash = "ab".repeat(32);
+  const records = ["0", "1", "2"].map((n) => inlineRecord(`01a2b3c4-0000-7000-8000-00000000000${n}`, hash, JSON.stringify({ model: `m${n}`, note: "é✓" })));
+
+  it("Should unpack a v2 message into one-record envelopes, in order", () => {
+    expect(parseLogRecordMessage(batchMessage(records))).toEqual(records.map((r) => JSON.parse(r.text)));
+    expect(parseLogRecordMessage(batchMessage(records.slice(0, 1)))).toEqual([JSON.parse(records[0]!.text)]);
+  });
+
+  it("Should count a v2 message's bytes exactly from its entries (the proxy's size check)", () => {
+    const bytes = new TextEncoder().encode(batchMessage(records)).byteLength;
+    expect(records.reduce((n, r) => n + r.entryBytes, 0) + batchOverheadBytes(records.length)).toBe(bytes);
+    expect(records[0]!.bytes).toBe(new TextEncoder().encode(records[0]!.text).byteLength);
+  });
+
+  it("Should refuse an empty records list, a 101-record list and a record without its key hash", () => {
+    const entry = JSON.parse(records[0]!.entry) as Record<string, unknown>;
+    expect(parseLogRecordMessage({ v: 2, records: [] })).toBeUndefined();
+    expect(parseLogRecordMessage({ v: 2, records: Array.from({ length: 101 }, () => entry) })).toBeUndefined();
+    expect(parseLogRecordMessage({ v: 2, records: [{ ...entry, key_hash: undefined }] })).toBeUndefined();
   });
 });

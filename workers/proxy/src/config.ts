@@ -5,9 +5,10 @@
  */
 import { z } from "zod";
 import { configParser } from "../../../src/config/parse";
-import { binding, httpUrlVar, originListVar, positiveIntVar, textVar } from "../../../src/config/vars";
+import { binding, httpUrlVar, nonNegativeIntVar, originListVar, positiveIntVar, textVar } from "../../../src/config/vars";
 import { DEFAULT_UPSTREAM_TIMEOUT_MS } from "./forward";
 import { DEFAULT_KEY_CHECK_TIMEOUT_MS } from "./key-check";
+import { DEFAULT_LOG_BATCH_WINDOW_MS } from "./record-batch";
 import { OPENAI_BASE, providerForBase } from "./upstreams";
 
 /** The proxy's variables and bindings as they arrive (strings; see docs/configuration.md). */
@@ -24,6 +25,11 @@ export const proxyVars = z.object({
   KEY_CHECK_TIMEOUT_MS: positiveIntVar(DEFAULT_KEY_CHECK_TIMEOUT_MS),
   /** Service binding to sightline-api (GET /internal/keys/check). */
   API: binding<Fetcher>(),
+  /**
+   * Milliseconds a finished call's record waits for others ending in the same isolate, to share
+   * one queue message (default 50; 0 sends each alone). Adds nothing to the application's time.
+   */
+  LOG_BATCH_WINDOW_MS: nonNegativeIntVar(DEFAULT_LOG_BATCH_WINDOW_MS),
   /** Producer of the log-records queue. */
   LOG_QUEUE: binding<Queue<unknown> | undefined>(),
   /** R2 bucket for records over the queue's message limit. */
@@ -42,6 +48,8 @@ const proxyConfigSchema = proxyVars.transform((v) => {
     /** Milliseconds. */
     keyCheckTimeoutMs: v.KEY_CHECK_TIMEOUT_MS,
     api: v.API,
+    /** Milliseconds (./record-batch.ts). */
+    logBatchWindowMs: v.LOG_BATCH_WINDOW_MS,
     logQueue: v.LOG_QUEUE,
     logPayloads: v.LOG_PAYLOADS,
   };

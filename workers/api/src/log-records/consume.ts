@@ -44,6 +44,7 @@ import { enqueueScoringJobs } from "../../../../src/queues/scoring-jobs";
 import { storableJson, TooDeepError } from "../../../../src/ingest/input";
 import { LogRequestSchema } from "../../../../src/ingest/contract";
 import { LOG_RECORDS_RETRY, parseLogRecordMessage } from "../../../../src/queues/log-records";
+import { messageParts } from "./parts";
 import { logWarn, type LogFields } from "../../../../src/logger";
 
 /** Delay before the next delivery of `message` (LOG_RECORDS_RETRY). */
@@ -73,18 +74,23 @@ interface Pending extends BatchEntry {
 }
 
 /**
- * Reads the record of each message (from R2 when it points there); acks what carries nothing to
- * keep and dead-letters records that can never be stored.
+ * Reads the records of each message (from R2 when it points there; several from a `v: 2` message,
+ * each settled through its part, ./parts.ts); acks what carries nothing to keep and
+ * dead-letters records that can never be stored.
  */
 async function readMessages(batch: MessageBatch<unknown>, config: ApiConfig, done: (m: Message<unknown>, payload?: string) => void) {
   const pending: Pending[] = [];
+  const parts = batch.messages.flatMap((message) => {
+    const envelopes = parseLogRecordMessage(message.body);
+    if (!envelopes) {
+      logWarn("malformed log-records message dropped", { message_id: message.id });
+      done(message);
+      return [];
+    }
+    return messageParts(message, envelopes).map((part, i) => ({ message: part, envelope: envelopes[i]! }));
+  });
   await Promise.all(
-    batch.messages.map(async (message) => {
-      const envelope = parseLogRecordMessage(message.body);
-      if (!envelope) {
-        logWarn("malformed log-records message dropped", { message_id: message.id });
-        return done(message);
-      }
+    parts.map(async ({ message, envelope }) => {
       let raw: unknown = envelope.record;
       if (envelope.payload) {
         try {
