@@ -7,7 +7,7 @@ import { z } from "@hono/zod-openapi";
 import { countRequests, getRequest, listRequests, listRequestsKeyset, neighbours } from "../../../../src/db/requests";
 import { ApiError, notFound } from "../../../../src/http/errors";
 import { exportResponse } from "../../../../src/export/stream";
-import { access, createRouter, jsonResponse, pageOf, projectErrors, routesTagged } from "./openapi";
+import { createRouter, jsonResponse, pageOf, projectRoutesTagged } from "./openapi";
 import { assertReadAllowed, shownToCaller } from "./pii-access";
 import { toFilters } from "./request-query";
 import { historyJson, KeysetPageSchema, RequestDetailSchema, RequestSummarySchema, scoreJson, withIsoDates } from "./schemas";
@@ -15,46 +15,41 @@ import { CountQuery, ExportQuery, KeysetQuery, NeighboursQuery, PaginationQuery,
 
 const ListQuery = checkedFilters(PaginationQuery.extend(RequestFilterQuery.shape).extend(KeysetQuery.shape).extend(RevealQuery.shape));
 
-const route = routesTagged("requests");
+const route = projectRoutesTagged("requests");
 
-const listRoute = route("get", "/api/requests", {
+const listRoute = route("get", "/api/requests", "read", {
   summary: "List logged requests of a project, newest first",
   description:
     "Two modes. Page mode (`page`, `page_size`; the envelope of docs/interface.md section 4.3, with `total`). Keyset mode, chosen by any of `cursor`, `after`, `limit` or `ids`: " +
     "`{items, next_cursor, limit}` ordered by (created_at, id) descending, each row with its score chips, and no total (ask /api/requests/count). " +
     "API keys read stored text with personal data masked unless they have the `admin` scope and ask `reveal=true` (audited).",
-  ...access.project("read"),
   request: { query: ListQuery },
-  responses: { 200: jsonResponse(z.union([pageOf(RequestSummarySchema, "LlmRequestPage"), KeysetPageSchema]), "A page of requests"), ...projectErrors },
+  responses: { 200: jsonResponse(z.union([pageOf(RequestSummarySchema, "LlmRequestPage"), KeysetPageSchema]), "A page of requests") },
 });
 
-const countRoute = route("get", "/api/requests/count", {
+const countRoute = route("get", "/api/requests/count", "read", {
   summary: "Number of requests matching the filters (a separate call, so the list never waits for it)",
-  ...access.project("read"),
   request: { query: CountQuery },
-  responses: { 200: jsonResponse(z.object({ total: z.number().int() }).openapi("RequestCount"), "The count"), ...projectErrors },
+  responses: { 200: jsonResponse(z.object({ total: z.number().int() }).openapi("RequestCount"), "The count") },
 });
 
-const exportRoute = route("get", "/api/requests/export", {
+const exportRoute = route("get", "/api/requests/export", "read", {
   summary: "Every request matching the filters, streamed as CSV or JSONL, with PII masked",
   description:
     "Streams all matching rows (newest first) page by page from the database, so the size is not limited to one page. " +
     "Strings in the bodies have personal data found by the PII detectors replaced by `[KIND]` (e.g. `[EMAIL]`). " +
     "Each row carries its six scores and their review verdicts.",
-  ...access.project("read"),
   request: { query: ExportQuery },
   responses: {
     200: { description: "The export", content: { "text/csv": { schema: z.string() }, "application/x-ndjson": { schema: z.string() } } },
-    ...projectErrors,
   },
 });
 
-const getRoute = route("get", "/api/requests/{id}", {
+const getRoute = route("get", "/api/requests/{id}", "read", {
   summary: "One request with its full bodies and its safety scores (with reviews)",
   description: "API keys read stored text with personal data masked unless they have the `admin` scope and ask `reveal=true` (audited).",
-  ...access.project("read"),
   request: { params: z.object({ id: z.uuid() }), query: NeighboursQuery },
-  responses: { 200: jsonResponse(RequestDetailSchema, "The request"), ...projectErrors },
+  responses: { 200: jsonResponse(RequestDetailSchema, "The request") },
 });
 
 /** 422 for a keyset anchor that is no request of the project. */
