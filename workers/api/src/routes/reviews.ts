@@ -58,7 +58,6 @@ export const reviewRoutes = createRouter()
     const raw = q.reveal === "true";
     const keyId = c.var.authKind === "api_key" ? c.var.apiKeyId : undefined;
     const mask = raw ? (v: unknown) => v : memoizedMasker();
-    const stamp = new Date().toISOString().slice(0, 19).replaceAll(":", "");
     // A streamed body: the typed response of a content type naming "json" expects c.json().
     const download: Response = pagedDownload(
       c.var.config.db,
@@ -79,7 +78,8 @@ export const reviewRoutes = createRouter()
         },
       },
       "application/x-ndjson; charset=utf-8",
-      `reviewed-${stamp}.jsonl`,
+      "reviewed",
+      "jsonl",
     );
     return download as never;
   })
