@@ -12,11 +12,24 @@
  * Outside src/db/ so that the dashboard server can name them without importing the API's
  * data layer; drizzle-kit reads this file too (drizzle.config.ts).
  */
-import { bigint, boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import type { BuildExtraConfigColumns } from "drizzle-orm";
+import { bigint, boolean, index, integer, type PgColumnBuilderBase, type PgTableExtraConfigValue, pgTable, text } from "drizzle-orm/pg-core";
 import { ownedBy, timestamptz, timestamptzNow } from "../db/schema/columns";
 
 /** `id text PRIMARY KEY`: Better Auth chooses its records' ids. */
-const textId = () => text("id").primaryKey();
+const textId = () => ({ id: text("id").primaryKey() });
+
+/** `columns` after `textId`'s. */
+type WithId<C> = ReturnType<typeof textId> & C;
+
+/** A Better Auth table `name`: `id text PRIMARY KEY` (`textId`), then `columns`; `extraConfig` as `pgTable`'s (indexes). */
+function authTable<N extends string, C extends Record<string, PgColumnBuilderBase>>(
+  name: N,
+  columns: C,
+  extraConfig?: (self: BuildExtraConfigColumns<N, WithId<C>, "pg">) => PgTableExtraConfigValue[],
+) {
+  return pgTable<N, WithId<C>>(name, { ...textId(), ...columns }, extraConfig);
+}
 
 /** `<name> text NOT NULL`, a foreign key to `auth_user.id` deleted with the user. */
 const ownedByUser = (name: string) => ownedBy(text(name).notNull(), () => authUser.id);
@@ -25,8 +38,7 @@ const ownedByUser = (name: string) => ownedBy(text(name).notNull(), () => authUs
 export const ownedByOrganization = () => ownedBy(text("organization_id").notNull(), () => authOrganization.id);
 
 /** A dashboard account (email + password). */
-export const authUser = pgTable("auth_user", {
-  id: textId(),
+export const authUser = authTable("auth_user", {
   name: text("name").notNull(),
   email: text("email").notNull().unique("auth_user_email_key"),
   emailVerified: boolean("email_verified").notNull().default(false),
@@ -36,10 +48,9 @@ export const authUser = pgTable("auth_user", {
 });
 
 /** A signed-in browser: the cookie carries `token` (signed). */
-export const authSession = pgTable(
+export const authSession = authTable(
   "auth_session",
   {
-    id: textId(),
     expiresAt: timestamptz("expires_at").notNull(),
     token: text("token").notNull().unique("auth_session_token_key"),
     createdAt: timestamptzNow("created_at"),
@@ -54,10 +65,9 @@ export const authSession = pgTable(
 );
 
 /** Credentials of a user; `password` holds the PBKDF2 hash (dashboard/server/auth/password.ts). */
-export const authAccount = pgTable(
+export const authAccount = authTable(
   "auth_account",
   {
-    id: textId(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
     userId: ownedByUser("user_id"),
@@ -75,10 +85,9 @@ export const authAccount = pgTable(
 );
 
 /** One-time values (e.g. password reset tokens). */
-export const authVerification = pgTable(
+export const authVerification = authTable(
   "auth_verification",
   {
-    id: textId(),
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
     expiresAt: timestamptz("expires_at").notNull(),
@@ -89,8 +98,7 @@ export const authVerification = pgTable(
 );
 
 /** An organisation: owns projects; its members have roles owner, admin, member or viewer. */
-export const authOrganization = pgTable("auth_organization", {
-  id: textId(),
+export const authOrganization = authTable("auth_organization", {
   name: text("name").notNull(),
   slug: text("slug").notNull().unique("auth_organization_slug_key"),
   logo: text("logo"),
@@ -99,10 +107,9 @@ export const authOrganization = pgTable("auth_organization", {
 });
 
 /** A user's membership and role in an organisation. */
-export const authMember = pgTable(
+export const authMember = authTable(
   "auth_member",
   {
-    id: textId(),
     organizationId: ownedByOrganization(),
     userId: ownedByUser("user_id"),
     /** owner | admin | member | viewer (dashboard/server/auth/roles.ts). */
@@ -113,10 +120,9 @@ export const authMember = pgTable(
 );
 
 /** A pending invitation; its id is the token in the invite link. */
-export const authInvitation = pgTable(
+export const authInvitation = authTable(
   "auth_invitation",
   {
-    id: textId(),
     organizationId: ownedByOrganization(),
     email: text("email").notNull(),
     role: text("role"),
@@ -129,8 +135,7 @@ export const authInvitation = pgTable(
 );
 
 /** Better Auth's rate-limit counters (database storage, so limits hold across isolates). */
-export const authRateLimit = pgTable("auth_rate_limit", {
-  id: textId(),
+export const authRateLimit = authTable("auth_rate_limit", {
   key: text("key").notNull().unique("auth_rate_limit_key_key"),
   count: integer("count").notNull(),
   /** Unix time of the window's last request, in milliseconds. */

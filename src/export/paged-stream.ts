@@ -1,8 +1,9 @@
 /**
  * A streamed download read in keyset pages on demand (pull): the stream opens its own database
  * handle (the request's is released when the handler returns, before a streamed body is read),
- * asks for the next page only when the client has taken the last one, and closes the handle when
- * it ends or the client goes away. Memory stays bounded by one page.
+ * reads the next page while the client takes this one (the database and the worker's CPU
+ * overlap instead of taking turns), and closes the handle when it ends or the client goes away.
+ * Memory stays bounded by two pages: one being written, the next being read.
  */
 import { createDb, type Db, type DbConfig } from "../db/driver/client";
 
@@ -13,43 +14,60 @@ export interface PagedSource<R extends { id: string }> {
   /** The text of one page (may write to the database, e.g. an audit, before it is sent). */
   write(db: Db, rows: R[]): Promise<string>;
   pageSize: number;
+  /** Text sent before the first page (e.g. a CSV header line); none when absent. */
+  head?: string;
 }
 
 /**
- * A `Response` streaming every page of `source` as `contentType`, downloaded as `filename`. A
- * failure after the headers are sent breaks the body (the client sees a truncated transfer).
+ * A `Response` streaming every page of `source` as `contentType`, downloaded as
+ * `<name>-<UTC time, YYYY-MM-DDTHHMMSS>.<extension>`. A failure after the headers are sent
+ * breaks the body (the client sees a truncated transfer).
  */
-export function pagedDownload<R extends { id: string }>(dbConfig: DbConfig, source: PagedSource<R>, contentType: string, filename: string): Response {
+export function pagedDownload<R extends { id: string }>(
+  dbConfig: DbConfig,
+  source: PagedSource<R>,
+  contentType: string,
+  name: string,
+  extension: string,
+): Response {
   const handle = createDb(dbConfig);
   const encoder = new TextEncoder();
-  let cursor: string | undefined;
-  let done = false;
+  const read = (cursor: string | undefined) => {
+    const page = source.readPage(handle.db, cursor, source.pageSize);
+    page.catch(() => {}); // handled where awaited; no unhandled rejection while it waits
+    return page;
+  };
+  let next: Promise<R[]> | null = read(undefined);
   const close = () => handle.close().catch(() => {});
   const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (source.head) controller.enqueue(encoder.encode(source.head));
+    },
     async pull(controller) {
-      if (done) return;
+      if (!next) return;
       try {
-        const rows = await source.readPage(handle.db, cursor, source.pageSize);
-        cursor = rows.at(-1)?.id;
+        const rows = await next;
+        const full = rows.length === source.pageSize;
+        next = full ? read(rows.at(-1)!.id) : null;
         const text = rows.length ? await source.write(handle.db, rows) : "";
         if (text) controller.enqueue(encoder.encode(text));
-        if (rows.length < source.pageSize) {
-          done = true;
+        if (!full) {
           controller.close();
           await close();
         }
       } catch (err) {
-        done = true;
+        next = null;
         controller.error(err);
         await close();
       }
     },
     async cancel() {
-      done = true;
+      next = null;
       await close();
     },
   });
+  const stamp = new Date().toISOString().slice(0, 19).replaceAll(":", "");
   return new Response(body, {
-    headers: { "Content-Type": contentType, "Content-Disposition": `attachment; filename="${filename}"`, "Cache-Control": "no-store" },
+    headers: { "Content-Type": contentType, "Content-Disposition": `attachment; filename="${name}-${stamp}.${extension}"`, "Cache-Control": "no-store" },
   });
 }

@@ -1,18 +1,15 @@
 /**
- * Streamed export of the requests matching a filter (GET /api/requests/export): a
- * ReadableStream that reads keyset pages of EXPORT_PAGE rows on demand (pull), so memory stays
- * bounded and the export covers every matching row. PII in the bodies is masked (src/pii/mask.ts).
- *
- * The stream opens its own database handle and closes it when it ends or the client goes away:
- * the request's handle (src/http/database.ts) is released as soon as the handler returns,
- * which is before a streamed body is read.
+ * Streamed export of the requests matching a filter (GET /api/requests/export): keyset pages of
+ * EXPORT_PAGE rows read on demand (./paged-stream.ts, with its own database handle), so memory
+ * stays bounded and the export covers every matching row. PII in the bodies is masked (src/pii/mask.ts).
  */
-import { createDb, type DbConfig } from "../db/driver/client";
+import type { Db, DbConfig } from "../db/driver/client";
 import { exportPage } from "../db/request-export";
 import type { ScoreChip } from "../db/requests";
 import type { RequestFilters } from "../db/request-filters";
 import { type ExportFormat, SCORER_NAMES } from "../enums";
 import { memoizedMasker } from "../pii/mask";
+import { pagedDownload } from "./paged-stream";
 
 /**
  * Rows per database round trip: large enough to amortise it, small enough to bound memory
@@ -104,50 +101,16 @@ function csvLine(r: ReturnType<typeof record>): string {
   return `${flat.map(csvField).join(",")}\r\n`;
 }
 
-/** The streamed export response of `projectId`'s requests matching `filters`. */
+/** The streamed export response of `projectId`'s requests matching `filters` (`pagedDownload`). */
 export function exportResponse(dbConfig: DbConfig, projectId: string, filters: RequestFilters, format: ExportFormat): Response {
-  const handle = createDb(dbConfig);
-  const encoder = new TextEncoder();
   const mask = memoizedMasker();
   const line = format === "csv" ? (row: ExportRow) => csvLine(record(row, mask)) : (row: ExportRow) => `${JSON.stringify(record(row, mask))}\n`;
-  // The next page is read while this one is masked and serialised: the database and the
-  // worker's CPU overlap instead of taking turns.
-  let next: Promise<ExportRow[]> | null = exportPage(handle.db, projectId, filters, undefined, EXPORT_PAGE);
-  next.catch(() => {}); // handled where awaited; no unhandled rejection while it waits
-  const close = () => handle.close().catch(() => {});
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      if (format === "csv") controller.enqueue(encoder.encode(`${CSV_COLUMNS.join(",")}\r\n`));
-    },
-    async pull(controller) {
-      if (!next) return;
-      try {
-        const rows = await next;
-        const full = rows.length === EXPORT_PAGE;
-        next = full ? exportPage(handle.db, projectId, filters, rows[rows.length - 1]!.id, EXPORT_PAGE) : null;
-        next?.catch(() => {});
-        let text = "";
-        for (const row of rows) text += line(row);
-        if (text) controller.enqueue(encoder.encode(text));
-        if (!full) {
-          controller.close();
-          await close();
-        }
-      } catch (err) {
-        // Headers are sent already: the only signal left is a broken body (the client sees a truncated transfer).
-        next = null;
-        controller.error(err);
-        await close();
-      }
-    },
-    async cancel() {
-      next = null;
-      await close();
-    },
-  });
+  const source = {
+    pageSize: EXPORT_PAGE,
+    head: format === "csv" ? `${CSV_COLUMNS.join(",")}\r\n` : undefined,
+    readPage: (db: Db, cursor: string | undefined, size: number) => exportPage(db, projectId, filters, cursor, size),
+    write: async (_db: Db, rows: ExportRow[]) => rows.map(line).join(""),
+  };
   const type = format === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson; charset=utf-8";
-  const stamp = new Date().toISOString().slice(0, 19).replaceAll(":", "");
-  return new Response(body, {
-    headers: { "Content-Type": type, "Content-Disposition": `attachment; filename="requests-${stamp}.${format}"`, "Cache-Control": "no-store" },
-  });
+  return pagedDownload(dbConfig, source, type, "requests", format);
 }

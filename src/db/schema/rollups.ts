@@ -7,6 +7,9 @@ import { SCORER_NAMES } from "../../enums";
 import { timestamptz } from "./columns";
 import { projectId } from "./projects";
 
+/** The key columns of an hourly rollup: the project and the start of the UTC hour (`date_trunc('hour', created_at, 'UTC')`). */
+const projectHour = () => ({ project_id: projectId(), hour: timestamptz("hour").notNull() });
+
 /**
  * Hourly request rollup per project (src/db/rollups.ts): what the overview reads for whole hours
  * instead of aggregating every `llm_requests` row. Exact: every statement that writes
@@ -16,9 +19,7 @@ import { projectId } from "./projects";
 export const requestRollups = pgTable(
   "request_rollups",
   {
-    project_id: projectId(),
-    /** Start of the UTC hour (`date_trunc('hour', created_at, 'UTC')`). */
-    hour: timestamptz("hour").notNull(),
+    ...projectHour(),
     requests: integer("requests").notNull(),
     /** Requests with `is_error`. */
     errors: integer("errors").notNull(),
@@ -44,8 +45,7 @@ export const requestRollups = pgTable(
 export const scoreRollups = pgTable(
   "score_rollups",
   {
-    project_id: projectId(),
-    hour: timestamptz("hour").notNull(),
+    ...projectHour(),
     scorer_name: text("scorer_name", { enum: SCORER_NAMES }).notNull(),
     /** Score rows written (every label). */
     scores: integer("scores").notNull(),

@@ -37,7 +37,7 @@ export interface FalseAlarmBudget {
 }
 
 /** The budget every scorer has today: 3% pooled leave-one-source-out, 0.5% traffic, 95% precision for a 5. */
-export const DEFAULT_BUDGET: FalseAlarmBudget = { max_fpr: 0.03, max_traffic_fpr: 0.005, high_precision: 0.95 };
+const DEFAULT_BUDGET: FalseAlarmBudget = { max_fpr: 0.03, max_traffic_fpr: 0.005, high_precision: 0.95 };
 
 /** Rules, view, n-gram kinds and fit settings of one learned scorer. */
 export interface LearnedSpec {
@@ -60,6 +60,17 @@ export interface LearnedSpec {
   windows?: WindowSpec;
   /** Where the guard-model tier may overrule this scorer (src/scoring/judge/); absent: never judged. */
   judge?: JudgeHook;
+}
+
+/** What a spec gives besides its name, rules and view; `budget` defaults to `DEFAULT_BUDGET`. */
+type SpecSettings = Omit<LearnedSpec, "name" | "rules" | "view" | "budget"> & { budget?: FalseAlarmBudget };
+
+/**
+ * A learned scorer's spec: its `name`, its rule scorer (`rules`) and the `view` its model reads,
+ * with its n-gram kinds, fit and the rest of `LearnedSpec` (the `DEFAULT_BUDGET` unless it gives one).
+ */
+export function learnedSpec(name: ScorerName, rules: LearnedSpec["rules"], view: LearnedSpec["view"], settings: SpecSettings): LearnedSpec {
+  return { name, rules, view, budget: DEFAULT_BUDGET, ...settings };
 }
 
 /** Whether `spec`'s model judges `call` given the rules' verdict (`LearnedSpec.judges`). */

@@ -3,20 +3,16 @@
  * indicators only) and fit. The model weighs the shape of a contradiction, and only where the
  * answer takes a side (`takesSides`).
  */
-import { DEFAULT_BUDGET, type LearnedSpec } from "../../inference/specs";
+import { learnedSpec } from "../../inference/specs";
 import { dataPoisoningJudge } from "./judge";
 import { extracted } from "../../rules";
 import { scoreDataPoisoning, takesSides } from "./rules";
 import { dataPoisoningView } from "./view";
 
-/** data_poisoning's spec (`LearnedSpec`). */
-export const dataPoisoningSpec = {
-  name: "data_poisoning",
-  rules: scoreDataPoisoning,
-  view: dataPoisoningView,
+/** data_poisoning's spec (`learnedSpec`, with the default false-alarm budget). */
+export const dataPoisoningSpec = learnedSpec("data_poisoning", scoreDataPoisoning, dataPoisoningView, {
   grams: "words+chars",
   judges: (call) => takesSides(extracted(call)),
   fit: { C: 1, class_weight: "balanced" },
-  budget: DEFAULT_BUDGET,
   judge: dataPoisoningJudge,
-} as const satisfies LearnedSpec;
+});

@@ -4,18 +4,14 @@
  * character n-grams. Family balancing (p = 1) took leave-one-source-out mean F1 from 0.819 to
  * 0.833.
  */
-import { DEFAULT_BUDGET, type LearnedSpec } from "../../inference/specs";
+import { learnedSpec } from "../../inference/specs";
 import { jailbreakJudge } from "./judge";
 import { scoreJailbreak } from "./rules";
 import { jailbreakView } from "./view";
 
-/** jailbreak_detection's spec (`LearnedSpec`). */
-export const jailbreakSpec = {
-  name: "jailbreak_detection",
-  rules: scoreJailbreak,
-  view: jailbreakView,
+/** jailbreak_detection's spec (`learnedSpec`, with the default false-alarm budget). */
+export const jailbreakSpec = learnedSpec("jailbreak_detection", scoreJailbreak, jailbreakView, {
   grams: "words+chars",
   fit: { C: 4, class_weight: "balanced", family_balanced: 1 },
-  budget: DEFAULT_BUDGET,
   judge: jailbreakJudge,
-} as const satisfies LearnedSpec;
+});

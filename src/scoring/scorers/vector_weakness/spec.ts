@@ -3,23 +3,19 @@
  * documents) and fit. Family balancing (p = 1) took leave-one-source-out mean F1 from 0.780 to
  * 0.814.
  */
-import { DEFAULT_BUDGET, type LearnedSpec } from "../../inference/specs";
+import { learnedSpec } from "../../inference/specs";
 import { vectorWeaknessJudge } from "./judge";
 import { scoreVectorWeakness } from "./rules";
 import { vectorWeaknessView } from "./view";
 
-/** vector_weakness's spec (`LearnedSpec`). */
-export const vectorWeaknessSpec = {
-  name: "vector_weakness",
-  rules: scoreVectorWeakness,
-  view: vectorWeaknessView,
+/** vector_weakness's spec (`learnedSpec`, with the default false-alarm budget). */
+export const vectorWeaknessSpec = learnedSpec("vector_weakness", scoreVectorWeakness, vectorWeaknessView, {
   grams: "words+chars",
   fit: { C: 4, class_weight: "balanced", family_balanced: 1 },
-  budget: DEFAULT_BUDGET,
   // Windows of 500 characters every 250: about the 75th percentile of the documents the model
   // was fitted on (median 205, 90th percentile 926 characters); leave-one-source-out recall at
   // 1% / 2% / 3% pooled FPR 0.650 / 0.674 / 0.674 whole, 0.652 / 0.674 / 0.674 with windows
   // (1,000 every 500: 0.651 / 0.674 / 0.674), docs/scoring.md "Windows".
   windows: { chars: 500, stride: 250 },
   judge: vectorWeaknessJudge,
-} as const satisfies LearnedSpec;
+});

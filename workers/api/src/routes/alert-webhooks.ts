@@ -27,45 +27,40 @@ import { ApiError, notFound } from "../../../../src/http/errors";
 import { isoOrNull } from "../../../../src/util";
 import { DeliveriesQuery, EndpointParams } from "./alert-webhook-schemas";
 import { CreatedEndpointSchema, DeliverySchema, EndpointInput, EndpointSchema } from "./schemas";
-import { access, createRouter, jsonBody, jsonResponse, pageOf, projectErrors, routesTagged } from "./openapi";
+import { createRouter, jsonBody, jsonResponse, pageOf, projectRoutesTagged } from "./openapi";
 import { PaginationQuery, ProjectIdQuery } from "./queries";
 
-const route = routesTagged("webhooks");
+const route = projectRoutesTagged("webhooks");
 
-const createRouteDef = route("post", "/api/webhooks", {
+const createRouteDef = route("post", "/api/webhooks", "admin", {
   summary: "Create an alert endpoint; the answer carries its signing secret, shown once",
-  ...access.project("admin"),
   request: { query: ProjectIdQuery, body: jsonBody(EndpointInput) },
-  responses: { 201: jsonResponse(CreatedEndpointSchema, "The endpoint and its secret"), ...projectErrors },
+  responses: { 201: jsonResponse(CreatedEndpointSchema, "The endpoint and its secret") },
 });
 
-const listRouteDef = route("get", "/api/webhooks", {
+const listRouteDef = route("get", "/api/webhooks", "read", {
   summary: "List the project's alert endpoints, oldest first (secrets are never listed)",
   description: "API keys without the `admin` scope see each `url` redacted to its scheme, host and port (`https://hooks.slack.com/…`).",
-  ...access.project("read"),
   request: { query: PaginationQuery.extend(ProjectIdQuery.shape) },
-  responses: { 200: jsonResponse(pageOf(EndpointSchema, "AlertEndpointPage"), "A page of endpoints"), ...projectErrors },
+  responses: { 200: jsonResponse(pageOf(EndpointSchema, "AlertEndpointPage"), "A page of endpoints") },
 });
 
-const deleteRouteDef = route("delete", "/api/webhooks/{id}", {
+const deleteRouteDef = route("delete", "/api/webhooks/{id}", "admin", {
   summary: "Delete an alert endpoint and its delivery records",
-  ...access.project("admin"),
   request: { params: EndpointParams, query: ProjectIdQuery },
-  responses: { 204: { description: "Deleted" }, ...projectErrors },
+  responses: { 204: { description: "Deleted" } },
 });
 
-const testRouteDef = route("post", "/api/webhooks/{id}/test", {
+const testRouteDef = route("post", "/api/webhooks/{id}/test", "admin", {
   summary: "Send a signed `webhook.test` event to the endpoint now (one attempt, no retries) and record it",
-  ...access.project("admin"),
   request: { params: EndpointParams, query: ProjectIdQuery },
-  responses: { 200: jsonResponse(DeliverySchema, "The recorded attempt: `delivered`, or `dead` with the error"), ...projectErrors },
+  responses: { 200: jsonResponse(DeliverySchema, "The recorded attempt: `delivered`, or `dead` with the error") },
 });
 
-const deliveriesRouteDef = route("get", "/api/webhooks/{id}/deliveries", {
+const deliveriesRouteDef = route("get", "/api/webhooks/{id}/deliveries", "read", {
   summary: "Recent deliveries to an endpoint, newest first, including dead-letter records (state `dead`)",
-  ...access.project("read"),
   request: { params: EndpointParams, query: DeliveriesQuery },
-  responses: { 200: jsonResponse(pageOf(DeliverySchema, "AlertDeliveryPage"), "A page of deliveries"), ...projectErrors },
+  responses: { 200: jsonResponse(pageOf(DeliverySchema, "AlertDeliveryPage"), "A page of deliveries") },
 });
 
 /** An endpoint row as JSON, without its secret. */

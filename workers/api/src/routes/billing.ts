@@ -16,7 +16,7 @@ import { iso } from "../../../../src/util";
 import { SubscriptionSchema } from "./schemas";
 
 export type { Subscription } from "./schemas";
-import { access, createRouter, errorResponse, jsonBody, jsonResponse, projectErrors, routesTagged } from "./openapi";
+import { createRouter, errorResponse, jsonBody, jsonResponse, projectRoutesTagged } from "./openapi";
 import { ProjectIdQuery } from "./queries";
 
 const returnUrl = (description: string) =>
@@ -47,9 +47,9 @@ const providerErrors = {
   502: errorResponse("Stripe refused the request (a configuration problem of this deployment)"),
   503: errorResponse("Billing is not configured, or the database or Stripe is unavailable"),
 };
-/** Errors of the routes that call Stripe: those of every project route, 409 for `conflict`, and Stripe's own. */
-const stripeErrors = (conflict: string) => ({ ...projectErrors, 409: errorResponse(conflict), ...providerErrors });
-const route = routesTagged("billing");
+/** Errors of the routes that call Stripe on top of those of every project route: 409 for `conflict`, and Stripe's own (its 503 replaces the database's). */
+const stripeErrors = (conflict: string) => ({ 409: errorResponse(conflict), ...providerErrors });
+const route = projectRoutesTagged("billing");
 
 /** The running retention grace of `sub` as the subscription route reports it, or null. */
 function reportedGrace(sub: GraceColumns, retention: TierRetention) {
@@ -58,26 +58,23 @@ function reportedGrace(sub: GraceColumns, retention: TierRetention) {
 }
 
 const routes = {
-  subscription: route("get", "/api/billing/subscription", {
+  subscription: route("get", "/api/billing/subscription", "read", {
     summary: "Current subscription tier and usage",
-    ...access.project("read"),
     request: { query: ProjectIdQuery },
-    responses: { 200: jsonResponse(SubscriptionSchema, "The subscription"), ...projectErrors },
+    responses: { 200: jsonResponse(SubscriptionSchema, "The subscription") },
   }),
-  checkout: route("post", "/api/billing/checkout", {
+  checkout: route("post", "/api/billing/checkout", "admin", {
     summary: "Start a Stripe Checkout session to subscribe to a paid tier",
     description:
       "Creates (or reuses) the project's Stripe customer and a subscription-mode Checkout Session. The tier is applied when Stripe's webhook reports the paid subscription. While the project's last session for that tier is open (and was made for the same return URLs) it is handed back; a completed or expired one never is: a new session is created.",
-    ...access.project("admin"),
     request: { query: ProjectIdQuery, body: jsonBody(CheckoutBody) },
     responses: {
       200: jsonResponse(CheckoutSession, "The checkout session"),
       ...stripeErrors("The project is already on that tier, or has a subscription (change plans in the portal)"),
     },
   }),
-  portal: route("post", "/api/billing/portal", {
+  portal: route("post", "/api/billing/portal", "admin", {
     summary: "Open a Stripe Billing Portal session (change plan, payment method, invoices, cancel)",
-    ...access.project("admin"),
     request: { query: ProjectIdQuery, body: jsonBody(PortalBody) },
     responses: { 200: jsonResponse(PortalSession, "The portal session"), ...stripeErrors("The project has no Stripe customer yet (no checkout was started)") },
   }),

@@ -11,7 +11,7 @@ import { KeySchema, NewKeySchema, ProjectSchema, RotatedKeySchema } from "./sche
 import { iso, isoOrNull } from "../../../../src/util";
 import { ApiError, notFound } from "../../../../src/http/errors";
 import { FOREIGN_KEY_VIOLATION, sqlStateOf } from "../../../../src/db/driver/unavailable";
-import { access, commonErrors, createRouter, errorResponse, jsonResponse as json, notFoundResponse, routesTagged } from "./openapi";
+import { createRouter, errorResponse, internalRoutesTagged, jsonResponse as json, notFoundResponse } from "./openapi";
 
 const keyJson = <K extends KeyRecord>(k: K) => ({
   ...k,
@@ -54,35 +54,30 @@ const NewProjectBody = z.object({
     .openapi({ description: "Dashboard organisation to attach the project to, in the same transaction (404 when unknown)" }),
 });
 const KeyParam = ProjectParam.extend({ key_id: z.uuid() });
-const route = routesTagged("internal");
+const route = internalRoutesTagged("internal");
 
 const routes = {
   createProject: route("post", "/internal/projects", {
-    ...access.internal(),
     summary: "Create a project (with a free subscription; attached to a dashboard organisation when one is named)",
     request: { body: { required: true, content: { "application/json": { schema: NewProjectBody } } } },
-    responses: { 201: json(ProjectSchema, "The project"), ...commonErrors, ...notFoundResponse },
+    responses: { 201: json(ProjectSchema, "The project"), ...notFoundResponse },
   }),
   renameProject: route("patch", "/internal/projects/{project_id}", {
-    ...access.internal(),
     summary: "Rename a project",
     request: { params: ProjectParam, body: { required: true, content: { "application/json": { schema: z.object({ name: ProjectName }) } } } },
-    responses: { 200: json(ProjectSchema, "The renamed project"), ...commonErrors, ...notFoundResponse },
+    responses: { 200: json(ProjectSchema, "The renamed project"), ...notFoundResponse },
   }),
   deleteProject: route("delete", "/internal/projects/{project_id}", {
-    ...access.internal(),
     summary: "Delete a project with its keys, requests, scores and subscription",
     description: "Refused (409) while a paid subscription still bills: cancel it in the billing portal first.",
     request: { params: ProjectParam },
-    responses: { 204: { description: "Deleted" }, ...commonErrors, ...notFoundResponse, 409: errorResponse("A paid subscription still bills") },
+    responses: { 204: { description: "Deleted" }, ...notFoundResponse, 409: errorResponse("A paid subscription still bills") },
   }),
   listProjects: route("get", "/internal/projects", {
-    ...access.internal(),
     summary: "List projects, newest first",
-    responses: { 200: json(z.object({ items: z.array(ProjectSchema) }), "All projects"), ...commonErrors },
+    responses: { 200: json(z.object({ items: z.array(ProjectSchema) }), "All projects") },
   }),
   createKey: route("post", "/internal/projects/{project_id}/keys", {
-    ...access.internal(),
     summary: "Create an API key; its full value is returned once",
     request: {
       params: ProjectParam,
@@ -91,36 +86,31 @@ const routes = {
         content: { "application/json": { schema: NewKeyBody } },
       },
     },
-    responses: { 201: json(NewKeySchema, "The new key"), ...commonErrors, ...notFoundResponse },
+    responses: { 201: json(NewKeySchema, "The new key"), ...notFoundResponse },
   }),
   listKeys: route("get", "/internal/projects/{project_id}/keys", {
-    ...access.internal(),
     summary: "List a project's keys (hints only)",
     request: { params: ProjectParam },
-    responses: { 200: json(z.object({ items: z.array(KeySchema) }), "The keys"), ...commonErrors },
+    responses: { 200: json(z.object({ items: z.array(KeySchema) }), "The keys") },
   }),
   revokeKey: route("post", "/internal/projects/{project_id}/keys/{key_id}/revoke", {
-    ...access.internal(),
     summary: "Revoke a key: refused with 401 at once",
     request: { params: KeyParam },
-    responses: { 200: json(KeySchema, "The revoked key"), ...commonErrors, ...notFoundResponse },
+    responses: { 200: json(KeySchema, "The revoked key"), ...notFoundResponse },
   }),
   rotateKey: route("post", "/internal/projects/{project_id}/keys/{key_id}/rotate", {
-    ...access.internal(),
     summary: "Rotate a key: a new key with the same name and scopes now, the old one refused 60 seconds later",
     request: { params: KeyParam, body: { required: false, content: { "application/json": { schema: RotateBody } } } },
     responses: {
       201: json(RotatedKeySchema, "The new key and the expiring one"),
       403: errorResponse("The key holds a scope outside `grantable_scopes`"),
-      ...commonErrors,
       ...notFoundResponse,
     },
   }),
   deleteKey: route("delete", "/internal/projects/{project_id}/keys/{key_id}", {
-    ...access.internal(),
     summary: "Delete a key (last step of zero-downtime rotation)",
     request: { params: KeyParam },
-    responses: { 204: { description: "Deleted" }, ...commonErrors, ...notFoundResponse },
+    responses: { 204: { description: "Deleted" }, ...notFoundResponse },
   }),
 };
 

@@ -11,7 +11,7 @@ import { type MemberProject, organizationRole, userProject, userProjects } from 
 import { type Role, ROLES } from "../../../../src/enums";
 import { notFound } from "../../../../src/http/errors";
 import { iso } from "../../../../src/util";
-import { access, commonErrors, createRouter, jsonResponse as json, notFoundResponse, routesTagged } from "./openapi";
+import { createRouter, internalRoutesTagged, jsonResponse as json, notFoundResponse } from "./openapi";
 import { instant } from "./schemas";
 
 /** A Better Auth id (user, organisation): text the dashboard's auth chose. */
@@ -29,28 +29,25 @@ export const MemberProjectSchema = z
 /** `MemberProject` as JSON; the role as stored (Better Auth writes only `ROLES`, dashboard/server/auth/roles.ts). */
 const memberProjectJson = (p: MemberProject) => ({ ...p, created_at: iso(p.created_at), role: p.role as Role });
 
-const route = routesTagged("internal");
+const route = internalRoutesTagged("internal");
 
 const routes = {
   listUserProjects: route("get", "/internal/users/{user_id}/projects", {
-    ...access.internal(),
     summary: "The projects of every organisation a dashboard user belongs to, oldest first, with their role",
     request: { params: UserParam },
-    responses: { 200: json(z.object({ items: z.array(MemberProjectSchema) }), "The user's projects (none for an unknown user)"), ...commonErrors },
+    responses: { 200: json(z.object({ items: z.array(MemberProjectSchema) }), "The user's projects (none for an unknown user)") },
   }),
   getUserProject: route("get", "/internal/users/{user_id}/projects/{project_id}", {
-    ...access.internal(),
     summary: "One project as a dashboard user sees it, with their role",
     description: "404 when the project is unknown or belongs to no organisation of the user (nothing revealed).",
     request: { params: UserProjectParam },
-    responses: { 200: json(MemberProjectSchema, "The project"), ...commonErrors, ...notFoundResponse },
+    responses: { 200: json(MemberProjectSchema, "The project"), ...notFoundResponse },
   }),
   getUserOrganization: route("get", "/internal/users/{user_id}/organizations/{organization_id}", {
-    ...access.internal(),
     summary: "A dashboard user's role in an organisation",
     description: "404 when the organisation is unknown or the user is no member of it.",
     request: { params: UserOrganizationParam },
-    responses: { 200: json(z.object({ organization_id: z.string(), role }), "The membership"), ...commonErrors, ...notFoundResponse },
+    responses: { 200: json(z.object({ organization_id: z.string(), role }), "The membership"), ...notFoundResponse },
   }),
 };
 

@@ -53,13 +53,43 @@ export const jsonResponse = <T extends z.ZodType>(schema: T, description: string
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
 
 /**
- * `createRoute` for the routes of one resource, whose OpenAPI tag is given once:
- * `const route = routesTagged("requests"); route("get", "/api/requests", { ...access.project(), ... })`.
- * Who may call stays in each route's own object (`access.x()`); the declaration goes to `createRoute` unchanged.
+ * `createRoute` for the routes of one resource, whose OpenAPI tag is given once, that say who may
+ * call in their own object (`access.ingest()`, `access.key()`) and list all their responses:
+ * `routesTagged("ingest")("post", "/internal/log", { ...access.ingest(), ... })`. Project and
+ * administration routes use `projectRoutesTagged` and `internalRoutesTagged`.
  */
 export function routesTagged(tag: string) {
   return <const M extends RouteConfig["method"], const P extends string, const R extends Omit<RouteConfig, "method" | "path">>(method: M, path: P, spec: R) =>
     createRoute({ method, path, tags: [tag], ...spec });
+}
+
+/**
+ * The error responses of a route's kind with the route's own `responses` (which win on a shared
+ * status); typed as the intersection, which keeps each status code a literal key as Hono's typed client needs.
+ */
+const withErrors = <R extends RouteSpec, E extends RouteConfig["responses"]>(errors: E, spec: R) => ({ ...errors, ...spec.responses }) as E & R["responses"];
+
+/** What a route declaration gives besides its method, path and who may call it. */
+type RouteSpec = Omit<RouteConfig, "method" | "path" | "tags" | "security" | "middleware">;
+
+/**
+ * `createRoute` for the routes of one project-scoped resource (`/api/...`), whose OpenAPI tag is
+ * given once: `const route = projectRoutesTagged("requests"); route("get", "/api/requests/count", "read", { summary, request, responses })`.
+ * Who may call is the route's `scope` (`access.project(scope)`: an API key holding it, or the
+ * internal secret with `?project_id=`), declared with the route; its `responses` join the `projectErrors`.
+ */
+export function projectRoutesTagged(tag: string) {
+  return <const M extends RouteConfig["method"], const P extends string, const R extends RouteSpec>(method: M, path: P, scope: ApiKeyScope, spec: R) =>
+    createRoute({ method, path, tags: [tag], ...spec, ...access.project(scope), responses: withErrors(projectErrors, spec) });
+}
+
+/**
+ * `createRoute` for the administration routes of one resource (`/internal/...`), open to the
+ * internal secret only (`access.internal()`), each route's `responses` joining the `commonErrors`.
+ */
+export function internalRoutesTagged(tag: string) {
+  return <const M extends RouteConfig["method"], const P extends string, const R extends RouteSpec>(method: M, path: P, spec: R) =>
+    createRoute({ method, path, tags: [tag], ...access.internal(), ...spec, responses: withErrors(commonErrors, spec) });
 }
 
 /**

@@ -12,7 +12,7 @@ import { FOREIGN_KEY_VIOLATION, sqlStateOf } from "../../../../src/db/driver/una
 import { notFound } from "../../../../src/http/errors";
 import { listReveals, MAX_REVEALS, recordReveals } from "../../../../src/pii/reveals";
 import { personalDataFilter, STORED_TEXT_FIELDS, TEXT_FILTERS } from "../../../../src/pii/views";
-import { access, commonErrors, createRouter, jsonBody, jsonResponse as json, notFoundResponse, routesTagged } from "./openapi";
+import { createRouter, internalRoutesTagged, jsonBody, jsonResponse as json, notFoundResponse } from "./openapi";
 import { instant } from "./schemas";
 
 const ProjectParam = z.object({ project_id: z.uuid() });
@@ -44,28 +44,25 @@ const filterText = z.string().max(10_000).optional();
 /** The text filters of a request query to judge (`TEXT_FILTERS`). */
 const SearchFilters = z.object({ q: filterText, model: filterText, provider: filterText });
 
-const route = routesTagged("internal");
+const route = internalRoutesTagged("internal");
 
 const routes = {
   recordReveal: route("post", "/internal/projects/{project_id}/pii-reveals", {
-    ...access.internal(),
     summary: "Record that a dashboard user saw requests unmasked (before they are shown)",
     description: `One audit row per request, naming the user, with the stored-text fields (${STORED_TEXT_FIELDS.join(", ")}).`,
     request: { params: ProjectParam, body: jsonBody(NewReveal) },
-    responses: { 204: { description: "Recorded" }, ...commonErrors, ...notFoundResponse },
+    responses: { 204: { description: "Recorded" }, ...notFoundResponse },
   }),
   listReveals: route("get", "/internal/projects/{project_id}/pii-reveals", {
-    ...access.internal(),
     summary: `The project's reveals, newest first (of one request with \`request_id\`), at most ${MAX_REVEALS}`,
     request: { params: ProjectParam, query: z.object({ request_id: z.uuid().optional() }) },
-    responses: { 200: json(z.object({ items: z.array(PiiRevealSchema) }), "The reveals"), ...commonErrors },
+    responses: { 200: json(z.object({ items: z.array(PiiRevealSchema) }), "The reveals") },
   }),
   searchCheck: route("post", "/internal/pii/search-check", {
-    ...access.internal(),
     summary: "The first text filter (q, model, provider) in which the PII detectors find personal data, or null",
     description: "`q` is judged as PostgreSQL searches it (its lexemes), `model` and `provider` as written (src/pii/views.ts).",
     request: { body: jsonBody(SearchFilters) },
-    responses: { 200: json(z.object({ filter: z.enum(TEXT_FILTERS).nullable() }), "The verdict"), ...commonErrors },
+    responses: { 200: json(z.object({ filter: z.enum(TEXT_FILTERS).nullable() }), "The verdict") },
   }),
 };
 

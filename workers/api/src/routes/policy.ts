@@ -8,25 +8,23 @@ import type { Db } from "../../../../src/db/driver/client";
 import { judgeCallsUsed } from "../../../../src/db/judge-usage";
 import { getPolicy, putPolicy, type StoredPolicy } from "../../../../src/db/policies";
 import { completePolicy, PolicyInputSchema, PolicySchema } from "../../../../src/policy/schema";
-import { access, createRouter, jsonBody, jsonResponse, projectErrors, routesTagged } from "./openapi";
+import { createRouter, jsonBody, jsonResponse, projectRoutesTagged } from "./openapi";
 import { ProjectIdQuery } from "./queries";
 
-const route = routesTagged("policy");
+const route = projectRoutesTagged("policy");
 
-const getRoute = route("get", "/api/policy", {
+const getRoute = route("get", "/api/policy", "read", {
   summary: "The project's policy: per scorer enabled and unsafe_at, the pii_detection allow list, store_pii, the guard-model judge and its monthly budget",
-  ...access.project("read"),
   request: { query: ProjectIdQuery },
-  responses: { 200: jsonResponse(PolicySchema, "The policy in force (defaults when never set: version 0)"), ...projectErrors },
+  responses: { 200: jsonResponse(PolicySchema, "The policy in force (defaults when never set: version 0)") },
 });
 
-const putRoute = route("put", "/api/policy", {
+const putRoute = route("put", "/api/policy", "admin", {
   summary: "Replace the project's policy",
   description:
     'Scorers and fields left out take their defaults (enabled, unsafe_at 4, no allow list, store_pii "keep", judge "off", judge_monthly_budget 1000). Applies to calls scored from now on; stored scores keep the policy they were made under until re-scored (POST /api/rescore).',
-  ...access.project("admin"),
   request: { query: ProjectIdQuery, body: jsonBody(PolicyInputSchema) },
-  responses: { 200: jsonResponse(PolicySchema, "The stored policy, with its new version"), ...projectErrors },
+  responses: { 200: jsonResponse(PolicySchema, "The stored policy, with its new version") },
 });
 
 /** The policy as answered, with this month's guard-model calls. */

@@ -8,7 +8,7 @@ import { z } from "@hono/zod-openapi";
 import { countRequests, getRequest, listRequests, listRequestsKeyset, neighbours } from "../../../../src/db/requests";
 import { ApiError, notFound } from "../../../../src/http/errors";
 import { exportResponse } from "../../../../src/export/stream";
-import { access, createRouter, jsonResponse, pageOf, projectErrors, routesTagged } from "./openapi";
+import { createRouter, jsonResponse, pageOf, projectRoutesTagged } from "./openapi";
 import { assertReadAllowed, shownToCaller } from "./pii-access";
 import { toFilters } from "./request-query";
 import { historyJson, KeysetPageSchema, RequestDetailSchema, RequestSummarySchema, scoreJson, withIsoDates } from "./schemas";
@@ -20,56 +20,50 @@ const KeysetRevealQuery = checkedFilters(RequestFilterQuery.extend(KeysetQuery.s
 /** The keyset parameters, which GET /api/requests refuses (422) rather than answer a page the caller did not ask for. */
 const KEYSET_PARAMS = Object.keys(KeysetQuery.shape);
 
-const route = routesTagged("requests");
+const route = projectRoutesTagged("requests");
 
-const listRoute = route("get", "/api/requests", {
+const listRoute = route("get", "/api/requests", "read", {
   summary: "List logged requests of a project, newest first, page by page",
   description:
     "The envelope of docs/interface.md section 4.3 (`page`, `page_size`, `total`). For deep lists without a total, with each row's score chips, use GET /api/requests/keyset. " +
     "API keys read stored text with personal data masked unless they have the `admin` scope and ask `reveal=true` (audited).",
-  ...access.project("read"),
   request: { query: PageListQuery },
-  responses: { 200: jsonResponse(pageOf(RequestSummarySchema, "LlmRequestPage"), "A page of requests"), ...projectErrors },
+  responses: { 200: jsonResponse(pageOf(RequestSummarySchema, "LlmRequestPage"), "A page of requests") },
 });
 
-const keysetRoute = route("get", "/api/requests/keyset", {
+const keysetRoute = route("get", "/api/requests/keyset", "read", {
   summary: "List logged requests of a project, newest first, by keyset",
   description:
     "`{items, next_cursor, limit}` ordered by (created_at, id) descending, each row with its score chips, and no total (ask /api/requests/count): " +
     "`cursor` continues after the previous page's `next_cursor`, `after` returns the rows newer than a shown one (live polling), `ids` re-reads given rows. " +
     "API keys read stored text with personal data masked unless they have the `admin` scope and ask `reveal=true` (audited).",
-  ...access.project("read"),
   request: { query: KeysetRevealQuery },
-  responses: { 200: jsonResponse(KeysetPageSchema, "A keyset page of requests"), ...projectErrors },
+  responses: { 200: jsonResponse(KeysetPageSchema, "A keyset page of requests") },
 });
 
-const countRoute = route("get", "/api/requests/count", {
+const countRoute = route("get", "/api/requests/count", "read", {
   summary: "Number of requests matching the filters (a separate call, so the list never waits for it)",
-  ...access.project("read"),
   request: { query: CountQuery },
-  responses: { 200: jsonResponse(z.object({ total: z.number().int() }).openapi("RequestCount"), "The count"), ...projectErrors },
+  responses: { 200: jsonResponse(z.object({ total: z.number().int() }).openapi("RequestCount"), "The count") },
 });
 
-const exportRoute = route("get", "/api/requests/export", {
+const exportRoute = route("get", "/api/requests/export", "read", {
   summary: "Every request matching the filters, streamed as CSV or JSONL, with PII masked",
   description:
     "Streams all matching rows (newest first) page by page from the database, so the size is not limited to one page. " +
     "Strings in the bodies have personal data found by the PII detectors replaced by `[KIND]` (e.g. `[EMAIL]`). " +
     "Each row carries its six scores and their review verdicts.",
-  ...access.project("read"),
   request: { query: ExportQuery },
   responses: {
     200: { description: "The export", content: { "text/csv": { schema: z.string() }, "application/x-ndjson": { schema: z.string() } } },
-    ...projectErrors,
   },
 });
 
-const getRoute = route("get", "/api/requests/{id}", {
+const getRoute = route("get", "/api/requests/{id}", "read", {
   summary: "One request with its full bodies and its safety scores (with reviews)",
   description: "API keys read stored text with personal data masked unless they have the `admin` scope and ask `reveal=true` (audited).",
-  ...access.project("read"),
   request: { params: z.object({ id: z.uuid() }), query: NeighboursQuery },
-  responses: { 200: jsonResponse(RequestDetailSchema, "The request"), ...projectErrors },
+  responses: { 200: jsonResponse(RequestDetailSchema, "The request") },
 });
 
 /** 422 for a keyset anchor that is no request of the project. */

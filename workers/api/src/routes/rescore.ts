@@ -9,24 +9,22 @@ import { createRescoreJob, getRescoreJob, type RescoreJob } from "../../../../sr
 import { notFound } from "../../../../src/http/errors";
 import { logError } from "../../../../src/logger";
 import { enqueueRescores } from "../../../../src/queues/scoring-jobs";
-import { access, createRouter, jsonBody, jsonResponse, projectErrors, routesTagged } from "./openapi";
+import { createRouter, jsonBody, jsonResponse, projectRoutesTagged } from "./openapi";
 import { RescoreJobSchema } from "./schemas";
 import { ProjectIdQuery, RescoreInput } from "./queries";
 
-const route = routesTagged("rescore");
+const route = projectRoutesTagged("rescore");
 
-const startRoute = route("post", "/api/rescore", {
+const startRoute = route("post", "/api/rescore", "admin", {
   summary: "Re-score the project's calls of a time range (at most 90 days) with today's scorers and policy",
-  ...access.project("admin"),
   request: { query: ProjectIdQuery, body: jsonBody(RescoreInput) },
-  responses: { 202: jsonResponse(RescoreJobSchema, "Accepted: the job runs on the scoring queue; poll GET /api/rescore/{job_id}"), ...projectErrors },
+  responses: { 202: jsonResponse(RescoreJobSchema, "Accepted: the job runs on the scoring queue; poll GET /api/rescore/{job_id}") },
 });
 
-const statusRoute = route("get", "/api/rescore/{job_id}", {
+const statusRoute = route("get", "/api/rescore/{job_id}", "read", {
   summary: "Progress of a re-scoring job",
-  ...access.project("read"),
   request: { params: z.object({ job_id: z.uuid() }), query: ProjectIdQuery },
-  responses: { 200: jsonResponse(RescoreJobSchema, "The job"), ...projectErrors },
+  responses: { 200: jsonResponse(RescoreJobSchema, "The job") },
 });
 
 const answer = (j: RescoreJob) => ({

@@ -16,7 +16,7 @@ import { pagedDownload } from "../../../../src/export/paged-stream";
 import { recordReveals } from "../../../../src/pii/reveals";
 import { STORED_TEXT_FIELDS } from "../../../../src/pii/views";
 import { reviewedItem } from "../../../../src/reviews/dataset";
-import { access, createRouter, jsonResponse, projectErrors, routesTagged } from "./openapi";
+import { createRouter, jsonResponse, projectRoutesTagged } from "./openapi";
 import { assertReadAllowed } from "./pii-access";
 import { toFilters } from "./request-query";
 import { CalibrationSchema } from "./schemas";
@@ -25,9 +25,9 @@ import { ProjectIdQuery, ReviewExportQuery } from "./queries";
 /** Reviewed calls per database page of the export (bodies of up to LOG_MAX_BYTES each). */
 const EXPORT_PAGE = 200;
 
-const route = routesTagged("reviews");
+const route = projectRoutesTagged("reviews");
 
-const exportRoute = route("get", "/api/reviews/export", {
+const exportRoute = route("get", "/api/reviews/export", "read", {
   summary: "Reviewed calls matching the request list's filters, as labelled JSONL for `npm run eval`",
   description:
     "One JSON object per reviewed call, newest first, in the item format of the scorer development data: `id`, `source` " +
@@ -35,20 +35,17 @@ const exportRoute = route("get", "/api/reviews/export", {
     "false positive), and `sightline` (the call's current scores and each review's reviewed score, with `changed`). Only calls with " +
     "a review (of `scorer`, when given) are exported. Personal data in the bodies is masked as `[KIND]` unless `reveal=true` " +
     "(API keys: `admin` scope, audited).",
-  ...access.project("read"),
   request: { query: ReviewExportQuery },
   responses: {
     200: { description: "The dataset", content: { "application/x-ndjson": { schema: z.string() } } },
-    ...projectErrors,
   },
 });
 
-const calibrationRoute = route("get", "/api/reviews/calibration", {
+const calibrationRoute = route("get", "/api/reviews/calibration", "read", {
   summary: "Over the project's reviewed calls: per scorer and unsafe_at 2-5, the confirmed calls caught and the false positives flagged",
   description: "Each review is judged against the call's current score of its scorer (after any re-score); every scorer is listed.",
-  ...access.project("read"),
   request: { query: ProjectIdQuery },
-  responses: { 200: jsonResponse(CalibrationSchema, "The counts"), ...projectErrors },
+  responses: { 200: jsonResponse(CalibrationSchema, "The counts") },
 });
 
 /** Registers the review dataset routes. */
@@ -61,7 +58,6 @@ export const reviewRoutes = createRouter()
     const raw = q.reveal === "true";
     const keyId = c.var.authKind === "api_key" ? c.var.apiKeyId : undefined;
     const mask = raw ? (v: unknown) => v : memoizedMasker();
-    const stamp = new Date().toISOString().slice(0, 19).replaceAll(":", "");
     // A streamed body: the typed response of a content type naming "json" expects c.json().
     const download: Response = pagedDownload(
       c.var.config.db,
@@ -82,7 +78,8 @@ export const reviewRoutes = createRouter()
         },
       },
       "application/x-ndjson; charset=utf-8",
-      `reviewed-${stamp}.jsonl`,
+      "reviewed",
+      "jsonl",
     );
     return download as never;
   })

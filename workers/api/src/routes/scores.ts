@@ -4,7 +4,7 @@ import { listScores, summarizeScores } from "../../../../src/db/scores";
 import { reviewScore } from "../../../../src/db/reviews";
 import { REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES } from "../../../../src/enums";
 import { notFound } from "../../../../src/http/errors";
-import { access, createRouter, jsonBody, jsonResponse, pageOf, projectErrors, routesTagged } from "./openapi";
+import { createRouter, jsonBody, jsonResponse, pageOf, projectRoutesTagged } from "./openapi";
 import { SafetyScoreSchema, SafetyScoreSummarySchema as SummarySchema, StoredReviewSchema as StoredReview, scoreJson } from "./schemas";
 import { PaginationQuery, ProjectIdQuery, ScoreRangeQuery, SummaryQuery, orderedRange } from "./queries";
 
@@ -17,20 +17,18 @@ const ListQuery = orderedRange(
   }),
 );
 
-const route = routesTagged("safety-scores");
+const route = projectRoutesTagged("safety-scores");
 
-const listRoute = route("get", "/api/safety-scores", {
+const listRoute = route("get", "/api/safety-scores", "read", {
   summary: "List safety score records, newest first",
-  ...access.project("read"),
   request: { query: ListQuery },
-  responses: { 200: jsonResponse(pageOf(SafetyScoreSchema, "SafetyScorePage"), "A page of scores"), ...projectErrors },
+  responses: { 200: jsonResponse(pageOf(SafetyScoreSchema, "SafetyScorePage"), "A page of scores") },
 });
 
-const summaryRoute = route("get", "/api/safety-scores/summary", {
+const summaryRoute = route("get", "/api/safety-scores/summary", "read", {
   summary: "Score counts per scorer and label, and the mean score, for a project and time range",
-  ...access.project("read"),
   request: { query: SummaryQuery },
-  responses: { 200: jsonResponse(SummarySchema, "The summary; every scorer is listed, with zeros when it has no scores"), ...projectErrors },
+  responses: { 200: jsonResponse(SummarySchema, "The summary; every scorer is listed, with zeros when it has no scores") },
 });
 
 const ReviewInput = z
@@ -40,11 +38,10 @@ const ReviewInput = z
   })
   .openapi("ScoreReviewInput");
 
-const reviewRoute = route("post", "/api/safety-scores/{id}/review", {
+const reviewRoute = route("post", "/api/safety-scores/{id}/review", "admin", {
   summary: "Record a reviewer's verdict on a score (false positive or confirmed); a new verdict replaces the old",
-  ...access.project("admin"),
   request: { params: z.object({ id: z.uuid() }), query: ProjectIdQuery, body: jsonBody(ReviewInput) },
-  responses: { 200: jsonResponse(StoredReview, "The stored review"), ...projectErrors },
+  responses: { 200: jsonResponse(StoredReview, "The stored review") },
 });
 
 const toDate = (s: string | undefined) => (s ? new Date(s) : undefined);

@@ -8,7 +8,7 @@
 import { z } from "@hono/zod-openapi";
 import { getSessionCalls, getSessionScores, listSessions, type SessionScore } from "../../../../src/db/sessions";
 import { notFound } from "../../../../src/http/errors";
-import { access, createRouter, jsonResponse, pageOf, projectErrors, routesTagged } from "./openapi";
+import { createRouter, jsonResponse, pageOf, projectRoutesTagged } from "./openapi";
 import { assertReadAllowed, shownToCaller } from "./pii-access";
 import { SessionDetailSchema, SessionSummarySchema, withIsoDates } from "./schemas";
 import { ProjectIdQuery, RevealQuery, SessionListQuery } from "./queries";
@@ -16,25 +16,23 @@ import { ProjectIdQuery, RevealQuery, SessionListQuery } from "./queries";
 /** Longest session id, in characters (the client libraries and the proxy cut theirs here too). */
 const MAX_SESSION_ID_CHARS = 256;
 
-const route = routesTagged("sessions");
+const route = projectRoutesTagged("sessions");
 
-const listRoute = route("get", "/api/sessions", {
+const listRoute = route("get", "/api/sessions", "read", {
   summary: "List a project's conversations (calls sharing metadata.session_id), most recently active first",
-  ...access.project("read"),
   request: { query: SessionListQuery },
-  responses: { 200: jsonResponse(pageOf(SessionSummarySchema, "SessionPage"), "A page of sessions"), ...projectErrors },
+  responses: { 200: jsonResponse(pageOf(SessionSummarySchema, "SessionPage"), "A page of sessions") },
 });
 
-const getRoute = route("get", "/api/sessions/{session_id}", {
+const getRoute = route("get", "/api/sessions/{session_id}", "read", {
   summary: "One conversation: its calls in order with previews and scores, and the session-level score",
   description:
     "API keys read stored text with personal data masked unless they have the `admin` scope and ask `reveal=true` (audited). 404 when no call carries this session id.",
-  ...access.project("read"),
   request: {
     params: z.object({ session_id: z.string().min(1).max(MAX_SESSION_ID_CHARS).openapi({ description: "The id the client supplied as metadata.session_id" }) }),
     query: RevealQuery.extend(ProjectIdQuery.shape),
   },
-  responses: { 200: jsonResponse(SessionDetailSchema, "The session"), ...projectErrors },
+  responses: { 200: jsonResponse(SessionDetailSchema, "The session") },
 });
 
 const scoreJson = (s: SessionScore) => ({ ...s, updated_at: s.updated_at.toISOString() });

@@ -1,10 +1,10 @@
 import { requestBuckets, scoreBuckets } from "../../../../src/db/stats";
 import { SCORER_NAMES } from "../../../../src/enums";
-import { access, createRouter, projectErrors, routesTagged } from "./openapi";
+import { createRouter, projectRoutesTagged } from "./openapi";
 import { TimeseriesSchema } from "./schemas";
 import { BUCKET_MS, TimeseriesQuery } from "./queries";
 
-const timeseriesRoute = routesTagged("stats")("get", "/api/stats/timeseries", {
+const timeseriesRoute = projectRoutesTagged("stats")("get", "/api/stats/timeseries", "read", {
   summary: "Per time bucket: requests, error rate, p50/p95 latency, cost and unsafe rate per scorer",
   description:
     "Every bucket of [start, end) is listed, zeros where nothing happened. Requests count by their created_at; " +
@@ -12,14 +12,12 @@ const timeseriesRoute = routesTagged("stats")("get", "/api/stats/timeseries", {
     "a per-hour latency histogram with log-spaced buckets 2^(k/8) ms (Prometheus native histogram schema 3), so within " +
     "9% of the exact value. Whole hours are read from hourly rollups and partial hours at the range's edges from the " +
     "rows, so any range is exact. Scores count by their own created_at.",
-  ...access.project("read"),
   request: { query: TimeseriesQuery },
   responses: {
     200: {
       description: "The series, oldest bucket first",
       content: { "application/json": { schema: TimeseriesSchema } },
     },
-    ...projectErrors,
   },
 });
 

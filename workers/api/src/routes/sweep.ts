@@ -7,10 +7,9 @@
  */
 import { z } from "@hono/zod-openapi";
 import { STALE_AFTER_SECONDS, sweep } from "../../../../src/upkeep/sweep";
-import { access, commonErrors, createRouter, jsonResponse, routesTagged } from "./openapi";
+import { createRouter, internalRoutesTagged, jsonResponse } from "./openapi";
 
-const route = routesTagged("internal")("post", "/internal/sweep", {
-  ...access.internal(),
+const route = internalRoutesTagged("internal")("post", "/internal/sweep", {
   summary: "Re-enqueue requests waiting too long for their scores",
   request: {
     query: z.object({
@@ -25,7 +24,6 @@ const route = routesTagged("internal")("post", "/internal/sweep", {
   },
   responses: {
     200: jsonResponse(z.object({ enqueued: z.number().int() }).openapi("SweepResult"), "Jobs re-enqueued"),
-    ...commonErrors,
   },
 });
 
