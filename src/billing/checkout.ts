@@ -30,7 +30,7 @@
 import type Stripe from "stripe";
 import type { Db } from "../db/driver/client";
 import { getBillingAccount, lastCheckoutSession, rememberCheckoutSession, replaceCustomerId, storeCustomerId, type BillingAccount } from "../db/billing";
-import { ApiError, notFound } from "../http/errors";
+import { ApiError, orNotFound } from "../http/errors";
 import { isPaidTier, priceForTier, type PriceTable } from "./prices";
 import { isMissingCustomer, isResourceMissing, providerError } from "./stripe";
 import { logWarn } from "../logger";
@@ -101,9 +101,7 @@ async function openSession(
 }
 
 async function account(db: Db, projectId: string): Promise<BillingAccount> {
-  const found = await getBillingAccount(db, projectId);
-  if (!found) throw notFound("project");
-  return found;
+  return orNotFound(await getBillingAccount(db, projectId), "project");
 }
 
 /** Refuses a checkout that would not start a new paid subscription (422/409). */

@@ -21,6 +21,12 @@ export const unauthorized = (detail: string) => new ApiError(401, detail, { "WWW
 /** 404: unknown record, or a record of another project (never reveal that it exists). */
 export const notFound = (what: string) => new ApiError(404, `${what} not found`);
 
+/** `value` when the record was found; null or undefined throws `notFound(what)`. */
+export function orNotFound<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw notFound(what);
+  return value;
+}
+
 /** 503: a dependency (database, queue) is unreachable. */
 export const unavailable = (what: string) => new ApiError(503, `${what} is unavailable, try again later`);
 

@@ -28,6 +28,16 @@ async function log(key: string, i: number, overrides: Record<string, unknown> = 
 }
 
 /** Writes all six scores of a request; `unsafe` names the scorers labelled unsafe (value 5). */
+/**
+ * The body of an `it.each` over `[case, query, field]`: GET `path?query` with the key of a new
+ * project (after `seed` wrote to it, when given) answers 422 naming `field`.
+ */
+const refusedQuery = (path: string, seed?: (key: string) => Promise<unknown>) => async (_: string, query: string, field: string) => {
+  const { key } = await newProject();
+  await seed?.(key);
+  await expectProblem(await get(`${path}?${query}`, key), 422, field);
+};
+
 async function scoreAll(requestId: string, projectId: string, unsafe: string[] = []) {
   for (const name of SCORER_NAMES) {
     const bad = unsafe.includes(name);
@@ -106,12 +116,10 @@ describe("GET /api/requests/keyset", () => {
     ["min_score out of range", "min_score=6", "min_score"],
     ["limit too large", "limit=201", "limit"],
     ["empty search", "q=%20", "q"],
-  ])("Should answer 422 naming the field for %s", async (_, query, field) => {
-    const { key } = await newProject();
-    await log(key, 0);
-    const res = await get(`/api/requests/keyset?${query}`, key);
-    await expectProblem(res, 422, field);
-  });
+  ])(
+    "Should answer 422 naming the field for %s",
+    refusedQuery("/api/requests/keyset", (key) => log(key, 0)),
+  );
 
   it.each(["limit=5", "cursor=00000000-0000-7000-8000-000000000000", "ids=00000000-0000-7000-8000-000000000000"])(
     "Should refuse the keyset parameter in %s on the page-numbered list and point to /api/requests/keyset",
@@ -347,9 +355,5 @@ describe("GET /api/stats/timeseries", () => {
     ["too many buckets", "bucket=hour&start=2020-01-01T00:00:00Z&end=2026-01-01T00:00:00Z", "end"],
     ["missing start", "bucket=day&end=2026-10-01T00:00:00Z", "start"],
     ["bad bucket", "bucket=week&start=2026-10-01T00:00:00Z&end=2026-10-02T00:00:00Z", "bucket"],
-  ])("Should answer 422 for %s", async (_, query, field) => {
-    const { key } = await newProject();
-    const res = await get(`/api/stats/timeseries?${query}`, key);
-    await expectProblem(res, 422, field);
-  });
+  ])("Should answer 422 for %s", refusedQuery("/api/stats/timeseries"));
 });

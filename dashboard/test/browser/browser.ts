@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type BrowserContext, type Locator, type Page } from "playwright-core";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -121,4 +121,17 @@ export async function violationsInBothThemes(
   }
   await page.evaluate(() => localStorage.removeItem("theme"));
   return out;
+}
+
+/**
+ * Opens the call of model `review-model` in the safety triage queue on `page` and returns the
+ * request drawer and its `scorer` score card.
+ */
+export async function openQueuedCall(page: Page, scorer: string): Promise<{ drawer: Locator; card: Locator }> {
+  await page
+    .getByRole("list", { name: "Queue" })
+    .getByRole("button", { name: /review-model/ })
+    .click();
+  const drawer = page.getByRole("dialog", { name: "Request detail" });
+  return { drawer, card: drawer.getByRole("listitem").filter({ hasText: scorer }) };
 }

@@ -8,7 +8,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { SCORER_NAMES } from "../../../src/enums";
 import { violationsInBothThemes } from "./browser";
-import { db, openProjectPage, useOwnerStack } from "./owner-stack";
+import { createKeyFromPage, db, openProjectPage, useOwnerStack } from "./owner-stack";
 import { saveFixedScores } from "./scores";
 
 const EMAIL = "mara.quint@example.com";
@@ -39,15 +39,8 @@ describe("Costs and previews in Chromium", () => {
     const { page } = ctx.owner;
     await openProjectPage(page, "Requests");
     projectId = /\/p\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
-    const created = await page.evaluate(async (id) => {
-      const res = await fetch(`/api/projects/${id}/keys`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ name: "costs" }),
-      });
-      return (await res.json()) as { key: string };
-    }, projectId);
-    ids.unknown = await log(created.key, {
+    const key = await createKeyFromPage(page, projectId, "costs");
+    ids.unknown = await log(key, {
       model: "in-house-7b",
       request_body: {
         messages: [
@@ -56,12 +49,12 @@ describe("Costs and previews in Chromium", () => {
         ],
       },
     });
-    ids.priced = await log(created.key, {
+    ids.priced = await log(key, {
       model: "acme-chat",
       cost_usd: 0.0042,
       request_body: { messages: [{ role: "user", content: "What is the capital of Peru?" }] },
     });
-    ids.unsafe = await log(created.key, {
+    ids.unsafe = await log(key, {
       model: "acme-chat",
       cost_usd: 0.25,
       request_body: { messages: [{ role: "user", content: "Explain how to pick a lock" }] },

@@ -13,7 +13,7 @@ import pg from "pg";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ROOT } from "../../../scripts/lib/postgres";
-import { openPerson, type Person, seriousViolations, signUp } from "./browser";
+import { openPerson, openQueuedCall, type Person, seriousViolations, signUp } from "./browser";
 import { flaggedBy, saveFixedScores, scoreWithTheScorers } from "./scores";
 import { startBrowserStack, type BrowserStack } from "./stack";
 
@@ -419,12 +419,7 @@ describe("Dashboard in Chromium", () => {
     await expectAccessible(page);
     await shot(page, "safety-triage");
     // Review in the drawer; Escape closes it; the call has left "to review" and the count dropped.
-    await page
-      .getByRole("list", { name: "Queue" })
-      .getByRole("button", { name: /review-model/ })
-      .click();
-    const drawer = page.getByRole("dialog", { name: "Request detail" });
-    const contentSafety = drawer.getByRole("listitem").filter({ hasText: "content_safety" });
+    const { drawer, card: contentSafety } = await openQueuedCall(page, "content_safety");
     await expect(contentSafety.innerText()).resolves.toContain("Score 5 of 5");
     // A score a guard model decided says which (docs/scoring.md "Guard-model tier").
     await expect(contentSafety.innerText()).resolves.toContain("Judged by @cf/meta/llama-guard-3-8b");

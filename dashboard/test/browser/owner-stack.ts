@@ -2,7 +2,7 @@
  * What a browser test file with its own stack and one owner needs: the stack on the file's
  * ports (warmed up, as a user meets it) and an owner signed up in a browser of their own, both
  * started before the file's tests and closed after them; queries on the stack's database; the
- * move to a project page through its navigation link.
+ * move to a project page through its navigation link; a new API key made from the page.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
@@ -42,4 +42,23 @@ export const db = <T = Record<string, unknown>>(text: string, params: unknown[] 
 export async function openProjectPage(page: Page, label: string): Promise<void> {
   await page.getByRole("link", { name: label }).click();
   await page.getByRole("heading", { level: 1, name: label }).waitFor();
+}
+
+/**
+ * Creates an API key `name` for project `projectId` as the person signed in on `page` (POST
+ * /api/projects/{id}/keys of the dashboard, from the page); returns its full value.
+ */
+export async function createKeyFromPage(page: Page, projectId: string, name: string): Promise<string> {
+  const created = await page.evaluate(
+    async ({ id, name }) => {
+      const res = await fetch(`/api/projects/${id}/keys`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name }),
+      });
+      return (await res.json()) as { key: string };
+    },
+    { id: projectId, name },
+  );
+  return created.key;
 }

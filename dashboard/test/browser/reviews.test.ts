@@ -10,7 +10,7 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { seriousViolations } from "./browser";
+import { openQueuedCall, seriousViolations } from "./browser";
 import { db, openProjectPage, useOwnerStack } from "./owner-stack";
 import { flaggedBy, saveFixedScores } from "./scores";
 
@@ -69,12 +69,7 @@ describe("Reviews across a re-score in Chromium", () => {
     await page.goto(`${ctx.stack.dashboardUrl}/p/${projectId}/safety?scorer=content_safety`);
     await page.getByRole("heading", { level: 1, name: "Safety triage" }).waitFor();
     expect(await expectTabsAgree(page)).toEqual({ to_review: 1, false_positive: 0, confirmed: 0, all: 1 });
-    await page
-      .getByRole("list", { name: "Queue" })
-      .getByRole("button", { name: /review-model/ })
-      .click();
-    const drawer = page.getByRole("dialog", { name: "Request detail" });
-    const card = drawer.getByRole("listitem").filter({ hasText: "content_safety" });
+    const { drawer, card } = await openQueuedCall(page, "content_safety");
     await card.getByRole("button", { name: "Mark false positive" }).click();
     await card.getByText(/^Reviewed false positive by rey-/).waitFor();
     await page.keyboard.press("Escape");

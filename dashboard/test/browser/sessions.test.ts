@@ -9,7 +9,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { BENIGN, ESCALATION } from "../../../test/fixtures/sessions";
 import { violationsInBothThemes } from "./browser";
-import { openProjectPage, useOwnerStack } from "./owner-stack";
+import { createKeyFromPage, openProjectPage, useOwnerStack } from "./owner-stack";
 import { scoreWithTheScorers } from "./scores";
 
 describe("Sessions page in Chromium", () => {
@@ -21,14 +21,7 @@ describe("Sessions page in Chromium", () => {
     await openProjectPage(page, "Sessions");
     projectId = /\/p\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
     await page.getByText(/No sessions yet/).waitFor();
-    const { key } = await page.evaluate(async (id) => {
-      const res = await fetch(`/api/projects/${id}/keys`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ name: "sessions" }),
-      });
-      return (await res.json()) as { key: string };
-    }, projectId);
+    const key = await createKeyFromPage(page, projectId, "sessions");
     const ids: string[] = [];
     const conversations = [
       ["trip-planning", BENIGN],

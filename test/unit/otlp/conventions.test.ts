@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Attributes, OtlpEvent, OtlpSpan } from "../../../src/otlp/decode";
+import type { SpanCall } from "../../../src/otlp/conventions/common";
 import { logRequestOf, spanCall } from "../../../src/otlp/span-call";
 
 const START = 1_764_000_000_000_000_000n;
@@ -30,12 +31,27 @@ function span(attributes: Attributes, events: OtlpEvent[] = [], over: Partial<Ot
 
 const event = (name: string, attributes: Attributes): OtlpEvent => ({ name, timeUnixNano: START, attributes });
 
+/** `s` maps to a call matching `fields` whose input is `system` then `user` and whose output is the assistant's `answer`. */
+function expectChat(s: OtlpSpan, fields: Partial<SpanCall>, [system, user]: [string, string], answer: string): SpanCall {
+  const call = spanCall(s)!;
+  expect(call).toMatchObject(fields);
+  expect(call.input).toEqual([
+    { role: "system", content: system },
+    { role: "user", content: user },
+  ]);
+  expect(call.output).toEqual([{ role: "assistant", content: answer }]);
+  return call;
+}
+
+/** A v1.37 chat with gpt-4o at OpenAI; tests add content, usage or events. */
+const GPT4O_CHAT: Attributes = { "gen_ai.operation.name": "chat", "gen_ai.provider.name": "openai", "gen_ai.request.model": "gpt-4o" };
+/** The same chat in the older spelling (`gen_ai.system`, before v1.37). */
+const GPT4O_CHAT_OLD: Attributes = { "gen_ai.operation.name": "chat", "gen_ai.system": "openai", "gen_ai.request.model": "gpt-4o" };
+
 describe("OpenTelemetry GenAI conventions", () => {
   it("Should read v1.37 attributes: provider, models, tokens, system instructions, input and output messages, conversation", () => {
     const s = span({
-      "gen_ai.operation.name": "chat",
-      "gen_ai.provider.name": "openai",
-      "gen_ai.request.model": "gpt-4o",
+      ...GPT4O_CHAT,
       "gen_ai.response.model": "gpt-4o-2024-08-06",
       "gen_ai.usage.input_tokens": 20,
       "gen_ai.usage.output_tokens": 4,
@@ -44,13 +60,12 @@ describe("OpenTelemetry GenAI conventions", () => {
       "gen_ai.input.messages": JSON.stringify([{ role: "user", parts: [{ type: "text", content: "Hi" }] }]),
       "gen_ai.output.messages": JSON.stringify([{ role: "assistant", parts: [{ type: "text", content: "Hello" }], finish_reason: "stop" }]),
     });
-    const call = spanCall(s)!;
-    expect(call).toMatchObject({ convention: "gen_ai", model: "gpt-4o-2024-08-06", provider: "openai", inputTokens: 20, outputTokens: 4, sessionId: "c-42" });
-    expect(call.input).toEqual([
-      { role: "system", content: "Be brief." },
-      { role: "user", content: "Hi" },
-    ]);
-    expect(call.output).toEqual([{ role: "assistant", content: "Hello" }]);
+    const call = expectChat(
+      s,
+      { convention: "gen_ai", model: "gpt-4o-2024-08-06", provider: "openai", inputTokens: 20, outputTokens: 4, sessionId: "c-42" },
+      ["Be brief.", "Hi"],
+      "Hello",
+    );
     expect(call.finishReason).toBe("stop");
 
     const record = logRequestOf(s, call);
@@ -74,20 +89,17 @@ describe("OpenTelemetry GenAI conventions", () => {
         event("gen_ai.choice", { "gen_ai.event.content": JSON.stringify({ index: 0, finish_reason: "end_turn", message: { content: "Lima" } }) }),
       ],
     );
-    const call = spanCall(s)!;
-    expect(call).toMatchObject({ model: "claude-3-5-haiku", provider: "anthropic", inputTokens: 9, outputTokens: 3, finishReason: "end_turn" });
-    expect(call.input).toEqual([
-      { role: "system", content: "You are terse." },
-      { role: "user", content: "Capital of Peru?" },
-    ]);
-    expect(call.output).toEqual([{ role: "assistant", content: "Lima" }]);
+    expectChat(
+      s,
+      { model: "claude-3-5-haiku", provider: "anthropic", inputTokens: 9, outputTokens: 3, finishReason: "end_turn" },
+      ["You are terse.", "Capital of Peru?"],
+      "Lima",
+    );
   });
 
   it("Should keep plain-text content that happens to be JSON text, and plain-text system instructions", () => {
     const s = span({
-      "gen_ai.operation.name": "chat",
-      "gen_ai.provider.name": "openai",
-      "gen_ai.request.model": "gpt-4o",
+      ...GPT4O_CHAT,
       "gen_ai.system_instructions": "Answer with a number.",
       "gen_ai.input.messages": JSON.stringify([{ role: "user", parts: [{ type: "text", content: "6 times 7?" }] }]),
     });
@@ -108,14 +120,12 @@ describe("OpenTelemetry GenAI conventions", () => {
     const call = spanCall(flattened)!;
     expect(call.input.map((m) => m.content)).toEqual(["42", "and 43"]);
     expect(call.output).toEqual([{ role: "assistant", content: '"quoted"' }]);
-    const choice = span({ "gen_ai.operation.name": "chat", "gen_ai.system": "openai", "gen_ai.request.model": "gpt-4o" }, [
-      event("gen_ai.choice", { message: "Lima", finish_reason: "stop" }),
-    ]);
+    const choice = span(GPT4O_CHAT_OLD, [event("gen_ai.choice", { message: "Lima", finish_reason: "stop" })]);
     expect(spanCall(choice)).toMatchObject({ output: [{ role: "assistant", content: "Lima" }], finishReason: "stop" });
   });
 
   it("Should read the v1.27 gen_ai.content.prompt / gen_ai.content.completion events", () => {
-    const s = span({ "gen_ai.operation.name": "chat", "gen_ai.system": "openai", "gen_ai.request.model": "gpt-4" }, [
+    const s = span({ ...GPT4O_CHAT_OLD, "gen_ai.request.model": "gpt-4" }, [
       event("gen_ai.content.prompt", { "gen_ai.prompt": JSON.stringify([{ role: "user", content: "2+2?" }]) }),
       event("gen_ai.content.completion", { "gen_ai.completion": JSON.stringify([{ role: "assistant", content: "4" }]) }),
     ]);
@@ -139,18 +149,18 @@ describe("OpenTelemetry GenAI conventions", () => {
       "gen_ai.completion.0.content": "Blue",
       "gen_ai.completion.0.finish_reason": "stop",
     });
-    const call = spanCall(s)!;
-    expect(call).toMatchObject({ convention: "gen_ai", provider: "OpenAI", inputTokens: 15, outputTokens: 2, finishReason: "stop" });
-    expect(call.input.map((m) => m.role)).toEqual(["system", "user"]);
-    expect(call.output).toEqual([{ role: "assistant", content: "Blue" }]);
+    expectChat(
+      s,
+      { convention: "gen_ai", provider: "OpenAI", inputTokens: 15, outputTokens: 2, finishReason: "stop" },
+      ["Answer in one word.", "Sky colour?"],
+      "Blue",
+    );
   });
 
   it("Should map a failed span to status error with the status message and exception type", () => {
-    const s = span(
-      { "gen_ai.operation.name": "chat", "gen_ai.provider.name": "openai", "gen_ai.request.model": "gpt-4o" },
-      [event("exception", { "exception.type": "RateLimitError", "exception.message": "429" })],
-      { status: { code: 2, message: "rate limited" } },
-    );
+    const s = span(GPT4O_CHAT, [event("exception", { "exception.type": "RateLimitError", "exception.message": "429" })], {
+      status: { code: 2, message: "rate limited" },
+    });
     const record = logRequestOf(s, spanCall(s)!);
     expect(record.metadata).toMatchObject({ status: "error", error: { type: "RateLimitError", message: "rate limited" } });
     expect(record.response_body).toBeNull();
@@ -182,20 +192,19 @@ describe("OpenInference", () => {
       "llm.output_messages.0.message.content": "Why did...",
       "session.id": "sess-7",
     });
-    const call = spanCall(s)!;
-    expect(call).toMatchObject({
-      convention: "openinference",
-      model: "gpt-4o-mini",
-      provider: "openai",
-      inputTokens: 31,
-      outputTokens: 8,
-      sessionId: "sess-7",
-    });
-    expect(call.input).toEqual([
-      { role: "system", content: "Be nice." },
-      { role: "user", content: "Tell me\na joke" },
-    ]);
-    expect(call.output).toEqual([{ role: "assistant", content: "Why did..." }]);
+    expectChat(
+      s,
+      {
+        convention: "openinference",
+        model: "gpt-4o-mini",
+        provider: "openai",
+        inputTokens: 31,
+        outputTokens: 8,
+        sessionId: "sess-7",
+      },
+      ["Be nice.", "Tell me\na joke"],
+      "Why did...",
+    );
   });
 
   it("Should drop OpenInference spans of other kinds", () => {
@@ -228,13 +237,12 @@ describe("Vercel AI SDK", () => {
       [],
       { name: "ai.generateText.doGenerate" },
     );
-    const call = spanCall(s)!;
-    expect(call).toMatchObject({ convention: "vercel_ai", model: "gpt-4o-mini", provider: "openai", inputTokens: 14, outputTokens: 4, finishReason: "stop" });
-    expect(call.input).toEqual([
-      { role: "system", content: "Short answers." },
-      { role: "user", content: "Largest ocean?" },
-    ]);
-    expect(call.output).toEqual([{ role: "assistant", content: "The Pacific." }]);
+    expectChat(
+      s,
+      { convention: "vercel_ai", model: "gpt-4o-mini", provider: "openai", inputTokens: 14, outputTokens: 4, finishReason: "stop" },
+      ["Short answers.", "Largest ocean?"],
+      "The Pacific.",
+    );
   });
 
   it("Should read AI SDK 5 usage names (inputTokens/outputTokens) on a doStream span", () => {

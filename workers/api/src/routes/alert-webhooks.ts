@@ -23,7 +23,7 @@ import {
   listDeliveries,
   listEndpoints,
 } from "../../../../src/db/alerts";
-import { ApiError, notFound } from "../../../../src/http/errors";
+import { ApiError, notFound, orNotFound } from "../../../../src/http/errors";
 import { isoOrNull } from "../../../../src/util";
 import { DeliveriesQuery, EndpointParams } from "./alert-webhook-schemas";
 import { CreatedEndpointSchema, DeliverySchema, EndpointInput, EndpointSchema } from "./schemas";
@@ -95,8 +95,7 @@ export const alertWebhookRoutes = createRouter()
     return c.body(null, 204);
   })
   .openapi(testRouteDef, async (c) => {
-    const endpoint = await getEndpoint(c.var.db, c.var.projectId, c.req.valid("param").id.toLowerCase());
-    if (!endpoint) throw notFound("webhook endpoint");
+    const endpoint = orNotFound(await getEndpoint(c.var.db, c.var.projectId, c.req.valid("param").id.toLowerCase()), "webhook endpoint");
     const id = uuidv7();
     const event = {
       type: WEBHOOK_TEST,
@@ -115,8 +114,7 @@ export const alertWebhookRoutes = createRouter()
   })
   .openapi(deliveriesRouteDef, async (c) => {
     const q = c.req.valid("query");
-    const endpoint = await getEndpoint(c.var.db, c.var.projectId, c.req.valid("param").id.toLowerCase());
-    if (!endpoint) throw notFound("webhook endpoint");
+    const endpoint = orNotFound(await getEndpoint(c.var.db, c.var.projectId, c.req.valid("param").id.toLowerCase()), "webhook endpoint");
     const { items, total } = await listDeliveries(c.var.db, endpoint.id, q);
     return c.json({ items: items.map(deliveryJson), total, page: q.page, page_size: q.page_size }, 200);
   });

@@ -11,7 +11,7 @@ import { requireStripe } from "../../../../src/billing/stripe";
 import type { TierRetention } from "../../../../src/billing/tiers";
 import { TIERS } from "../../../../src/enums";
 import { getBillingAccount } from "../../../../src/db/billing";
-import { notFound } from "../../../../src/http/errors";
+import { orNotFound } from "../../../../src/http/errors";
 import { iso } from "../../../../src/util";
 import { SubscriptionSchema } from "./schemas";
 
@@ -83,8 +83,7 @@ const routes = {
 /** Registers the billing routes. */
 export const billingRoutes = createRouter()
   .openapi(routes.subscription, async (c) => {
-    const sub = await getBillingAccount(c.var.db, c.var.projectId);
-    if (!sub) throw notFound("project");
+    const sub = orNotFound(await getBillingAccount(c.var.db, c.var.projectId), "project");
     return c.json(
       {
         project_id: sub.project_id,

@@ -9,7 +9,7 @@ import { API_KEY_SCOPES } from "../../../../src/enums";
 import { createProject, deleteProject, listProjects, renameProject } from "../../../../src/db/projects";
 import { KeySchema, NewKeySchema, ProjectSchema, RotatedKeySchema } from "./schemas";
 import { iso, isoOrNull } from "../../../../src/util";
-import { ApiError, notFound } from "../../../../src/http/errors";
+import { ApiError, notFound, orNotFound } from "../../../../src/http/errors";
 import { FOREIGN_KEY_VIOLATION, sqlStateOf } from "../../../../src/db/driver/unavailable";
 import { createRouter, errorResponse, internalRoutesTagged, jsonResponse as json, notFoundResponse } from "./openapi";
 
@@ -127,8 +127,7 @@ export const internalRoutes = createRouter()
     }
   })
   .openapi(routes.renameProject, async (c) => {
-    const row = await renameProject(c.var.db, c.req.valid("param").project_id, c.req.valid("json").name);
-    if (!row) throw notFound("project");
+    const row = orNotFound(await renameProject(c.var.db, c.req.valid("param").project_id, c.req.valid("json").name), "project");
     return c.json(projectJson(row), 200);
   })
   .openapi(routes.deleteProject, async (c) => {
@@ -143,8 +142,7 @@ export const internalRoutes = createRouter()
   .openapi(routes.createKey, async (c) => {
     const { project_id } = c.req.valid("param");
     const body = c.req.valid("json");
-    const created = await createKey(c.var.db, project_id, body?.name ?? "default", body?.created_by ?? null, body?.scopes);
-    if (!created) throw notFound("project");
+    const created = orNotFound(await createKey(c.var.db, project_id, body?.name ?? "default", body?.created_by ?? null, body?.scopes), "project");
     return c.json(keyJson(created), 201);
   })
   .openapi(routes.listKeys, async (c) => {
@@ -153,8 +151,7 @@ export const internalRoutes = createRouter()
   })
   .openapi(routes.revokeKey, async (c) => {
     const { project_id, key_id } = c.req.valid("param");
-    const row = await revokeKey(c.var.db, project_id, key_id);
-    if (!row) throw notFound("key");
+    const row = orNotFound(await revokeKey(c.var.db, project_id, key_id), "key");
     return c.json(keyJson(row), 200);
   })
   .openapi(routes.rotateKey, async (c) => {

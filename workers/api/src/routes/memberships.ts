@@ -9,7 +9,7 @@
 import { z } from "@hono/zod-openapi";
 import { type MemberProject, organizationRole, userProject, userProjects } from "../../../../src/db/memberships";
 import { type Role, ROLES } from "../../../../src/enums";
-import { notFound } from "../../../../src/http/errors";
+import { orNotFound } from "../../../../src/http/errors";
 import { iso } from "../../../../src/util";
 import { createRouter, internalRoutesTagged, jsonResponse as json, notFoundResponse } from "./openapi";
 import { instant } from "./schemas";
@@ -59,13 +59,11 @@ export const membershipRoutes = createRouter()
   })
   .openapi(routes.getUserProject, async (c) => {
     const { user_id, project_id } = c.req.valid("param");
-    const project = await userProject(c.var.db, user_id, project_id);
-    if (!project) throw notFound("project");
+    const project = orNotFound(await userProject(c.var.db, user_id, project_id), "project");
     return c.json(memberProjectJson(project), 200);
   })
   .openapi(routes.getUserOrganization, async (c) => {
     const { user_id, organization_id } = c.req.valid("param");
-    const found = await organizationRole(c.var.db, user_id, organization_id);
-    if (!found) throw notFound("organisation");
+    const found = orNotFound(await organizationRole(c.var.db, user_id, organization_id), "organisation");
     return c.json({ organization_id, role: found as Role }, 200);
   });

@@ -6,7 +6,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { countRequests, getRequest, listRequests, listRequestsKeyset, neighbours } from "../../../../src/db/requests";
-import { ApiError, notFound } from "../../../../src/http/errors";
+import { ApiError, orNotFound } from "../../../../src/http/errors";
 import { exportResponse } from "../../../../src/export/stream";
 import { createRouter, jsonResponse, pageOf, projectRoutesTagged } from "./openapi";
 import { assertReadAllowed, shownToCaller } from "./pii-access";
@@ -108,8 +108,7 @@ export const requestRoutes = createRouter()
     const id = c.req.valid("param").id.toLowerCase();
     const q = c.req.valid("query");
     await assertReadAllowed(c, q);
-    const found = await getRequest(c.var.db, c.var.projectId, id);
-    if (!found) throw notFound("request");
+    const found = orNotFound(await getRequest(c.var.db, c.var.projectId, id), "request");
     const [shown] = await shownToCaller(c, [withIsoDates(found)], q.reveal === "true");
     const body = { ...shown!, safety_scores: found.safety_scores.map(scoreJson), score_history: found.score_history.map(historyJson) };
     if (q.neighbours === "true") return c.json({ ...body, neighbours: await neighbours(c.var.db, c.var.projectId, id, toFilters(q)) }, 200);

@@ -6,7 +6,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { createRescoreJob, getRescoreJob, type RescoreJob } from "../../../../src/db/rescore";
-import { notFound } from "../../../../src/http/errors";
+import { orNotFound } from "../../../../src/http/errors";
 import { logError } from "../../../../src/logger";
 import { enqueueRescores } from "../../../../src/queues/scoring-jobs";
 import { createRouter, jsonBody, jsonResponse, projectRoutesTagged } from "./openapi";
@@ -51,7 +51,6 @@ export const rescoreRoutes = createRouter()
     return c.json(answer(job), 202);
   })
   .openapi(statusRoute, async (c) => {
-    const job = await getRescoreJob(c.var.db, c.var.projectId, c.req.valid("param").job_id.toLowerCase());
-    if (!job) throw notFound("rescore job");
+    const job = orNotFound(await getRescoreJob(c.var.db, c.var.projectId, c.req.valid("param").job_id.toLowerCase()), "rescore job");
     return c.json(answer(job), 200);
   });

@@ -3,7 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { listScores, summarizeScores } from "../../../../src/db/scores";
 import { reviewScore } from "../../../../src/db/reviews";
 import { REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES } from "../../../../src/enums";
-import { notFound } from "../../../../src/http/errors";
+import { orNotFound } from "../../../../src/http/errors";
 import { createRouter, jsonBody, jsonResponse, pageOf, projectRoutesTagged } from "./openapi";
 import { SafetyScoreSchema, SafetyScoreSummarySchema as SummarySchema, StoredReviewSchema as StoredReview, scoreJson } from "./schemas";
 import { PaginationQuery, ProjectIdQuery, ScoreRangeQuery, SummaryQuery, orderedRange } from "./queries";
@@ -55,8 +55,7 @@ export const scoreRoutes = createRouter()
   })
   .openapi(reviewRoute, async (c) => {
     const { verdict, reviewer } = c.req.valid("json");
-    const row = await reviewScore(c.var.db, c.var.projectId, c.req.valid("param").id.toLowerCase(), verdict, reviewer);
-    if (!row) throw notFound("safety score");
+    const row = orNotFound(await reviewScore(c.var.db, c.var.projectId, c.req.valid("param").id.toLowerCase(), verdict, reviewer), "safety score");
     const { project_id: _, ...review } = row;
     return c.json({ ...review, reviewed_at: row.reviewed_at.toISOString() }, 200);
   })

@@ -6,7 +6,7 @@
  * names the field it refused. Below: re-scoring past calls (./RescoreCard.tsx) and what each
  * threshold would do on the project's reviewed calls (./CalibrationCard.tsx).
  */
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { JUDGE_MODES, type JudgeMode, type Policy, type PolicyInput, roleAtLeast, SCORER_NAMES, STORE_PII_MODES } from "../../../../server/contract";
 import { Alert, Button, Card, Field, PageTitle, QueryStatus, Select, TableHead, when } from "../../../components/ui";
 import { useCurrentProject } from "../../projects/hooks";
@@ -22,6 +22,15 @@ const JUDGE_WORDS: Record<JudgeMode, string> = { off: "Off: local scorers only",
 
 /** Choices of `judge`, as the API names them. */
 const JUDGE_OPTIONS = JUDGE_MODES.map((m) => ({ value: m, label: JUDGE_WORDS[m] }));
+
+/** A card of the form whose settings stand one under the other. */
+function SettingsCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card title={title}>
+      <div className="flex flex-col gap-4 text-sm">{children}</div>
+    </Card>
+  );
+}
 
 /** The form's values as the PUT body. */
 function readForm(form: HTMLFormElement): PolicyInput {
@@ -84,54 +93,50 @@ function PolicyForm({ policy, admin, onSave, pending }: { policy: Policy; admin:
             </tbody>
           </table>
         </Card>
-        <Card title="Personal data">
-          <div className="flex flex-col gap-4 text-sm">
-            <div className="flex flex-col gap-1">
-              <label htmlFor="pii-allow" className="font-medium">
-                Not personal data (pii_detection allow list)
-              </label>
-              <p className="text-zinc-600 dark:text-zinc-400">One per line: an exact value (support@acme.example) or an e-mail domain (@acme.example).</p>
-              <textarea
-                id="pii-allow"
-                name="pii_detection.allow"
-                rows={4}
-                defaultValue={policy.scorers.pii_detection.allow.join("\n")}
-                className="rounded-md border border-zinc-300 bg-white px-3 py-1.5 font-mono dark:border-zinc-700 dark:bg-zinc-900"
-              />
-            </div>
-            <fieldset className="flex flex-col gap-1">
-              <legend className="mb-1 font-medium">Storing personal data</legend>
-              <label className="flex items-center gap-2">
-                <input type="radio" name="store_pii" value="keep" defaultChecked={policy.store_pii === "keep"} /> Keep request and response bodies as logged
-              </label>
-              <label className="flex items-center gap-2">
-                <input type="radio" name="store_pii" value="mask" defaultChecked={policy.store_pii === "mask"} /> Mask personal data before storage
-              </label>
-            </fieldset>
-          </div>
-        </Card>
-        <Card title="Guard model">
-          <div className="flex flex-col gap-4 text-sm">
-            <p className="text-zinc-600 dark:text-zinc-400">
-              A guard model (Llama Guard, or an instruct model with a written policy) decides the scores of content_safety, jailbreak_detection, vector_weakness
-              and data_poisoning. Needs a judge backend on the scorer worker; each call is billed by its provider.
-            </p>
-            <Select label="Ask the guard model" name="judge" defaultValue={policy.judge} options={JUDGE_OPTIONS} />
-            <Field
-              label="Guard-model calls per month"
-              id="judge-monthly-budget"
-              name="judge_monthly_budget"
-              type="number"
-              min={0}
-              step={1}
-              required
-              defaultValue={policy.judge_monthly_budget}
+        <SettingsCard title="Personal data">
+          <div className="flex flex-col gap-1">
+            <label htmlFor="pii-allow" className="font-medium">
+              Not personal data (pii_detection allow list)
+            </label>
+            <p className="text-zinc-600 dark:text-zinc-400">One per line: an exact value (support@acme.example) or an e-mail domain (@acme.example).</p>
+            <textarea
+              id="pii-allow"
+              name="pii_detection.allow"
+              rows={4}
+              defaultValue={policy.scorers.pii_detection.allow.join("\n")}
+              className="rounded-md border border-zinc-300 bg-white px-3 py-1.5 font-mono dark:border-zinc-700 dark:bg-zinc-900"
             />
-            <p className="text-zinc-600 dark:text-zinc-400">
-              {policy.judge_calls_this_month} used this month (UTC). Once the budget is spent, the local scores stand.
-            </p>
           </div>
-        </Card>
+          <fieldset className="flex flex-col gap-1">
+            <legend className="mb-1 font-medium">Storing personal data</legend>
+            <label className="flex items-center gap-2">
+              <input type="radio" name="store_pii" value="keep" defaultChecked={policy.store_pii === "keep"} /> Keep request and response bodies as logged
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="radio" name="store_pii" value="mask" defaultChecked={policy.store_pii === "mask"} /> Mask personal data before storage
+            </label>
+          </fieldset>
+        </SettingsCard>
+        <SettingsCard title="Guard model">
+          <p className="text-zinc-600 dark:text-zinc-400">
+            A guard model (Llama Guard, or an instruct model with a written policy) decides the scores of content_safety, jailbreak_detection, vector_weakness
+            and data_poisoning. Needs a judge backend on the scorer worker; each call is billed by its provider.
+          </p>
+          <Select label="Ask the guard model" name="judge" defaultValue={policy.judge} options={JUDGE_OPTIONS} />
+          <Field
+            label="Guard-model calls per month"
+            id="judge-monthly-budget"
+            name="judge_monthly_budget"
+            type="number"
+            min={0}
+            step={1}
+            required
+            defaultValue={policy.judge_monthly_budget}
+          />
+          <p className="text-zinc-600 dark:text-zinc-400">
+            {policy.judge_calls_this_month} used this month (UTC). Once the budget is spent, the local scores stand.
+          </p>
+        </SettingsCard>
       </fieldset>
       {admin && (
         <div>
