@@ -13,6 +13,7 @@ import type { ScoreChip } from "../db/requests";
 import type { RequestFilters } from "../db/request-filters";
 import { type ExportFormat, SCORER_NAMES } from "../enums";
 import { memoizedMasker } from "../pii/mask";
+import type { BodyBucket } from "../bodies/write";
 
 /**
  * Rows per database round trip: large enough to amortise it, small enough to bound memory
@@ -104,15 +105,15 @@ function csvLine(r: ReturnType<typeof record>): string {
   return `${flat.map(csvField).join(",")}\r\n`;
 }
 
-/** The streamed export response of `projectId`'s requests matching `filters`. */
-export function exportResponse(dbConfig: DbConfig, projectId: string, filters: RequestFilters, format: ExportFormat): Response {
+/** The streamed export response of `projectId`'s requests matching `filters`, bodies read from `bodies` (src/bodies/). */
+export function exportResponse(dbConfig: DbConfig, bodies: BodyBucket, projectId: string, filters: RequestFilters, format: ExportFormat): Response {
   const handle = createDb(dbConfig);
   const encoder = new TextEncoder();
   const mask = memoizedMasker();
   const line = format === "csv" ? (row: ExportRow) => csvLine(record(row, mask)) : (row: ExportRow) => `${JSON.stringify(record(row, mask))}\n`;
   // The next page is read while this one is masked and serialised: the database and the
   // worker's CPU overlap instead of taking turns.
-  let next: Promise<ExportRow[]> | null = exportPage(handle.db, projectId, filters, undefined, EXPORT_PAGE);
+  let next: Promise<ExportRow[]> | null = exportPage(handle.db, bodies, projectId, filters, undefined, EXPORT_PAGE);
   next.catch(() => {}); // handled where awaited; no unhandled rejection while it waits
   const close = () => handle.close().catch(() => {});
   const body = new ReadableStream<Uint8Array>({
@@ -124,7 +125,7 @@ export function exportResponse(dbConfig: DbConfig, projectId: string, filters: R
       try {
         const rows = await next;
         const full = rows.length === EXPORT_PAGE;
-        next = full ? exportPage(handle.db, projectId, filters, rows[rows.length - 1]!.id, EXPORT_PAGE) : null;
+        next = full ? exportPage(handle.db, bodies, projectId, filters, rows[rows.length - 1]!.id, EXPORT_PAGE) : null;
         next?.catch(() => {});
         let text = "";
         for (const row of rows) text += line(row);

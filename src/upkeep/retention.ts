@@ -39,7 +39,7 @@ function tierDaysSql(days: TierRetention, tier: "tier" | "retention_tier") {
  * SQL for the retention of subscription row `s` as an interval (NULL: kept): its tier's, or
  * during a grace period (src/billing/grace.ts) the longer of its tier's and the grace tier's.
  */
-function retentionSql(days: TierRetention) {
+export function retentionSql(days: TierRetention) {
   const current = tierDaysSql(days, "tier");
   const grace = tierDaysSql(days, "retention_tier");
   return sql`make_interval(days => CASE

@@ -30,6 +30,8 @@ export const scorerVars = z.object({
   SCORING_QUEUE: binding<Queue<unknown>>(),
   /** Producer of alert-deliveries. */
   ALERT_QUEUE: binding<Queue<AlertJob>>(),
+  /** Request and response bodies over the inline size (bucket `sightline-bodies`, src/bodies/): read to score, deleted by retention. */
+  BODIES: binding<R2Bucket>(),
   /** Workers AI, off by default: when bound (and no `JUDGE_BASE_URL`), the guard-model tier's backend (judge/backends.ts). */
   AI: binding<Ai | undefined>(),
   /** Workers AI instruct model of the policy prompts (default `@cf/meta/llama-3.1-8b-instruct-fast`). */
@@ -68,6 +70,7 @@ const scorerConfigSchema = scorerVars.transform((v, ctx) => ({
   db: toDbConfig(v),
   scoringQueue: v.SCORING_QUEUE,
   alertQueue: v.ALERT_QUEUE,
+  bodies: v.BODIES,
   judge: toJudgeTier(v, ctx),
 }));
 

@@ -70,7 +70,7 @@ export const requestRoutes = createRouter()
   .openapi(exportRoute, async (c) => {
     const q = c.req.valid("query");
     await assertReadAllowed(c, q);
-    return exportResponse(c.var.config.db, c.var.projectId, toFilters(q), q.format);
+    return exportResponse(c.var.config.db, c.var.config.bodies, c.var.projectId, toFilters(q), q.format);
   })
   .openapi(listRoute, async (c) => {
     const q = c.req.valid("query");
@@ -97,7 +97,7 @@ export const requestRoutes = createRouter()
     const id = c.req.valid("param").id.toLowerCase();
     const q = c.req.valid("query");
     await assertReadAllowed(c, q);
-    const found = await getRequest(c.var.db, c.var.projectId, id);
+    const found = await getRequest(c.var.db, c.var.config.bodies, c.var.projectId, id);
     if (!found) throw notFound("request");
     const [shown] = await shownToCaller(c, [withIsoDates(found)], q.reveal === "true");
     const body = { ...shown!, safety_scores: found.safety_scores.map(scoreJson), score_history: found.score_history.map(historyJson) };
