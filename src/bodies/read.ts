@@ -6,7 +6,7 @@
  */
 import { gunzipText } from "./codec";
 import type { BodyPointer, Segment, StoredBodies } from "./columns";
-import type { BodyBucket } from "./write";
+import { BodyStorageError, type BodyBucket } from "./write";
 
 /**
  * Largest byte range read in one R2 get (8 MiB): neighbouring bodies of one object (rows of one
@@ -37,14 +37,16 @@ function windows(segments: Segment[]): Segment[][] {
   return out;
 }
 
-/** The JSON texts of `segments` of object `key`, by offset; throws `BodyMissingError`, or what R2 throws. */
+/** The JSON texts of `segments` of object `key`, by offset; throws `BodyMissingError`, or `BodyStorageError` when R2 fails. */
 export async function readSegmentTexts(bucket: BodyBucket, key: string, segments: Segment[]): Promise<Map<number, string>> {
   const texts = new Map<number, string>();
   await Promise.all(
     windows(segments).map(async (group) => {
       const start = group[0]!.offset;
       const end = Math.max(...group.map((s) => s.offset + s.length));
-      const object = await bucket.get(key, { range: { offset: start, length: end - start } });
+      const object = await bucket.get(key, { range: { offset: start, length: end - start } }).catch((err: unknown) => {
+        throw new BodyStorageError(key, err);
+      });
       if (!object) throw new BodyMissingError(key);
       const bytes = new Uint8Array(await object.arrayBuffer());
       if (bytes.byteLength < end - start) throw new BodyMissingError(key);

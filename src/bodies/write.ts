@@ -8,6 +8,16 @@ import { uuidv7 } from "uuidv7";
 import { bodyText, gzip, isInline, utf8 } from "./codec";
 import type { BodyPointer, Segment, StoredBodies } from "./columns";
 
+/** R2 could not take or give a body object (a write or read failed); the HTTP routes answer 503, the consumers retry. */
+export class BodyStorageError extends Error {
+  constructor(
+    readonly key: string,
+    cause: unknown,
+  ) {
+    super(`body storage failed for object ${key}`, { cause });
+  }
+}
+
 /** What the bodies module uses of an R2 bucket (the `BODIES` binding, bucket `sightline-bodies`). */
 export type BodyBucket = Pick<R2Bucket, "put" | "get" | "delete">;
 
@@ -48,7 +58,8 @@ async function member(body: unknown): Promise<Uint8Array | null> {
 /**
  * Writes the bodies of `pairs` that are too large to stay inline into object `key` of `bucket`
  * (one `put`; none when every body is small) and returns each call's placement, in order. Throws
- * what R2 throws: the caller stores no row then (a row never points at nothing) and retries.
+ * `BodyStorageError` when R2 refuses: the caller stores no row then (a row never points at
+ * nothing) and retries.
  * `bucket` null (a Node tool without R2): every body stays inline.
  */
 export async function writeBodies(bucket: BodyBucket | null, key: string, pairs: readonly BodyPair[]): Promise<BodyPlacement[]> {
@@ -82,6 +93,10 @@ export async function writeBodies(bucket: BodyBucket | null, key: string, pairs:
     object.set(part, at);
     at += part.byteLength;
   }
-  await bucket.put(key, object, { httpMetadata: { contentType: "application/octet-stream" } });
+  try {
+    await bucket.put(key, object, { httpMetadata: { contentType: "application/octet-stream" } });
+  } catch (err) {
+    throw new BodyStorageError(key, err);
+  }
   return placements;
 }
