@@ -5,7 +5,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { TierRetention } from "../billing/tiers";
-import { bodyObjectKey } from "../bodies/write";
+import { bodyObjectKey, type BodyPlacement } from "../bodies/write";
 import type { Db } from "./driver/client";
 import { keyMayIngestSql } from "./ingest";
 import { retentionSql } from "../upkeep/retention";
@@ -137,4 +137,70 @@ export async function forgetObjects(db: Db, keys: readonly string[]): Promise<vo
 /** Marks a deleted project's objects unreferenced, so src/upkeep/bodies.ts deletes them after the grace period. */
 export async function releaseProjectObjects(db: Db, projectId: string): Promise<void> {
   await db.execute(sql`UPDATE body_objects SET newest_created_at = NULL WHERE project_id = ${projectId}`);
+}
+
+/** A call whose bodies are still inline, as the move to R2 reads it. */
+export interface InlineBodiesRow {
+  id: string;
+  project_id: string;
+  request_body: unknown;
+  response_body: unknown;
+}
+
+/** The name of the move's cursor in `upkeep_cursors`. */
+const MOVE_CURSOR = "bodies-to-r2";
+
+/**
+ * The next `limit` calls after the move's cursor (request id order: UUIDv7, so oldest first)
+ * whose bodies are all inline, walking the primary key; the id the page ends at (null when no
+ * call is left) and how many calls it walked. Rows with a body in R2 are walked, not returned.
+ */
+export async function inlineBodiesPage(db: Db, limit: number): Promise<{ rows: InlineBodiesRow[]; last: string | null; walked: number }> {
+  const result = (await db.execute(sql`
+    WITH cursor AS (SELECT position::uuid AS after FROM upkeep_cursors WHERE name = ${MOVE_CURSOR}),
+    page AS (
+      SELECT r.id, r.project_id, r.body_key, r.request_body, r.response_body FROM llm_requests r
+      WHERE r.id > coalesce((SELECT after FROM cursor), '00000000-0000-0000-0000-000000000000'::uuid)
+      ORDER BY r.id LIMIT ${limit}
+    )
+    SELECT id, project_id, request_body, response_body, body_key IS NULL AS inline FROM page ORDER BY id`)) as unknown as {
+    rows: (InlineBodiesRow & { inline: boolean })[];
+  };
+  return { rows: result.rows.filter((r) => r.inline).map(({ inline: _i, ...r }) => r), last: result.rows.at(-1)?.id ?? null, walked: result.rows.length };
+}
+
+/** Registers objects about to be written by the move (like `resolveBatch` does for ingest). */
+export async function registerObjects(db: Db, objects: readonly { key: string; projectId: string }[]): Promise<void> {
+  if (objects.length === 0) return;
+  const values = sql.join(
+    objects.map((o) => sql`(${o.key}, ${o.projectId}::uuid)`),
+    sql`, `,
+  );
+  await db.execute(sql`INSERT INTO body_objects (key, project_id) VALUES ${values} ON CONFLICT (key) DO NOTHING`);
+}
+
+/**
+ * In one statement: points the moved calls at their objects (a call moved meanwhile by another
+ * run is left alone), clears the inline copies of the moved bodies, marks the objects referenced
+ * and advances the move's cursor to `last`.
+ */
+export async function pointRowsAtObjects(db: Db, moved: readonly (BodyPlacement & { id: string })[], last: string): Promise<void> {
+  const input = JSON.stringify(moved);
+  await db.execute(sql`
+    WITH input AS (
+      SELECT * FROM jsonb_to_recordset(${input}::jsonb) AS t(id uuid, body_key text, request_body_offset int, request_body_length int,
+        response_body_offset int, response_body_length int)
+    ),
+    moved AS (
+      UPDATE llm_requests r SET body_key = i.body_key,
+        request_body_offset = i.request_body_offset, request_body_length = i.request_body_length,
+        response_body_offset = i.response_body_offset, response_body_length = i.response_body_length,
+        request_body = CASE WHEN i.request_body_length IS NULL THEN r.request_body END,
+        response_body = CASE WHEN i.response_body_length IS NULL THEN r.response_body END
+      FROM input i WHERE r.id = i.id AND r.body_key IS NULL
+      RETURNING r.body_key, r.created_at
+    ),
+    referenced AS (${referenceBodyObjects(sql`moved`)})
+    INSERT INTO upkeep_cursors (name, position) VALUES (${MOVE_CURSOR}, ${last})
+    ON CONFLICT (name) DO UPDATE SET position = excluded.position, updated_at = now()`);
 }
