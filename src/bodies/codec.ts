@@ -2,8 +2,6 @@
  * How one body is stored: its JSON text (UTF-8), inline in PostgreSQL when small, else one
  * gzip member in an R2 object (docs/storage.md "Bodies").
  */
-import { storableJson } from "../ingest/input";
-
 /**
  * Largest body, in bytes of its JSON text (UTF-8), kept inline in `llm_requests` (1 KiB).
  * Below it a body costs less in the row than its pointer and an R2 read: a short chat turn or
@@ -17,18 +15,9 @@ export const INLINE_BODY_BYTES = 1024;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
-/**
- * The JSON text a body is stored as: NUL and lone surrogates replaced (src/ingest/input.ts), so
- * the text PostgreSQL derives the preview and search document from is the text R2 holds; an
- * absent body is `null`.
- */
-export function bodyText(body: unknown): string {
-  return JSON.stringify(storableJson(body ?? null).value);
-}
-
 /** UTF-8 bytes of `text`. */
-export function utf8(text: string): Uint8Array {
-  return encoder.encode(text);
+export function utf8(text: string): Uint8Array<ArrayBuffer> {
+  return encoder.encode(text) as Uint8Array<ArrayBuffer>; // a fresh buffer (typed ArrayBufferLike by the workers' types)
 }
 
 /** Whether a body of this JSON text is kept inline (`INLINE_BODY_BYTES`). */
@@ -37,16 +26,16 @@ export function isInline(bytes: Uint8Array): boolean {
 }
 
 /** Bytes of everything `stream` yields. */
-function drain(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+function drain(stream: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
   return new Response(stream).arrayBuffer().then((b) => new Uint8Array(b));
 }
 
 /** `bytes` as one gzip member (RFC 1952), with the runtime's CompressionStream. */
-export function gzip(bytes: Uint8Array): Promise<Uint8Array> {
+export function gzip(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
   return drain(new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip")));
 }
 
 /** The UTF-8 text of one gzip member; throws on a corrupt member or invalid UTF-8. */
-export async function gunzipText(member: Uint8Array): Promise<string> {
+export async function gunzipText(member: Uint8Array<ArrayBuffer>): Promise<string> {
   return decoder.decode(await drain(new Blob([member]).stream().pipeThrough(new DecompressionStream("gzip"))));
 }

@@ -14,7 +14,8 @@ import type { LogRecord } from "../db/ingest";
 import { logWarn } from "../logger";
 import { maskRecord } from "../policy/mask";
 import { policyFromStored } from "../policy/schema";
-import { INLINE, bodyObjectKey, needsObject, writeBodies, type BodyBucket, type BodyPlacement } from "./write";
+import type { BodyBucket } from "./bucket";
+import { INLINE, bodyObjectKey, needsObject, writeBodies, type BodyPlacement } from "./write";
 
 /** A record ready for the ingest statement: masked when its project masks, with where its bodies are. */
 export interface PlacedRecord<R extends LogRecord = LogRecord> {

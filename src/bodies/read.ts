@@ -6,7 +6,7 @@
  */
 import { gunzipText } from "./codec";
 import type { BodyPointer, Segment, StoredBodies } from "./columns";
-import { BodyStorageError, type BodyBucket } from "./write";
+import { type BodyBucket, BodyStorageError } from "./bucket";
 
 /**
  * Largest byte range read in one R2 get (8 MiB): neighbouring bodies of one object (rows of one

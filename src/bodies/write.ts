@@ -5,21 +5,20 @@
  * size, and each body is read back alone with a ranged get (./read.ts).
  */
 import { uuidv7 } from "uuidv7";
-import { bodyText, gzip, isInline, utf8 } from "./codec";
+import { storableJson } from "../ingest/input";
+import type { BodyBucket } from "./bucket";
+import { BodyStorageError } from "./bucket";
+import { gzip, isInline, utf8 } from "./codec";
 import type { BodyPointer, Segment, StoredBodies } from "./columns";
 
-/** R2 could not take or give a body object (a write or read failed); the HTTP routes answer 503, the consumers retry. */
-export class BodyStorageError extends Error {
-  constructor(
-    readonly key: string,
-    cause: unknown,
-  ) {
-    super(`body storage failed for object ${key}`, { cause });
-  }
+/**
+ * The JSON text a body is stored as: NUL and lone surrogates replaced (src/ingest/input.ts), so
+ * the text PostgreSQL derives the preview and search document from is the text R2 holds; an
+ * absent body is `null`.
+ */
+export function bodyText(body: unknown): string {
+  return JSON.stringify(storableJson(body ?? null).value);
 }
-
-/** What the bodies module uses of an R2 bucket (the `BODIES` binding, bucket `sightline-bodies`). */
-export type BodyBucket = Pick<R2Bucket, "put" | "get" | "delete">;
 
 /** A call's two bodies as logged (JSON values; `response_body` null or absent when none). */
 export interface BodyPair {

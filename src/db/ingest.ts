@@ -34,7 +34,8 @@ import { maskRecord, withoutMaskedVerdict } from "../policy/mask";
 import { policyFromStored } from "../policy/schema";
 import { storedCost } from "../pricing/logged-cost";
 import { placeRecord } from "../bodies/place";
-import { INLINE, needsObject, type BodyBucket, type BodyPlacement } from "../bodies/write";
+import type { BodyBucket } from "../bodies/bucket";
+import { INLINE, needsObject, type BodyPlacement } from "../bodies/write";
 import { referenceBodyObjects } from "./body-objects";
 import { requestPreview, requestSearchDocument } from "./schema";
 

@@ -13,7 +13,7 @@ import { reviewChanged } from "./reviews";
 import { llmRequests, safetyScores, scoreReviews } from "./schema";
 import { storedBodyColumns } from "../bodies/columns";
 import { readBodies } from "../bodies/read";
-import type { BodyBucket } from "../bodies/write";
+import type { BodyBucket } from "../bodies/bucket";
 
 /** A score chip as the export's query sends it: `[scorer_name, score_value, score_label, verdict, review_changed]`. */
 type ChipTuple = [ScorerName, number | null, ScoreLabel, ScoreChip["verdict"], boolean];

@@ -16,7 +16,7 @@ import { llmRequests, projectPolicies } from "./schema";
 import { policyFromStored, type VersionedPolicy } from "../policy/schema";
 import { storedBodyColumns } from "../bodies/columns";
 import { readBodies } from "../bodies/read";
-import type { BodyBucket } from "../bodies/write";
+import type { BodyBucket } from "../bodies/bucket";
 
 type ScoringState = (typeof SCORING_STATES)[number];
 

@@ -15,7 +15,7 @@ import { llmRequests, safetyScores, scoreReviews } from "./schema";
 import { searchIds } from "./text-search";
 import { storedBodyColumns } from "../bodies/columns";
 import { readBodies } from "../bodies/read";
-import type { BodyBucket } from "../bodies/write";
+import type { BodyBucket } from "../bodies/bucket";
 
 /**
  * A request's scores in lists: scorer, value and label, plus the review verdict of that call and

@@ -11,7 +11,7 @@ import { keyset, requestConditions, type RequestFilters } from "./request-filter
 import { llmRequests, safetyScores, scoreReviews } from "./schema";
 import { storedBodyColumns } from "../bodies/columns";
 import { readBodies } from "../bodies/read";
-import type { BodyBucket } from "../bodies/write";
+import type { BodyBucket } from "../bodies/bucket";
 
 /** One reviewed call of an export page. */
 export interface ReviewedCall {

@@ -13,7 +13,7 @@ import { requestSummaryColumns, scoreChips } from "./requests";
 import { llmRequests, MAX_SESSION_CALLS, safetyScores, sessionScores } from "./schema";
 import { storedBodyColumns } from "../bodies/columns";
 import { readBodies } from "../bodies/read";
-import type { BodyBucket } from "../bodies/write";
+import type { BodyBucket } from "../bodies/bucket";
 
 /** The session's id as stored: `metadata ->> 'session_id'`, the indexed expression. */
 const sessionIdOf = sql`(${llmRequests.metadata} ->> 'session_id')`;

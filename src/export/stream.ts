@@ -13,7 +13,7 @@ import type { ScoreChip } from "../db/requests";
 import type { RequestFilters } from "../db/request-filters";
 import { type ExportFormat, SCORER_NAMES } from "../enums";
 import { memoizedMasker } from "../pii/mask";
-import type { BodyBucket } from "../bodies/write";
+import type { BodyBucket } from "../bodies/bucket";
 
 /**
  * Rows per database round trip: large enough to amortise it, small enough to bound memory

@@ -12,7 +12,7 @@ import { isDatabaseUnavailable } from "../db/driver/unavailable";
 import { ConfigError } from "../config/error";
 import { ApiError, DATABASE_RETRY_AFTER_SECONDS } from "./errors";
 import { logError } from "../logger";
-import { BodyStorageError } from "../bodies/write";
+import { BodyStorageError } from "../bodies/bucket";
 
 /** `app.onError` handler of any Hono app (it reads no variables: the API and the dashboard server share it). */
 export const renderError: ErrorHandler = (err, c) => {

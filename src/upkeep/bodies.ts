@@ -11,7 +11,8 @@
  */
 import { uuidv7 } from "uuidv7";
 import type { TierRetention } from "../billing/tiers";
-import { bodyObjectKey, needsObject, writeBodies, type BodyBucket, type BodyPlacement } from "../bodies/write";
+import type { BodyBucket } from "../bodies/bucket";
+import { bodyObjectKey, needsObject, writeBodies, type BodyPlacement } from "../bodies/write";
 import { deletableObjects, forgetObjects, inlineBodiesPage, pointRowsAtObjects, registerObjects } from "../db/body-objects";
 import type { Db } from "../db/driver/client";
 import { logError, logInfo } from "../logger";

@@ -7,7 +7,8 @@
  */
 import { uuidv7 } from "uuidv7";
 import { describe, expect, it } from "vitest";
-import { bodyText, INLINE_BODY_BYTES } from "../../src/bodies/codec";
+import { INLINE_BODY_BYTES } from "../../src/bodies/codec";
+import { bodyText } from "../../src/bodies/write";
 import type { StoredBodies } from "../../src/bodies/columns";
 import { readSegmentTexts } from "../../src/bodies/read";
 import { bigAnswer } from "../proxy/big-answers";

@@ -7,7 +7,7 @@ import { env } from "cloudflare:test";
 import { uuidv7 } from "uuidv7";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TIER_RETENTION } from "../../src/billing/tiers";
-import { bodyText } from "../../src/bodies/codec";
+import { bodyText } from "../../src/bodies/write";
 import type { StoredBodies } from "../../src/bodies/columns";
 import { readBodies } from "../../src/bodies/read";
 import { createDb } from "../../src/db/driver/client";

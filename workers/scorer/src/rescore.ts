@@ -18,7 +18,7 @@ import { CHUNKS_PER_MESSAGE, RESCORE_CHUNK } from "../../../src/rescore/limits";
 import { backoffSeconds } from "../../../src/queues/backoff";
 import { type RescoreMessage, scoringRetry } from "../../../src/queues/scoring-jobs";
 import type { ScorerConfig } from "./config";
-import type { BodyBucket } from "../../../src/bodies/write";
+import type { BodyBucket } from "../../../src/bodies/bucket";
 
 /** Re-scores up to CHUNKS_PER_MESSAGE chunks of job `jobId`; sends the job's next message when some are left. */
 export async function runRescoreChunks(db: Db, bodies: BodyBucket | null, queue: Queue<unknown>, jobId: string): Promise<void> {

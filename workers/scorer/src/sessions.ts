@@ -19,7 +19,7 @@ import { judgeRequest } from "../../../src/scoring/judge/prompts";
 import { SESSION_WINDOW, scoreSession } from "../../../src/scoring/scorers/jailbreak_detection/session";
 import { SCORER_VERSIONS } from "../../../src/scoring/version";
 import { askWithinBudget, type JudgeTier } from "./judge/tier";
-import type { BodyBucket } from "../../../src/bodies/write";
+import type { BodyBucket } from "../../../src/bodies/bucket";
 
 const SCORER = "jailbreak_detection" as const;
 
