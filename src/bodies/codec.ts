@@ -1,6 +1,6 @@
 /**
  * How one body is stored: its JSON text (UTF-8), inline in PostgreSQL when small, else one
- * gzip member in an R2 object (docs/storage.md "Bodies").
+ * gzip member in an R2 object (docs/capture.md "Bodies in R2").
  */
 /**
  * Largest body, in bytes of its JSON text (UTF-8), kept inline in `llm_requests` (1 KiB).

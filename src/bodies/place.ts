@@ -1,5 +1,5 @@
 /**
- * The ingest side of bodies (docs/storage.md "Bodies"): before the statement that stores a
+ * The ingest side of bodies (docs/capture.md "Bodies in R2"): before the statement that stores a
  * batch's rows, find each record's project (and its mask policy), mask the records of projects
  * that say `store_pii: "mask"` (src/policy/mask.ts), and write the large bodies of each
  * project's fresh records into one R2 object per (batch, project) (./write.ts), registered in

@@ -1,5 +1,5 @@
 /**
- * Reading bodies (docs/storage.md "Bodies"): the one way every reader (detail, export, sessions,
+ * Reading bodies (docs/capture.md "Bodies in R2"): the one way every reader (detail, export, sessions,
  * the reviewed-calls export, the scorer and re-scoring) gets a call's bodies from its stored
  * row: inline values as they are, the others from their R2 objects by byte range, each gzip
  * member decompressed and parsed.

@@ -1,5 +1,5 @@
 /**
- * Writing bodies (docs/storage.md "Bodies"): the bodies of calls that arrived together (one
+ * Writing bodies (docs/capture.md "Bodies in R2"): the bodies of calls that arrived together (one
  * ingest batch of one project) that are too large to stay inline go into ONE R2 object, each
  * body its own gzip member, so a batch costs one R2 write (a Class A operation) whatever its
  * size, and each body is read back alone with a ranged get (./read.ts).

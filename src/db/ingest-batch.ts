@@ -18,7 +18,7 @@
  * are held back by the first run (outcome `mask`, nothing stored or counted), masked
  * (src/policy/mask.ts) and stored by a second run of the statement for those records only.
  *
- * Bodies (docs/storage.md "Bodies"): when a record has a body over `INLINE_BODY_BYTES`, the batch
+ * Bodies (docs/capture.md "Bodies in R2"): when a record has a body over `INLINE_BODY_BYTES`, the batch
  * first goes through src/bodies/place.ts (its projects resolved and masked in one statement,
  * the large bodies written to one R2 object per project), then ONE run of the statement stores
  * the rows with their pointers. The preview and the search document are computed by the

@@ -12,7 +12,7 @@
  * (src/policy/mask.ts) and the statement runs again. So the original bodies never reach the
  * table, and other projects pay nothing for it.
  *
- * A record with a body over `INLINE_BODY_BYTES` (docs/storage.md "Bodies") first has its project
+ * A record with a body over `INLINE_BODY_BYTES` (docs/capture.md "Bodies in R2") first has its project
  * resolved, is masked when that project masks, and has its large bodies written to R2
  * (src/bodies/place.ts); then the statement runs once, storing the pointers. The preview and
  * search document are computed by the statement from the whole bodies either way.

@@ -1,5 +1,5 @@
 /**
- * Upkeep of the body objects (docs/storage.md "Bodies"), run by the scorer's cron with retention
+ * Upkeep of the body objects (docs/capture.md "Bodies in R2"), run by the scorer's cron with retention
  * (workers/scorer/src/maintenance.ts):
  *
  * - deletion: objects no stored call points to any more (their calls deleted by retention or

@@ -1,5 +1,5 @@
 /**
- * Bodies in R2 (issue 34.1, docs/storage.md "Bodies"): bodies over INLINE_BODY_BYTES are written
+ * Bodies in R2 (issue 34.1, docs/capture.md "Bodies in R2"): bodies over INLINE_BODY_BYTES are written
  * gzip to the BODIES bucket before their rows, one object per (batch, project), and read back
  * byte for byte through src/bodies/ by the detail, the export and the scorer; small bodies stay
  * inline; masking applies before the write; an R2 write failure retries the batch and loses and

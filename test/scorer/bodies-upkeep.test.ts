@@ -1,5 +1,5 @@
 /**
- * Upkeep of the body objects (src/upkeep/bodies.ts, docs/storage.md "Bodies"): bodies stored
+ * Upkeep of the body objects (src/upkeep/bodies.ts, docs/capture.md "Bodies in R2"): bodies stored
  * inline before bodies went to R2 are moved in bounded runs, byte for byte; retention removes
  * the objects once their calls are gone, and so do a deleted project and a batch that stored nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * The R2 objects that hold request and response bodies (src/bodies/, docs/storage.md "Bodies").
+ * The R2 objects that hold request and response bodies (src/bodies/, docs/capture.md "Bodies in R2").
  * Part of the PostgreSQL schema (drizzle-orm, src/db/schema/index.ts); migrations/ is generated
  * from it by `npm run db:generate`. Written only by src/db/body-objects.ts.
  */
