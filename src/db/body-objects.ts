@@ -8,7 +8,7 @@ import type { TierRetention } from "../billing/tiers";
 import { bodyObjectKey, type BodyPlacement } from "../bodies/write";
 import type { Db } from "./driver/client";
 import { keyMayIngestSql } from "./ingest";
-import { retentionSql } from "../upkeep/retention";
+import { pastRetentionSql } from "../upkeep/retention";
 
 /** Who a record is for once its key is checked: its project and, when that project masks personal data, its policy. */
 export interface ResolvedCaller {
@@ -106,24 +106,18 @@ export const UNREFERENCED_GRACE_SECONDS = 3_600;
  * Up to `limit` objects no stored call points to any more: registered over
  * `UNREFERENCED_GRACE_SECONDS` ago and never referenced (a batch that stored nothing, a failed
  * one, a deleted project's), or whose newest call is past its project's retention (`days`, the
- * tiers' retention) once retention has deleted their rows.
+ * tiers' retention) once retention has deleted their rows. `projectIds`: only those projects' objects (an operator, a test).
  */
-export async function deletableObjects(db: Db, days: TierRetention, limit: number, graceSeconds = UNREFERENCED_GRACE_SECONDS): Promise<string[]> {
+export async function deletableObjects(db: Db, days: TierRetention, limit: number, projectIds?: readonly string[]): Promise<string[]> {
+  const scoped = projectIds ? sql`AND o.project_id = ANY(${uuidArray(projectIds)}::uuid[])` : sql``;
   const result = (await db.execute(sql`
     (SELECT o.key FROM body_objects o
-      WHERE o.newest_created_at IS NULL AND o.created_at < now() - make_interval(secs => ${graceSeconds})
+      WHERE o.newest_created_at IS NULL AND o.created_at < now() - make_interval(secs => ${UNREFERENCED_GRACE_SECONDS}) ${scoped}
         AND NOT EXISTS (SELECT 1 FROM llm_requests r WHERE r.body_key = o.key)
       ORDER BY o.created_at LIMIT ${limit})
     UNION ALL
-    (SELECT o.key FROM subscriptions s
-      CROSS JOIN LATERAL (SELECT ${retentionSql(days)} AS keep) k
-      CROSS JOIN LATERAL (
-        SELECT b.key FROM body_objects b
-        WHERE b.project_id = s.project_id AND b.newest_created_at < now() - k.keep
-        ORDER BY b.newest_created_at LIMIT ${limit}
-      ) o
-      WHERE k.keep IS NOT NULL AND NOT EXISTS (SELECT 1 FROM llm_requests r WHERE r.body_key = o.key)
-      LIMIT ${limit})`)) as unknown as { rows: { key: string }[] };
+    (SELECT o.key FROM (${pastRetentionSql(days, "body_objects", "key", "newest_created_at", limit, projectIds)}) o
+      WHERE NOT EXISTS (SELECT 1 FROM llm_requests r WHERE r.body_key = o.key))`)) as unknown as { rows: { key: string }[] };
   return [...new Set(result.rows.map((r) => r.key))].slice(0, limit);
 }
 
@@ -147,20 +141,29 @@ export interface InlineBodiesRow {
   response_body: unknown;
 }
 
-/** The name of the move's cursor in `upkeep_cursors`. */
-const MOVE_CURSOR = "bodies-to-r2";
+/** A PostgreSQL array literal of uuids. */
+const uuidArray = (ids: readonly string[]) => `{${ids.join(",")}}`;
+
+/** The name of the move's cursor in `upkeep_cursors`: one for the whole table, one per scope of projects. */
+const moveCursor = (projectIds?: readonly string[]) => (projectIds ? `bodies-to-r2:${[...projectIds].sort().join(",")}` : "bodies-to-r2");
 
 /**
  * The next `limit` calls after the move's cursor (request id order: UUIDv7, so oldest first)
  * whose bodies are all inline, walking the primary key; the id the page ends at (null when no
  * call is left) and how many calls it walked. Rows with a body in R2 are walked, not returned.
+ * `projectIds`: only those projects' calls, with a cursor of their own.
  */
-export async function inlineBodiesPage(db: Db, limit: number): Promise<{ rows: InlineBodiesRow[]; last: string | null; walked: number }> {
+export async function inlineBodiesPage(
+  db: Db,
+  limit: number,
+  projectIds?: readonly string[],
+): Promise<{ rows: InlineBodiesRow[]; last: string | null; walked: number }> {
+  const scoped = projectIds ? sql`AND r.project_id = ANY(${uuidArray(projectIds)}::uuid[])` : sql``;
   const result = (await db.execute(sql`
-    WITH cursor AS (SELECT position::uuid AS after FROM upkeep_cursors WHERE name = ${MOVE_CURSOR}),
+    WITH cursor AS (SELECT position::uuid AS after FROM upkeep_cursors WHERE name = ${moveCursor(projectIds)}),
     page AS (
       SELECT r.id, r.project_id, r.body_key, r.request_body, r.response_body FROM llm_requests r
-      WHERE r.id > coalesce((SELECT after FROM cursor), '00000000-0000-0000-0000-000000000000'::uuid)
+      WHERE r.id > coalesce((SELECT after FROM cursor), '00000000-0000-0000-0000-000000000000'::uuid) ${scoped}
       ORDER BY r.id LIMIT ${limit}
     )
     SELECT id, project_id, request_body, response_body, body_key IS NULL AS inline FROM page ORDER BY id`)) as unknown as {
@@ -182,9 +185,14 @@ export async function registerObjects(db: Db, objects: readonly { key: string; p
 /**
  * In one statement: points the moved calls at their objects (a call moved meanwhile by another
  * run is left alone), clears the inline copies of the moved bodies, marks the objects referenced
- * and advances the move's cursor to `last`.
+ * and advances the move's cursor (of `projectIds`, or of the whole table) to `last`.
  */
-export async function pointRowsAtObjects(db: Db, moved: readonly (BodyPlacement & { id: string })[], last: string): Promise<void> {
+export async function pointRowsAtObjects(
+  db: Db,
+  moved: readonly (BodyPlacement & { id: string })[],
+  last: string,
+  projectIds?: readonly string[],
+): Promise<void> {
   const input = JSON.stringify(moved);
   await db.execute(sql`
     WITH input AS (
@@ -201,6 +209,6 @@ export async function pointRowsAtObjects(db: Db, moved: readonly (BodyPlacement 
       RETURNING r.body_key, r.created_at
     ),
     referenced AS (${referenceBodyObjects(sql`moved`)})
-    INSERT INTO upkeep_cursors (name, position) VALUES (${MOVE_CURSOR}, ${last})
+    INSERT INTO upkeep_cursors (name, position) VALUES (${moveCursor(projectIds)}, ${last})
     ON CONFLICT (name) DO UPDATE SET position = excluded.position, updated_at = now()`);
 }

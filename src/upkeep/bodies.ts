@@ -26,9 +26,20 @@ export const BODY_MOVE_CHUNK = 100;
 /** Calls the move walks per run at most (10 chunks). */
 export const BODY_MOVE_ROWS = 1_000;
 
-/** Deletes up to `limit` objects no call points to (R2 first, then their entries); returns how many. */
-export async function deleteUnusedBodies(db: Db, bucket: BodyBucket, days: TierRetention, limit = BODY_DELETE_BATCH): Promise<number> {
-  const keys = await deletableObjects(db, days, limit);
+/** Which calls and objects a run covers: all (the cron), or only those of the listed projects (an operator, a test). */
+export interface BodyUpkeepScope {
+  projectIds?: readonly string[];
+  /** Objects deleted at most (default `BODY_DELETE_BATCH`). */
+  deleteLimit?: number;
+  /** Calls the move walks at most (default `BODY_MOVE_ROWS`). */
+  moveRows?: number;
+  /** Calls per chunk of the move (default `BODY_MOVE_CHUNK`). */
+  moveChunk?: number;
+}
+
+/** Deletes up to `scope.deleteLimit` objects no call points to (R2 first, then their entries); returns how many. */
+export async function deleteUnusedBodies(db: Db, bucket: BodyBucket, days: TierRetention, scope: BodyUpkeepScope = {}): Promise<number> {
+  const keys = await deletableObjects(db, days, scope.deleteLimit ?? BODY_DELETE_BATCH, scope.projectIds);
   if (keys.length === 0) return 0;
   await bucket.delete(keys);
   await forgetObjects(db, keys);
@@ -36,14 +47,15 @@ export async function deleteUnusedBodies(db: Db, bucket: BodyBucket, days: TierR
 }
 
 /**
- * Moves the large inline bodies of up to `rows` calls (in `chunk`s) to R2; returns how many
- * calls were walked (0: nothing is left to move). Throws what R2 or the driver throws; the
- * cursor then stays where the last finished chunk left it.
+ * Moves the large inline bodies of up to `scope.moveRows` calls (in chunks of `scope.moveChunk`)
+ * to R2; returns how many calls were walked (0: nothing is left to move). Throws what R2 or the
+ * driver throws; the cursor then stays where the last finished chunk left it.
  */
-export async function moveBodiesToR2(db: Db, bucket: BodyBucket, rows = BODY_MOVE_ROWS, chunk = BODY_MOVE_CHUNK): Promise<number> {
+export async function moveBodiesToR2(db: Db, bucket: BodyBucket, scope: BodyUpkeepScope = {}): Promise<number> {
+  const { projectIds, moveRows: rows = BODY_MOVE_ROWS, moveChunk: chunk = BODY_MOVE_CHUNK } = scope;
   let walked = 0;
   while (walked < rows) {
-    const page = await inlineBodiesPage(db, Math.min(chunk, rows - walked));
+    const page = await inlineBodiesPage(db, Math.min(chunk, rows - walked), projectIds);
     if (page.last === null) break;
     const large = page.rows.filter((r) => needsObject(r));
     const byProject = new Map<string, typeof large>();
@@ -60,7 +72,7 @@ export async function moveBodiesToR2(db: Db, bucket: BodyBucket, rows = BODY_MOV
         });
       }),
     );
-    await pointRowsAtObjects(db, moved, page.last);
+    await pointRowsAtObjects(db, moved, page.last, projectIds);
     walked += page.walked;
   }
   return walked;

@@ -52,11 +52,11 @@ const objectsOf = async (projectId: string) => (await env.BODIES.list({ prefix: 
 const trackedOf = async (projectId: string) =>
   (await sql<{ key: string }>("SELECT key FROM body_objects WHERE project_id = $1 ORDER BY key", [projectId])).map((r) => r.key);
 
-/** Runs the move until it has walked every call (several runs of `rows`). */
-async function moveAll(rows: number, chunk: number) {
+/** Runs the move over `projectId`'s calls until it has walked them all (several runs of `rows`). */
+async function moveAll(projectId: string, rows: number, chunk: number) {
   const handle = createDb(config().db);
   try {
-    while ((await moveBodiesToR2(handle.db, env.BODIES, rows, chunk)) > 0);
+    while ((await moveBodiesToR2(handle.db, env.BODIES, { projectIds: [projectId], moveRows: rows, moveChunk: chunk })) > 0);
   } finally {
     await handle.close();
   }
@@ -68,7 +68,7 @@ describe("moving inline bodies to R2", () => {
     const { projectId, ids } = await projectWithInlineCalls(bodies.map((body) => ({ ageDays: 1, body })));
     const before = await rowsOf(projectId);
     const inlineTexts = before.map((r) => bodyText(r.request_body));
-    await moveAll(2, 2);
+    await moveAll(projectId, 2, 2);
     const after = await rowsOf(projectId);
     expect(after.map((r) => r.body_key === null)).toEqual([false, true, false, false]);
     expect(after.map((r) => r.request_body === null)).toEqual([true, false, true, true]);
@@ -82,7 +82,7 @@ describe("moving inline bodies to R2", () => {
     expect(after.flatMap((r) => (r.body_key ? [r.body_key] : [])).every((k) => k.startsWith(`${projectId}/`))).toBe(true);
     // A second pass finds nothing to move and writes nothing.
     const objects = await objectsOf(projectId);
-    await moveAll(10, 5);
+    await moveAll(projectId, 10, 5);
     expect(await objectsOf(projectId)).toEqual(objects);
   });
 });
@@ -94,16 +94,16 @@ describe("deleting body objects", () => {
       { ageDays: 1, body: large("young") },
     ]);
     // Chunks of one call: the old and the young call get objects of their own.
-    await moveAll(1, 1);
+    await moveAll(projectId, 1, 1);
     const [oldRow, youngRow] = await rowsOf(projectId);
     expect(oldRow!.body_key).not.toBe(youngRow!.body_key);
     const handle = createDb(config().db);
     try {
       // Before retention runs, the old object still has its call: kept.
-      await deleteUnusedBodies(handle.db, env.BODIES, DEFAULT_TIER_RETENTION);
+      await deleteUnusedBodies(handle.db, env.BODIES, DEFAULT_TIER_RETENTION, { projectIds: [projectId] });
       expect(await objectsOf(projectId)).toHaveLength(2);
       expect(await applyRetention(handle.db, DEFAULT_TIER_RETENTION, { projectIds: [projectId] })).toBe(1);
-      await deleteUnusedBodies(handle.db, env.BODIES, DEFAULT_TIER_RETENTION);
+      await deleteUnusedBodies(handle.db, env.BODIES, DEFAULT_TIER_RETENTION, { projectIds: [projectId] });
       expect(await objectsOf(projectId)).toEqual([youngRow!.body_key]);
       expect(await trackedOf(projectId)).toEqual([youngRow!.body_key]);
       expect((await readBodies(env.BODIES, await rowsOf(projectId)))[0]!.request_body).toEqual(large("young"));
@@ -114,20 +114,20 @@ describe("deleting body objects", () => {
 
   it("Should delete a deleted project's objects, and an object no call ever pointed to, after the grace period", async () => {
     const { projectId } = await projectWithInlineCalls([{ ageDays: 1, body: large("x") }]);
-    await moveAll(10, 10);
+    await moveAll(projectId, 10, 10);
     const stray = `${projectId}/stray`;
     await env.BODIES.put(stray, "never referenced");
     await sql("INSERT INTO body_objects (key, project_id, created_at) VALUES ($1, $2, now() - interval '2 hours')", [stray, projectId]);
     const handle = createDb(config().db);
     try {
-      await deleteUnusedBodies(handle.db, env.BODIES, DEFAULT_TIER_RETENTION);
+      await deleteUnusedBodies(handle.db, env.BODIES, DEFAULT_TIER_RETENTION, { projectIds: [projectId] });
       expect(await objectsOf(projectId)).toHaveLength(1);
       expect(await deleteProject(handle.db, projectId)).toBe("deleted");
       // Within the grace period an unreferenced object is kept (a batch may be about to point to it).
-      await deleteUnusedBodies(handle.db, env.BODIES, DEFAULT_TIER_RETENTION);
+      await deleteUnusedBodies(handle.db, env.BODIES, DEFAULT_TIER_RETENTION, { projectIds: [projectId] });
       expect(await objectsOf(projectId)).toHaveLength(1);
       await sql("UPDATE body_objects SET created_at = now() - interval '2 hours' WHERE project_id = $1", [projectId]);
-      await deleteUnusedBodies(handle.db, env.BODIES, DEFAULT_TIER_RETENTION);
+      await deleteUnusedBodies(handle.db, env.BODIES, DEFAULT_TIER_RETENTION, { projectIds: [projectId] });
       expect(await objectsOf(projectId)).toEqual([]);
       expect(await trackedOf(projectId)).toEqual([]);
     } finally {
