@@ -19,8 +19,9 @@
  * through the environment, never a command line.
  * Ctrl-C stops the workers, the stand-in, then the database.
  * Ports: SIGHTLINE_API_PORT, SIGHTLINE_PROXY_PORT, SIGHTLINE_PG_PORT, SIGHTLINE_SWEEP_PORT,
- * SIGHTLINE_STRIPE_PORT, SIGHTLINE_DASHBOARD_PORT; wrangler's local state (queues, caches, the
- * generated dev config) goes to SIGHTLINE_PERSIST_DIR when set (default .wrangler/state). A
+ * SIGHTLINE_STRIPE_PORT, SIGHTLINE_DASHBOARD_PORT; wrangler's local state (queues, caches, R2
+ * with the bodies, the generated dev config) goes to SIGHTLINE_PERSIST_DIR when set (default
+ * `wrangler/` beside the database's folder, .data/wrangler: bodies persist with their rows). A
  * second stack beside yours (e.g. the e2e tests) also needs its own WRANGLER_REGISTRY_PATH, so
  * that its proxy's service binding reaches its own API worker.
  */
@@ -101,6 +102,9 @@ if (!configured("STRIPE_SECRET_KEY")) {
 /** Alert webhooks may target this machine locally (docs/webhooks.md); deployed, loopback is refused. */
 const ALERT_DEV_VARS = { WEBHOOK_ALLOW_LOOPBACK: "true" };
 
+/** wrangler's local state of the workers and the dashboard (R2 holds the bodies: kept beside the database). */
+const PERSIST_DIR = process.env.SIGHTLINE_PERSIST_DIR || join(dirname(DEV_DATA_DIR), "wrangler");
+
 workers = await startWorkers({
   databaseUrl: db.url,
   internalSecret: secret,
@@ -109,7 +113,7 @@ workers = await startWorkers({
   scorerVars: { ...ALERT_DEV_VARS, DASHBOARD_URL: `http://localhost:${DASHBOARD_PORT}` },
   proxyPort: PROXY_PORT,
   sweep: { port: SWEEP_PORT, everyMs: SWEEP_EVERY_MS, onResult: (line) => (/^sweep: 200\b/.test(line) ? undefined : console.error(`▶ ${line}`)) },
-  persistTo: process.env.SIGHTLINE_PERSIST_DIR || undefined,
+  persistTo: PERSIST_DIR,
   proxyVars: process.env.UPSTREAM_BASE_URL ? { UPSTREAM_BASE_URL: process.env.UPSTREAM_BASE_URL } : {},
   onExit: (what, code) => {
     if (stopping) return;
@@ -131,7 +135,7 @@ const dashboard = await startDashboard({
   internalSecret: secret,
   apiUrl: `http://localhost:${API_PORT}`,
   proxyUrl: `http://localhost:${PROXY_PORT}`,
-  persistTo: process.env.SIGHTLINE_PERSIST_DIR || undefined,
+  persistTo: PERSIST_DIR,
   onExit: (code) => {
     if (stopping) return;
     console.error(`▶ dashboard exited (${code}); stopping the stack`);

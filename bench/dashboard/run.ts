@@ -373,7 +373,7 @@ try {
   let dbRows = 0;
   const t0 = performance.now();
   for (;;) {
-    const rows = await exportPage(nodeDb, projectId, filters, cursor, 1000);
+    const rows = await exportPage(nodeDb, null, projectId, filters, cursor, 1000);
     dbRows += rows.length;
     if (rows.length < 1000) break;
     cursor = rows[rows.length - 1]!.id;

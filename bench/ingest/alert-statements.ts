@@ -92,7 +92,7 @@ export async function measureAlertStatements(url: string): Promise<Counts[]> {
       seen.length = 0;
       const ids: string[] = [];
       for (let i = 0; i < CALLS; i++) {
-        const r = await ingestWithQuota(db, { keyHash }, call(i), limits);
+        const r = await ingestWithQuota(db, { keyHash }, call(i), limits, null);
         if (!r.ok) throw new Error(`ingest refused: ${r.reason}`);
         ids.push(r.id);
       }
@@ -101,7 +101,7 @@ export async function measureAlertStatements(url: string): Promise<Counts[]> {
       let saveMs = 0;
       let alerts = 0;
       for (let i = 0; i < ids.length; i += BATCH) {
-        const calls = await loadCalls(db, ids.slice(i, i + BATCH));
+        const calls = await loadCalls(db, null, ids.slice(i, i + BATCH));
         const batch = calls.map((c) => ({ request_id: c.id, project_id: c.project_id, scores: scoreCall(c, c.policy) }));
         const t0 = performance.now();
         alerts += (await saveScores(db, batch)).length;

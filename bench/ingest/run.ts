@@ -236,14 +236,14 @@ try {
   const logRecord = (i: number): LogRecord => ({ ...record(i), created_at: undefined });
   const pooledDb = drizzle({ client: pool }) as unknown as Db;
   const sameStatement = async (i: number) => {
-    const result = await ingestWithQuota(pooledDb, { keyHash }, logRecord(i), limits);
+    const result = await ingestWithQuota(pooledDb, { keyHash }, logRecord(i), limits, null);
     if (!result.ok) throw new Error(`ingestWithQuota refused: ${result.reason}`);
   };
   const sameStatementNewConnection = async (i: number) => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      const result = await ingestWithQuota(drizzle({ client }) as unknown as Db, { keyHash }, logRecord(i), limits);
+      const result = await ingestWithQuota(drizzle({ client }) as unknown as Db, { keyHash }, logRecord(i), limits, null);
       if (!result.ok) throw new Error(`ingestWithQuota refused: ${result.reason}`);
     } finally {
       await client.end();
@@ -286,12 +286,12 @@ try {
       const i = b * BATCH_SIZE + j;
       return { id: uuidv7(), keyHash: projects[i % projects.length]!.keyHash, record: logRecord(i) };
     });
-    const results = await ingestBatch(pooledDb, entries, limits);
+    const results = await ingestBatch(pooledDb, entries, limits, null);
     if (results.some((r) => r.outcome !== "stored"))
       throw new Error(`ingestBatch did not store every record: ${JSON.stringify(results.find((r) => r.outcome !== "stored"))}`);
   };
   const statementFor = (projects: { keyHash: string }[]) => async (i: number) => {
-    const result = await ingestWithQuota(pooledDb, { keyHash: projects[i % projects.length]!.keyHash }, logRecord(i), limits);
+    const result = await ingestWithQuota(pooledDb, { keyHash: projects[i % projects.length]!.keyHash }, logRecord(i), limits, null);
     if (!result.ok) throw new Error(`ingestWithQuota refused: ${result.reason}`);
   };
   // The cheapest batched write: the same rows and jsonb parameter, INSERT only (no key, quota or

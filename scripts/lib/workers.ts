@@ -42,14 +42,16 @@ export interface WorkersOptions {
   /**
    * Run the sweep every `everyMs` (default 60 s) by calling the scheduled handler of a scorer
    * session of its own on `port` (wrangler's /cdn-cgi/handler/scheduled). The API session's
-   * port cannot do it: there the scheduled event reaches the API, which has no handler.
+   * port cannot do it: there the scheduled event reaches the API, which has no handler. That
+   * session's R2 is its own, so its cron leaves the body objects alone (`BODY_UPKEEP=false`)
+   * and the same timer calls the API's POST /internal/bodies/upkeep instead (src/upkeep/bodies.ts).
    */
   sweep?: { port: number; everyMs?: number; onResult?: (line: string) => void };
   /**
    * Local state directory (queues, caches); separate runs should not share one. It also holds
    * the run's own dev registry (unless WRANGLER_REGISTRY_PATH is set), so that this stack's
    * proxy binds to this stack's API and not to another `sightline-api` running on the machine.
-   * Default `.wrangler/state`.
+   * Default `.wrangler/state` (`npm run dev` passes `.data/wrangler`).
    */
   persistTo?: string;
   /** Pass wrangler's output through (dev) or keep it quiet (tests, benchmarks). */
@@ -187,7 +189,8 @@ export async function startWorkers(opts: WorkersOptions): Promise<RunningWorkers
       const sweepState = join(persistAbs, "sweep");
       const sweepEnv: NodeJS.ProcessEnv = { ...env, WRANGLER_REGISTRY_PATH: join(sweepState, "registry") };
       for (const name of API_SECRETS) delete sweepEnv[name];
-      const child = spawnWrangler("sweep scorer", ["-c", scorerConfig, "--port", String(opts.sweep.port), "--test-scheduled"], {
+      const sweepConfig = scorerDevConfig(join(sweepState, "config"), { ...opts.scorerVars, BODY_UPKEEP: "false" });
+      const child = spawnWrangler("sweep scorer", ["-c", sweepConfig, "--port", String(opts.sweep.port), "--test-scheduled"], {
         quiet: true,
         env: sweepEnv,
         persist: sweepState,
@@ -201,6 +204,9 @@ export async function startWorkers(opts: WorkersOptions): Promise<RunningWorkers
         fetch(url)
           .then(async (res) => report(`sweep: ${res.status} ${(await res.text()).slice(0, 200)}`))
           .catch((err: unknown) => report(`sweep: ${err}`));
+        fetch(`${apiUrl}/internal/bodies/upkeep`, { method: "POST", headers: { "X-Internal-Secret": opts.internalSecret } })
+          .then(async (res) => (res.ok ? undefined : report(`body upkeep: ${res.status} ${(await res.text()).slice(0, 200)}`)))
+          .catch((err: unknown) => report(`body upkeep: ${err}`));
       }, opts.sweep.everyMs ?? 60_000);
       timer.unref();
     }

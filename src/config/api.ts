@@ -43,6 +43,8 @@ export const apiVars = z.object({
   SCORING_QUEUE: binding<Queue<unknown>>(),
   LOG_DEAD_LETTERS: binding<Queue<unknown>>(),
   LOG_PAYLOADS: binding<R2Bucket>(),
+  /** Request and response bodies over the inline size (bucket `sightline-bodies`, src/bodies/). */
+  BODIES: binding<R2Bucket>(),
 });
 
 /** The API worker's config: `apiVars` parsed, named for what they mean. */
@@ -62,6 +64,7 @@ const apiConfigSchema = apiVars.transform((v) => ({
   scoringQueue: v.SCORING_QUEUE,
   logDeadLetters: v.LOG_DEAD_LETTERS,
   logPayloads: v.LOG_PAYLOADS,
+  bodies: v.BODIES,
 }));
 
 /** The API worker's typed configuration. */

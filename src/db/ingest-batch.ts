@@ -18,6 +18,13 @@
  * are held back by the first run (outcome `mask`, nothing stored or counted), masked
  * (src/policy/mask.ts) and stored by a second run of the statement for those records only.
  *
+ * Bodies (docs/capture.md "Bodies in R2"): when a record has a body over `INLINE_BODY_BYTES`, the batch
+ * first goes through src/bodies/place.ts (its projects resolved and masked in one statement,
+ * the large bodies written to one R2 object per project), then ONE run of the statement stores
+ * the rows with their pointers. The preview and the search document are computed by the
+ * statement from the whole bodies, which it receives either way; only small bodies are stored
+ * inline. A batch whose R2 write fails throws before any row is stored.
+ *
  * Exactness under concurrency: the `locked` CTE reads the subscription rows `FOR UPDATE`; under
  * READ COMMITTED it waits for a concurrent writer (the API's per-call statement or another
  * batch) and then reads the row's newest version, and the UPDATE sets the counter from that
@@ -36,6 +43,11 @@ import { keyMayIngestSql, periodExpiredSql, tierLimitSql, type LogRecord } from 
 import { maskRecord, withoutMaskedVerdict } from "../policy/mask";
 import { policyFromStored } from "../policy/schema";
 import { storedCost } from "../pricing/logged-cost";
+import { placeBatch } from "../bodies/place";
+import type { BodyBucket } from "../bodies/bucket";
+import { INLINE, needsObject, type BodyPlacement } from "../bodies/write";
+import { referenceBodyObjects } from "./body-objects";
+import { requestPreview, requestSearchDocument } from "./schema";
 
 /** One record to store: its id (UUIDv7 from the proxy), the key hash it came with, the fields. */
 export interface BatchEntry {
@@ -68,9 +80,10 @@ type StatementRow = { id: string; project_id: string | null; outcome: BatchOutco
  * text must already be storable (src/ingest/input.ts `storableJson`, applied by the consumer to each
  * record as it is read): a NUL would fail the statement as a data error.
  */
-export function batchParameter(entries: readonly BatchEntry[]): string {
+export function batchParameter(entries: readonly BatchEntry[], placements?: readonly BodyPlacement[]): string {
   const rows = entries.map((e, ord) => ({
     ...storedCost(e.record),
+    ...(placements?.[ord] ?? INLINE),
     ord,
     id: e.id,
     key_hash: e.keyHash,
@@ -87,11 +100,26 @@ export function batchParameter(entries: readonly BatchEntry[]): string {
   return JSON.stringify(rows);
 }
 
-/** Stores `entries` in one statement (two when a project masks); see the module doc. Throws what the driver throws. */
-export async function ingestBatch(db: Db, entries: readonly BatchEntry[], limits: TierLimits): Promise<BatchResult[]> {
+/**
+ * Stores `entries` in one statement (two when a project masks), large bodies in `bodies` first;
+ * see the module doc. `bodies` null (a Node tool without R2): every body inline. Throws what the
+ * driver or R2 throws.
+ */
+export async function ingestBatch(db: Db, entries: readonly BatchEntry[], limits: TierLimits, bodies: BodyBucket | null): Promise<BatchResult[]> {
   if (entries.length === 0) return [];
   // Only ingest writes `metadata.pii_masked` (src/policy/mask.ts).
   const clean = entries.map((e) => ({ ...e, record: { ...e.record, metadata: withoutMaskedVerdict(e.record.metadata) } }));
+  if (bodies && clean.some((e) => needsObject(e.record))) {
+    const placed = await placeBatch(db, bodies, clean);
+    const rows = await runStatement(
+      db,
+      clean.map((e, i) => ({ ...e, record: placed[i]!.record })),
+      limits,
+      true,
+      placed.map((p) => p.placement),
+    );
+    return rows.map((r) => ({ id: r.id, projectId: r.project_id, outcome: r.outcome === "mask" ? "quota" : r.outcome }));
+  }
   const rows = await runStatement(db, clean, limits, false);
   const held = clean.flatMap((e, i) =>
     rows[i]!.outcome === "mask" ? [{ i, entry: { ...e, record: maskRecord(e.record, policyFromStored(rows[i]!.mask_policy)) } }] : [],
@@ -110,14 +138,25 @@ export async function ingestBatch(db: Db, entries: readonly BatchEntry[], limits
   return rows.map((r) => ({ id: r.id, projectId: r.project_id, outcome: r.outcome === "mask" ? "quota" : r.outcome }));
 }
 
-/** One run of the statement; `masked`: the entries' bodies are already masked under their project's policy (the second run). */
-async function runStatement(db: Db, entries: readonly BatchEntry[], limits: TierLimits, masked: boolean): Promise<StatementRow[]> {
+/**
+ * One run of the statement; `masked`: the entries' bodies are already masked under their
+ * project's policy (the second run, or after src/bodies/place.ts); `placements`: where each
+ * entry's bodies are (all inline when absent).
+ */
+async function runStatement(
+  db: Db,
+  entries: readonly BatchEntry[],
+  limits: TierLimits,
+  masked: boolean,
+  placements?: readonly BodyPlacement[],
+): Promise<StatementRow[]> {
   const expired = periodExpiredSql;
   const result = (await db.execute(sql`
     WITH input AS (
-      SELECT * FROM jsonb_to_recordset(${batchParameter(entries)}::jsonb) AS t(
+      SELECT * FROM jsonb_to_recordset(${batchParameter(entries, placements)}::jsonb) AS t(
         ord int, id uuid, key_hash text, model text, provider text, prompt_tokens int, completion_tokens int,
-        cost_usd numeric, cost_source text, cache_read_tokens int, cache_write_tokens int, latency_ms int, request_body jsonb, response_body jsonb, metadata jsonb, created_at timestamptz)
+        cost_usd numeric, cost_source text, cache_read_tokens int, cache_write_tokens int, latency_ms int, request_body jsonb, response_body jsonb, metadata jsonb, created_at timestamptz,
+        body_key text, request_body_offset int, request_body_length int, response_body_offset int, response_body_length int)
     ),
     keys AS (
       SELECT k.key_hash, k.project_id, p.policy AS mask_policy FROM api_keys k
@@ -162,15 +201,21 @@ async function runStatement(db: Db, entries: readonly BatchEntry[], limits: Tier
     ),
     ins AS (
       INSERT INTO llm_requests (id, project_id, model, provider, prompt_tokens, completion_tokens, cost_usd, cost_source,
-        cache_read_tokens, cache_write_tokens, latency_ms, request_body, response_body, metadata, created_at, scoring_state, enqueued_at)
+        cache_read_tokens, cache_write_tokens, latency_ms, request_body, response_body, metadata, created_at, scoring_state, enqueued_at,
+        body_key, request_body_offset, request_body_length, response_body_offset, response_body_length, preview, search_tsv)
       SELECT r.id, r.project_id, r.model, r.provider, r.prompt_tokens, r.completion_tokens, r.cost_usd, r.cost_source,
-        r.cache_read_tokens, r.cache_write_tokens, r.latency_ms, r.request_body, r.response_body, r.metadata, coalesce(r.created_at, now()), 'queued', now()
+        r.cache_read_tokens, r.cache_write_tokens, r.latency_ms,
+        CASE WHEN r.request_body_length IS NULL THEN r.request_body END, CASE WHEN r.response_body_length IS NULL THEN r.response_body END,
+        r.metadata, coalesce(r.created_at, now()), 'queued', now(),
+        r.body_key, r.request_body_offset, r.request_body_length, r.response_body_offset, r.response_body_length,
+        ${requestPreview(sql`r.request_body`)}, ${requestSearchDocument(sql`r.request_body`, sql`r.response_body`)}
       FROM ranked r JOIN sub USING (project_id)
       WHERE r.rn <= sub.accepted
       ON CONFLICT (id) DO NOTHING
-      RETURNING id, project_id, created_at, latency_ms, cost_usd, is_error, prompt_tokens, completion_tokens
+      RETURNING id, project_id, created_at, latency_ms, cost_usd, is_error, prompt_tokens, completion_tokens, body_key
     ),
-    rollup AS (${addRequestsToRollup(sql`ins`)})
+    rollup AS (${addRequestsToRollup(sql`ins`)}),
+    referenced AS (${referenceBodyObjects(sql`ins`)})
     SELECT i.id, coalesce(e.project_id, k.project_id) AS project_id,
       CASE WHEN ins.id IS NOT NULL THEN 'stored' WHEN e.id IS NOT NULL THEN 'duplicate'
         WHEN k.project_id IS NULL THEN 'key' WHEN k.mask_policy IS NOT NULL AND NOT ${masked}::boolean THEN 'mask' ELSE 'quota' END AS outcome,

@@ -11,6 +11,11 @@
  * first run of the statement, which answers with the policy instead; the record is masked
  * (src/policy/mask.ts) and the statement runs again. So the original bodies never reach the
  * table, and other projects pay nothing for it.
+ *
+ * A record with a body over `INLINE_BODY_BYTES` (docs/capture.md "Bodies in R2") first has its project
+ * resolved, is masked when that project masks, and has its large bodies written to R2
+ * (src/bodies/place.ts); then the statement runs once, storing the pointers. The preview and
+ * search document are computed by the statement from the whole bodies either way.
  */
 import { sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
@@ -28,6 +33,11 @@ import { storableJson, storableText } from "../ingest/input";
 import { maskRecord, withoutMaskedVerdict } from "../policy/mask";
 import { policyFromStored } from "../policy/schema";
 import { storedCost } from "../pricing/logged-cost";
+import { placeRecord } from "../bodies/place";
+import type { BodyBucket } from "../bodies/bucket";
+import { INLINE, needsObject, type BodyPlacement } from "../bodies/write";
+import { referenceBodyObjects } from "./body-objects";
+import { requestPreview, requestSearchDocument } from "./schema";
 
 /**
  * Who a log record is for: a project already authenticated (internal secret), or the SHA-256
@@ -72,13 +82,34 @@ export const periodExpiredSql = sql`s.period_reset_at <= now()`;
 export const tierLimitSql = (limits: TierLimits) => sql`(CASE s.tier WHEN 'free' THEN ${limits.free}::bigint WHEN 'pro' THEN ${limits.pro}::bigint
     WHEN 'team' THEN ${limits.team}::bigint ELSE ${limits.enterprise}::bigint END)`;
 
+/** SQL answering the `project_id` of `credential` (no row for a key that may not ingest). */
+function callerSql(credential: IngestCredential) {
+  return "projectId" in credential
+    ? sql`SELECT ${credential.projectId}::uuid AS project_id`
+    : sql`SELECT project_id FROM api_keys WHERE key_hash = ${credential.keyHash} AND ${keyMayIngestSql}`;
+}
+
 /**
  * Inserts `record` for the credential's project if the key is valid and the project's quota
- * allows it; see the module doc. A refusal costs a second query that says why (key or quota).
+ * allows it, its large bodies in `bodies` first; see the module doc. A refusal costs a second
+ * query that says why (key or quota). `bodies` null (a Node tool without R2): bodies inline.
+ * Throws what the driver or R2 throws.
  */
-export async function ingestWithQuota(db: Db, credential: IngestCredential, logged: LogRecord, limits: TierLimits): Promise<IngestResult> {
+export async function ingestWithQuota(
+  db: Db,
+  credential: IngestCredential,
+  logged: LogRecord,
+  limits: TierLimits,
+  bodies: BodyBucket | null,
+): Promise<IngestResult> {
   // Only ingest writes `metadata.pii_masked` (src/policy/mask.ts).
   let record: LogRecord = { ...logged, metadata: withoutMaskedVerdict(logged.metadata) };
+  if (bodies && needsObject(record)) {
+    const placed = await placeRecord(db, bodies, callerSql(credential), record);
+    const row = placed ? await insertRecord(db, credential, placed.record, limits, true, placed.placement) : null;
+    if (row?.id && row.project_id) return { ok: true, id: row.id, projectId: row.project_id };
+    return refusal(db, credential, limits);
+  }
   let row = await insertRecord(db, credential, record, limits, false);
   if (!row.id && row.mask_policy) {
     record = maskRecord(record, policyFromStored(row.mask_policy));
@@ -96,18 +127,26 @@ interface InsertOutcome {
   mask_policy: unknown;
 }
 
-/** One run of the ingest statement (module doc); `masked`: the record's bodies are already masked. */
-async function insertRecord(db: Db, credential: IngestCredential, record: LogRecord, limits: TierLimits, masked: boolean): Promise<InsertOutcome> {
+/**
+ * One run of the ingest statement (module doc); `masked`: the record's bodies are already
+ * masked; `placement`: where its bodies are (src/bodies/write.ts).
+ */
+async function insertRecord(
+  db: Db,
+  credential: IngestCredential,
+  record: LogRecord,
+  limits: TierLimits,
+  masked: boolean,
+  placement: BodyPlacement = INLINE,
+): Promise<InsertOutcome> {
   const id = uuidv7();
-  const caller =
-    "projectId" in credential
-      ? sql`SELECT ${credential.projectId}::uuid AS project_id`
-      : sql`SELECT project_id FROM api_keys WHERE key_hash = ${credential.keyHash} AND ${keyMayIngestSql}`;
+  const caller = callerSql(credential);
   const limit = tierLimitSql(limits);
   const expired = periodExpiredSql;
   const cost = storedCost(record);
   const result = (await db.execute(sql`
     WITH caller AS (${caller}),
+    b AS (SELECT ${toJsonb(record.request_body)}::jsonb AS request_body, ${toJsonb(record.response_body)}::jsonb AS response_body),
     mask AS (
       SELECT policy FROM project_policies
       WHERE project_id = (SELECT project_id FROM caller) AND policy ->> 'store_pii' = 'mask' AND NOT ${masked}::boolean
@@ -125,16 +164,21 @@ async function insertRecord(db: Db, credential: IngestCredential, record: LogRec
     ),
     ins AS (
     INSERT INTO llm_requests (id, project_id, model, provider, prompt_tokens, completion_tokens, cost_usd, cost_source,
-      cache_read_tokens, cache_write_tokens, latency_ms, request_body, response_body, metadata, created_at, scoring_state, enqueued_at)
+      cache_read_tokens, cache_write_tokens, latency_ms, request_body, response_body, metadata, created_at, scoring_state, enqueued_at,
+      body_key, request_body_offset, request_body_length, response_body_offset, response_body_length, preview, search_tsv)
     SELECT ${id}, sub.project_id, ${storableText(record.model)}, ${storableText(record.provider)}, ${record.prompt_tokens},
       ${record.completion_tokens}, ${cost.cost_usd}::numeric, ${cost.cost_source}::text, ${cost.cache_read_tokens}::int, ${cost.cache_write_tokens}::int,
-      ${record.latency_ms}, ${toJsonb(record.request_body)}::jsonb,
-      ${toJsonb(record.response_body)}::jsonb, ${toJsonb(record.metadata)}::jsonb,
-      coalesce(${record.created_at?.toISOString() ?? null}::timestamptz, now()), 'queued', now()
-    FROM sub
-    RETURNING id, project_id, created_at, latency_ms, cost_usd, is_error, prompt_tokens, completion_tokens
+      ${record.latency_ms}, ${placement.request_body_length === null ? sql`b.request_body` : sql`NULL`},
+      ${placement.response_body_length === null ? sql`b.response_body` : sql`NULL`}, ${toJsonb(record.metadata)}::jsonb,
+      coalesce(${record.created_at?.toISOString() ?? null}::timestamptz, now()), 'queued', now(),
+      ${placement.body_key}::text, ${placement.request_body_offset}::int, ${placement.request_body_length}::int,
+      ${placement.response_body_offset}::int, ${placement.response_body_length}::int,
+      ${requestPreview(sql`b.request_body`)}, ${requestSearchDocument(sql`b.request_body`, sql`b.response_body`)}
+    FROM sub, b
+    RETURNING id, project_id, created_at, latency_ms, cost_usd, is_error, prompt_tokens, completion_tokens, body_key
     ),
-    rollup AS (${addRequestsToRollup(sql`ins`)})
+    rollup AS (${addRequestsToRollup(sql`ins`)}),
+    referenced AS (${referenceBodyObjects(sql`ins`)})
     SELECT (SELECT id FROM ins) AS id, (SELECT project_id FROM ins) AS project_id, (SELECT policy FROM mask) AS mask_policy`)) as unknown as {
     rows: InsertOutcome[];
   };

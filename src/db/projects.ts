@@ -7,6 +7,7 @@ import { uuidv7 } from "uuidv7";
 import { calendarPeriod } from "../billing/periods";
 import type { Db } from "./driver/client";
 import { organizationProjects } from "./schema/organizations";
+import { releaseProjectObjects } from "./body-objects";
 import { projects, subscriptions } from "./schema";
 
 /**
@@ -49,18 +50,23 @@ const ENDED_STATUSES = ["canceled", "incomplete_expired"];
  * link go with it (foreign keys `ON DELETE CASCADE`, src/db/schema/columns.ts `ownedBy`). A project
  * whose paid subscription still bills is kept (`"subscribed"`): deleting it would leave Stripe
  * charging for a project nobody can open; cancel in the billing portal first. One statement,
- * so a subscription started meanwhile is seen.
+ * so a subscription started meanwhile is seen; in the same transaction its body objects are
+ * marked unreferenced (src/db/body-objects.ts), so src/upkeep/bodies.ts deletes them from R2.
  */
 export async function deleteProject(db: Db, id: string): Promise<"deleted" | "missing" | "subscribed"> {
   const billing = db
     .select({ one: sql`1` })
     .from(subscriptions)
     .where(and(eq(subscriptions.project_id, id), ne(subscriptions.tier, "free"), notInArray(subscriptions.status, ENDED_STATUSES)));
-  const rows = await db
-    .delete(projects)
-    .where(and(eq(projects.id, id), notExists(billing)))
-    .returning({ id: projects.id });
-  if (rows.length > 0) return "deleted";
+  const deleted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(projects)
+      .where(and(eq(projects.id, id), notExists(billing)))
+      .returning({ id: projects.id });
+    if (rows.length > 0) await releaseProjectObjects(tx as unknown as Db, id);
+    return rows.length > 0;
+  });
+  if (deleted) return "deleted";
   const [exists] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, id));
   return exists ? "subscribed" : "missing";
 }

@@ -11,6 +11,9 @@ import { keyset, requestConditions, type RequestFilters } from "./request-filter
 import { requestSummaryColumns, reviewOfScore, type ScoreChip } from "./requests";
 import { reviewChanged } from "./reviews";
 import { llmRequests, safetyScores, scoreReviews } from "./schema";
+import { storedBodyColumns } from "../bodies/columns";
+import { readBodies } from "../bodies/read";
+import type { BodyBucket } from "../bodies/bucket";
 
 /** A score chip as the export's query sends it: `[scorer_name, score_value, score_label, verdict, review_changed]`. */
 type ChipTuple = [ScorerName, number | null, ScoreLabel, ScoreChip["verdict"], boolean];
@@ -40,6 +43,11 @@ type ExportTuple = [
   metadata: Record<string, unknown>,
   request_body: unknown,
   response_body: unknown,
+  body_key: string | null,
+  request_body_offset: number | null,
+  request_body_length: number | null,
+  response_body_offset: number | null,
+  response_body_length: number | null,
 ];
 
 /**
@@ -63,11 +71,12 @@ type ExportTuple = [
  *
  * Values are converted as drizzle's select converted them before: `created_at` (timestamptz text)
  * to a Date, `cost_usd` (numeric text) to a number (null, an unknown cost, stays null: an empty
- * CSV field, JSON null); keys in the detail's column order.
+ * CSV field, JSON null); keys in the detail's column order. Bodies are read through src/bodies/
+ * from `bodies` (one ranged R2 get per object and window, ./bodies/read.ts).
  */
-export async function exportPage(db: Db, projectId: string, filters: RequestFilters, cursor: string | undefined, limit: number) {
+export async function exportPage(db: Db, bodies: BodyBucket | null, projectId: string, filters: RequestFilters, cursor: string | undefined, limit: number) {
   const page = db
-    .select({ ...requestSummaryColumns, request_body: llmRequests.request_body, response_body: llmRequests.response_body })
+    .select({ ...requestSummaryColumns, ...storedBodyColumns })
     .from(llmRequests)
     .where(and(requestConditions(projectId, filters), cursor ? keyset(projectId, cursor, "older") : undefined))
     .orderBy(...newestFirst(llmRequests.created_at, llmRequests.id))
@@ -80,10 +89,11 @@ export async function exportPage(db: Db, projectId: string, filters: RequestFilt
       WHERE s.request_id = ANY(ARRAY(SELECT id FROM page)) AND s.superseded_at IS NULL
       GROUP BY s.request_id)
     SELECT json_agg(json_build_array(p.id, p.created_at::text, p.model, p.provider, p.is_error, p.prompt_tokens, p.completion_tokens, p.cost_usd::text,
-      p.cost_source, p.price_version, p.cache_read_tokens, p.cache_write_tokens, p.preview, p.latency_ms, p.scoring_state, c.chips, p.metadata, p.request_body, p.response_body)
+      p.cost_source, p.price_version, p.cache_read_tokens, p.cache_write_tokens, p.preview, p.latency_ms, p.scoring_state, c.chips, p.metadata, p.request_body, p.response_body,
+      p.body_key, p.request_body_offset, p.request_body_length, p.response_body_offset, p.response_body_length)
       ORDER BY ${sql.join(newestFirst(sql`p.created_at`, sql`p.id`), sql`, `)}) AS rows
     FROM page p LEFT JOIN chips c ON c.request_id = p.id`)) as unknown as { rows: { rows: ExportTuple[] | null }[] };
-  return (result.rows[0]?.rows ?? []).map((r) => ({
+  const rows = (result.rows[0]?.rows ?? []).map((r) => ({
     id: r[0],
     model: r[2],
     provider: r[3],
@@ -102,8 +112,14 @@ export async function exportPage(db: Db, projectId: string, filters: RequestFilt
     preview: r[12],
     request_body: r[17],
     response_body: r[18],
+    body_key: r[19],
+    request_body_offset: r[20],
+    request_body_length: r[21],
+    response_body_offset: r[22],
+    response_body_length: r[23],
     scores: (r[15] ?? []).map(
       ([scorer_name, score_value, score_label, verdict, review_changed]): ScoreChip => ({ scorer_name, score_value, score_label, verdict, review_changed }),
     ),
   }));
+  return readBodies(bodies, rows);
 }

@@ -14,6 +14,9 @@ import { addCostsToRollup, scoreChangesToRollup } from "./rollups";
 import type { COST_SOURCES, SCORING_STATES } from "../enums";
 import { llmRequests, projectPolicies } from "./schema";
 import { policyFromStored, type VersionedPolicy } from "../policy/schema";
+import { storedBodyColumns } from "../bodies/columns";
+import { readBodies } from "../bodies/read";
+import type { BodyBucket } from "../bodies/bucket";
 
 type ScoringState = (typeof SCORING_STATES)[number];
 
@@ -27,22 +30,24 @@ const PRICED_SOURCE: (typeof COST_SOURCES)[number] = "genai-prices";
  */
 export type StoredCall = ScorableCall & { id: string; project_id: string; scoring_state: ScoringState; policy: VersionedPolicy };
 
-/** Loads the requests with these ids and their projects' policies in one query (missing ids are simply absent). */
-export async function loadCalls(db: Db, ids: readonly string[]): Promise<StoredCall[]> {
+/**
+ * Loads the requests with these ids and their projects' policies in one query (missing ids are
+ * simply absent), their bodies read through src/bodies/ from `bodies`. Throws what the driver or R2 throws.
+ */
+export async function loadCalls(db: Db, bodies: BodyBucket | null, ids: readonly string[]): Promise<StoredCall[]> {
   if (ids.length === 0) return [];
   const { created_at: _c, ...callColumns } = requestSummaryColumns;
   const rows = await db
     .select({
       ...callColumns,
-      request_body: llmRequests.request_body,
-      response_body: llmRequests.response_body,
+      ...storedBodyColumns,
       stored_policy: projectPolicies.policy,
       policy_version: projectPolicies.version,
     })
     .from(llmRequests)
     .leftJoin(projectPolicies, eq(projectPolicies.project_id, llmRequests.project_id))
     .where(inArray(llmRequests.id, [...ids]));
-  return rows.map(({ stored_policy, policy_version, ...call }) => ({
+  return (await readBodies(bodies, rows)).map(({ stored_policy, policy_version, ...call }) => ({
     ...call,
     policy: { policy: policyFromStored(stored_policy), version: policy_version ?? 0 },
   }));

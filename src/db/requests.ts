@@ -13,6 +13,9 @@ import { keyset, requestConditions, type RequestFilters } from "./request-filter
 import { changedSinceReview, reviewChanged } from "./reviews";
 import { llmRequests, safetyScores, scoreReviews } from "./schema";
 import { searchIds } from "./text-search";
+import { storedBodyColumns } from "../bodies/columns";
+import { readBodies } from "../bodies/read";
+import type { BodyBucket } from "../bodies/bucket";
 
 /**
  * A request's scores in lists: scorer, value and label, plus the review verdict of that call and
@@ -158,16 +161,18 @@ export interface ScoreReview {
 }
 
 /**
- * One request with bodies, its current scores (each with the review of its request and scorer,
- * if any, kept across re-scores) and the scores re-scoring replaced (`score_history`, oldest first
- * per scorer; docs/rescoring.md), or null when the project has no such request.
+ * One request with bodies (read through src/bodies/ from `bodies`), its current scores (each with
+ * the review of its request and scorer, if any, kept across re-scores) and the scores re-scoring
+ * replaced (`score_history`, oldest first per scorer; docs/rescoring.md), or null when the project
+ * has no such request.
  */
-export async function getRequest(db: Db, projectId: string, id: string) {
-  const [request] = await db
-    .select({ ...requestSummaryColumns, request_body: llmRequests.request_body, response_body: llmRequests.response_body })
+export async function getRequest(db: Db, bodies: BodyBucket | null, projectId: string, id: string) {
+  const [stored] = await db
+    .select({ ...requestSummaryColumns, ...storedBodyColumns })
     .from(llmRequests)
     .where(projectRow(llmRequests, projectId, id));
-  if (!request) return null;
+  if (!stored) return null;
+  const request = (await readBodies(bodies, [stored]))[0]!;
   const [rows, reviews] = await Promise.all([
     db
       .select()

@@ -9,6 +9,9 @@ import type { Db } from "./driver/client";
 import { newestFirst } from "./paging";
 import { keyset, requestConditions, type RequestFilters } from "./request-filters";
 import { llmRequests, safetyScores, scoreReviews } from "./schema";
+import { storedBodyColumns } from "../bodies/columns";
+import { readBodies } from "../bodies/read";
+import type { BodyBucket } from "../bodies/bucket";
 
 /** One reviewed call of an export page. */
 export interface ReviewedCall {
@@ -30,26 +33,33 @@ export interface ReviewedCall {
  * the list's indexes, each row probing `score_reviews`' primary key), then its reviews and its
  * current scores by request id.
  */
-export async function reviewedPage(db: Db, projectId: string, filters: RequestFilters, cursor: string | undefined, limit: number): Promise<ReviewedCall[]> {
+export async function reviewedPage(
+  db: Db,
+  bodies: BodyBucket | null,
+  projectId: string,
+  filters: RequestFilters,
+  cursor: string | undefined,
+  limit: number,
+): Promise<ReviewedCall[]> {
   const reviewed = exists(
     sql`(SELECT 1 FROM ${scoreReviews} WHERE ${scoreReviews.request_id} = ${llmRequests.id}
       ${filters.scorer ? sql`AND ${scoreReviews.scorer_name} = ${filters.scorer}` : sql``})`,
   );
-  const rows = await db
+  const stored = await db
     .select({
       id: llmRequests.id,
       project_id: llmRequests.project_id,
       created_at: llmRequests.created_at,
       model: llmRequests.model,
       provider: llmRequests.provider,
-      request_body: llmRequests.request_body,
-      response_body: llmRequests.response_body,
+      ...storedBodyColumns,
     })
     .from(llmRequests)
     .where(and(requestConditions(projectId, filters), reviewed, cursor ? keyset(projectId, cursor, "older") : undefined))
     .orderBy(...newestFirst(llmRequests.created_at, llmRequests.id))
     .limit(limit);
-  if (rows.length === 0) return [];
+  if (stored.length === 0) return [];
+  const rows = await readBodies(bodies, stored);
   const ids = rows.map((r) => r.id);
   const [reviews, scores] = await Promise.all([
     db

@@ -11,6 +11,9 @@ import type { Db } from "./driver/client";
 import type { PageParams } from "./paging";
 import { requestSummaryColumns, scoreChips } from "./requests";
 import { llmRequests, MAX_SESSION_CALLS, safetyScores, sessionScores } from "./schema";
+import { storedBodyColumns } from "../bodies/columns";
+import { readBodies } from "../bodies/read";
+import type { BodyBucket } from "../bodies/bucket";
 
 /** The session's id as stored: `metadata ->> 'session_id'`, the indexed expression. */
 const sessionIdOf = sql`(${llmRequests.metadata} ->> 'session_id')`;
@@ -147,12 +150,12 @@ export interface SessionTurn {
   jailbreak_value: number | null;
 }
 
-/** The last `limit` calls of a session, oldest first, with their current jailbreak scores. */
-export async function loadSessionTurns(db: Db, projectId: string, sessionId: string, limit: number): Promise<SessionTurn[]> {
-  const rows = await db
+/** The last `limit` calls of a session, oldest first, with their current jailbreak scores; bodies read through src/bodies/ from `bodies`. */
+export async function loadSessionTurns(db: Db, bodies: BodyBucket | null, projectId: string, sessionId: string, limit: number): Promise<SessionTurn[]> {
+  const stored = await db
     .select({
       id: llmRequests.id,
-      request_body: llmRequests.request_body,
+      ...storedBodyColumns,
       jailbreak_value: safetyScores.score_value,
       created_at: llmRequests.created_at,
     })
@@ -164,7 +167,8 @@ export async function loadSessionTurns(db: Db, projectId: string, sessionId: str
     .where(inSession(projectId, sessionId))
     .orderBy(sql`${llmRequests.created_at} DESC`, sql`${llmRequests.id} DESC`)
     .limit(limit);
-  return rows.reverse().map(({ created_at: _c, ...turn }) => turn);
+  const rows = await readBodies(bodies, stored.reverse());
+  return rows.map(({ id, request_body, jailbreak_value }) => ({ id, request_body, jailbreak_value }));
 }
 
 /** Writes (or replaces) the score of one session; `updated_at` becomes now. */

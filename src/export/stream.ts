@@ -10,6 +10,7 @@ import type { RequestFilters } from "../db/request-filters";
 import { type ExportFormat, SCORER_NAMES } from "../enums";
 import { memoizedMasker } from "../pii/mask";
 import { pagedDownload } from "./paged-stream";
+import type { BodyBucket } from "../bodies/bucket";
 
 /**
  * Rows per database round trip: large enough to amortise it, small enough to bound memory
@@ -101,14 +102,14 @@ function csvLine(r: ReturnType<typeof record>): string {
   return `${flat.map(csvField).join(",")}\r\n`;
 }
 
-/** The streamed export response of `projectId`'s requests matching `filters` (`pagedDownload`). */
-export function exportResponse(dbConfig: DbConfig, projectId: string, filters: RequestFilters, format: ExportFormat): Response {
+/** The streamed export response of `projectId`'s requests matching `filters` (`pagedDownload`), bodies read from `bodies` (src/bodies/). */
+export function exportResponse(dbConfig: DbConfig, bodies: BodyBucket, projectId: string, filters: RequestFilters, format: ExportFormat): Response {
   const mask = memoizedMasker();
   const line = format === "csv" ? (row: ExportRow) => csvLine(record(row, mask)) : (row: ExportRow) => `${JSON.stringify(record(row, mask))}\n`;
   const source = {
     pageSize: EXPORT_PAGE,
     head: format === "csv" ? `${CSV_COLUMNS.join(",")}\r\n` : undefined,
-    readPage: (db: Db, cursor: string | undefined, size: number) => exportPage(db, projectId, filters, cursor, size),
+    readPage: (db: Db, cursor: string | undefined, size: number) => exportPage(db, bodies, projectId, filters, cursor, size),
     write: async (_db: Db, rows: ExportRow[]) => rows.map(line).join(""),
   };
   const type = format === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson; charset=utf-8";

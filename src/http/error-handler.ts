@@ -1,7 +1,7 @@
 /**
  * Renders every failure as `{"detail": ...}` (docs/decisions.md D11): ApiError and Hono's
  * HTTPException with their status; invalid variables (ConfigError) as 500 naming them; an
- * unreachable database as 503; anything else as 500
+ * unreachable database or body storage (R2, src/bodies/) as 503; anything else as 500
  * with a generic message (the error itself goes to the log, never into the response). Part of
  * the Hono kit both servers use (the API worker and the dashboard server).
  */
@@ -12,6 +12,7 @@ import { isDatabaseUnavailable } from "../db/driver/unavailable";
 import { ConfigError } from "../config/error";
 import { ApiError, DATABASE_RETRY_AFTER_SECONDS } from "./errors";
 import { logError } from "../logger";
+import { BodyStorageError } from "../bodies/bucket";
 
 /** `app.onError` handler of any Hono app (it reads no variables: the API and the dashboard server share it). */
 export const renderError: ErrorHandler = (err, c) => {
@@ -27,6 +28,10 @@ export const renderError: ErrorHandler = (err, c) => {
   if (isDatabaseUnavailable(err)) {
     logError("database unavailable", { method: c.req.method, route: c.req.routePath }, err);
     return c.json({ detail: "the database is unavailable, try again later" }, 503, { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
+  }
+  if (err instanceof BodyStorageError) {
+    logError("body storage unavailable", { method: c.req.method, route: c.req.routePath }, err);
+    return c.json({ detail: "body storage is unavailable, try again later" }, 503, { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
   }
   logError("unhandled error", { method: c.req.method, route: c.req.routePath }, err);
   return c.json({ detail: "internal server error" }, 500);

@@ -116,14 +116,14 @@ function recordOf(body: unknown, secrets: readonly string[]): BatchEntry["record
 async function store(db: Db, entries: BatchEntry[], config: ApiConfig, reject: (why: string) => void): Promise<BatchResult[]> {
   if (entries.length === 0) return [];
   try {
-    return await ingestBatch(db, entries, config.tierLimits);
+    return await ingestBatch(db, entries, config.tierLimits, config.bodies);
   } catch (err) {
     if (!isDataError(err)) throw err;
   }
   const results: BatchResult[] = [];
   for (const entry of entries) {
     try {
-      results.push(...(await ingestBatch(db, [entry], config.tierLimits)));
+      results.push(...(await ingestBatch(db, [entry], config.tierLimits, config.bodies)));
     } catch (err) {
       if (!isDataError(err)) throw err;
       reject(`span call ${entry.id}: the database cannot store a value of it`);

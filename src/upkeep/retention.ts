@@ -11,7 +11,7 @@
  * `(project_id, created_at)` index, so no lock is held for long and ingest never waits on it.
  * Run by the scorer worker's cron (every 2 minutes) up to `maxBatches` batches per run.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { TierRetention } from "../billing/tiers";
 import type { Db } from "../db/driver/client";
 import { deleteOrphanSessionScores } from "../db/sessions";
@@ -55,21 +55,29 @@ export interface RetentionScope {
   projectIds?: readonly string[];
 }
 
-/** Deletes one batch of expired requests (and, by cascade, their scores); returns how many. */
-export async function deleteExpiredBatch(db: Db, days: TierRetention, batchSize = RETENTION_BATCH, projectIds?: readonly string[]): Promise<number> {
+/**
+ * SQL selecting column `key` of up to `limit` rows of `table` (a table of project rows) whose
+ * `time` column is past their project's retention, oldest first per project, found per
+ * subscription through a `(project_id, time)` index; `projectIds` narrows the projects.
+ */
+export function pastRetentionSql(days: TierRetention, table: string, key: string, time: string, limit: number, projectIds?: readonly string[]): SQL {
   const scoped = projectIds ? sql`AND s.project_id = ANY(${`{${projectIds.join(",")}}`}::uuid[])` : sql``;
-  const result = (await db.execute(sql`
-    WITH expired AS (
-      SELECT e.id FROM subscriptions s
+  const [t, k, at] = [sql.identifier(table), sql.identifier(key), sql.identifier(time)];
+  return sql`SELECT e.${k} FROM subscriptions s
       CROSS JOIN LATERAL (SELECT ${retentionSql(days)} AS keep) k
       CROSS JOIN LATERAL (
-        SELECT r.id FROM llm_requests r
-        WHERE r.project_id = s.project_id AND r.created_at < now() - k.keep
-        ORDER BY r.created_at LIMIT ${batchSize}
+        SELECT r.${k} FROM ${t} r
+        WHERE r.project_id = s.project_id AND r.${at} < now() - k.keep
+        ORDER BY r.${at} LIMIT ${limit}
       ) e
       WHERE k.keep IS NOT NULL ${scoped}
-      LIMIT ${batchSize}
-    )
+      LIMIT ${limit}`;
+}
+
+/** Deletes one batch of expired requests (and, by cascade, their scores); returns how many. */
+export async function deleteExpiredBatch(db: Db, days: TierRetention, batchSize = RETENTION_BATCH, projectIds?: readonly string[]): Promise<number> {
+  const result = (await db.execute(sql`
+    WITH expired AS (${pastRetentionSql(days, "llm_requests", "id", "created_at", batchSize, projectIds)})
     DELETE FROM llm_requests WHERE id IN (SELECT id FROM expired)`)) as unknown as { rowCount: number | null };
   return result.rowCount ?? 0;
 }

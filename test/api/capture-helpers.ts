@@ -14,6 +14,8 @@ import type { ProxyEnv } from "../../workers/proxy/src/env";
 import { consumeBatch } from "../../workers/scorer/src/consume";
 import type { ScorerEnv } from "../../workers/scorer/src/env";
 import { logBody, sql } from "./helpers";
+import type { StoredBodies } from "../../src/bodies/columns";
+import { readBodies } from "../../src/bodies/read";
 
 export const apiEnv = env as unknown as AppEnv & { LOG_QUEUE: Queue; TEST_UPSTREAM_URL: string };
 
@@ -48,11 +50,17 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
   }
 }
 
-export const rowsOf = (projectId: string) =>
-  sql<{ id: string; model: string; response_body: unknown; scoring_state: string; metadata: Record<string, unknown> }>(
-    "SELECT id, model, response_body, scoring_state, metadata FROM llm_requests WHERE project_id = $1 ORDER BY id",
+/** The columns of `llm_requests` that locate a call's bodies (src/bodies/columns.ts), for raw SQL reads in tests. */
+export const BODY_COLUMNS = "request_body, response_body, body_key, request_body_offset, request_body_length, response_body_offset, response_body_length";
+
+/** A project's stored calls in id order, their bodies read through src/bodies/ (inline or from R2). */
+export async function rowsOf(projectId: string) {
+  const rows = await sql<StoredBodies & { id: string; model: string; scoring_state: string; metadata: Record<string, unknown> }>(
+    `SELECT id, model, ${BODY_COLUMNS}, scoring_state, metadata FROM llm_requests WHERE project_id = $1 ORDER BY id`,
     [projectId],
   );
+  return readBodies(apiEnv.BODIES, rows);
+}
 export const usedOf = async (projectId: string) =>
   Number((await sql("SELECT requests_this_period FROM subscriptions WHERE project_id = $1", [projectId]))[0]!.requests_this_period);
 

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 /**
  * The export's one-statement page (`exportPage`: the row as one JSON array, the score chips
  * aggregated in SQL) gives exactly the values the separate reads give: the detail's columns and
@@ -79,7 +80,7 @@ describe("exportPage", () => {
     const rows = [];
     let cursor: string | undefined;
     for (;;) {
-      const page = await exportPage(db, projectId, {}, cursor, 5);
+      const page = await exportPage(db, env.BODIES, projectId, {}, cursor, 5);
       rows.push(...page);
       if (page.length < 5) break;
       cursor = page[page.length - 1]!.id;
@@ -88,7 +89,7 @@ describe("exportPage", () => {
     expect(rows.map((r) => r.id)).toEqual(list.items.map((r) => r.id));
     expect(rows).toHaveLength(23);
     for (const [i, row] of rows.entries()) {
-      const { safety_scores: _scores, score_history: _history, project_id: _project, ...detail } = (await getRequest(db, projectId, row.id))!;
+      const { safety_scores: _scores, score_history: _history, project_id: _project, ...detail } = (await getRequest(db, env.BODIES, projectId, row.id))!;
       const { scores, ...rest } = row;
       expect(rest).toEqual(detail);
       // Same text once serialised: key order, -0, large numbers, "__proto__" keys.
@@ -96,7 +97,7 @@ describe("exportPage", () => {
       expect(JSON.stringify(scores)).toBe(JSON.stringify(list.items[i]!.scores));
     }
     // Past the last row: an empty page (the aggregate of no rows is NULL).
-    expect(await exportPage(db, projectId, {}, rows[rows.length - 1]!.id, 5)).toEqual([]);
+    expect(await exportPage(db, env.BODIES, projectId, {}, rows[rows.length - 1]!.id, 5)).toEqual([]);
     expect(rows.some((r) => r.scores.length === 0)).toBe(true);
     expect(rows.some((r) => r.scores.some((s) => s.verdict === "confirmed"))).toBe(true);
   });

@@ -13,21 +13,24 @@ import type { AppEnv } from "../../workers/api/src/env";
 import { SEARCH_INDEXED_CHARS } from "../../src/db/schema";
 import { SCORER_NAMES } from "../../src/enums";
 import { bigAnswer, type BigAnswerKind } from "../proxy/big-answers";
-import { apiEnv, consume, deadLetters, eventually, message, refuseModelsByName, rowsOf, scoreNow, throughProxy, usedOf } from "./capture-helpers";
+import type { StoredBodies } from "../../src/bodies/columns";
+import { readBodies } from "../../src/bodies/read";
+import { apiEnv, BODY_COLUMNS, consume, deadLetters, eventually, message, refuseModelsByName, rowsOf, scoreNow, throughProxy, usedOf } from "./capture-helpers";
 import { api, logBody, newProject, postLog, sql } from "./helpers";
 
 const KINDS: BigAnswerKind[] = ["words", "numbers"];
 const ALL_SCORERS = [...SCORER_NAMES].sort();
 
-/** The stored answer text and its size, read back from PostgreSQL. */
+/** The stored answer text and the size of its JSON, read back through src/bodies/ (R2 for a body this large). */
 async function storedAnswer(id: string): Promise<{ content: string; bytes: number; truncated: unknown }> {
-  const [row] = await sql<{ content: string; bytes: number; truncated: unknown }>(
-    `SELECT coalesce(response_body #>> '{choices,0,message,content}', '') AS content,
-            octet_length(response_body::text) AS bytes, metadata -> 'truncated' AS truncated
-       FROM llm_requests WHERE id = $1`,
-    [id],
-  );
-  return row!;
+  const rows = await sql<StoredBodies & { metadata: Record<string, unknown> }>(`SELECT ${BODY_COLUMNS}, metadata FROM llm_requests WHERE id = $1`, [id]);
+  const [row] = await readBodies(apiEnv.BODIES, rows);
+  const answer = row!.response_body as { choices?: { message?: { content?: string } }[] };
+  return {
+    content: answer.choices?.[0]?.message?.content ?? "",
+    bytes: new TextEncoder().encode(JSON.stringify(row!.response_body)).byteLength,
+    truncated: row!.metadata.truncated ?? null,
+  };
 }
 
 /** Ids found by the dashboard/API text search `q` in a project. */

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 /**
  * Every list and aggregate of the dashboard is served by an index: the statements the API
  * builds (captured from the real query functions through drizzle's logger) are EXPLAINed on a
@@ -125,7 +126,7 @@ describe("Query plans of the dashboard routes", () => {
     // One statement: the page by the list index, then its current scores by a key led by request_id.
     [
       "export page",
-      () => () => exportPage(db, projectId, {}, anchor, 1000),
+      () => () => exportPage(db, env.BODIES, projectId, {}, anchor, 1000),
       /Index Scan using llm_requests_project_created_idx[\s\S]*Index Scan (using|on) (safety_scores_current_key|safety_scores_request_scorer_version_key)/,
     ],
     ["neighbours", () => () => neighbours(db, projectId, anchor, {}), /Index (Only )?Scan (Backward )?using llm_requests_project_created_idx/],

@@ -9,6 +9,9 @@ import { describe, expect, it } from "vitest";
 import { hashKey } from "../../src/auth/keys";
 import { PLANTED_TEXTS, piiShapeBodies } from "../fixtures/pii-shapes";
 import { api, internal, logBody, newProject, postLog, sql } from "./helpers";
+import type { StoredBodies } from "../../src/bodies/columns";
+import { readBodies } from "../../src/bodies/read";
+import { apiEnv, BODY_COLUMNS } from "./capture-helpers";
 
 const put = (key: string, json: unknown) => api("/api/policy", { method: "PUT", headers: { "X-Service-Key": key }, json });
 
@@ -39,7 +42,9 @@ const piiBody = (marker: string) =>
 /** The whole stored row as text: every column, as PostgreSQL renders it. */
 async function storedRowText(id: string): Promise<string> {
   const [row] = await sql<{ t: string }>("SELECT row_to_json(r)::text AS t FROM llm_requests r WHERE id = $1", [id]);
-  return row!.t;
+  // The bodies too, wherever they are stored (inline or in R2, src/bodies/).
+  const [bodies] = await readBodies(apiEnv.BODIES, await sql<StoredBodies>(`SELECT ${BODY_COLUMNS} FROM llm_requests WHERE id = $1`, [id]));
+  return `${row!.t} ${JSON.stringify(bodies)}`;
 }
 
 function expectMasked(text: string) {
@@ -155,10 +160,10 @@ describe('store_pii: "mask"', () => {
     for (const planted of PLANTED_TEXTS) expect(stored, planted).not.toContain(planted);
     expect(stored.split("[EMAIL]").length - 1).toBeGreaterThanOrEqual(251);
     expect(stored).toContain("[PRIVATE_KEY]");
-    const [row] = await sql<{ request_body: { tools_input: unknown }; response_body: { usage: unknown } }>(
-      "SELECT request_body, response_body FROM llm_requests WHERE id = $1",
-      [id],
-    );
+    const [row] = (await readBodies(apiEnv.BODIES, await sql<StoredBodies>(`SELECT ${BODY_COLUMNS} FROM llm_requests WHERE id = $1`, [id]))) as {
+      request_body: { tools_input: unknown };
+      response_body: { usage: unknown };
+    }[];
     expect(row!.request_body.tools_input).toEqual({
       card_number: "[CREDIT_CARD]",
       cards: ["[CREDIT_CARD]"],

@@ -22,7 +22,7 @@ const queue = (env as unknown as { SCORING_QUEUE: Queue<unknown> }).SCORING_QUEU
 
 /** Scores stored calls as the scorer worker does (its policy, its saveScores). */
 async function scoreNow(ids: string[]) {
-  const calls = await loadCalls(direct.db, ids);
+  const calls = await loadCalls(direct.db, env.BODIES, ids);
   await saveScores(
     direct.db,
     calls.map((c) => ({ request_id: c.id, project_id: c.project_id, scores: scoreCall(c, c.policy) })),
@@ -32,7 +32,7 @@ async function scoreNow(ids: string[]) {
 /** Runs a re-scoring job over the last hour with the scorer worker's code until it is done. */
 async function rescore(projectId: string) {
   const job = await createRescoreJob(direct.db, projectId, new Date(Date.now() - 3_600_000), new Date(Date.now() + 60_000));
-  await runRescoreChunks(direct.db, queue, job.id);
+  await runRescoreChunks(direct.db, env.BODIES, queue, job.id);
   expect((await getRescoreJob(direct.db, projectId, job.id))?.state).toBe("done");
 }
 

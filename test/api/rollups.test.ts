@@ -5,6 +5,7 @@
  * writes completed later, and the scorer's cost fill. The recomputation here is independent of
  * the SQL that maintains the rollups: histograms are built in TypeScript from the latencies.
  */
+import { env } from "cloudflare:test";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { uuidv7 } from "uuidv7";
@@ -147,13 +148,13 @@ describe("Hourly rollups", () => {
       [130, 70_000],
       [131, 5_000_000],
     ].map(([m, l]) => ({ id: uuidv7(), keyHash, record: record(m!, l!, { cost_usd: m === 65 ? null : 0.000321, prompt_tokens: m!, completion_tokens: 2 }) }));
-    const first = await ingestBatch(db, [...entries, entries[0]!], DEFAULT_TIER_LIMITS);
+    const first = await ingestBatch(db, [...entries, entries[0]!], DEFAULT_TIER_LIMITS, env.BODIES);
     expect(first.map((r) => r.outcome)).toEqual(new Array(6).fill("stored"));
     expect((await sql("SELECT id FROM llm_requests WHERE id = ANY($1)", [entries.map((e) => e.id)])).length).toBe(5);
     await expectRollupsExact(projectId);
     // Redelivery of two records with one new one: only the new one counts.
     const extra: BatchEntry = { id: uuidv7(), keyHash, record: record(21, 1_000, { metadata: { status: "error" } }) };
-    const again = await ingestBatch(db, [entries[1]!, extra, entries[3]!], DEFAULT_TIER_LIMITS);
+    const again = await ingestBatch(db, [entries[1]!, extra, entries[3]!], DEFAULT_TIER_LIMITS, env.BODIES);
     expect(again.map((r) => r.outcome)).toEqual(["duplicate", "stored", "duplicate"]);
     await expectRollupsExact(projectId);
     const [counts] = await sql<{ n: number }>("SELECT sum(requests)::int AS n FROM request_rollups WHERE project_id = $1", [projectId]);
@@ -208,6 +209,7 @@ describe("Hourly rollups", () => {
       db,
       Array.from({ length: 60 }, (_, i) => ({ id: uuidv7(), keyHash, record: record(i * 3, 50 + ((i * 7919) % 1500)) })),
       DEFAULT_TIER_LIMITS,
+      env.BODIES,
     );
     expect(stored.every((r) => r.outcome === "stored")).toBe(true);
     const ids = (await sql<{ id: string }>("SELECT id FROM llm_requests WHERE project_id = $1 ORDER BY created_at", [projectId])).map((r) => r.id);

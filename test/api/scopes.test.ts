@@ -5,6 +5,7 @@
  * read webhook URLs redacted; the scopes column refuses unknown scopes; keys made before scopes
  * took their creator's role (migration function `sightline_role_key_scopes`).
  */
+import { env } from "cloudflare:test";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { uuidv7 } from "uuidv7";
@@ -153,7 +154,7 @@ describe("Scopes of logging and reading", () => {
         { id: uuidv7(), keyHash: await hashKey(reader.key), record },
         { id: uuidv7(), keyHash: await hashKey(writer.key), record },
       ];
-      const results = await ingestBatch(db, entries, DEFAULT_TIER_LIMITS);
+      const results = await ingestBatch(db, entries, DEFAULT_TIER_LIMITS, env.BODIES);
       expect(results.map((r) => r.outcome)).toEqual(["key", "stored"]);
     } finally {
       await pool.end();

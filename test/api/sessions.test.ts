@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 /**
  * Conversations (issue 33.2), in workerd against the real PostgreSQL: calls sharing
  * `metadata.session_id` are listed as sessions (paged envelope, most recently active first) and
@@ -16,12 +17,12 @@ const direct = useDirectDb();
 
 /** Scores stored calls as the scorer worker does: the six scorers, then their sessions judged whole. */
 async function scoreNow(ids: string[]) {
-  const calls = await loadCalls(direct.db, ids);
+  const calls = await loadCalls(direct.db, env.BODIES, ids);
   await saveScores(
     direct.db,
     calls.map((c) => ({ request_id: c.id, project_id: c.project_id, scores: scoreCall(c, c.policy) })),
   );
-  await scoreSessions(direct.db, undefined, calls);
+  await scoreSessions(direct.db, env.BODIES, undefined, calls);
 }
 
 type SessionPage = {

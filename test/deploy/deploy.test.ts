@@ -156,7 +156,7 @@ describe("npm run deploy against a recording wrangler stand-in", () => {
       "queues create scoring-jobs-dlq",
       "hyperdrive create sightline",
     ]);
-    expect(c.filter((x) => x.argv.slice(0, 3).join(" ") === "r2 bucket create").map((x) => x.argv[3])).toEqual(["sightline-log-payloads"]);
+    expect(c.filter((x) => x.argv.slice(0, 3).join(" ") === "r2 bucket create").map((x) => x.argv[3])).toEqual(["sightline-bodies", "sightline-log-payloads"]);
     // Every create before the first deploy; deploys in dependency order.
     const firstDeploy = at(c, "deploy");
     expect(Math.max(...creates.map((_, i) => c.findIndex((x) => x.argv[1] === "create" && x.argv.slice(0, 3).join(" ") === creates[i])))).toBeLessThan(
@@ -183,7 +183,7 @@ describe("npm run deploy against a recording wrangler stand-in", () => {
     expect(first.output).toContain("the smoke key is revoked: 401");
     expect(first.output).toContain("https://sightline-proxy.example-org.workers.dev/v1");
     expect(first.output).toContain(
-      "created this run: queue alert-deliveries, queue log-records, queue log-records-dlq, queue scoring-jobs, queue scoring-jobs-dlq, R2 bucket sightline-log-payloads, Hyperdrive sightline",
+      "created this run: queue alert-deliveries, queue log-records, queue log-records-dlq, queue scoring-jobs, queue scoring-jobs-dlq, R2 bucket sightline-bodies, R2 bucket sightline-log-payloads, Hyperdrive sightline",
     );
   }, 300_000);
 

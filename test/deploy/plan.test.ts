@@ -19,7 +19,7 @@ describe("planResources", () => {
       ),
     ).toEqual({
       queues: ["alert-deliveries", "log-records", "log-records-dlq", "scoring-jobs", "scoring-jobs-dlq"],
-      buckets: ["sightline-log-payloads"],
+      buckets: ["sightline-bodies", "sightline-log-payloads"],
       hyperdrive: "sightline",
     });
   });
@@ -32,7 +32,7 @@ describe("planResources", () => {
     } as Unstable_RawConfig;
     const plan = planResources([...WORKERS.map((w) => readWorkerConfig(w.config)), extra], "sightline");
     expect(plan.queues).toEqual(["alert-deliveries", "audit-events", "audit-events-dlq", "log-records", "log-records-dlq", "scoring-jobs", "scoring-jobs-dlq"]);
-    expect(plan.buckets).toEqual(["sightline-archive", "sightline-log-payloads"]);
+    expect(plan.buckets).toEqual(["sightline-archive", "sightline-bodies", "sightline-log-payloads"]);
   });
 
   it("Should refuse a config naming a resource kind it cannot create, before any account call", () => {

@@ -189,7 +189,8 @@ describe(`PostgreSQL stopped for ${OUTAGE_MS / 1000} s under load`, () => {
             model: ingestModel,
             provider: "openai",
             request_body: { messages: [{ role: "user", content: `faults ${run} ingest ${i}` }] },
-            response_body: { choices: [{ message: { role: "assistant", content: "ok" } }] },
+            // Over 1 KiB: the answer goes to R2 (src/bodies/), which must lose nothing either.
+            response_body: { choices: [{ message: { role: "assistant", content: `ok ${"padding ".repeat(200)}` } }] },
           }),
         })
           .then(async (res) => {

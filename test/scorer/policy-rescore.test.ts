@@ -156,7 +156,7 @@ describe("Re-scoring", () => {
 
       // One message's worth of chunks, then the worker stops before handing the job on.
       const stopped = { send: () => Promise.reject(new Error("worker restarted")) } as unknown as Queue<unknown>;
-      await expect(runRescoreChunks(handle.db, stopped, job.id)).rejects.toThrow("worker restarted");
+      await expect(runRescoreChunks(handle.db, env.BODIES, stopped, job.id)).rejects.toThrow("worker restarted");
       const [mid] = await sql<{ state: string; done: number }>("SELECT state, done FROM rescore_jobs WHERE id = $1", [job.id]);
       expect(mid).toEqual({ state: "running", done: CHUNKS_PER_MESSAGE * RESCORE_CHUNK });
 

@@ -52,7 +52,7 @@ export async function scoreWithTheScorers(databaseUrl: string, ids: string[]): P
       db,
       rows.map((r) => ({ request_id: r.id, project_id: r.project_id, scores: scoreCall({ ...r, cost_usd: r.cost_usd === null ? null : Number(r.cost_usd) }) })),
     );
-    await scoreSessions(db, undefined, await loadCalls(db, ids));
+    await scoreSessions(db, null, undefined, await loadCalls(db, null, ids));
   });
 }
 

@@ -10,6 +10,7 @@
  */
 // The column enums are declared once, in src/enums.ts: import them from there.
 export * from "./billing";
+export * from "./bodies";
 export * from "./judge";
 export * from "./policies";
 export * from "./projects";

@@ -18,6 +18,7 @@ import { keyCheckRoutes } from "./routes/key-check";
 import { membershipRoutes } from "./routes/memberships";
 import { piiRevealRoutes } from "./routes/pii-reveals";
 import { sweepRoutes } from "./routes/sweep";
+import { bodyUpkeepRoutes } from "./routes/body-upkeep";
 import { ingestRoutes } from "./routes/ingest";
 import { otlpRoutes } from "./routes/otlp";
 import { policyRoutes } from "./routes/policy";
@@ -80,6 +81,7 @@ export function createApp() {
     .route("/", piiRevealRoutes)
     .route("/", keyCheckRoutes)
     .route("/", sweepRoutes)
+    .route("/", bodyUpkeepRoutes)
     .route("/", paymentWebhookRoutes)
     .route("/", policyRoutes)
     .route("/", rescoreRoutes)

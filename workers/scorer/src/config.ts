@@ -30,6 +30,14 @@ export const scorerVars = z.object({
   SCORING_QUEUE: binding<Queue<unknown>>(),
   /** Producer of alert-deliveries. */
   ALERT_QUEUE: binding<Queue<AlertJob>>(),
+  /**
+   * "false": this worker's cron leaves the body objects alone (no deletion, no move to R2). Set
+   * by `npm run dev` for its second scorer session, whose R2 is not the API's; there the API's
+   * POST /internal/bodies/upkeep does it (scripts/lib/workers.ts).
+   */
+  BODY_UPKEEP: flagVar(true),
+  /** Request and response bodies over the inline size (bucket `sightline-bodies`, src/bodies/): read to score, deleted by retention. */
+  BODIES: binding<R2Bucket>(),
   /** Workers AI, off by default: when bound (and no `JUDGE_BASE_URL`), the guard-model tier's backend (judge/backends.ts). */
   AI: binding<Ai | undefined>(),
   /** Workers AI instruct model of the policy prompts (default `@cf/meta/llama-3.1-8b-instruct-fast`). */
@@ -68,6 +76,8 @@ const scorerConfigSchema = scorerVars.transform((v, ctx) => ({
   db: toDbConfig(v),
   scoringQueue: v.SCORING_QUEUE,
   alertQueue: v.ALERT_QUEUE,
+  bodies: v.BODIES,
+  bodyUpkeep: v.BODY_UPKEEP,
   judge: toJudgeTier(v, ctx),
 }));
 

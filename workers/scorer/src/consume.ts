@@ -118,7 +118,7 @@ async function scoreJobs(db: Db, batch: MessageBatch<unknown>, config: ScorerCon
   }
   settle(jobs, failed, batch.queue);
   // Conversations judged whole once their new calls' scores are stored (docs/sessions.md).
-  await scoreSessions(db, config.judge, calls);
+  await scoreSessions(db, config.bodies, config.judge, calls);
   // The deliveries are stored with the scores; a failed enqueue leaves them to the sweep.
   await enqueueDeliveries(config.alertQueue, alerts).catch((err: unknown) =>
     logWarn("enqueueing alert deliveries failed; the sweep sends them", { count: alerts.length }, err),
@@ -133,7 +133,7 @@ async function scoreJobs(db: Db, batch: MessageBatch<unknown>, config: ScorerCon
 async function scoreChunk(db: Db, ids: string[], config: ScorerConfig, failed: Set<string>, alerts: string[]): Promise<Scored["call"][] | undefined> {
   let calls: Awaited<ReturnType<typeof loadCalls>>;
   try {
-    calls = await loadCalls(db, ids);
+    calls = await loadCalls(db, config.bodies, ids);
   } catch (err) {
     logWarn("loading requests failed; their messages will be retried", { requests: ids.length }, err);
     return undefined;

@@ -8,8 +8,9 @@ import { logError, logInfo } from "../../../src/logger";
 import { maintainRescoring } from "../../../src/rescore/maintain";
 import { applyRetention } from "../../../src/upkeep/retention";
 import type { ScorerConfig } from "./config";
+import { runBodyUpkeep } from "../../../src/upkeep/bodies";
 
-/** One scheduled run of re-scoring upkeep and retention. */
+/** One scheduled run of re-scoring upkeep, retention and the body objects' upkeep (unless `BODY_UPKEEP` is "false"). */
 export function maintain(config: ScorerConfig): Promise<void> {
   return withDb(config.db, async (db) => {
     await maintainRescoring(db, config.scoringQueue, config.rescore).catch((err: unknown) => logError("re-scoring upkeep failed", {}, err));
@@ -18,5 +19,6 @@ export function maintain(config: ScorerConfig): Promise<void> {
       return 0;
     });
     if (deleted > 0) logInfo("retention deleted expired requests", { count: deleted });
+    if (config.bodyUpkeep) await runBodyUpkeep(db, config.bodies, config.tierRetention);
   });
 }

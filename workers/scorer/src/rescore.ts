@@ -18,9 +18,10 @@ import { CHUNKS_PER_MESSAGE, RESCORE_CHUNK } from "../../../src/rescore/limits";
 import { backoffSeconds } from "../../../src/queues/backoff";
 import { type RescoreMessage, scoringRetry } from "../../../src/queues/scoring-jobs";
 import type { ScorerConfig } from "./config";
+import type { BodyBucket } from "../../../src/bodies/bucket";
 
 /** Re-scores up to CHUNKS_PER_MESSAGE chunks of job `jobId`; sends the job's next message when some are left. */
-export async function runRescoreChunks(db: Db, queue: Queue<unknown>, jobId: string): Promise<void> {
+export async function runRescoreChunks(db: Db, bodies: BodyBucket | null, queue: Queue<unknown>, jobId: string): Promise<void> {
   for (let i = 0; i < CHUNKS_PER_MESSAGE; i++) {
     const job = await findRescoreJob(db, jobId);
     if (job?.state !== "running") return;
@@ -28,6 +29,7 @@ export async function runRescoreChunks(db: Db, queue: Queue<unknown>, jobId: str
     if (chunk.length > 0) {
       const calls = await loadCalls(
         db,
+        bodies,
         chunk.map((c) => c.id),
       );
       await saveScores(
@@ -59,7 +61,7 @@ export async function consumeRescores(config: ScorerConfig, messages: readonly M
       for (const [i, m] of messages.entries()) {
         const { rescore_job_id } = m.body as RescoreMessage;
         try {
-          if (i === 0) await runRescoreChunks(db, config.scoringQueue, rescore_job_id);
+          if (i === 0) await runRescoreChunks(db, config.bodies, config.scoringQueue, rescore_job_id);
           else await config.scoringQueue.send({ rescore_job_id } satisfies RescoreMessage, { contentType: "json", delaySeconds: WAIT_TURN_SECONDS });
           m.ack();
         } catch (err) {

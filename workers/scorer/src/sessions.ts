@@ -19,6 +19,7 @@ import { judgeRequest } from "../../../src/scoring/judge/prompts";
 import { SESSION_WINDOW, scoreSession } from "../../../src/scoring/scorers/jailbreak_detection/session";
 import { SCORER_VERSIONS } from "../../../src/scoring/version";
 import { askWithinBudget, type JudgeTier } from "./judge/tier";
+import type { BodyBucket } from "../../../src/bodies/bucket";
 
 const SCORER = "jailbreak_detection" as const;
 
@@ -32,8 +33,8 @@ export function sessionOf(call: Pick<StoredCall, "metadata">): string | undefine
   return typeof id === "string" && id.trim() !== "" ? id : undefined;
 }
 
-/** Scores every session that `calls` belong to (once per session) and stores the verdicts. */
-export async function scoreSessions(db: Db, judge: JudgeTier | undefined, calls: readonly StoredCall[]): Promise<void> {
+/** Scores every session that `calls` belong to (once per session) and stores the verdicts; bodies read from `bodies` (src/bodies/). */
+export async function scoreSessions(db: Db, bodies: BodyBucket | null, judge: JudgeTier | undefined, calls: readonly StoredCall[]): Promise<void> {
   const sessions = new Map<string, { call: StoredCall; sessionId: string }>();
   for (const call of calls) {
     const sessionId = sessionOf(call);
@@ -42,15 +43,15 @@ export async function scoreSessions(db: Db, judge: JudgeTier | undefined, calls:
   }
   for (const { call, sessionId } of sessions.values()) {
     try {
-      await scoreOneSession(db, judge, call, sessionId);
+      await scoreOneSession(db, bodies, judge, call, sessionId);
     } catch (err) {
       logWarn("session score failed; kept until the session's next call", { project_id: call.project_id }, err);
     }
   }
 }
 
-async function scoreOneSession(db: Db, judge: JudgeTier | undefined, call: StoredCall, sessionId: string): Promise<void> {
-  const verdict = scoreSession(await loadSessionTurns(db, call.project_id, sessionId, SESSION_WINDOW));
+async function scoreOneSession(db: Db, bodies: BodyBucket | null, judge: JudgeTier | undefined, call: StoredCall, sessionId: string): Promise<void> {
+  const verdict = scoreSession(await loadSessionTurns(db, bodies, call.project_id, sessionId, SESSION_WINDOW));
   if (!verdict) return;
   const { policy, version } = call.policy;
   const unsafeAt = policy.scorers[SCORER].unsafe_at;

@@ -150,7 +150,7 @@ async function store(db: Db, pending: Pending[], config: ApiConfig): Promise<Map
     for (const p of items) p.message.retry(retryIn(p.message));
   };
   try {
-    const rows = await ingestBatch(db, pending, limits);
+    const rows = await ingestBatch(db, pending, limits, config.bodies);
     for (const [i, p] of pending.entries()) results.set(p, rows[i]!);
     return results;
   } catch (err) {
@@ -161,7 +161,7 @@ async function store(db: Db, pending: Pending[], config: ApiConfig): Promise<Map
   }
   for (const p of pending) {
     try {
-      const [row] = await ingestBatch(db, [p], limits);
+      const [row] = await ingestBatch(db, [p], limits, config.bodies);
       results.set(p, row!);
     } catch (err) {
       if (!isDataError(err)) {

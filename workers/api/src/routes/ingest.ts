@@ -50,7 +50,7 @@ export const ingestRoutes = createRouter().openapi(route, async (c) => {
   const secrets = [presentedKey(c), c.req.header(INTERNAL_SECRET_HEADER)].filter((s): s is string => !!s);
   const stored = redactSecrets({ request_body: body.request_body, response_body: body.response_body, metadata }, secrets);
   const record = { ...body, ...stored, created_at: createdAt };
-  const result = await ingestWithQuota(c.var.db, c.var.credential, record, c.var.config.tierLimits).catch((err: unknown) => {
+  const result = await ingestWithQuota(c.var.db, c.var.credential, record, c.var.config.tierLimits, c.var.config.bodies).catch((err: unknown) => {
     // A value PostgreSQL cannot store (e.g. year 0, SQLSTATE 22008): the caller's data, not a fault here.
     if (isDataError(err, VALUE_ERROR_CLASSES)) throw new ApiError(422, `the record holds a value the database cannot store (SQLSTATE ${sqlStateOf(err)})`);
     throw err;

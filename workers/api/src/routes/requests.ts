@@ -79,7 +79,7 @@ export const requestRoutes = createRouter()
   .openapi(exportRoute, async (c) => {
     const q = c.req.valid("query");
     await assertReadAllowed(c, q);
-    return exportResponse(c.var.config.db, c.var.projectId, toFilters(q), q.format);
+    return exportResponse(c.var.config.db, c.var.config.bodies, c.var.projectId, toFilters(q), q.format);
   })
   .openapi(keysetRoute, async (c) => {
     const q = c.req.valid("query");
@@ -108,7 +108,7 @@ export const requestRoutes = createRouter()
     const id = c.req.valid("param").id.toLowerCase();
     const q = c.req.valid("query");
     await assertReadAllowed(c, q);
-    const found = orNotFound(await getRequest(c.var.db, c.var.projectId, id), "request");
+    const found = orNotFound(await getRequest(c.var.db, c.var.config.bodies, c.var.projectId, id), "request");
     const [shown] = await shownToCaller(c, [withIsoDates(found)], q.reveal === "true");
     const body = { ...shown!, safety_scores: found.safety_scores.map(scoreJson), score_history: found.score_history.map(historyJson) };
     if (q.neighbours === "true") return c.json({ ...body, neighbours: await neighbours(c.var.db, c.var.projectId, id, toFilters(q)) }, 200);

@@ -63,7 +63,7 @@ export const reviewRoutes = createRouter()
       c.var.config.db,
       {
         pageSize: EXPORT_PAGE,
-        readPage: (db, cursor, size) => reviewedPage(db, projectId, filters, cursor, size),
+        readPage: (db, cursor, size) => reviewedPage(db, c.var.config.bodies, projectId, filters, cursor, size),
         write: async (db, calls) => {
           if (raw && keyId) {
             await recordReveals(

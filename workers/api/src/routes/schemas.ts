@@ -48,7 +48,18 @@ const requestColumns = createSelectSchema(llmRequests, {
 
 /** A logged request in lists (no bodies). */
 export const RequestSummarySchema = requestColumns
-  .omit({ request_body: true, response_body: true, enqueued_at: true, search_tsv: true })
+  .omit({
+    request_body: true,
+    response_body: true,
+    enqueued_at: true,
+    search_tsv: true,
+    // Where the bodies are stored (src/bodies/): never shown.
+    body_key: true,
+    request_body_offset: true,
+    request_body_length: true,
+    response_body_offset: true,
+    response_body_length: true,
+  })
   .openapi("LlmRequestSummary");
 
 const scoreColumns = createSelectSchema(safetyScores, {
