@@ -16,7 +16,7 @@ export const contentSafetySpec = {
   rules: scoreContentSafety,
   view: contentSafetyView,
   grams: "words",
-  fit: { C: 2, class_weight: "balanced", family_balanced: 1 },
+  fit: { C: 8, class_weight: "balanced", family_balanced: 1.5 },
   budget: DEFAULT_BUDGET,
   judge: contentSafetyJudge,
 } as const satisfies LearnedSpec;
