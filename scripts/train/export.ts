@@ -38,10 +38,7 @@ function line(label: number, x: SparseVector): string {
   return s;
 }
 
-function features(
-  name: LearnedName,
-  call: ScorableCall,
-): { x: SparseVector; windows: SparseVector[]; hard: boolean; scored: boolean; decides: boolean } {
+function features(name: LearnedName, call: ScorableCall): { x: SparseVector; windows: SparseVector[]; hard: boolean; scored: boolean; decides: boolean } {
   const spec: LearnedSpec = LEARNED_SPECS[name];
   const rule = spec.rules(call);
   const scored = modelJudges(spec, call, rule);

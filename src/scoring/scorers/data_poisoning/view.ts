@@ -75,4 +75,3 @@ export function dataPoisoningView(call: ScorableCall, rule: ScoreResult): ModelV
   if (nSup >= 1 && count((i) => !sup[i] && rel[i]! >= 0.3) >= 1) indicators.push("support_and_relevant_dissent");
   return { segments: [], indicators };
 }
-
