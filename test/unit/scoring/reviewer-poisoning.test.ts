@@ -26,8 +26,7 @@ function poisoningFromTool(c: PoisonedCase, answer: string) {
     [
       { role: "system", content: "Answer with the search tool's results." },
       { role: "user", content: c.question },
-      { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "search", arguments: "{}" } }] },
-      ...c.passages.map((p, i) => ({ role: "tool", tool_call_id: "call_1", content: JSON.stringify({ id: i + 1, title: "search result", text: p }) })),
+      ...c.passages.map((p, i) => ({ role: "tool", content: JSON.stringify({ id: i + 1, title: "search result", text: p }) })),
     ],
     answer,
   );
@@ -62,9 +61,8 @@ describe("poisoned passages inside JSON tool results", () => {
     const call = chat(
       [
         { role: "user", content: "What is on the menu?" },
-        { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "menu", arguments: "{}" } }] },
-        { role: "tool", tool_call_id: "call_1", content: JSON.stringify({ menu_items: [{ id: 1, name: "Latte", price: 3.5 }] }) },
-        { role: "tool", tool_call_id: "call_1", content: JSON.stringify({ menu_items: [{ id: 2, name: "Mocha", price: 4 }] }) },
+        { role: "tool", content: JSON.stringify({ menu_items: [{ id: 1, name: "Latte", price: 3.5 }] }) },
+        { role: "tool", content: JSON.stringify({ menu_items: [{ id: 2, name: "Mocha", price: 4 }] }) },
       ],
       "We have a Latte for 3.5.",
     );
