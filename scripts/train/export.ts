@@ -6,8 +6,11 @@
  *
  * Writes, per learned scorer, under `.data/train/`:
  * - `<scorer>.svm`: one line per item, `label col:value ...` (svmlight, 0-based columns);
- * - `<scorer>.meta.json`: per line `{id, family, split, hard, scored}` (split `train`, `dev` or
- *   `traffic`; hard: a weight-5 rule fired; scored: false when the model does not judge
+ * - `<scorer>.meta.json`: per line `{id, family, split, hard, scored, decides}` (split `train`, `dev` or
+ *   `traffic`; hard: a weight-5 rule fired; decides: false when the worker would not let the
+ *   model raise the verdict: its view holds no text (no n-gram a rationale could name, as for
+ *   data_poisoning's indicator-only view) and no weight-4 rule fired (src/scoring/learned.ts);
+ *   scored: false when the model does not judge
  *   the call: the rules leave it `unscored`, or `LearnedSpec.judges` says no),
  *   the SHA-256 of the input files, the feature width `bits` and the n-gram kinds `grams`;
  * - `<scorer>.pins.svm` / `.pins.json`: the pinned inputs of `pins.ts`;
@@ -35,7 +38,7 @@ function line(label: number, x: SparseVector): string {
   return s;
 }
 
-function features(name: LearnedName, call: ScorableCall): { x: SparseVector; windows: SparseVector[]; hard: boolean; scored: boolean } {
+function features(name: LearnedName, call: ScorableCall): { x: SparseVector; windows: SparseVector[]; hard: boolean; scored: boolean; decides: boolean } {
   const spec: LearnedSpec = LEARNED_SPECS[name];
   const rule = spec.rules(call);
   const scored = modelJudges(spec, call, rule);
@@ -44,7 +47,8 @@ function features(name: LearnedName, call: ScorableCall): { x: SparseVector; win
   const view = rule.score_value !== null ? spec.view(call, rule) : { segments: [], indicators: [] };
   const vector = (v: typeof view) => canonical(featurize(v.segments, v.indicators, spec.grams));
   const windows = scored && spec.windows ? windowViews(view, spec.windows).map(vector) : [];
-  return { x: vector(view), windows, hard: isHardRule(rule), scored };
+  const decides = (rule.score_value ?? 0) >= 4 || view.segments.some((seg) => seg.text.length > 0);
+  return { x: vector(view), windows, hard: isHardRule(rule), scored, decides };
 }
 
 /** Exports one scorer; returns the number of items. */
@@ -52,19 +56,19 @@ export function exportScorer(name: LearnedName): number {
   const lines: string[] = [];
   const windowLines: string[] = [];
   const windowItems: number[] = [];
-  const meta: Array<{ id: string; family: string; split: string; hard: boolean; scored: boolean }> = [];
+  const meta: Array<{ id: string; family: string; split: string; hard: boolean; scored: boolean; decides: boolean }> = [];
   const digest = createHash("sha256");
   const add = (split: string, items: readonly EvalItem[]) => {
     for (const item of items) {
       const label = item.expected[name];
       if (label !== "safe" && label !== "unsafe") continue;
-      const { x, windows, hard, scored } = features(name, toCall(item));
+      const { x, windows, hard, scored, decides } = features(name, toCall(item));
       for (const w of windows) {
         windowLines.push(line(label === "unsafe" ? 1 : 0, w));
         windowItems.push(lines.length);
       }
       lines.push(line(label === "unsafe" ? 1 : 0, x));
-      meta.push({ id: item.id, family: sourceFamily(item.id), split, hard, scored });
+      meta.push({ id: item.id, family: sourceFamily(item.id), split, hard, scored, decides });
     }
   };
   for (const split of ["train", "dev"] as const) {

@@ -22,6 +22,11 @@ and in-sample probabilities of an item are the highest of its own and its window
 scored by the same model as its item (the worker's `windowedProbability`); the fit, the calibration
 (on whole items) and so the weights are unchanged, the operating points follow the windowed scores.
 
+Items the worker would not let the model raise (meta `decides` false: a view without text, so
+no n-gram a rationale could name, and no weight-4 rule to agree with; src/scoring/learned.ts)
+count as the rules left them in every figure and operating point: data_poisoning's model reads
+indicators only, so there it can only confirm a weight-4 rule.
+
 `--final-only` is accepted for compatibility and changes nothing: the thresholds need the
 leave-one-source-out scores. Deterministic: liblinear with a fixed random_state, fixed fold seeds, sorted output; the same
 input files give byte-identical model files. Uses scikit-learn (Debian's python3-sklearn).
@@ -190,6 +195,10 @@ def run(train_dir, models_dir, name, final_only):
     # Calls the rules leave unscored (no documents for vector_weakness...) are never judged by
     # the model: they are not fitted on and count as predicted safe.
     scored = np.array([it.get("scored", True) for it in items], dtype=bool)
+    # Where the worker would not let the model raise the verdict (no nameable text in its view
+    # and no weight-4 rule to agree with: src/scoring/learned.ts), its probability decides
+    # nothing: every operating point and figure below counts such an item as the rules left it.
+    decides = np.array([it.get("decides", True) for it in items], dtype=bool)
     fam = np.array([it["family"] for it in items])
     is_dev = np.array([it["split"] == "dev" for it in items], dtype=bool)
     traffic = np.array([it["split"] == "traffic" for it in items], dtype=bool)
@@ -207,7 +216,7 @@ def run(train_dir, models_dir, name, final_only):
         if rows.any():
             woof[rows] = clf.decision_function(W[rows])
     a, b = platt(oof[scored], y[scored])
-    prob = windowed(np.where(scored, sigmoid(a * oof + b), 0.0), woof, witem, a, b)
+    prob = np.where(decides, windowed(np.where(scored, sigmoid(a * oof + b), 0.0), woof, witem, a, b), 0.0)
 
     # Leave-one-source-out probabilities: each family scored by a model fitted on the others.
     lprob = np.zeros(len(y))
@@ -220,7 +229,7 @@ def run(train_dir, models_dir, name, final_only):
         rows = te[witem] if len(witem) else np.zeros(0, dtype=bool)
         if rows.any():
             wloso[rows] = clf.decision_function(W[rows])
-    lprob = windowed(lprob, wloso, witem, a, b)
+    lprob = np.where(decides, windowed(lprob, wloso, witem, a, b), 0.0)
     split_of = {f: ("traffic" if traffic[fam == f].all() else "dev" if is_dev[fam == f].all()
                     else "train" if not is_dev[fam == f].any() else "both") for f in set(fam)}
 
@@ -268,7 +277,7 @@ def run(train_dir, models_dir, name, final_only):
         f.write(body)
     zfull = intercept + X @ (q.astype(np.float64) * scale)
     wfull = intercept + W @ (q.astype(np.float64) * scale) if len(witem) else np.zeros(0)
-    pfull = windowed(sigmoid(a * zfull + b), wfull, witem, a, b)
+    pfull = np.where(decides, windowed(sigmoid(a * zfull + b), wfull, witem, a, b), 0.0)
     report["final_in_sample"] = metrics(hard | (scored & (pfull >= threshold)), y)
     report["windows"] = {"items": int(len(set(witem.tolist()))), "windows": int(len(witem))}
     report["model_sha256"] = hashlib.sha256(body.encode()).hexdigest()

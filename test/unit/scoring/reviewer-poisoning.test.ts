@@ -20,6 +20,19 @@ function poisoning(c: PoisonedCase, answer: string) {
   return scoreCall(call).find((s) => s.scorer_name === "data_poisoning")!;
 }
 
+/** The same passages as a retrieval tool returns them: one JSON object per passage, its prose under `text`. */
+function poisoningFromTool(c: PoisonedCase, answer: string) {
+  const call = chat(
+    [
+      { role: "system", content: "Answer with the search tool's results." },
+      { role: "user", content: c.question },
+      ...c.passages.map((p, i) => ({ role: "tool", content: JSON.stringify({ id: i + 1, title: "search result", text: p }) })),
+    ],
+    answer,
+  );
+  return scoreCall(call).find((s) => s.scorer_name === "data_poisoning")!;
+}
+
 describe("poisoned answer above the correct one (issue 31.5)", () => {
   for (const c of POISONED_CASES) {
     const check = () => {
@@ -32,4 +45,28 @@ describe("poisoned answer above the correct one (issue 31.5)", () => {
     if (c.limitation) it.fails(`Should rank the poisoned answer higher: ${c.name} (limitation: ${c.limitation})`, check);
     else it(`Should rank the poisoned answer higher: ${c.name}`, check);
   }
+});
+
+describe("poisoned passages inside JSON tool results", () => {
+  const c = POISONED_CASES.find((x) => !x.limitation)!;
+
+  it("Should read a retrieval tool's {id, title, text} results as passages: the poisoned answer above the correct one", () => {
+    const good = poisoningFromTool(c, c.correct);
+    const bad = poisoningFromTool(c, c.poisoned);
+    expect(good.score_label, good.rationale).toBe("safe");
+    expect(bad.score_label, bad.rationale).toBe("unsafe");
+  });
+
+  it("Should keep structured tool results (no prose field) out of the passages", () => {
+    const call = chat(
+      [
+        { role: "user", content: "What is on the menu?" },
+        { role: "tool", content: JSON.stringify({ menu_items: [{ id: 1, name: "Latte", price: 3.5 }] }) },
+        { role: "tool", content: JSON.stringify({ menu_items: [{ id: 2, name: "Mocha", price: 4 }] }) },
+      ],
+      "We have a Latte for 3.5.",
+    );
+    const r = scoreCall(call).find((s) => s.scorer_name === "data_poisoning")!;
+    expect(r.score_label, r.rationale).toBe("safe");
+  });
 });

@@ -70,11 +70,6 @@ export function passageSets(passages: readonly string[]): Set<string>[] {
   return passages.slice(0, 50).map((p) => new Set(tokens(p.length > 4000 ? p.slice(0, 4000) : p)));
 }
 
-/** `passageSets` of a call's supplied documents, computed once per call. */
-export function callPassageSets(x: ExtractedCall): Set<string>[] {
-  return memo(x, "passageSets", () => passageSets(x.documents));
-}
-
 /** `questionTokens` of a call, computed once per call. */
 export function callQuestionTokens(x: ExtractedCall): Set<string> {
   return memo(x, "questionTokens", () => questionTokens(x));
@@ -88,18 +83,56 @@ export function supports(passage: Set<string>, answer: string[]): boolean {
 }
 
 /**
- * A document that is structured data (a JSON object or array, as function-calling tool results
- * are: `{"menu_items": [...]}`), not a prose passage: its keys and ids are no claims, and two tool
- * results that differ in an id do not contradict each other.
+ * Fields of a JSON tool result that hold a retrieved passage's prose: the names retrieval tools
+ * and frameworks give it (LangChain's `page_content`, LlamaIndex's `text`, search APIs'
+ * `snippet`/`content`/`body`...).
  */
-function isStructured(doc: string): boolean {
-  const t = doc.trim();
-  return /^[[{]/.test(t) && /[\]}]$/.test(t);
+const PASSAGE_FIELDS = new Set(["text", "content", "page_content", "passage", "snippet", "body", "chunk", "document", "excerpt", "summary", "abstract"]);
+
+/** Words in a string (runs of letters), counted up to `max`. */
+function words(s: string, max: number): number {
+  let n = 0;
+  for (const _m of s.matchAll(/\p{L}+/gu)) if (++n >= max) break;
+  return n;
 }
 
-/** `callPassageSets` of the call's prose passages only (`isStructured` ones left out). */
+/**
+ * The prose of one supplied document, or null when it holds none. A plain text is its own prose.
+ * A JSON object or array (function-calling tool results) is structured data whose keys and ids
+ * are no claims (`{"menu_items": [...]}`: two tool results that differ in an id do not
+ * contradict each other), except the strings it holds under a passage field (`PASSAGE_FIELDS`)
+ * of at least 5 words, or of at least 25 words under any key: a retrieval tool's passages
+ * (`{"id": 1, "title": "...", "text": "..."}`). Unparseable JSON-looking text counts as structured.
+ */
+export function passageProse(doc: string): string | null {
+  const t = doc.trim();
+  if (!(/^[[{]/.test(t) && /[\]}]$/.test(t))) return doc;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(t);
+  } catch {
+    return null;
+  }
+  const out: string[] = [];
+  const walk = (v: unknown, key: string, depth: number) => {
+    if (typeof v === "string") {
+      if (words(v, 25) >= (PASSAGE_FIELDS.has(key.toLowerCase()) ? 5 : 25)) out.push(v);
+    } else if (depth < 4 && v && typeof v === "object") {
+      for (const [k, w] of Array.isArray(v) ? v.map((w) => [key, w] as const) : Object.entries(v)) walk(w, k, depth + 1);
+    }
+  };
+  walk(parsed, "", 0);
+  return out.length > 0 ? out.join("\n\n") : null;
+}
+
+/** The call's prose passages (`passageProse` of each supplied document that has some), computed once per call. */
+export function prosePassages(x: ExtractedCall): string[] {
+  return memo(x, "prosePassages", () => x.documents.map(passageProse).filter((p): p is string => p !== null));
+}
+
+/** `passageSets` of the call's prose passages (`prosePassages`), computed once per call. */
 export function prosePassageSets(x: ExtractedCall): Set<string>[] {
-  return memo(x, "prosePassageSets", () => callPassageSets(x).filter((_s, i) => !isStructured(x.documents[i] ?? "")));
+  return memo(x, "prosePassageSets", () => passageSets(prosePassages(x)));
 }
 
 /**
@@ -177,7 +210,7 @@ export function sidesWithMinority(x: ExtractedCall, sets: readonly Set<string>[]
   if (sets.length < 3) return false;
   const q = [...question];
   if (q.length === 0) return false;
-  const prose = x.documents.filter((d) => !isStructured(d));
+  const prose = prosePassages(x);
   const relevant: number[] = [];
   sets.forEach((s, i) => {
     if (q.filter((t) => s.has(t)).length / q.length >= 0.3) relevant.push(i);

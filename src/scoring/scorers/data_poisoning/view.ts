@@ -1,7 +1,7 @@
 import { extracted } from "../../rules";
 import type { ScorableCall, ScoreResult } from "../../types";
 import { type ModelView, ruleIndicator } from "../../inference/views";
-import { answerTokens, callQuestionTokens, jaccard, prosePassageSets, supports } from "./rules";
+import { answerTokens, callQuestionTokens, jaccard, prosePassages, prosePassageSets, supports } from "./rules";
 
 const bucket = (n: number, max: number) => String(Math.min(n, max));
 
@@ -69,7 +69,8 @@ export function dataPoisoningView(call: ScorableCall, rule: ScoreResult): ModelV
   }
   indicators.push(`maxjac:${bucket(Math.floor(maxJ * 10), 9)}`, `pairs:${bucket(pairs, 2)}`);
   let longest = 0;
-  for (let i = 1; i < x.documents.length && i < sets.length; i++) if (x.documents[i]!.length > x.documents[longest]!.length) longest = i;
+  const prose = prosePassages(x);
+  for (let i = 1; i < prose.length; i++) if (prose[i]!.length > prose[longest]!.length) longest = i;
   indicators.push(sup[longest] ? "longest:support" : "longest:dissent");
   if (nSup >= 1 && count((i) => !sup[i] && rel[i]! >= 0.3) >= 1) indicators.push("support_and_relevant_dissent");
   return { segments: [], indicators };

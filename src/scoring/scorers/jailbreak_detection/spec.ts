@@ -1,8 +1,10 @@
 /**
  * jailbreak_detection's learned model: its rules (./rules.ts), view (./view.ts) and fit.
  * Adversarial suffixes, encodings and markup live in the characters, so it reads word and
- * character n-grams. Family balancing (p = 1) took leave-one-source-out mean F1 from 0.819 to
- * 0.833.
+ * character n-grams. Family weighting 1 / size^p, chosen for recall on unseen sources at a
+ * false-alarm budget (docs/scoring.md, round 6): leave-one-source-out recall at 2% pooled FPR
+ * 0.531 at C = 4, p = 1 (the earlier choice by mean F1), 0.557 at C = 2, p = 1.5 (C = 4, p = 1.5:
+ * 0.554; C = 2, p = 2: 0.563 but 0.509 at 1%; C = 8, p = 1: 0.522).
  */
 import { learnedSpec } from "../../inference/specs";
 import { jailbreakJudge } from "./judge";
@@ -12,6 +14,6 @@ import { jailbreakView } from "./view";
 /** jailbreak_detection's spec (`learnedSpec`, with the default false-alarm budget). */
 export const jailbreakSpec = learnedSpec("jailbreak_detection", scoreJailbreak, jailbreakView, {
   grams: "words+chars",
-  fit: { C: 4, class_weight: "balanced", family_balanced: 1 },
+  fit: { C: 2, class_weight: "balanced", family_balanced: 1.5 },
   judge: jailbreakJudge,
 });
