@@ -23,7 +23,7 @@
  * batch) and then reads the row's newest version, and the UPDATE sets the counter from that
  * read, so no increment is lost or doubled. Two deliveries of one record in flight at the same
  * moment in two invocations could both pass step 2; the second insert is then skipped by
- * `ON CONFLICT (id) DO NOTHING` and that record is counted twice (never stored twice). Queues
+ * `ON CONFLICT (id, created_at) DO NOTHING` and that record is counted twice (never stored twice). Queues
  * redeliver after a failed or timed-out invocation, so this needs two consumers racing on one
  * message; the error is conservative (a count, not a row).
  */
@@ -167,7 +167,7 @@ async function runStatement(db: Db, entries: readonly BatchEntry[], limits: Tier
         r.cache_read_tokens, r.cache_write_tokens, r.latency_ms, r.request_body, r.response_body, r.metadata, coalesce(r.created_at, now()), 'queued', now()
       FROM ranked r JOIN sub USING (project_id)
       WHERE r.rn <= sub.accepted
-      ON CONFLICT (id) DO NOTHING
+      ON CONFLICT (id, created_at) DO NOTHING
       RETURNING id, project_id, created_at, latency_ms, cost_usd, is_error, prompt_tokens, completion_tokens
     ),
     rollup AS (${addRequestsToRollup(sql`ins`)})

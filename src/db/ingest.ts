@@ -13,7 +13,6 @@
  * table, and other projects pay nothing for it.
  */
 import { sql } from "drizzle-orm";
-import { uuidv7 } from "uuidv7";
 import { nextPeriodResetSql } from "../billing/periods";
 import type { TierLimits } from "../billing/tiers";
 import type { Tier } from "../enums";
@@ -22,6 +21,7 @@ import type { Db } from "./driver/client";
 import { lookupKey, type KeyLookup } from "./keys";
 import { getBillingAccount } from "./billing";
 import { addRequestsToRollup } from "./rollups";
+import { requestIdAt } from "./request-time";
 import { llmRequests } from "./schema";
 import { eq } from "drizzle-orm";
 import { storableJson, storableText } from "../ingest/input";
@@ -98,7 +98,8 @@ interface InsertOutcome {
 
 /** One run of the ingest statement (module doc); `masked`: the record's bodies are already masked. */
 async function insertRecord(db: Db, credential: IngestCredential, record: LogRecord, limits: TierLimits, masked: boolean): Promise<InsertOutcome> {
-  const id = uuidv7();
+  // A UUIDv7 at the call's start, so a read by id finds its month at once (./request-time.ts).
+  const id = requestIdAt(record.created_at);
   const caller =
     "projectId" in credential
       ? sql`SELECT ${credential.projectId}::uuid AS project_id`

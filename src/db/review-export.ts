@@ -7,7 +7,8 @@
 import { and, eq, exists, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "./driver/client";
 import { newestFirst } from "./paging";
-import { keyset, requestConditions, type RequestFilters } from "./request-filters";
+import { requestBound, requestConditions, withAnchors, type RequestFilters } from "./request-filters";
+import { timeConditions } from "./request-time";
 import { llmRequests, safetyScores, scoreReviews } from "./schema";
 
 /** One reviewed call of an export page. */
@@ -35,6 +36,8 @@ export async function reviewedPage(db: Db, projectId: string, filters: RequestFi
     sql`(SELECT 1 FROM ${scoreReviews} WHERE ${scoreReviews.request_id} = ${llmRequests.id}
       ${filters.scorer ? sql`AND ${scoreReviews.scorer_name} = ${filters.scorer}` : sql``})`,
   );
+  const f = await withAnchors(db, projectId, filters, { older: cursor });
+  if (!f) return [];
   const rows = await db
     .select({
       id: llmRequests.id,
@@ -46,7 +49,7 @@ export async function reviewedPage(db: Db, projectId: string, filters: RequestFi
       response_body: llmRequests.response_body,
     })
     .from(llmRequests)
-    .where(and(requestConditions(projectId, filters), reviewed, cursor ? keyset(projectId, cursor, "older") : undefined))
+    .where(and(requestConditions(projectId, f), reviewed))
     .orderBy(...newestFirst(llmRequests.created_at, llmRequests.id))
     .limit(limit);
   if (rows.length === 0) return [];
@@ -59,7 +62,7 @@ export async function reviewedPage(db: Db, projectId: string, filters: RequestFi
     db
       .select()
       .from(safetyScores)
-      .where(and(inArray(safetyScores.request_id, ids), isNull(safetyScores.superseded_at))),
+      .where(and(inArray(safetyScores.request_id, ids), isNull(safetyScores.superseded_at), ...timeConditions(safetyScores.created_at, requestBound(f)))),
   ]);
   const byRequest = <T extends { request_id: string }>(list: T[]) => {
     const m = new Map<string, T[]>();

@@ -115,7 +115,7 @@ export async function listSessions(db: Db, projectId: string, page: PageParams):
  */
 export async function getSessionCalls(db: Db, projectId: string, sessionId: string) {
   const rows = await db
-    .select({ ...requestSummaryColumns, scores: scoreChips })
+    .select({ ...requestSummaryColumns, scores: scoreChips({}) })
     .from(llmRequests)
     .where(inSession(projectId, sessionId))
     .orderBy(asc(llmRequests.created_at), asc(llmRequests.id))

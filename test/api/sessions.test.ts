@@ -5,7 +5,7 @@
  * request list; an unknown session is 404 `{detail}`.
  */
 import { describe, expect, it } from "vitest";
-import { loadCalls, saveScores } from "../../src/db/request-scoring";
+import { callScores, loadCalls, saveScores } from "../../src/db/request-scoring";
 import { scoreCall } from "../../src/policy/apply";
 import { scoreSessions } from "../../workers/scorer/src/sessions";
 import { BENIGN, ESCALATION } from "../fixtures/sessions";
@@ -19,7 +19,7 @@ async function scoreNow(ids: string[]) {
   const calls = await loadCalls(direct.db, ids);
   await saveScores(
     direct.db,
-    calls.map((c) => ({ request_id: c.id, project_id: c.project_id, scores: scoreCall(c, c.policy) })),
+    calls.map((c) => callScores(c, scoreCall(c, c.policy))),
   );
   await scoreSessions(direct.db, undefined, calls);
 }
