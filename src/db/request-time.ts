@@ -22,11 +22,12 @@ import { llmRequests } from "./schema";
 export const ID_TIME_SLACK_MS = 86_400_000;
 
 /**
- * The time window `[from, to)` a request id points to, or null when the id carries no time (not a
- * UUIDv7, RFC 9562 section 5.7: version nibble 7, 48-bit big-endian Unix milliseconds first).
+ * The time window `[from, to)` a request id points to, or null when the id carries no time: a
+ * UUIDv7 (RFC 9562 section 5.7) or Sightline's OTLP UUIDv8 begins with 48 bits of big-endian Unix
+ * milliseconds (version nibble 7 or 8).
  */
 export function idTimeWindow(id: string): { from: Date; to: Date } | null {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(id)) return null;
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[78][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(id)) return null;
   const ms = Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
   return { from: new Date(ms - ID_TIME_SLACK_MS), to: new Date(ms + ID_TIME_SLACK_MS) };
 }
