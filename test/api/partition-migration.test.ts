@@ -1,4 +1,3 @@
-/// <reference types="vite/client" />
 /**
  * migrations/0019_monthly_partitions.sql on a database that already holds calls: a fresh
  * database gets migrations 0000-0018 (split at drizzle-kit's statement breakpoints, as its
@@ -10,6 +9,13 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workersSocket } from "../../src/db/driver/client";
 import { sql, testEnv } from "./helpers";
+
+declare global {
+  interface ImportMeta {
+    /** Vite's glob import (https://vite.dev/guide/features#glob-import), which the workers pool's bundler resolves. */
+    glob(pattern: string, options: { query: string; import: string; eager: true }): Record<string, unknown>;
+  }
+}
 
 const MIGRATIONS = import.meta.glob("../../migrations/*.sql", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 const DATABASE = "sightline_partition_migration";
