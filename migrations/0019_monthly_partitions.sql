@@ -76,7 +76,10 @@ $$;--> statement-breakpoint
 
 -- Creates the monthly partitions of llm_requests and safety_scores from the current UTC month
 -- to `months_ahead` months after it (the sweep runs this, src/upkeep/partitions.ts). One
--- caller at a time (a transaction-scoped advisory lock). Returns how many partitions it created.
+-- caller at a time (a transaction-scoped advisory lock). Creating a partition locks its parent
+-- exclusively for a moment: it waits at most 5 s for running statements (lock_timeout, this
+-- transaction only), so ingest never queues behind it for long; on a timeout nothing is created
+-- and the next sweep tries again. Returns how many partitions it created.
 CREATE OR REPLACE FUNCTION public.sightline_ensure_partitions(months_ahead integer) RETURNS integer
   LANGUAGE plpgsql AS $$
 DECLARE
@@ -85,6 +88,7 @@ DECLARE
   t text;
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtext('sightline_ensure_partitions'));
+  PERFORM set_config('lock_timeout', '5s', true);
   FOR m IN 0..months_ahead LOOP
     FOREACH t IN ARRAY ARRAY['llm_requests', 'safety_scores'] LOOP
       IF public.sightline_create_month_partition(t, now() + make_interval(months => m)) THEN
