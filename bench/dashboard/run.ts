@@ -118,7 +118,8 @@ function* scoreChunks(projectId: string, requests: Seeded[]): Generator<string> 
   let chunk = "";
   for (let i = 0; i < requests.length; i++) {
     const r = requests[i]!;
-    const at = new Date(r.at + 2000).toISOString();
+    // A score carries its request's created_at (its partition key, docs/storage.md).
+    const at = new Date(r.at).toISOString();
     for (let k = 0; k < SCORER_NAMES.length; k++) {
       const p = rnd(i, 10 + k);
       const [value, label] =
@@ -232,6 +233,12 @@ try {
       "INSERT INTO subscriptions (project_id, tier, period_start_at, period_reset_at) VALUES ($1, 'enterprise', now(), now() + interval '30 days')",
       [projectId],
     );
+    // The seeded months get their partitions, as the sweep would have made them (docs/storage.md).
+    for (let m = END - SPAN_MS; m < END + 31 * 86_400_000; m += 28 * 86_400_000) {
+      for (const table of ["llm_requests", "safety_scores"]) {
+        await client.query("SELECT sightline_create_month_partition($1, $2::timestamptz)", [table, new Date(m).toISOString()]);
+      }
+    }
     const dropped = [...(await secondaryIndexes(client, "llm_requests")), ...(await secondaryIndexes(client, "safety_scores"))];
     for (const ix of dropped) await client.query(`DROP INDEX ${ix.indexname}`);
     await client.query("SET session_replication_role = replica");

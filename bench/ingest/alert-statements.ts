@@ -17,7 +17,7 @@ import type { Db } from "../../src/db/driver/client";
 import { ingestWithQuota, type LogRecord } from "../../src/db/ingest";
 import { createKey } from "../../src/db/keys";
 import { createProject } from "../../src/db/projects";
-import { loadCalls, saveScores } from "../../src/db/request-scoring";
+import { callScores, loadCalls, saveScores } from "../../src/db/request-scoring";
 import { scoreCall } from "../../src/policy/apply";
 import { ROOT } from "../../scripts/lib/postgres";
 import { CHAT_CALL } from "./chat-call";
@@ -102,7 +102,7 @@ export async function measureAlertStatements(url: string): Promise<Counts[]> {
       let alerts = 0;
       for (let i = 0; i < ids.length; i += BATCH) {
         const calls = await loadCalls(db, null, ids.slice(i, i + BATCH));
-        const batch = calls.map((c) => ({ request_id: c.id, project_id: c.project_id, scores: scoreCall(c, c.policy) }));
+        const batch = calls.map((c) => callScores(c, scoreCall(c, c.policy)));
         const t0 = performance.now();
         alerts += (await saveScores(db, batch)).length;
         saveMs += performance.now() - t0;

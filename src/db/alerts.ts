@@ -149,7 +149,7 @@ export async function loadDeliveries(db: Db, ids: readonly string[]): Promise<De
     .from(alertDeliveries)
     .innerJoin(alertEndpoints, eq(alertEndpoints.id, alertDeliveries.endpoint_id))
     .leftJoin(safetyScores, eq(safetyScores.id, alertDeliveries.score_id))
-    .leftJoin(llmRequests, eq(llmRequests.id, safetyScores.request_id))
+    .leftJoin(llmRequests, and(eq(llmRequests.id, safetyScores.request_id), eq(llmRequests.created_at, safetyScores.created_at)))
     .where(inArray(alertDeliveries.id, [...ids]));
   return rows.map(({ request_id, scorer_name, score_value, score_label, rationale, score_created_at, model, ...d }) => ({
     ...d,

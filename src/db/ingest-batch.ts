@@ -30,7 +30,7 @@
  * batch) and then reads the row's newest version, and the UPDATE sets the counter from that
  * read, so no increment is lost or doubled. Two deliveries of one record in flight at the same
  * moment in two invocations could both pass step 2; the second insert is then skipped by
- * `ON CONFLICT (id) DO NOTHING` and that record is counted twice (never stored twice). Queues
+ * `ON CONFLICT (id, created_at) DO NOTHING` and that record is counted twice (never stored twice). Queues
  * redeliver after a failed or timed-out invocation, so this needs two consumers racing on one
  * message; the error is conservative (a count, not a row).
  */
@@ -211,7 +211,7 @@ async function runStatement(
         ${requestPreview(sql`r.request_body`)}, ${requestSearchDocument(sql`r.request_body`, sql`r.response_body`)}
       FROM ranked r JOIN sub USING (project_id)
       WHERE r.rn <= sub.accepted
-      ON CONFLICT (id) DO NOTHING
+      ON CONFLICT (id, created_at) DO NOTHING
       RETURNING id, project_id, created_at, latency_ms, cost_usd, is_error, prompt_tokens, completion_tokens, body_key
     ),
     rollup AS (${addRequestsToRollup(sql`ins`)}),

@@ -18,7 +18,6 @@
  * search document are computed by the statement from the whole bodies either way.
  */
 import { sql } from "drizzle-orm";
-import { uuidv7 } from "uuidv7";
 import { nextPeriodResetSql } from "../billing/periods";
 import type { TierLimits } from "../billing/tiers";
 import type { Tier } from "../enums";
@@ -27,6 +26,7 @@ import type { Db } from "./driver/client";
 import { lookupKey, type KeyLookup } from "./keys";
 import { getBillingAccount } from "./billing";
 import { addRequestsToRollup } from "./rollups";
+import { requestIdAt } from "./request-time";
 import { llmRequests } from "./schema";
 import { eq } from "drizzle-orm";
 import { storableJson, storableText } from "../ingest/input";
@@ -139,7 +139,8 @@ async function insertRecord(
   masked: boolean,
   placement: BodyPlacement = INLINE,
 ): Promise<InsertOutcome> {
-  const id = uuidv7();
+  // A UUIDv7 at the call's start, so a read by id finds its month at once (./request-time.ts).
+  const id = requestIdAt(record.created_at);
   const caller = callerSql(credential);
   const limit = tierLimitSql(limits);
   const expired = periodExpiredSql;

@@ -3,11 +3,12 @@
  * `safety_scores` and their reviews): one page of requests with bodies and score chips per
  * statement, for src/export/stream.ts.
  */
-import { and, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { ScoreLabel, ScorerName } from "../enums";
 import type { Db } from "./driver/client";
 import { newestFirst } from "./paging";
-import { keyset, requestConditions, type RequestFilters } from "./request-filters";
+import { requestBound, requestConditions, withAnchors, type RequestFilters } from "./request-filters";
+import { timeCondition } from "./request-time";
 import { requestSummaryColumns, reviewOfScore, type ScoreChip } from "./requests";
 import { reviewChanged } from "./reviews";
 import { llmRequests, safetyScores, scoreReviews } from "./schema";
@@ -75,10 +76,12 @@ type ExportTuple = [
  * from `bodies` (one ranged R2 get per object and window, ./bodies/read.ts).
  */
 export async function exportPage(db: Db, bodies: BodyBucket | null, projectId: string, filters: RequestFilters, cursor: string | undefined, limit: number) {
+  const f = await withAnchors(db, projectId, filters, { older: cursor });
+  if (!f) return [];
   const page = db
     .select({ ...requestSummaryColumns, ...storedBodyColumns })
     .from(llmRequests)
-    .where(and(requestConditions(projectId, filters), cursor ? keyset(projectId, cursor, "older") : undefined))
+    .where(requestConditions(projectId, f))
     .orderBy(...newestFirst(llmRequests.created_at, llmRequests.id))
     .limit(limit);
   const result = (await db.execute(sql`WITH page AS MATERIALIZED (${page}),
@@ -87,6 +90,7 @@ export async function exportPage(db: Db, bodies: BodyBucket | null, projectId: s
         r.request_id IS NOT NULL AND ${reviewChanged("s", "r")}) ORDER BY s.scorer_name) AS chips
       FROM ${safetyScores} s LEFT JOIN ${scoreReviews} r ON ${reviewOfScore}
       WHERE s.request_id = ANY(ARRAY(SELECT id FROM page)) AND s.superseded_at IS NULL
+        AND ${timeCondition(sql`s.created_at`, requestBound(f))}
       GROUP BY s.request_id)
     SELECT json_agg(json_build_array(p.id, p.created_at::text, p.model, p.provider, p.is_error, p.prompt_tokens, p.completion_tokens, p.cost_usd::text,
       p.cost_source, p.price_version, p.cache_read_tokens, p.cache_write_tokens, p.preview, p.latency_ms, p.scoring_state, c.chips, p.metadata, p.request_body, p.response_body,

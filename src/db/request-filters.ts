@@ -10,8 +10,10 @@
  *   NOT EXISTS probe of its primary key `(request_id, scorer_name)`;
  * - q: the GIN index on `search_tsv` (full-text, `simple` config, every word must occur).
  */
-import { and, eq, exists, gte, inArray, lt, notExists, sql, type SQL } from "drizzle-orm";
+import { and, eq, exists, gte, inArray, notExists, sql, type SQL } from "drizzle-orm";
 import type { REVIEW_VERDICTS, ScoreLabel, ScorerName } from "../enums";
+import type { Db } from "./driver/client";
+import { requestCreatedAt, timeConditions, type TimeBound } from "./request-time";
 import { llmRequests, safetyScores, scoreReviews } from "./schema";
 import { websearchQuery } from "./search-query";
 
@@ -40,23 +42,63 @@ export interface RequestFilters {
   q?: string | undefined;
   /** Only these request ids (live mode re-asks rows whose scores were pending). */
   ids?: string[] | undefined;
+  /** Keyset: only rows after this request in list order (older ones; `withAnchors` sets it). */
+  older?: Anchor | undefined;
+  /** Keyset: only rows before this request in list order (newer ones; `withAnchors` sets it). */
+  newer?: Anchor | undefined;
+}
+
+/** A keyset anchor: a listed request's id and its `created_at` as PostgreSQL's text (microseconds). */
+export interface Anchor {
+  id: string;
+  created_at: string;
+}
+
+/**
+ * The time bound of `f` (its range and its keyset anchors' times): constants on `created_at` that
+ * hold for the matching requests and, as a score carries its request's `created_at`, their
+ * scores, so the planner prunes the partitions of both tables (docs/storage.md).
+ */
+export function requestBound(f: RequestFilters): TimeBound {
+  return { start: f.start, end: f.end, atMost: f.older?.created_at, atLeast: f.newer?.created_at };
+}
+
+/**
+ * `f` with the keyset anchors named by request ids (`older`: the cursor, rows after it; `newer`:
+ * rows before it) resolved to their `created_at`; null when an id names no request of the project.
+ */
+export async function withAnchors(
+  db: Db,
+  projectId: string,
+  f: RequestFilters,
+  ids: { older?: string | undefined; newer?: string | undefined },
+): Promise<RequestFilters | null> {
+  const anchor = async (id: string | undefined): Promise<Anchor | null | undefined> => {
+    if (id === undefined) return undefined;
+    const created_at = await requestCreatedAt(db, projectId, id);
+    return created_at === null ? null : { id, created_at };
+  };
+  const [older, newer] = await Promise.all([anchor(ids.older), anchor(ids.newer)]);
+  if (older === null || newer === null) return null;
+  return { ...f, older, newer };
 }
 
 /** The SQL condition selecting a project's requests that match `f`. */
 export function requestConditions(projectId: string, f: RequestFilters): SQL {
-  const conds: (SQL | undefined)[] = [eq(llmRequests.project_id, projectId)];
-  if (f.start) conds.push(gte(llmRequests.created_at, f.start));
-  if (f.end) conds.push(lt(llmRequests.created_at, f.end));
+  const bound = requestBound(f);
+  const conds: (SQL | undefined)[] = [eq(llmRequests.project_id, projectId), ...timeConditions(llmRequests.created_at, bound)];
+  if (f.older) conds.push(keyset(f.older, "older"));
+  if (f.newer) conds.push(keyset(f.newer, "newer"));
   if (f.model) conds.push(eq(llmRequests.model, f.model));
   if (f.provider) conds.push(eq(llmRequests.provider, f.provider));
   if (f.status === "error") conds.push(sql`${llmRequests.is_error}`);
   if (f.status === "ok") conds.push(sql`NOT ${llmRequests.is_error}`);
   if (f.ids) conds.push(inArray(llmRequests.id, f.ids));
   for (const [scorer, label] of Object.entries(f.labels ?? {})) {
-    conds.push(scoreExists(and(eq(safetyScores.scorer_name, scorer as ScorerName), eq(safetyScores.score_label, label))));
+    conds.push(scoreExists(and(eq(safetyScores.scorer_name, scorer as ScorerName), eq(safetyScores.score_label, label)), bound));
   }
   const ofScorer = f.scorer ? eq(safetyScores.scorer_name, f.scorer) : undefined;
-  if (f.min_score !== undefined) conds.push(scoreExists(and(ofScorer, gte(safetyScores.score_value, f.min_score))));
+  if (f.min_score !== undefined) conds.push(scoreExists(and(ofScorer, gte(safetyScores.score_value, f.min_score)), bound));
   if (f.reviewed) {
     const review = sql`(SELECT 1 FROM ${scoreReviews} WHERE ${scoreReviews.request_id} = ${llmRequests.id}
       ${f.scorer ? sql`AND ${scoreReviews.scorer_name} = ${f.scorer}` : sql``}
@@ -67,21 +109,22 @@ export function requestConditions(projectId: string, f: RequestFilters): SQL {
   return and(...conds)!;
 }
 
-function scoreExists(cond: SQL | undefined): SQL {
+/** A current score of the outer request matching `cond`, probed in the partitions `bound` leaves. */
+function scoreExists(cond: SQL | undefined, bound: TimeBound): SQL {
   return exists(
-    sql`(SELECT 1 FROM ${safetyScores} WHERE ${safetyScores.request_id} = ${llmRequests.id} AND ${safetyScores.superseded_at} IS NULL AND ${cond})`,
+    sql`(SELECT 1 FROM ${safetyScores} WHERE ${safetyScores.request_id} = ${llmRequests.id} AND ${safetyScores.created_at} = ${llmRequests.created_at}
+      AND ${safetyScores.superseded_at} IS NULL AND ${and(cond, ...timeConditions(safetyScores.created_at, bound))})`,
   );
 }
 
 /**
- * Keyset condition: rows strictly after (`older`) or before (`newer`) the request `id` in list
- * order `created_at DESC, id DESC`. The anchor's `created_at` is read in SQL (microseconds;
- * a JS Date would round to milliseconds and skip or repeat rows).
+ * Keyset condition: rows strictly after (`older`) or before (`newer`) the anchor in list order
+ * `created_at DESC, id DESC`. The anchor's `created_at` is PostgreSQL's text (microseconds; a JS
+ * Date would round to milliseconds and skip or repeat rows). A row constructor of parameters is
+ * an index condition of `(project_id, created_at DESC, id DESC)`; the bare bound on `created_at`
+ * that `requestBound` adds beside it is what prunes partitions.
  */
-export function keyset(projectId: string, id: string, direction: "older" | "newer"): SQL {
-  // A row constructor of a scalar subquery (an InitPlan) and a parameter is an index condition
-  // of `(project_id, created_at DESC, id DESC)`; a row subquery `(SELECT a, b)` would not be.
-  const anchorTime = sql`(SELECT ${llmRequests.created_at} FROM ${llmRequests} WHERE ${llmRequests.project_id} = ${projectId} AND ${llmRequests.id} = ${id})`;
+export function keyset(anchor: Anchor, direction: "older" | "newer"): SQL {
   const op = direction === "older" ? sql.raw("<") : sql.raw(">");
-  return sql`(${llmRequests.created_at}, ${llmRequests.id}) ${op} (${anchorTime}, ${id}::uuid)`;
+  return sql`(${llmRequests.created_at}, ${llmRequests.id}) ${op} (${anchor.created_at}::timestamptz, ${anchor.id}::uuid)`;
 }

@@ -28,7 +28,14 @@ const PRICED_SOURCE: (typeof COST_SOURCES)[number] = "genai-prices";
  * rows are stored: saveScores writes them before it sets the state) and its project's policy
  * in force (src/policy/schema.ts; version 0 = the default policy).
  */
-export type StoredCall = ScorableCall & { id: string; project_id: string; scoring_state: ScoringState; policy: VersionedPolicy };
+export type StoredCall = ScorableCall & {
+  id: string;
+  project_id: string;
+  /** The request's `created_at` as PostgreSQL's text (microseconds kept): its scores' `created_at` and partition key. */
+  created_at: string;
+  scoring_state: ScoringState;
+  policy: VersionedPolicy;
+};
 
 /**
  * Loads the requests with these ids and their projects' policies in one query (missing ids are
@@ -41,6 +48,7 @@ export async function loadCalls(db: Db, bodies: BodyBucket | null, ids: readonly
     .select({
       ...callColumns,
       ...storedBodyColumns,
+      created_at: sql<string>`${llmRequests.created_at}::text`,
       stored_policy: projectPolicies.policy,
       policy_version: projectPolicies.version,
     })
@@ -80,15 +88,22 @@ export async function saveCosts(db: Db, costs: ReadonlyMap<string, Cost>): Promi
 export interface RequestScores {
   request_id: string;
   project_id: string;
+  /** The request's `created_at` text (`StoredCall.created_at`): the scores' `created_at`, so they share the request's partition. */
+  created_at: string;
   /** Verdicts under the project's policy, with their versions (src/policy/apply.ts). */
   scores: PolicyScore[];
+}
+
+/** The scores of a loaded call as `saveScores` stores them (under the call's id, project and time). */
+export function callScores(call: Pick<StoredCall, "id" | "project_id" | "created_at">, scores: PolicyScore[]): RequestScores {
+  return { request_id: call.id, project_id: call.project_id, created_at: call.created_at, scores };
 }
 
 /**
  * Writes the scores of several requests in one statement (docs/rescoring.md):
  * - the current score of each (request, scorer) made with another scorer or policy version is
- *   marked superseded (kept as history) and the new one inserted as current, in the hour
- *   bucket (`created_at`) of the one it replaces;
+ *   marked superseded (kept as history) and the new one inserted as current; every score's
+ *   `created_at` is its request's (the hour bucket and the partition key, src/db/schema/scores.ts);
  * - a score whose (request, scorer, scorer_version, policy_version) is already stored inserts
  *   nothing and supersedes nothing (`ON CONFLICT DO NOTHING`: a redelivered job adds nothing);
  * - the score rollups move from the superseded rows to the inserted ones (src/db/rollups.ts),
@@ -104,26 +119,26 @@ export async function saveScores(db: Db, batch: readonly RequestScores[]): Promi
   const rows = batch.flatMap((r) =>
     r.scores.map(
       (s) =>
-        sql`(${uuidv7()}::uuid, ${r.request_id}::uuid, ${r.project_id}::uuid, ${s.scorer_name}, ${s.score_value}::smallint, ${s.score_label}, ${s.rationale}, ${s.scorer_version}, ${s.unsafe_at}::smallint, ${s.policy_version}::int, ${s.decided_by}::text)`,
+        sql`(${uuidv7()}::uuid, ${r.request_id}::uuid, ${r.project_id}::uuid, ${r.created_at}::timestamptz, ${s.scorer_name}, ${s.score_value}::smallint, ${s.score_label}, ${s.rationale}, ${s.scorer_version}, ${s.unsafe_at}::smallint, ${s.policy_version}::int, ${s.decided_by}::text)`,
     ),
   );
   const alerts = (await db.execute(sql`
-    WITH v (id, request_id, project_id, scorer_name, score_value, score_label, rationale, scorer_version, unsafe_at, policy_version, decided_by) AS (
+    WITH v (id, request_id, project_id, created_at, scorer_name, score_value, score_label, rationale, scorer_version, unsafe_at, policy_version, decided_by) AS (
       VALUES ${sql.join(rows, sql`, `)}
     ),
     superseded AS (
       UPDATE safety_scores AS s SET superseded_at = now()
       FROM v
-      WHERE s.request_id = v.request_id AND s.scorer_name = v.scorer_name AND s.superseded_at IS NULL
-        AND NOT EXISTS (SELECT 1 FROM safety_scores h WHERE h.request_id = v.request_id AND h.scorer_name = v.scorer_name
+      WHERE s.request_id = v.request_id AND s.created_at = v.created_at AND s.scorer_name = v.scorer_name AND s.superseded_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM safety_scores h WHERE h.request_id = v.request_id AND h.created_at = v.created_at AND h.scorer_name = v.scorer_name
           AND h.scorer_version = v.scorer_version AND h.policy_version = v.policy_version)
       RETURNING s.request_id, s.project_id, s.created_at, s.scorer_name, s.score_value, s.score_label
     ),
     inserted AS (
       INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale, scorer_version, unsafe_at, policy_version, decided_by, created_at)
       SELECT v.id, v.request_id, v.project_id, v.scorer_name, v.score_value, v.score_label, v.rationale, v.scorer_version, v.unsafe_at, v.policy_version, v.decided_by,
-        coalesce(o.created_at, now())
-      FROM v LEFT JOIN superseded o ON o.request_id = v.request_id AND o.scorer_name = v.scorer_name
+        v.created_at
+      FROM v
       WHERE (SELECT count(*) FROM superseded) >= 0
       ON CONFLICT DO NOTHING
       RETURNING id, request_id, project_id, created_at, scorer_name, score_value, score_label

@@ -2,14 +2,17 @@
  * Reads of a project's requests (table `llm_requests`): the page-numbered and the keyset list
  * with score chips, the count, the detail with its scores and their history, and the detail's
  * neighbours, all under the request list's filters (./request-filters.ts) and in list order
- * `created_at DESC, id DESC`, served by the `(project_id, created_at)` indexes.
+ * `created_at DESC, id DESC`, served by the `(project_id, created_at)` indexes. Every statement
+ * keeps a constant `created_at` bound where it has one (the range, a keyset anchor's time, the
+ * detail's own time), so PostgreSQL reads only those months' partitions (./request-time.ts).
  */
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { ReviewVerdict, ScoreLabel, ScorerName } from "../enums";
 import type { Db } from "./driver/client";
 import { projectRow } from "./project-rows";
 import { newestFirst, oldestFirst, pageWithTotal, type PageParams } from "./paging";
-import { keyset, requestConditions, type RequestFilters } from "./request-filters";
+import { requestBound, requestConditions, withAnchors, type RequestFilters } from "./request-filters";
+import { requestCreatedAt, timeCondition, timeConditions, type TimeBound } from "./request-time";
 import { changedSinceReview, reviewChanged } from "./reviews";
 import { llmRequests, safetyScores, scoreReviews } from "./schema";
 import { searchIds } from "./text-search";
@@ -34,15 +37,21 @@ export const reviewOfScore = sql.raw("r.request_id = s.request_id AND r.scorer_n
 
 /**
  * The request's scores as a JSON array (empty while scoring is pending), one probe of the
- * `(request_id, scorer_name)` unique index per row. The outer id is written qualified: in a
- * select list drizzle renders `llmRequests.id` as a bare "id", which would mean `s.id` here.
+ * `(request_id, scorer_name, created_at)` unique index per row, in the partitions `bound` (the
+ * list's time bound, which holds for its requests' scores too) leaves. The outer columns are
+ * written qualified: in a select list drizzle renders `llmRequests.id` as a bare "id", which
+ * would mean `s.id` here.
  */
-export const scoreChips = sql<ScoreChip[]>`(SELECT coalesce(json_agg(json_build_object(
+export function scoreChips(bound: TimeBound) {
+  const outer = (column: string) => sql`${llmRequests}.${sql.identifier(column)}`;
+  return sql<ScoreChip[]>`(SELECT coalesce(json_agg(json_build_object(
     'scorer_name', s.scorer_name, 'score_value', s.score_value, 'score_label', s.score_label, 'verdict', r.verdict,
     'review_changed', r.request_id IS NOT NULL AND ${reviewChanged("s", "r")})
     ORDER BY s.scorer_name), '[]'::json)
   FROM ${safetyScores} s LEFT JOIN ${scoreReviews} r ON ${reviewOfScore}
-  WHERE s.request_id = ${llmRequests}.${sql.identifier("id")} AND s.superseded_at IS NULL)`;
+  WHERE s.request_id = ${outer("id")} AND s.created_at = ${outer("created_at")} AND s.superseded_at IS NULL
+    AND ${timeCondition(sql`s.created_at`, bound)})`;
+}
 
 /** Columns of a request in lists (no bodies; `preview` is a short generated column, src/db/schema/requests.ts). */
 export const requestSummaryColumns = {
@@ -84,63 +93,56 @@ export interface Keyset {
  * request of the project (the caller answers 422).
  */
 export async function listRequestsKeyset(db: Db, projectId: string, filters: RequestFilters, k: Keyset) {
-  const where = and(
-    requestConditions(projectId, filters),
-    k.cursor ? keyset(projectId, k.cursor, "older") : undefined,
-    k.after ? keyset(projectId, k.after, "newer") : undefined,
-  );
+  const f = await withAnchors(db, projectId, filters, { older: k.cursor, newer: k.after });
+  if (!f) return { items: [], next_cursor: null, unknownAnchor: true };
+  const bound = requestBound(f);
   // A text search picks its page of ids first (./text-search.ts), then reads those rows.
-  const ids = filters.q ? await searchIds(db, projectId, { ...filters, q: filters.q }, k) : undefined;
+  const ids = f.q ? await searchIds(db, projectId, { ...f, q: f.q }, k.limit) : undefined;
   const rows =
     ids?.length === 0
       ? []
       : await db
-          .select({ ...requestSummaryColumns, scores: scoreChips })
+          .select({ ...requestSummaryColumns, scores: scoreChips(bound) })
           .from(llmRequests)
-          .where(ids ? and(eq(llmRequests.project_id, projectId), inArray(llmRequests.id, ids)) : where)
+          .where(
+            ids
+              ? and(eq(llmRequests.project_id, projectId), inArray(llmRequests.id, ids), ...timeConditions(llmRequests.created_at, bound))
+              : requestConditions(projectId, f),
+          )
           .orderBy(...newestFirst(llmRequests.created_at, llmRequests.id))
           .limit(k.limit + 1);
   const items = rows.slice(0, k.limit);
-  const anchor = k.cursor ?? k.after;
-  const unknownAnchor = rows.length === 0 && anchor !== undefined && !(await requestExists(db, projectId, anchor));
-  return { items, next_cursor: rows.length > k.limit ? items[items.length - 1]!.id : null, unknownAnchor };
+  return { items, next_cursor: rows.length > k.limit ? items[items.length - 1]!.id : null, unknownAnchor: false };
 }
 
-/** Whether the project has a request with this id. */
-export async function requestExists(db: Db, projectId: string, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: llmRequests.id })
-    .from(llmRequests)
-    .where(projectRow(llmRequests, projectId, id));
-  return row !== undefined;
-}
-
-/** Number of a project's requests matching `filters` (and newer than `after`, if given). */
+/** Number of a project's requests matching `filters` (and newer than `after`, if given; 0 when `after` names no request). */
 export async function countRequests(db: Db, projectId: string, filters: RequestFilters, after?: string) {
-  const [row] = await db
-    .select({ total: count() })
-    .from(llmRequests)
-    .where(and(requestConditions(projectId, filters), after ? keyset(projectId, after, "newer") : undefined));
+  const f = await withAnchors(db, projectId, filters, { newer: after });
+  if (!f) return 0;
+  const [row] = await db.select({ total: count() }).from(llmRequests).where(requestConditions(projectId, f));
   return row?.total ?? 0;
 }
 
 /**
  * Ids of the requests next to `id` in list order among those matching `filters`: `newer_id`
- * (previous row in the list) and `older_id` (next row), null at either end. Two index probes.
+ * (previous row in the list) and `older_id` (next row), null at either end. Two index probes
+ * after the anchor's time is known.
  */
 export async function neighbours(db: Db, projectId: string, id: string, filters: RequestFilters) {
-  const base = requestConditions(projectId, filters);
+  const created_at = await requestCreatedAt(db, projectId, id);
+  if (created_at === null) return { newer_id: null, older_id: null };
+  const anchor = { id, created_at };
   const [[newer], [older]] = await Promise.all([
     db
       .select({ id: llmRequests.id })
       .from(llmRequests)
-      .where(and(base, keyset(projectId, id, "newer")))
+      .where(requestConditions(projectId, { ...filters, newer: anchor }))
       .orderBy(...oldestFirst(llmRequests.created_at, llmRequests.id))
       .limit(1),
     db
       .select({ id: llmRequests.id })
       .from(llmRequests)
-      .where(and(base, keyset(projectId, id, "older")))
+      .where(requestConditions(projectId, { ...filters, older: anchor }))
       .orderBy(...newestFirst(llmRequests.created_at, llmRequests.id))
       .limit(1),
   ]);
@@ -167,23 +169,28 @@ export interface ScoreReview {
  * has no such request.
  */
 export async function getRequest(db: Db, bodies: BodyBucket | null, projectId: string, id: string) {
-  const [stored] = await db
-    .select({ ...requestSummaryColumns, ...storedBodyColumns })
-    .from(llmRequests)
-    .where(projectRow(llmRequests, projectId, id));
-  if (!stored) return null;
-  const request = (await readBodies(bodies, [stored]))[0]!;
-  const [rows, reviews] = await Promise.all([
+  // The request's time first (one partition's probe, ./request-time.ts): its row and its scores
+  // are then read in that month's partitions only.
+  const createdAt = await requestCreatedAt(db, projectId, id);
+  if (createdAt === null) return null;
+  const at = sql`${createdAt}::timestamptz`;
+  const [[stored], rows, reviews] = await Promise.all([
+    db
+      .select({ ...requestSummaryColumns, ...storedBodyColumns })
+      .from(llmRequests)
+      .where(and(projectRow(llmRequests, projectId, id), eq(llmRequests.created_at, at))),
     db
       .select()
       .from(safetyScores)
-      .where(and(eq(safetyScores.project_id, projectId), eq(safetyScores.request_id, id)))
+      .where(and(eq(safetyScores.project_id, projectId), eq(safetyScores.request_id, id), eq(safetyScores.created_at, at)))
       .orderBy(safetyScores.scorer_name, safetyScores.scored_at),
     db
       .select()
       .from(scoreReviews)
       .where(and(eq(scoreReviews.project_id, projectId), eq(scoreReviews.request_id, id))),
   ]);
+  if (!stored) return null;
+  const request = (await readBodies(bodies, [stored]))[0]!;
   const reviewOf = new Map(reviews.map((r) => [r.scorer_name, r]));
   const scores = rows
     .filter((score) => score.superseded_at === null)

@@ -7,7 +7,8 @@
 import { and, eq, exists, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "./driver/client";
 import { newestFirst } from "./paging";
-import { keyset, requestConditions, type RequestFilters } from "./request-filters";
+import { requestBound, requestConditions, withAnchors, type RequestFilters } from "./request-filters";
+import { timeConditions } from "./request-time";
 import { llmRequests, safetyScores, scoreReviews } from "./schema";
 import { storedBodyColumns } from "../bodies/columns";
 import { readBodies } from "../bodies/read";
@@ -45,6 +46,8 @@ export async function reviewedPage(
     sql`(SELECT 1 FROM ${scoreReviews} WHERE ${scoreReviews.request_id} = ${llmRequests.id}
       ${filters.scorer ? sql`AND ${scoreReviews.scorer_name} = ${filters.scorer}` : sql``})`,
   );
+  const f = await withAnchors(db, projectId, filters, { older: cursor });
+  if (!f) return [];
   const stored = await db
     .select({
       id: llmRequests.id,
@@ -55,7 +58,7 @@ export async function reviewedPage(
       ...storedBodyColumns,
     })
     .from(llmRequests)
-    .where(and(requestConditions(projectId, filters), reviewed, cursor ? keyset(projectId, cursor, "older") : undefined))
+    .where(and(requestConditions(projectId, f), reviewed))
     .orderBy(...newestFirst(llmRequests.created_at, llmRequests.id))
     .limit(limit);
   if (stored.length === 0) return [];
@@ -69,7 +72,7 @@ export async function reviewedPage(
     db
       .select()
       .from(safetyScores)
-      .where(and(inArray(safetyScores.request_id, ids), isNull(safetyScores.superseded_at))),
+      .where(and(inArray(safetyScores.request_id, ids), isNull(safetyScores.superseded_at), ...timeConditions(safetyScores.created_at, requestBound(f)))),
   ]);
   const byRequest = <T extends { request_id: string }>(list: T[]) => {
     const m = new Map<string, T[]>();

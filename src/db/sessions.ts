@@ -79,7 +79,8 @@ export async function listSessions(db: Db, projectId: string, page: PageParams):
     SELECT counted.total, p.session_id, p.first_call_at, p.last_call_at, p.calls,
       (SELECT count(*)::int FROM llm_requests r
         WHERE r.project_id = ${projectId} AND r.metadata ? 'session_id' AND (r.metadata ->> 'session_id') = p.session_id
-          AND EXISTS (SELECT 1 FROM safety_scores s WHERE s.request_id = r.id AND s.superseded_at IS NULL AND s.score_label = 'unsafe')) AS unsafe_calls,
+          AND EXISTS (SELECT 1 FROM safety_scores s WHERE s.request_id = r.id AND s.created_at = r.created_at AND s.superseded_at IS NULL
+            AND s.score_label = 'unsafe')) AS unsafe_calls,
       ss.score_value AS s_value, ss.score_label AS s_label, ss.rationale AS s_rationale, ss.decided_by AS s_decided_by,
       ss.turns AS s_turns, ss.updated_at AS s_updated_at
     FROM counted
@@ -118,7 +119,7 @@ export async function listSessions(db: Db, projectId: string, page: PageParams):
  */
 export async function getSessionCalls(db: Db, projectId: string, sessionId: string) {
   const rows = await db
-    .select({ ...requestSummaryColumns, scores: scoreChips })
+    .select({ ...requestSummaryColumns, scores: scoreChips({}) })
     .from(llmRequests)
     .where(inSession(projectId, sessionId))
     .orderBy(asc(llmRequests.created_at), asc(llmRequests.id))
@@ -162,7 +163,13 @@ export async function loadSessionTurns(db: Db, bodies: BodyBucket | null, projec
     .from(llmRequests)
     .leftJoin(
       safetyScores,
-      and(eq(safetyScores.request_id, llmRequests.id), eq(safetyScores.scorer_name, "jailbreak_detection"), sql`${safetyScores.superseded_at} IS NULL`),
+      and(
+        eq(safetyScores.request_id, llmRequests.id),
+        // A score carries its request's created_at (its partition key): the join reads one month.
+        eq(safetyScores.created_at, llmRequests.created_at),
+        eq(safetyScores.scorer_name, "jailbreak_detection"),
+        sql`${safetyScores.superseded_at} IS NULL`,
+      ),
     )
     .where(inSession(projectId, sessionId))
     .orderBy(sql`${llmRequests.created_at} DESC`, sql`${llmRequests.id} DESC`)

@@ -10,26 +10,17 @@
  */
 import { and, sql, type SQL } from "drizzle-orm";
 import type { Db } from "./driver/client";
-import { keyset, requestConditions, type RequestFilters } from "./request-filters";
+import { requestConditions, type RequestFilters } from "./request-filters";
 import { websearchQuery } from "./search-query";
 import { llmRequests } from "./schema";
 
 /** Rows of the newest candidates tested before the GIN index is used instead. */
 export const WALK_ROWS = 2000;
 
-/** Up to `limit + 1` ids of requests matching `filters` (with `q`) after the keyset position, newest first. */
-export async function searchIds(
-  db: Db,
-  projectId: string,
-  filters: RequestFilters & { q: string },
-  k: { cursor?: string | undefined; after?: string | undefined; limit: number },
-): Promise<string[]> {
+/** Up to `limit + 1` ids of requests matching `filters` (with `q`; keyset anchors resolved, `withAnchors`), newest first. */
+export async function searchIds(db: Db, projectId: string, filters: RequestFilters & { q: string }, limit: number): Promise<string[]> {
   const { q, ...rest } = filters;
-  const base = and(
-    requestConditions(projectId, rest),
-    k.cursor ? keyset(projectId, k.cursor, "older") : undefined,
-    k.after ? keyset(projectId, k.after, "newer") : undefined,
-  );
+  const base = requestConditions(projectId, rest);
   const matches = (column: SQL | typeof llmRequests.search_tsv) => sql`${column} @@ ${websearchQuery(q)}`;
   const recent = db
     .select({ id: llmRequests.id, created_at: llmRequests.created_at, search_tsv: llmRequests.search_tsv })
@@ -43,13 +34,13 @@ export async function searchIds(
     .from(recent)
     .where(matches(sql`${recent.search_tsv}`))
     .orderBy(sql`${recent.created_at} DESC`, sql`${recent.id} DESC`)
-    .limit(k.limit + 1);
-  if (walked.length > k.limit) return walked.map((r) => r.id);
+    .limit(limit + 1);
+  if (walked.length > limit) return walked.map((r) => r.id);
   const all = await db
     .select({ id: llmRequests.id })
     .from(llmRequests)
     .where(and(base, matches(llmRequests.search_tsv)))
     .orderBy(sql`${llmRequests.created_at} + interval '0 s' DESC`, sql`${llmRequests.id} DESC`)
-    .limit(k.limit + 1);
+    .limit(limit + 1);
   return all.map((r) => r.id);
 }

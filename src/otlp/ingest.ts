@@ -73,7 +73,7 @@ export async function ingestSpans(db: Db, config: ApiConfig, caller: OtlpCaller,
       reject(`span ${span.spanId}: ${record}`);
       continue;
     }
-    const id = await spanRecordId(caller.projectId, span.traceId, span.spanId);
+    const id = await spanRecordId(caller.projectId, span.traceId, span.spanId, record.created_at?.getTime());
     entries.set(id, { id, keyHash: caller.keyHash, record });
   }
 

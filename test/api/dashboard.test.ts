@@ -42,8 +42,8 @@ async function scoreAll(requestId: string, projectId: string, unsafe: string[] =
   for (const name of SCORER_NAMES) {
     const bad = unsafe.includes(name);
     await sql(
-      `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale)
-       VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, 'test')`,
+      `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale, created_at)
+       SELECT gen_random_uuid(), $1, $2, $3, $4, $5, 'test', created_at FROM llm_requests WHERE id = $1`,
       [requestId, projectId, name, bad ? 5 : 1, bad ? "unsafe" : "safe"],
     );
   }

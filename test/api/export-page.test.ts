@@ -54,9 +54,9 @@ beforeAll(async () => {
   }
   // Scores for all but the pending requests; one reviewed.
   await sql(
-    `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale)
+    `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale, created_at)
      SELECT gen_random_uuid(), r.id, r.project_id, n.name, CASE WHEN n.k = 3 THEN NULL ELSE n.k % 5 + 1 END,
-            CASE WHEN n.k = 3 THEN 'unscored' ELSE 'safe' END, 'seed'
+            CASE WHEN n.k = 3 THEN 'unscored' ELSE 'safe' END, 'seed', r.created_at
        FROM llm_requests r CROSS JOIN unnest(ARRAY['pii_detection','content_safety','vector_weakness','data_poisoning']) WITH ORDINALITY AS n(name, k)
       WHERE r.project_id = $1 AND r.scoring_state = 'scored'`,
     [projectId],

@@ -103,6 +103,21 @@ async function plansOf(run: () => Promise<unknown>): Promise<string> {
   return plans.join("\n---\n");
 }
 
+/**
+ * The partitions of llm_requests and safety_scores holding the seeded rows that a plan reads by
+ * sequential scan. Monthly partitions (docs/storage.md): a month's partition holding a few rows
+ * of other test files may be read by a sequential scan; the seeded ones never.
+ */
+async function seqScannedSeeded(plan: string): Promise<string[]> {
+  const seeded = await sql<{ name: string }>(
+    `SELECT DISTINCT tableoid::regclass::text AS name FROM llm_requests WHERE project_id = $1
+     UNION SELECT DISTINCT tableoid::regclass::text FROM safety_scores WHERE project_id = $1`,
+    [projectId],
+  );
+  const scanned = new Set([...plan.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1]!));
+  return seeded.map((r) => r.name).filter((name) => scanned.has(name));
+}
+
 const list = (f: RequestFilters, cursor?: string) => () => listRequestsKeyset(db, projectId, f, { limit: 50, cursor });
 
 describe("Query plans of the dashboard routes", () => {
@@ -114,10 +129,10 @@ describe("Query plans of the dashboard routes", () => {
     // A rare word: the bounded walk of the newest rows, then the GIN index.
     [
       "text search, rare word",
-      () => () => searchIds(db, projectId, { q: "zebra" }, { limit: 50 }),
+      () => () => searchIds(db, projectId, { q: "zebra" }, 50),
       /Index Scan using llm_requests_project_created_idx[\s\S]*Bitmap Index Scan on llm_requests_search_idx/,
     ],
-    ["text search, common word", () => () => searchIds(db, projectId, { q: "autumn" }, { limit: 50 }), /Index Scan using llm_requests_project_created_idx/],
+    ["text search, common word", () => () => searchIds(db, projectId, { q: "autumn" }, 50), /Index Scan using llm_requests_project_created_idx/],
     ["text search count", () => () => countRequests(db, projectId, { q: "zebra" }), /Bitmap Index Scan on llm_requests_search_idx/],
     ["label filter", () => list({ labels: { content_safety: "unsafe" } }), /safety_scores_current_key|safety_scores_request_scorer_version_key/],
     ["reviewed filter", () => list({ reviewed: "false_positive" }), /score_reviews_project_verdict_request_idx|Index Scan using llm_requests_pkey/],
@@ -152,11 +167,10 @@ describe("Query plans of the dashboard routes", () => {
       () => () => scoreBuckets(db, projectId, "hour", new Date(T0 + 1_800_000), new Date(T0 + 86_400_000 + 1_800_000)),
       /Index Scan (using|on) score_rollups_pkey[\s\S]*Index Only Scan using safety_scores_project_created_label_idx/,
     ],
-  ])("Should serve %s from an index, never a sequential scan of llm_requests", async (_, make, expected) => {
+  ])("Should serve %s from an index, never a sequential scan of llm_requests rows", async (_, make, expected) => {
     const plan = await plansOf(make());
     expect(plan).toMatch(expected);
-    expect(plan).not.toMatch(/Seq Scan on llm_requests/);
-    expect(plan).not.toMatch(/Seq Scan on safety_scores/);
+    expect(await seqScannedSeeded(plan)).toEqual([]);
     expect(plan).not.toMatch(/Seq Scan on (request|score)_rollups/);
   });
 });

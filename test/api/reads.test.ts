@@ -17,8 +17,8 @@ async function seed(key: string, n: number, model = "gpt-4o-mini", start = Date.
 
 async function addScore(requestId: string, projectId: string, scorer: string, value: number | null, label: string) {
   await sql(
-    `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale)
-     VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, 'test')`,
+    `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale, created_at)
+     SELECT gen_random_uuid(), $1, $2, $3, $4, $5, 'test', created_at FROM llm_requests WHERE id = $1`,
     [requestId, projectId, scorer, value, label],
   );
 }

@@ -54,9 +54,10 @@ describe("GET /api/requests/{id} after a re-score", () => {
     const { key, projectId } = await newProject();
     const { id } = (await (await postLog(key, logBody())).json()) as { id: string };
     await sql(
-      `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale, scorer_version, scored_at, superseded_at, decided_by)
-       VALUES (gen_random_uuid(), $1, $2, 'content_safety', 4, 'unsafe', 'old', 'model-aaaaaaaaaaaa', now() - interval '2 days', now() - interval '1 day', NULL),
-              (gen_random_uuid(), $1, $2, 'content_safety', 2, 'safe', 'new', 'model-bbbbbbbbbbbb', now() - interval '1 day', NULL, '@cf/meta/llama-guard-3-8b')`,
+      `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale, scorer_version, scored_at, superseded_at, decided_by, created_at)
+       SELECT v.*, r.created_at FROM (VALUES (gen_random_uuid(), $1::uuid, $2::uuid, 'content_safety', 4::smallint, 'unsafe', 'old', 'model-aaaaaaaaaaaa', now() - interval '2 days', now() - interval '1 day', NULL),
+              (gen_random_uuid(), $1::uuid, $2::uuid, 'content_safety', 2::smallint, 'safe', 'new', 'model-bbbbbbbbbbbb', now() - interval '1 day', NULL, '@cf/meta/llama-guard-3-8b')) AS v
+       JOIN llm_requests r ON r.id = $1::uuid`,
       [id, projectId],
     );
     const res = await api(`/api/requests/${id}`, { headers: { "X-Service-Key": key } });

@@ -10,7 +10,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { reviewedItems, reviewedMetrics } from "../../scripts/eval/reviewed-file";
 import { createRescoreJob, getRescoreJob } from "../../src/db/rescore";
-import { loadCalls, saveScores } from "../../src/db/request-scoring";
+import { callScores, loadCalls, saveScores } from "../../src/db/request-scoring";
 import { scoreCall } from "../../src/policy/apply";
 import { runRescoreChunks } from "../../workers/scorer/src/rescore";
 import { api, internal, logBody, newProject, postLog, sql } from "./helpers";
@@ -25,7 +25,7 @@ async function scoreNow(ids: string[]) {
   const calls = await loadCalls(direct.db, env.BODIES, ids);
   await saveScores(
     direct.db,
-    calls.map((c) => ({ request_id: c.id, project_id: c.project_id, scores: scoreCall(c, c.policy) })),
+    calls.map((c) => callScores(c, scoreCall(c, c.policy))),
   );
 }
 

@@ -55,6 +55,12 @@ function scores(value: number, unsafe: string[] = [], unscored: string[] = []): 
   ) as PolicyScore[];
 }
 
+/** Each request's `created_at` as PostgreSQL's text (what `loadCalls` hands `saveScores`), by id. */
+async function createdAtOf(ids: string[]): Promise<Map<string, string>> {
+  const rows = await sql<{ id: string; at: string }>("SELECT id, created_at::text AS at FROM llm_requests WHERE id = ANY($1::uuid[])", [ids]);
+  return new Map(rows.map((r) => [r.id, r.at]));
+}
+
 /** The project's request rollup rows, keyed by hour (ms). */
 async function storedRequests(projectId: string) {
   const rows = await sql<Record<string, unknown>>(
@@ -162,20 +168,24 @@ describe("Hourly rollups", () => {
 
     // Scores: saved once, then the same job redelivered.
     const ids = [...single, ...entries.map((e) => e.id)];
-    const batch = ids
-      .slice(0, 4)
-      .map((id, i) => ({ request_id: id, project_id: projectId, scores: scores(1 + i, i === 1 ? ["pii_detection"] : [], i === 2 ? ["content_safety"] : []) }));
+    const times = await createdAtOf(ids);
+    const batch = ids.slice(0, 4).map((id, i) => ({
+      request_id: id,
+      project_id: projectId,
+      created_at: times.get(id)!,
+      scores: scores(1 + i, i === 1 ? ["pii_detection"] : [], i === 2 ? ["content_safety"] : []),
+    }));
     await saveScores(db, batch);
     await saveScores(db, batch);
     await expectRollupsExact(projectId);
     // A request whose first attempt stored only three scores, left unscored: the sweep
     // re-enqueues it and the re-run writes all six with other values; only the missing three count.
     const partial = ids[5]!;
-    await saveScores(db, [{ request_id: partial, project_id: projectId, scores: scores(2).slice(0, 3) }]);
+    await saveScores(db, [{ request_id: partial, project_id: projectId, created_at: times.get(partial)!, scores: scores(2).slice(0, 3) }]);
     await sql("UPDATE llm_requests SET scoring_state = 'queued', enqueued_at = now() - interval '1 hour' WHERE id = $1", [partial]);
     const swept = await api("/internal/sweep?older_than_seconds=60", { method: "POST", headers: internal });
     expect(swept.status).toBe(200);
-    await saveScores(db, [{ request_id: partial, project_id: projectId, scores: scores(5) }]);
+    await saveScores(db, [{ request_id: partial, project_id: projectId, created_at: times.get(partial)!, scores: scores(5) }]);
     const [partialRows] = await sql<{ n: number }>("SELECT count(*)::int AS n FROM safety_scores WHERE request_id = $1", [partial]);
     expect(partialRows!.n).toBe(6);
     await expectRollupsExact(projectId);
@@ -213,12 +223,16 @@ describe("Hourly rollups", () => {
     );
     expect(stored.every((r) => r.outcome === "stored")).toBe(true);
     const ids = (await sql<{ id: string }>("SELECT id FROM llm_requests WHERE project_id = $1 ORDER BY created_at", [projectId])).map((r) => r.id);
+    const times = await createdAtOf(ids);
     await saveScores(
       db,
-      ids.map((id, i) => ({ request_id: id, project_id: projectId, scores: scores(1, i % 4 === 0 ? ["jailbreak_detection"] : []) })),
+      ids.map((id, i) => ({
+        request_id: id,
+        project_id: projectId,
+        created_at: times.get(id)!,
+        scores: scores(1, i % 4 === 0 ? ["jailbreak_detection"] : []),
+      })),
     );
-    await sql("UPDATE safety_scores s SET created_at = r.created_at FROM llm_requests r WHERE r.id = s.request_id AND r.project_id = $1", [projectId]);
-    await sql("SELECT sightline_rebuild_rollups()");
 
     // 10:20 to 12:40: two partial hours around one whole hour.
     const start = at(20);

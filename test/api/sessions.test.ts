@@ -6,7 +6,7 @@ import { env } from "cloudflare:test";
  * request list; an unknown session is 404 `{detail}`.
  */
 import { describe, expect, it } from "vitest";
-import { loadCalls, saveScores } from "../../src/db/request-scoring";
+import { callScores, loadCalls, saveScores } from "../../src/db/request-scoring";
 import { scoreCall } from "../../src/policy/apply";
 import { scoreSessions } from "../../workers/scorer/src/sessions";
 import { BENIGN, ESCALATION } from "../fixtures/sessions";
@@ -20,7 +20,7 @@ async function scoreNow(ids: string[]) {
   const calls = await loadCalls(direct.db, env.BODIES, ids);
   await saveScores(
     direct.db,
-    calls.map((c) => ({ request_id: c.id, project_id: c.project_id, scores: scoreCall(c, c.policy) })),
+    calls.map((c) => callScores(c, scoreCall(c, c.policy))),
   );
   await scoreSessions(direct.db, env.BODIES, undefined, calls);
 }

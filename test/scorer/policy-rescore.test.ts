@@ -139,7 +139,7 @@ describe("Re-scoring", () => {
     );
     await sql(
       `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale, scorer_version, created_at, scored_at)
-       SELECT gen_random_uuid(), r.id, r.project_id, n, 4, 'unsafe', 'old', 'old-1', r.created_at + interval '1 second', r.created_at + interval '1 second'
+       SELECT gen_random_uuid(), r.id, r.project_id, n, 4, 'unsafe', 'old', 'old-1', r.created_at, r.created_at + interval '1 second'
        FROM llm_requests r CROSS JOIN unnest($2::text[]) n WHERE r.project_id = $1`,
       [projectId, [...SCORER_NAMES]],
     );
@@ -235,8 +235,8 @@ describe("Re-scoring", () => {
     const projectId = await newProject("upgrade");
     const ids = [await storeCall(projectId, "hello"), await storeCall(projectId, "hi there")];
     await sql(
-      `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale, scorer_version)
-       SELECT gen_random_uuid(), r, $1, 'content_safety', 1, 'safe', 'old', 'model-000000000000' FROM unnest($2::uuid[]) r`,
+      `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale, scorer_version, created_at)
+       SELECT gen_random_uuid(), r.id, $1, 'content_safety', 1, 'safe', 'old', 'model-000000000000', r.created_at FROM llm_requests r WHERE r.id = ANY($2::uuid[])`,
       [projectId, ids],
     );
     const handle = createDb(scorerConfig(scorerEnv).db);

@@ -1,12 +1,13 @@
 /**
  * Retention (docs/retention.md): requests older than their tier's period are deleted with their
- * scores and reviews, in batches; younger ones stay, and the hourly rollups are untouched.
+ * scores and reviews, in batches, or a whole month at once by dropping its partitions; younger
+ * ones stay, and the hourly rollups are untouched.
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TIER_RETENTION } from "../../src/billing/tiers";
 import { createDb } from "../../src/db/driver/client";
-import { applyRetention } from "../../src/upkeep/retention";
+import { applyRetention, dropExpiredPartitions } from "../../src/upkeep/retention";
 import type { ScorerEnv } from "../../workers/scorer/src/env";
 import { sql } from "../setup/sql";
 import { scorerConfig } from "../../workers/scorer/src/config";
@@ -29,8 +30,8 @@ async function projectWithCalls(tier: string, ageHours: number[]) {
     ids[h] = r!.id;
     const [s] = await sql<{ id: string }>(
       `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale, created_at)
-       VALUES (gen_random_uuid(), $1, $2, 'content_safety', 2, 'safe', 't', now() - make_interval(hours => $3)) RETURNING id`,
-      [r!.id, projectId, h],
+       SELECT gen_random_uuid(), $1, $2, 'content_safety', 2, 'safe', 't', created_at FROM llm_requests WHERE id = $1 RETURNING id`,
+      [r!.id, projectId],
     );
     await sql(
       `INSERT INTO score_reviews (score_id, request_id, project_id, scorer_name, verdict, reviewer, score_value, score_label, scorer_version, policy_version)
@@ -133,5 +134,65 @@ describe("Retention", () => {
     expect(await kept(underPro.projectId)).toEqual([underPro.ids[1], underPro.ids[45 * day]]);
     expect(await kept(underEnterprise.projectId)).toEqual([underEnterprise.ids[1], underEnterprise.ids[45 * day], underEnterprise.ids[400 * day]]);
     expect(await kept(ended.projectId)).toEqual([ended.ids[1]]);
+  });
+
+  it("Should drop a month's partitions once the month is past the longest tier's retention, unless a project kept longer has calls in it", async () => {
+    // Months of 1995 (no other test file writes there): January holds only calls of a free
+    // project; February also one of an enterprise project, which keeps its calls.
+    const months = ["1995-01-01", "1995-02-01"];
+    for (const m of months) {
+      for (const table of ["llm_requests", "safety_scores"]) await sql("SELECT sightline_create_month_partition($1, $2::timestamptz)", [table, m]);
+    }
+    const free = await projectWithCalls("free", []);
+    const enterprise = await projectWithCalls("enterprise", []);
+    const call = async (projectId: string, at: string) => {
+      const [r] = await sql<{ id: string }>(
+        `INSERT INTO llm_requests (id, project_id, model, provider, request_body, created_at, scoring_state)
+         VALUES (gen_random_uuid(), $1, 'm', 'openai', '{"messages": []}', $2, 'scored') RETURNING id`,
+        [projectId, at],
+      );
+      const [s] = await sql<{ id: string }>(
+        `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale, created_at)
+         VALUES (gen_random_uuid(), $1, $2, 'content_safety', 2, 'safe', 't', $3) RETURNING id`,
+        [r!.id, projectId, at],
+      );
+      await sql(
+        `INSERT INTO score_reviews (score_id, request_id, project_id, scorer_name, verdict, reviewer, score_value, score_label, scorer_version, policy_version)
+         VALUES ($1, $2, $3, 'content_safety', 'confirmed', 't', 2, 'safe', 'unversioned', 0)`,
+        [s!.id, r!.id, projectId],
+      );
+      return r!.id;
+    };
+    const january = await call(free.projectId, "1995-01-15T00:00:00Z");
+    const february = await call(free.projectId, "1995-02-15T00:00:00Z");
+    const kept = await call(enterprise.projectId, "1995-02-16T00:00:00Z");
+    const handle = createDb(scorerConfig(env as unknown as ScorerEnv).db);
+    try {
+      expect(await dropExpiredPartitions(handle.db, DEFAULT_TIER_RETENTION, new Date("1996-01-01T00:00:00Z"))).toEqual(["llm_requests_y1995m01"]);
+    } finally {
+      await handle.close();
+    }
+    const tables = await sql<{ name: string | null }>("SELECT to_regclass(n)::text AS name FROM unnest($1::text[]) WITH ORDINALITY AS t(n, i) ORDER BY i", [
+      ["llm_requests_y1995m01", "safety_scores_y1995m01", "llm_requests_y1995m02", "safety_scores_y1995m02"],
+    ]);
+    expect(tables.map((t) => t.name)).toEqual([null, null, "llm_requests_y1995m02", "safety_scores_y1995m02"]);
+    const left = await sql<{ id: string }>("SELECT request_id AS id FROM score_reviews WHERE request_id = ANY($1::uuid[]) ORDER BY request_id", [
+      [january, february, kept],
+    ]);
+    expect(left.map((r) => r.id).sort()).toEqual([february, kept].sort());
+    // The batched deletion takes the free project's February call.
+    const handle2 = createDb(scorerConfig(env as unknown as ScorerEnv).db);
+    try {
+      expect(await applyRetention(handle2.db, DEFAULT_TIER_RETENTION, { projectIds: [free.projectId, enterprise.projectId] })).toBe(1);
+    } finally {
+      await handle2.close();
+    }
+    const [rest] = await sql<{ calls: number; scores: number; reviews: number }>(
+      `SELECT (SELECT count(*) FROM llm_requests WHERE project_id = ANY($1::uuid[]))::int AS calls,
+              (SELECT count(*) FROM safety_scores WHERE project_id = ANY($1::uuid[]))::int AS scores,
+              (SELECT count(*) FROM score_reviews WHERE project_id = ANY($1::uuid[]))::int AS reviews`,
+      [[free.projectId, enterprise.projectId]],
+    );
+    expect(rest).toEqual({ calls: 1, scores: 1, reviews: 1 });
   });
 });

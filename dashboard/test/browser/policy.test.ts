@@ -79,9 +79,10 @@ describe("Policy page in Chromium", () => {
       [projectId],
     );
     await db(
-      `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale, scorer_version, scored_at, superseded_at)
-       VALUES (gen_random_uuid(), $1, $2, 'content_safety', 4, 'unsafe', 'old', 'model-aaaaaaaaaaaa', '2026-11-01T10:00:00Z', '2026-11-20T10:00:00Z'),
-              (gen_random_uuid(), $1, $2, 'content_safety', 2, 'safe', 'new', 'model-bbbbbbbbbbbb', '2026-11-20T10:00:00Z', NULL)`,
+      `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale, scorer_version, scored_at, superseded_at, created_at)
+       SELECT v.*, r.created_at FROM (VALUES (gen_random_uuid(), $1::uuid, $2::uuid, 'content_safety', 4::smallint, 'unsafe', 'old', 'model-aaaaaaaaaaaa', '2026-11-01T10:00:00Z'::timestamptz, '2026-11-20T10:00:00Z'::timestamptz),
+              (gen_random_uuid(), $1::uuid, $2::uuid, 'content_safety', 2::smallint, 'safe', 'new', 'model-bbbbbbbbbbbb', '2026-11-20T10:00:00Z'::timestamptz, NULL)) AS v
+       JOIN llm_requests r ON r.id = $1::uuid`,
       [request!.id, projectId],
     );
     await page.goto(`${ctx.stack.dashboardUrl}/p/${projectId}/requests?open=${request!.id}`);

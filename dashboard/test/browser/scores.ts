@@ -9,7 +9,7 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Db } from "../../../src/db/driver/client";
-import { loadCalls, saveScores } from "../../../src/db/request-scoring";
+import { callScores, loadCalls, saveScores } from "../../../src/db/request-scoring";
 import { scoreSessions } from "../../../workers/scorer/src/sessions";
 import { LOCAL_DECIDER, SCORER_NAMES, type ScorerName } from "../../../src/enums";
 import { labelAt, type PolicyScore, scoreCall } from "../../../src/policy/apply";
@@ -43,14 +43,14 @@ export async function scoreWithTheScorers(databaseUrl: string, ids: string[]): P
   await withDb(databaseUrl, async (client, db) => {
     const rows = (
       await client.query(
-        `SELECT id, project_id, model, provider, prompt_tokens, completion_tokens, cost_usd, latency_ms, request_body, response_body, metadata
+        `SELECT id, project_id, created_at::text AS created_at, model, provider, prompt_tokens, completion_tokens, cost_usd, latency_ms, request_body, response_body, metadata
            FROM llm_requests WHERE id = ANY($1::uuid[])`,
         [ids],
       )
-    ).rows as ({ id: string; project_id: string } & Parameters<typeof scoreCall>[0])[];
+    ).rows as ({ id: string; project_id: string; created_at: string } & Parameters<typeof scoreCall>[0])[];
     await saveScores(
       db,
-      rows.map((r) => ({ request_id: r.id, project_id: r.project_id, scores: scoreCall({ ...r, cost_usd: r.cost_usd === null ? null : Number(r.cost_usd) }) })),
+      rows.map((r) => callScores(r, scoreCall({ ...r, cost_usd: r.cost_usd === null ? null : Number(r.cost_usd) }))),
     );
     await scoreSessions(db, null, undefined, await loadCalls(db, null, ids));
   });
@@ -63,7 +63,11 @@ export async function saveFixedScores(
   projectId: string,
   scores: (NamedScore & { decided_by?: string })[],
 ): Promise<void> {
-  await withDb(databaseUrl, (_client, db) => saveScores(db, [{ request_id: requestId, project_id: projectId, scores: versioned(scores) }]));
+  await withDb(databaseUrl, async (client, db) => {
+    // Scores carry their request's created_at (their partition key, src/db/schema/scores.ts).
+    const { rows } = await client.query<{ created_at: string }>("SELECT created_at::text AS created_at FROM llm_requests WHERE id = $1", [requestId]);
+    await saveScores(db, [callScores({ id: requestId, project_id: projectId, created_at: rows[0]!.created_at }, versioned(scores))]);
+  });
 }
 
 /** Scores of every scorer: `scorer` unsafe with `value`, the others a safe 1 (a verdict for a test to review). */

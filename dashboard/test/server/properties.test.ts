@@ -100,8 +100,8 @@ beforeAll(async () => {
   const { key } = (await (await dash(`/api/projects/${projectId}/keys`, { cookie: owner.cookie, json: { name: "p" } })).json()) as { key: string };
   const { id } = (await (await postLog(key, logBody())).json()) as { id: string };
   await sql(
-    `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale)
-     VALUES (gen_random_uuid(), $1, $2, 'content_safety', 5, 'unsafe', 'test')`,
+    `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale, created_at)
+     SELECT gen_random_uuid(), $1, $2, 'content_safety', 5, 'unsafe', 'test', created_at FROM llm_requests WHERE id = $1`,
     [id, projectId],
   );
 });

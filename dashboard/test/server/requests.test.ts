@@ -77,8 +77,8 @@ describe("Dashboard request routes", () => {
   it("Should record a member's verdict with their email, and refuse a viewer (403)", async () => {
     const { owner, project, ids } = await projectWithCalls();
     await sql(
-      `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale)
-       VALUES (gen_random_uuid(), $1, $2, 'content_safety', 5, 'unsafe', 'test')`,
+      `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale, created_at)
+       SELECT gen_random_uuid(), $1, $2, 'content_safety', 5, 'unsafe', 'test', created_at FROM llm_requests WHERE id = $1`,
       [ids[0], project.id],
     );
     const [score] = await sql<{ id: string }>("SELECT id FROM safety_scores WHERE request_id = $1", [ids[0]]);
@@ -100,8 +100,8 @@ describe("Dashboard request routes", () => {
     const res = await postLog(key, logBody({ request_body: { messages: [{ role: "user", content: "mail me at jane.doe@example.com" }] } }));
     const { id } = (await res.json()) as { id: string };
     await sql(
-      `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale)
-       VALUES (gen_random_uuid(), $1, $2, 'pii_detection', 5, 'unsafe', 'test')`,
+      `INSERT INTO safety_scores (id, request_id, project_id, scorer_name, score_value, score_label, rationale, created_at)
+       SELECT gen_random_uuid(), $1, $2, 'pii_detection', 5, 'unsafe', 'test', created_at FROM llm_requests WHERE id = $1`,
       [id, project.id],
     );
     const [score] = await sql<{ id: string }>("SELECT id FROM safety_scores WHERE request_id = $1", [id]);

@@ -13,7 +13,6 @@ import { check, index, integer, pgTable, smallint, text, unique, uuid } from "dr
 import { ALERT_EVENT_TYPES, ALERT_FORMATS, DELIVERY_STATES, SCORER_NAMES } from "../../enums";
 import { ownedBy, timestamptz, timestamptzNow } from "./columns";
 import { projectId, projectRecord } from "./projects";
-import { safetyScores } from "./scores";
 
 /** A project's alert endpoint: where `score.unsafe` events are posted, and which scores qualify. */
 export const alertEndpoints = pgTable(
@@ -46,8 +45,12 @@ export const alertDeliveries = pgTable(
     id: uuid("id").primaryKey(),
     endpoint_id: ownedBy(uuid("endpoint_id").notNull(), () => alertEndpoints.id),
     project_id: projectId(),
-    /** The score that triggered it; null for a test event (POST /api/webhooks/{id}/test). */
-    score_id: ownedBy(uuid("score_id"), () => safetyScores.id),
+    /**
+     * The score that triggered it (`safety_scores.id`); null for a test event (POST
+     * /api/webhooks/{id}/test). No foreign key to the partitioned table: retention deletes
+     * deliveries with their scores (src/upkeep/retention.ts).
+     */
+    score_id: uuid("score_id"),
     /** One of `ALERT_EVENT_TYPES`: `score.unsafe`, or `webhook.test` (typed in TypeScript only: a text column). */
     event_type: text("event_type", { enum: ALERT_EVENT_TYPES }).notNull(),
     state: text("state", { enum: DELIVERY_STATES }).notNull().default("pending"),

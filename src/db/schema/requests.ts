@@ -3,7 +3,7 @@
  * migrations/ is generated from it by `npm run db:generate`.
  */
 import { type SQL, sql } from "drizzle-orm";
-import { boolean, customType, index, integer, jsonb, numeric, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, jsonb, numeric, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { COST_SOURCES, SCORING_STATES } from "../../enums";
 import { timestamptz, createdAt } from "./columns";
 import { projectRecord } from "./projects";
@@ -51,11 +51,20 @@ export const requestPreview = (requestBody: SQL) => sql`public.sightline_preview
 /** A PostgreSQL `tsvector` column. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
-/** One logged LLM call (docs/interface.md section 2.3, `llm_requests`). */
+/**
+ * One logged LLM call (docs/interface.md section 2.3, `llm_requests`).
+ *
+ * Partitioned by month of `created_at` (PostgreSQL declarative partitioning,
+ * migrations/0019_monthly_partitions.sql; docs/storage.md): drizzle-kit does not model
+ * partitioning, so this declares the parent table as a plain one; the primary key is
+ * `(id, created_at)` because a partitioned table's unique keys must hold its partition key.
+ * `id` alone is still unique in practice (UUIDv7 or the OTLP span's UUIDv8).
+ */
 export const llmRequests = pgTable(
   "llm_requests",
   {
     ...projectRecord(),
+    id: uuid("id").notNull(),
     model: text("model").notNull(),
     provider: text("provider").notNull(),
     prompt_tokens: integer("prompt_tokens").notNull().default(0),
@@ -120,6 +129,7 @@ export const llmRequests = pgTable(
     is_error: boolean("is_error").notNull().generatedAlwaysAs(sql`coalesce(metadata ->> 'status' = 'error', false)`),
   },
   (t) => [
+    primaryKey({ name: "llm_requests_pkey", columns: [t.id, t.created_at] }),
     // List order; the trailing columns make the overview's per-bucket aggregates (count, errors,
     // latency, cost) index-only scans of this same index (a separate covering index in
     // (project_id, created_at) order competed with it for the list and lost the exact order).

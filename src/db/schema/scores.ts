@@ -5,16 +5,24 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { REVIEW_VERDICTS, SCORE_LABELS, SCORER_NAMES } from "../../enums";
-import { ownedBy, timestamptz, timestamptzNow, createdAt } from "./columns";
+import { timestamptz, timestamptzNow, createdAt } from "./columns";
 import { projectId } from "./projects";
-import { llmRequests } from "./requests";
 
-/** One scorer's verdict on one request (docs/interface.md section 2.4, `safety_scores`). */
+/**
+ * One scorer's verdict on one request (docs/interface.md section 2.4, `safety_scores`),
+ * partitioned by month of `created_at` like `llm_requests` (docs/storage.md), whose
+ * `created_at` it carries: a request and its scores live in the same month's partitions, so one
+ * time bound prunes both sides of a join. No foreign key to `llm_requests` (one to a
+ * partitioned table would make dropping a month's partition scan this table): the writer
+ * (`saveScores`) only scores stored requests and retention deletes a request's scores with it
+ * (src/upkeep/retention.ts).
+ */
 export const safetyScores = pgTable(
   "safety_scores",
   {
-    id: uuid("id").primaryKey(),
-    request_id: ownedBy(uuid("request_id").notNull(), () => llmRequests.id),
+    id: uuid("id").notNull(),
+    /** The scored request (`llm_requests.id`); no foreign key (see above). */
+    request_id: uuid("request_id").notNull(),
     /** Copied from the request so project-scoped queries need no join. */
     project_id: projectId(),
     /** Typed in TypeScript only (a text column): one of the six scorers of src/scoring. */
@@ -24,9 +32,10 @@ export const safetyScores = pgTable(
     score_label: text("score_label", { enum: SCORE_LABELS }).notNull(),
     rationale: text("rationale").notNull(),
     /**
-     * Time bucket of the score: when the request was first scored. A re-score keeps the
-     * `created_at` of the score it replaces, so lists, counts and the hourly rollups keep it in
-     * the same hour; `scored_at` says when it was made.
+     * Time bucket of the score and its partition key: the scored request's `created_at` (when
+     * the call was made), so a call and its scores fall in the same hour of the lists, counts
+     * and hourly rollups, and in the same month's partitions. A re-score keeps it; `scored_at`
+     * says when the score was made.
      */
     created_at: createdAt(),
     /** The scorer's version that made this score (src/scoring/version.ts); `unversioned` before versions existed. */
@@ -47,10 +56,12 @@ export const safetyScores = pgTable(
     superseded_at: timestamptz("superseded_at"),
   },
   (t) => [
+    primaryKey({ name: "safety_scores_pkey", columns: [t.id, t.created_at] }),
     // One current score per (request, scorer); superseded ones are history (docs/rescoring.md).
-    uniqueIndex("safety_scores_current_key").on(t.request_id, t.scorer_name).where(sql`${t.superseded_at} IS NULL`),
+    // `created_at` (the request's, one value per request) completes the key as partitioning needs.
+    uniqueIndex("safety_scores_current_key").on(t.request_id, t.scorer_name, t.created_at).where(sql`${t.superseded_at} IS NULL`),
     // At-least-once delivery: the same scorer version under the same policy writes one row.
-    uniqueIndex("safety_scores_request_scorer_version_key").on(t.request_id, t.scorer_name, t.scorer_version, t.policy_version),
+    uniqueIndex("safety_scores_request_scorer_version_key").on(t.request_id, t.scorer_name, t.scorer_version, t.policy_version, t.created_at),
     index("safety_scores_project_created_idx").on(t.project_id, t.created_at.desc(), t.id.desc()).where(sql`${t.superseded_at} IS NULL`),
     index("safety_scores_project_scorer_created_idx").on(t.project_id, t.scorer_name, t.created_at.desc()).where(sql`${t.superseded_at} IS NULL`),
     // Covers the overview's unsafe rate per scorer and bucket as an index-only scan.
@@ -70,11 +81,12 @@ export const safetyScores = pgTable(
 export const scoreReviews = pgTable(
   "score_reviews",
   {
-    request_id: ownedBy(uuid("request_id").notNull(), () => llmRequests.id),
+    /** The reviewed request; no foreign key to the partitioned table: retention deletes reviews with their requests. */
+    request_id: uuid("request_id").notNull(),
     scorer_name: text("scorer_name", { enum: SCORER_NAMES }).notNull(),
     project_id: projectId(),
-    /** The score the reviewer saw (current then; history once re-scored). */
-    score_id: ownedBy(uuid("score_id").notNull(), () => safetyScores.id),
+    /** The score the reviewer saw (current then; history once re-scored); no foreign key, as `request_id`. */
+    score_id: uuid("score_id").notNull(),
     verdict: text("verdict", { enum: REVIEW_VERDICTS }).notNull(),
     /** Who reviewed: the dashboard user's email or id, as the caller states it. */
     reviewer: text("reviewer").notNull(),

@@ -66,5 +66,12 @@ describe("OTLP decoding", () => {
     expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(await spanRecordId("p1", "0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331")).toBe(a);
     expect(await spanRecordId("p2", "0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331")).not.toBe(a);
+    // With the span's start: its first 48 bits are that time (as a UUIDv7's), the rest the digest's.
+    const start = Date.UTC(2026, 10, 27, 12, 34, 56, 789);
+    const timed = await spanRecordId("p1", "0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331", start);
+    expect(timed).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(Number.parseInt(timed.slice(0, 8) + timed.slice(9, 13), 16)).toBe(start);
+    expect(timed.slice(14)).toBe(a.slice(14));
+    expect(await spanRecordId("p1", "0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331", start)).toBe(timed);
   });
 });

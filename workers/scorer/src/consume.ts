@@ -37,7 +37,7 @@
 import { configOrRetry } from "../../../src/config/parse";
 import type { Db } from "../../../src/db/driver/client";
 import { withDb } from "../../../src/db/driver/with-db";
-import { loadCalls, saveCosts, saveScores, type RequestScores } from "../../../src/db/request-scoring";
+import { callScores, loadCalls, saveCosts, saveScores, type RequestScores } from "../../../src/db/request-scoring";
 import { enqueueDeliveries } from "../../../src/queues/alert-deliveries";
 import { priceUnpricedCalls } from "../../../src/pricing/fill-costs";
 import { scoreCall } from "../../../src/policy/apply";
@@ -61,7 +61,7 @@ const SCORE_CHUNK = 25;
 type Scored = { call: Awaited<ReturnType<typeof loadCalls>>[number]; scores: RequestScores["scores"] };
 
 /** The row `saveScores` stores for a scored call. */
-const scoreRow = ({ call, scores }: Scored): RequestScores => ({ request_id: call.id, project_id: call.project_id, scores });
+const scoreRow = ({ call, scores }: Scored): RequestScores => callScores(call, scores);
 
 /** Stores each call's scores on its own; adds the calls whose write fails to `failed`. */
 async function saveEach(db: Db, scored: Scored[], failed: Set<string>, alerts: string[]) {

@@ -11,7 +11,7 @@
 import type { Db } from "../../../src/db/driver/client";
 import { withDb } from "../../../src/db/driver/with-db";
 import { advanceJob, findRescoreJob, nextChunk } from "../../../src/db/rescore";
-import { loadCalls, saveScores } from "../../../src/db/request-scoring";
+import { callScores, loadCalls, saveScores } from "../../../src/db/request-scoring";
 import { logWarn } from "../../../src/logger";
 import { scoreCall } from "../../../src/policy/apply";
 import { CHUNKS_PER_MESSAGE, RESCORE_CHUNK } from "../../../src/rescore/limits";
@@ -34,7 +34,7 @@ export async function runRescoreChunks(db: Db, bodies: BodyBucket | null, queue:
       );
       await saveScores(
         db,
-        calls.map((call) => ({ request_id: call.id, project_id: call.project_id, scores: scoreCall(call, call.policy) })),
+        calls.map((call) => callScores(call, scoreCall(call, call.policy))),
       );
     }
     const finished = chunk.length < RESCORE_CHUNK;
