@@ -208,7 +208,7 @@ describe("npm run deploy against a recording wrangler stand-in", () => {
     expect(after.queues).toEqual(before.queues);
     expect(after.hyperdrive).toEqual(before.hyperdrive);
     expect(after.workers["sightline-api"].secrets).toEqual(before.workers["sightline-api"].secrets);
-    expect(second.output).toContain("0 created, 7 already there");
+    expect(second.output).toContain("0 created, 8 already there");
     expect(second.output).toContain("created this run: nothing");
     expect(second.output).not.toContain(SECRET);
   }, 300_000);
