@@ -7,7 +7,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { TierRetention } from "../billing/tiers";
 import { bodyObjectKey, type BodyPlacement } from "../bodies/write";
 import type { Db } from "./driver/client";
-import { keyMayIngestSql } from "./ingest";
+import { keyMayIngestSql } from "./ingest-record";
 import { pastRetentionSql } from "../upkeep/retention";
 
 /** Who a record is for once its key is checked: its project and, when that project masks personal data, its policy. */

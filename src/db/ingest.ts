@@ -21,12 +21,12 @@ import { sql } from "drizzle-orm";
 import { nextPeriodResetSql } from "../billing/periods";
 import type { TierLimits } from "../billing/tiers";
 import type { Tier } from "../enums";
-import type { ScorableCall } from "../scoring/types";
 import type { Db } from "./driver/client";
 import { lookupKey, type KeyLookup } from "./keys";
 import { getBillingAccount } from "./billing";
 import { addRequestsToRollup } from "./rollups";
 import { requestIdAt } from "./request-time";
+import { keyMayIngestSql, type LogRecord } from "./ingest-record";
 import { llmRequests } from "./schema";
 import { eq } from "drizzle-orm";
 import { storableJson, storableText } from "../ingest/input";
@@ -46,15 +46,6 @@ import { requestPreview, requestSearchDocument } from "./schema";
  */
 export type IngestCredential = { projectId: string } | { keyHash: string };
 
-/** The fields of one logged call, as validated by POST /internal/log (units as in ScorableCall; costs stored by `storedCost`, src/pricing/logged-cost.ts). */
-export interface LogRecord extends Omit<ScorableCall, "metadata" | "cost_usd"> {
-  /** US dollars; absent or null when unknown. */
-  cost_usd?: number | null | undefined;
-  metadata: Record<string, unknown>;
-  /** When the call started; defaults to the time of insert. */
-  created_at?: Date | undefined;
-}
-
 /** Outcome of `ingestWithQuota`. */
 export type IngestResult =
   | { ok: true; id: string; projectId: string }
@@ -71,9 +62,6 @@ export type IngestResult =
 export function toJsonb(value: unknown): string {
   return JSON.stringify(storableJson(value ?? null).value);
 }
-
-/** SQL true for an `api_keys` row that may log: not revoked, not past its rotation expiry, with the `ingest` scope. */
-export const keyMayIngestSql = sql`revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now()) AND 'ingest' = ANY(scopes)`;
 
 /** SQL true when the period of subscription row `s` has passed (its counter starts again). */
 export const periodExpiredSql = sql`s.period_reset_at <= now()`;

@@ -16,7 +16,7 @@ import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, workersSocket } from "../../src/db/driver/client";
 import { ingestBatch } from "../../src/db/ingest-batch";
-import type { LogRecord } from "../../src/db/ingest";
+import type { LogRecord } from "../../src/db/ingest-record";
 import { DEFAULT_TIER_LIMITS } from "../../src/billing/tiers";
 import { hashKey } from "../../src/auth/keys";
 import { exportPage } from "../../src/db/request-export";

@@ -14,7 +14,7 @@ import { hashKey } from "../../src/auth/keys";
 import { DEFAULT_TIER_LIMITS } from "../../src/billing/tiers";
 import { type Db, workersSocket } from "../../src/db/driver/client";
 import { type BatchEntry, ingestBatch } from "../../src/db/ingest-batch";
-import type { LogRecord } from "../../src/db/ingest";
+import type { LogRecord } from "../../src/db/ingest-record";
 import { histogramQuantile, LATENCY_BOUNDS_MS, LATENCY_HIST_LENGTH, latencyBucket } from "../../src/db/rollups";
 import { saveCosts, saveScores } from "../../src/db/request-scoring";
 import { PRICE_TABLE_VERSION } from "../../src/pricing/price-call";

@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import { hashKey } from "../../src/auth/keys";
 import { DEFAULT_TIER_LIMITS } from "../../src/billing/tiers";
 import { type Db, workersSocket } from "../../src/db/driver/client";
-import type { LogRecord } from "../../src/db/ingest";
+import type { LogRecord } from "../../src/db/ingest-record";
 import { ingestBatch } from "../../src/db/ingest-batch";
 import { api, expectProblem, internal, logBody, newProject, postLog, sql, testEnv } from "./helpers";
 
