@@ -10,7 +10,7 @@ import type { SQL } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import type { Db } from "../db/driver/client";
 import { resolveBatch, resolveCaller, type ResolvedCaller } from "../db/body-objects";
-import type { LogRecord } from "../db/ingest";
+import type { LogRecord } from "../db/ingest-record";
 import { logWarn } from "../logger";
 import { maskRecord } from "../policy/mask";
 import { policyFromStored } from "../policy/schema";
