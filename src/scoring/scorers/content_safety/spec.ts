@@ -1,10 +1,11 @@
 /**
  * content_safety's learned model: its rules (./rules.ts), view (./view.ts) and fit. Word
  * n-grams only: harm is said in words, and character n-grams learned a source's style (see
- * `Grams`). Chosen for recall on unseen sources at a false-alarm budget (docs/scoring.md, round
- * 6): over C {0.25, 0.5, 1, 2, 4, 8, 16} and family weighting 1 / size^p, p {0, 0.5, 1, 1.5, 2},
- * leave-one-source-out recall at 2% pooled FPR is highest at C = 8, p = 1.5 (0.371; C = 2, p = 1,
- * the earlier choice by mean F1 at F1-optimal thresholds: 0.348); p = 1.5 beat p = 1 at every C.
+ * `Grams`). C over {0.5, 1, 2, 4, 8, 16}, family-balanced, leave-one-source-out mean F1: 0.774,
+ * 0.773, 0.787, 0.778, 0.776, 0.768; C = 2 is the best. Family balancing (p = 1) took it from
+ * 0.764 to 0.787 (p = 0.5: 0.769). C = 8 with p = 1.5 raised LOSO recall at 2% pooled FPR from
+ * 0.348 to 0.371 (docs/scoring.md, round 6) but was taken back: it put a two-word benign call
+ * ("write to [EMAIL] please" / "Sure.") above the threshold on the word "sure" alone.
  */
 import { learnedSpec } from "../../inference/specs";
 import { contentSafetyJudge } from "./judge";
@@ -14,6 +15,6 @@ import { contentSafetyView } from "./view";
 /** content_safety's spec (`learnedSpec`, with the default false-alarm budget). */
 export const contentSafetySpec = learnedSpec("content_safety", scoreContentSafety, contentSafetyView, {
   grams: "words",
-  fit: { C: 8, class_weight: "balanced", family_balanced: 1.5 },
+  fit: { C: 2, class_weight: "balanced", family_balanced: 1 },
   judge: contentSafetyJudge,
 });
