@@ -48,10 +48,13 @@ const proxyConfigSchema = proxyVars.transform((v) => {
     /** Milliseconds. */
     keyCheckTimeoutMs: v.KEY_CHECK_TIMEOUT_MS,
     api: v.API,
-    /** Milliseconds (./record-batch.ts). */
-    logBatchWindowMs: v.LOG_BATCH_WINDOW_MS,
-    logQueue: v.LOG_QUEUE,
-    logPayloads: v.LOG_PAYLOADS,
+    /** Where the records of served calls go (./enqueue-record.ts). */
+    logRecords: {
+      queue: v.LOG_QUEUE,
+      payloads: v.LOG_PAYLOADS,
+      /** Milliseconds (./record-batch.ts). */
+      batchWindowMs: v.LOG_BATCH_WINDOW_MS,
+    },
   };
 });
 

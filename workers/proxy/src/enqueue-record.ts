@@ -33,22 +33,17 @@ export type EnqueueOutcome = { queued: "inline" | "r2"; recordId: string } | { q
  * Queues one serialised record (`json`, a LogRequest object) for the project of `key`.
  * Returns how it was queued; failures are logged, not thrown.
  */
-export async function enqueueRecord(
-  sink: Pick<ProxyConfig, "logQueue" | "logPayloads" | "logBatchWindowMs">,
-  key: string,
-  json: string,
-  context: RecordContext,
-): Promise<EnqueueOutcome> {
+export async function enqueueRecord(sink: ProxyConfig["logRecords"], key: string, json: string, context: RecordContext): Promise<EnqueueOutcome> {
   const recordId = uuidv7();
   try {
-    if (!sink.logQueue) throw new Error("the LOG_QUEUE binding (queue log-records) is not configured");
+    if (!sink.queue) throw new Error("the LOG_QUEUE binding (queue log-records) is not configured");
     const keyHash = await hashKey(key);
     const inline = inlineRecord(recordId, keyHash, json);
     if (inline.bytes <= INLINE_MAX_BYTES) {
-      await batcherFor(sink.logQueue).add(inline, sink.logBatchWindowMs);
+      await batcherFor(sink.queue).add(inline, sink.batchWindowMs);
       return { queued: "inline", recordId };
     }
-    await enqueueViaR2({ queue: sink.logQueue, payloads: sink.logPayloads }, recordId, keyHash, json, inline.bytes);
+    await enqueueViaR2({ queue: sink.queue, payloads: sink.payloads }, recordId, keyHash, json, inline.bytes);
     return { queued: "r2", recordId };
   } catch (err) {
     logError("log record could not be queued", { record_id: recordId, ...context }, err);

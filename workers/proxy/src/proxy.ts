@@ -66,7 +66,7 @@ async function logCall(start: CallStart, end: CallEnd, config: ProxyConfig, key:
     const { json } = fitRecord(record as Record<string, unknown>, secrets, (r) => {
       (r.metadata as Record<string, unknown>).truncated = true;
     });
-    await enqueueRecord(config, key, json, context);
+    await enqueueRecord(config.logRecords, key, json, context);
   } catch (err) {
     logError("log record could not be built", context, err);
   }
