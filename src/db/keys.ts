@@ -68,19 +68,20 @@ export function normalScopes(scopes: readonly ApiKeyScope[]): ApiKeyScope[] {
   return API_KEY_SCOPES.filter((s) => scopes.includes(s));
 }
 
+/** Optional details of a new key (`createKey`). */
+export interface NewKeyOptions {
+  /** Who asked for it (the dashboard sends the user's email); default null. */
+  createdBy?: string | null;
+  /** What the key may do (non-empty); default all of `API_KEY_SCOPES`, what the operator CLI and /internal without `scopes` give. */
+  scopes?: readonly ApiKeyScope[];
+}
+
 /**
  * Issues a new key for a project; returns the record and the full value (shown once), or null
- * when no project has that id. `createdBy`: who asked for it (the dashboard sends the user's
- * email). `scopes`: what the key may do (non-empty; default all of `API_KEY_SCOPES`, what the
- * operator CLI and /internal without `scopes` give).
+ * when no project has that id.
  */
-export async function createKey(
-  db: Db,
-  projectId: string,
-  name: string,
-  createdBy: string | null = null,
-  scopes: readonly ApiKeyScope[] = API_KEY_SCOPES,
-): Promise<(KeyRecord & { key: string }) | null> {
+export async function createKey(db: Db, projectId: string, name: string, options: NewKeyOptions = {}): Promise<(KeyRecord & { key: string }) | null> {
+  const { createdBy = null, scopes = API_KEY_SCOPES } = options;
   const key = generateKey();
   try {
     const [row] = await db
@@ -123,21 +124,26 @@ export type Rotation =
   | { ok: false; reason: "missing" }
   | { ok: false; reason: "scopes"; scopes: ApiKeyScope[] };
 
+/** Optional details of a rotation (`rotateKey`). */
+export interface RotationOptions {
+  /** Who asked for the new key; default the old key's creator. */
+  createdBy?: string | null;
+  /**
+   * The scopes the caller may hand out (default all of `API_KEY_SCOPES`); a key with any other
+   * scope is not rotated, so that rotation never hands someone a key stronger than they could
+   * create (issue 32).
+   */
+  mayGrant?: readonly string[];
+}
+
 /**
  * Rotates a key: issues a new key with the same name and scopes and makes the old one expire
  * ROTATION_GRACE_SECONDS (60 s) from now, so deployments can switch without downtime.
- * The new key is `createdBy` (default: the old key's creator). `mayGrant`: the scopes the caller
- * may hand out; a key with any other scope is not rotated (`reason: "scopes"`, nothing changes),
- * so that rotation never hands someone a key stronger than they could create (issue 32).
+ * `reason: "scopes"` (nothing changes) when the key has a scope outside `options.mayGrant`;
  * `reason: "missing"` when the project has no such active key.
  */
-export async function rotateKey(
-  db: Db,
-  projectId: string,
-  keyId: string,
-  createdBy: string | null = null,
-  mayGrant: readonly string[] = API_KEY_SCOPES,
-): Promise<Rotation> {
+export async function rotateKey(db: Db, projectId: string, keyId: string, options: RotationOptions = {}): Promise<Rotation> {
+  const { createdBy = null, mayGrant = API_KEY_SCOPES } = options;
   return db.transaction(async (tx) => {
     const [old] = await tx
       .select(keyColumns)
@@ -147,7 +153,7 @@ export async function rotateKey(
     if (!old || (old.expires_at && old.expires_at <= new Date())) return { ok: false, reason: "missing" } as const;
     if (!old.scopes.every((s) => mayGrant.includes(s))) return { ok: false, reason: "scopes", scopes: old.scopes } as const;
     // The project exists: it owns the key being rotated, locked above.
-    const replacement = (await createKey(tx as unknown as Db, projectId, old.name, createdBy ?? old.created_by, old.scopes))!;
+    const replacement = (await createKey(tx as unknown as Db, projectId, old.name, { createdBy: createdBy ?? old.created_by, scopes: old.scopes }))!;
     const [updated] = await tx
       .update(apiKeys)
       .set({

@@ -142,8 +142,8 @@ export const internalRoutes = createRouter()
   .openapi(routes.createKey, async (c) => {
     const { project_id } = c.req.valid("param");
     const body = c.req.valid("json");
-    const created = orNotFound(await createKey(c.var.db, project_id, body?.name ?? "default", body?.created_by ?? null, body?.scopes), "project");
-    return c.json(keyJson(created), 201);
+    const created = await createKey(c.var.db, project_id, body?.name ?? "default", { createdBy: body?.created_by, scopes: body?.scopes });
+    return c.json(keyJson(orNotFound(created, "project")), 201);
   })
   .openapi(routes.listKeys, async (c) => {
     const rows = await listKeys(c.var.db, c.req.valid("param").project_id);
@@ -157,7 +157,7 @@ export const internalRoutes = createRouter()
   .openapi(routes.rotateKey, async (c) => {
     const { project_id, key_id } = c.req.valid("param");
     const body = c.req.valid("json");
-    const rotated = await rotateKey(c.var.db, project_id, key_id, body?.created_by ?? null, body?.grantable_scopes);
+    const rotated = await rotateKey(c.var.db, project_id, key_id, { createdBy: body?.created_by, mayGrant: body?.grantable_scopes });
     if (!rotated.ok && rotated.reason === "missing") throw notFound("active key");
     if (!rotated.ok) {
       const beyond = rotated.scopes.filter((s) => !body?.grantable_scopes?.includes(s));
