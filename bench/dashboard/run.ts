@@ -5,7 +5,8 @@
  * six scores each, through `COPY ... FROM STDIN` (pg-copy-streams; a generator, not the API),
  * into a fresh embedded PostgreSQL with the migrations applied. The secondary indexes are
  * dropped for the load and rebuilt after it, then VACUUM ANALYZE (the usual bulk-load recipe;
- * foreign-key triggers are off for the load with `session_replication_role = replica`), and the
+ * the scores' foreign-key triggers are off for their load with `session_replication_role = replica`;
+ * the requests' row trigger computes their preview and search document), and the
  * hourly rollups are filled by the migration's backfill function `sightline_rebuild_rollups()`.
  *
  * Then the API worker's deployment bundle runs in workerd (scripts/lib/workerd.ts) with
@@ -20,16 +21,14 @@
 import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { pipeline } from "node:stream/promises";
-import { Readable } from "node:stream";
-import http from "node:http";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { from as copyFrom } from "pg-copy-streams";
 import { applyMigrations, ensureDatabase, ROOT, startEmbeddedPostgres } from "../../scripts/lib/postgres";
 import { startPgBouncer } from "../../scripts/lib/pgbouncer";
 import { startWorkerd } from "../../scripts/lib/workerd";
 import { countLines } from "../lib/count-lines";
+import { agent, get, measureRoute, type RouteResult } from "../lib/http-measure";
+import { copyInto, copyText, rnd, secondaryIndexes, uuidv7At } from "../lib/seed-rows";
 import type { Db } from "../../src/db/driver/client";
 import { exportPage } from "../../src/db/request-export";
 import { SCORER_NAMES } from "../../src/enums";
@@ -45,19 +44,6 @@ const SPAN_MS = 30 * 86_400_000;
 
 const log = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
 
-/** A UUIDv7 for instant `ms` (RFC 9562 section 5.7): 48-bit ms, version, random bits. */
-function uuidv7At(ms: number): string {
-  const b = randomBytes(16);
-  b.writeUIntBE(ms, 0, 6);
-  b[6] = (b[6]! & 0x0f) | 0x70;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = b.toString("hex");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-/** COPY text format escaping (backslash, tab, newline, carriage return). */
-const esc = (s: string) => s.replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replace(/\n/g, "\\n").replace(/\r/g, "\\r");
-
 const TOPICS = ["invoice", "refund", "shipping", "password", "recipe", "poem", "contract", "travel", "diagnosis", "mortgage", "python", "sql"];
 const MODELS = [
   ["gpt-4o-mini", "openai"],
@@ -65,15 +51,6 @@ const MODELS = [
   ["claude-sonnet-4-5", "anthropic"],
   ["command-r", "cohere"],
 ] as const;
-
-/** Deterministic pseudo-random in [0, 1) from an integer (no shared RNG state across generators). */
-const rnd = (i: number, salt: number) => {
-  let x = (i * 2654435761 + salt * 40503) >>> 0;
-  x ^= x >>> 16;
-  x = Math.imul(x, 0x45d9f3b) >>> 0;
-  x ^= x >>> 16;
-  return (x >>> 0) / 4294967296;
-};
 
 interface Seeded {
   id: string;
@@ -85,7 +62,7 @@ function* requestLines(projectId: string, out: Seeded[]): Generator<string> {
   let chunk = "";
   for (let i = 0; i < ROWS; i++) {
     const at = END - SPAN_MS + Math.floor((i * SPAN_MS) / ROWS);
-    const id = uuidv7At(at);
+    const id = uuidv7At(at, i);
     out.push({ id, at });
     const [model, provider] = MODELS[Math.floor(rnd(i, 1) * MODELS.length)]!;
     const topic = TOPICS[i % TOPICS.length]!;
@@ -104,7 +81,7 @@ function* requestLines(projectId: string, out: Seeded[]): Generator<string> {
       : { choices: [{ message: { role: "assistant", content: `Here is an answer about ${topic} number ${i}.` }, finish_reason: "stop" }] };
     const metadata = error ? { status: "error", error: { type: "rate_limit", message: "429" } } : { status: "success" };
     const latency = Math.floor(200 + rnd(i, 4) * 1800);
-    chunk += `${id}\t${projectId}\t${model}\t${provider}\t${40 + (i % 200)}\t${error ? 0 : 20 + (i % 300)}\t${(0.00001 + rnd(i, 5) * 0.001).toFixed(10)}\t${latency}\t${esc(JSON.stringify(request))}\t${response ? esc(JSON.stringify(response)) : "\\N"}\t${esc(JSON.stringify(metadata))}\t${new Date(at).toISOString()}\tscored\n`;
+    chunk += `${id}\t${projectId}\t${model}\t${provider}\t${40 + (i % 200)}\t${error ? 0 : 20 + (i % 300)}\t${(0.00001 + rnd(i, 5) * 0.001).toFixed(10)}\t${latency}\t${copyText(JSON.stringify(request))}\t${copyText(response ? JSON.stringify(response) : null)}\t${copyText(JSON.stringify(metadata))}\t${new Date(at).toISOString()}\tscored\n`;
     if (chunk.length > 1 << 16) {
       yield chunk;
       chunk = "";
@@ -124,7 +101,7 @@ function* scoreChunks(projectId: string, requests: Seeded[]): Generator<string> 
       const p = rnd(i, 10 + k);
       const [value, label] =
         p < 0.03 ? [p < 0.015 ? "5" : "4", "unsafe"] : p < 0.08 ? ["\\N", "unscored"] : [String(1 + Math.floor(rnd(i, 20 + k) * 3)), "safe"];
-      chunk += `${uuidv7At(r.at + 2000)}\t${r.id}\t${projectId}\t${SCORER_NAMES[k]}\t${value}\t${label}\tseeded\t${at}\n`;
+      chunk += `${uuidv7At(r.at + 2000, i, 1 + k)}\t${r.id}\t${projectId}\t${SCORER_NAMES[k]}\t${value}\t${label}\tseeded\t${at}\n`;
     }
     if (chunk.length > 1 << 16) {
       yield chunk;
@@ -134,77 +111,9 @@ function* scoreChunks(projectId: string, requests: Seeded[]): Generator<string> 
   if (chunk) yield chunk;
 }
 
-/** Streams generator output into `COPY table (columns) FROM STDIN`. */
-async function copy(client: pg.PoolClient, table: string, columns: string, lines: Iterable<string>) {
-  const stream = client.query(copyFrom(`COPY ${table} (${columns}) FROM STDIN`));
-  await pipeline(Readable.from(lines), stream);
-}
-
-/** Secondary indexes of `table` (not the primary key or unique constraints): name and DDL. */
-async function secondaryIndexes(client: pg.PoolClient, table: string) {
-  const { rows } = await client.query<{ indexname: string; indexdef: string }>(
-    `SELECT i.indexname, i.indexdef FROM pg_indexes i
-      WHERE i.tablename = $1 AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
-    [table],
-  );
-  return rows;
-}
-
-// ---- HTTP measurement -------------------------------------------------------------------------
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-function get(url: string, headers: Record<string, string>): Promise<{ status: number; bytes: number; body: string; ms: number }> {
-  const t0 = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers }, (res) => {
-      const parts: Buffer[] = [];
-      let bytes = 0;
-      res.on("data", (d: Buffer) => {
-        bytes += d.length;
-        if (parts.length < 64) parts.push(d);
-      });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, bytes, body: Buffer.concat(parts).toString("utf8"), ms: performance.now() - t0 }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-  });
-}
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
-
-interface RouteResult {
-  name: string;
-  path: string;
-  p50_ms: number;
-  p95_ms: number;
-  rows: number | null;
-  target_ms: number | null;
-}
-
-async function measure(
-  base: string,
-  headers: Record<string, string>,
-  name: string,
-  path: string,
-  target: number | null,
-  rowsOf: (body: string) => number | null,
-): Promise<RouteResult> {
-  const times: number[] = [];
-  let rows: number | null = null;
-  for (let i = 0; i < SAMPLES + 3; i++) {
-    const r = await get(base + path, headers);
-    if (r.status !== 200) throw new Error(`${path}: ${r.status} ${r.body.slice(0, 300)}`);
-    if (i >= 3) times.push(r.ms);
-    if (i === 0) rows = rowsOf(r.body);
-  }
-  const result = { name, path, p50_ms: pct(times, 50), p95_ms: pct(times, 95), rows, target_ms: target };
-  log(`${name}: p50 ${result.p50_ms.toFixed(1)} ms, p95 ${result.p95_ms.toFixed(1)} ms${rows !== null ? `, ${rows} rows` : ""}`);
-  return result;
-}
+/** Times one route (bench/lib/http-measure.ts) with this run's samples and log. */
+const measure = (base: string, headers: Record<string, string>, name: string, path: string, target: number | null, rowsOf: (body: string) => number | null) =>
+  measureRoute(base, headers, { name, path, target_ms: target, rowsOf }, SAMPLES, log);
 
 // ---- main -------------------------------------------------------------------------------------
 
@@ -224,7 +133,7 @@ try {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on("error", () => {}); // an idle client cut off when the server stops at the end
   stops.unshift(() => pool.end());
-  const projectId = uuidv7At(Date.now());
+  const projectId = uuidv7At(Date.now(), 0, 50);
   const client = await pool.connect();
   const seed: Record<string, number> = {};
   try {
@@ -241,13 +150,12 @@ try {
     }
     const dropped = [...(await secondaryIndexes(client, "llm_requests")), ...(await secondaryIndexes(client, "safety_scores"))];
     for (const ix of dropped) await client.query(`DROP INDEX ${ix.indexname}`);
-    await client.query("SET session_replication_role = replica");
     await client.query("SET maintenance_work_mem = '512MB'");
     const seeded: Seeded[] = [];
     /** COPYs `lines` into `table`, logs and returns the seconds it took. */
     const timedCopy = async (table: string, columns: string, lines: Iterable<string>, what: string) => {
       const start = performance.now();
-      await copy(client, table, columns, lines);
+      await copyInto(client, table, columns, lines);
       const seconds = (performance.now() - start) / 1000;
       log(`COPY ${what}: ${seconds.toFixed(1)} s`);
       return seconds;
@@ -258,6 +166,9 @@ try {
       requestLines(projectId, seeded),
       `${ROWS} requests`,
     );
+    // Row triggers stay on for the requests: `llm_requests_derived` computes each row's preview and
+    // search document (migration 0019); the scores load without foreign-key triggers.
+    await client.query("SET session_replication_role = replica");
     seed.scores_copy_s = await timedCopy(
       "safety_scores",
       "id, request_id, project_id, scorer_name, score_value, score_label, rationale, created_at",

@@ -35,7 +35,7 @@ export interface WorkerdOptions {
   hyperdrive?: string;
   /** Extra or overriding `[vars]`. */
   vars?: Record<string, string>;
-  /** Local state (queues), e.g. `.wrangler/bench`. */
+  /** Local state (queues, R2 buckets), e.g. `.wrangler/bench`: Miniflare's `resourcePersistencePath`. */
   persistTo?: string;
   /** Port for the V8 inspector (CPU profiles: ws://127.0.0.1:<port>/core:user:main). */
   inspectorPort?: number;
@@ -73,7 +73,7 @@ export async function startWorkerd(opts: WorkerdOptions): Promise<RunningWorkerd
     host: "127.0.0.1",
     ...(opts.inspectorPort ? { inspectorPort: opts.inspectorPort } : {}),
     port: 0,
-    ...(persist ? { defaultPersistRoot: persist } : {}),
+    ...(persist ? { resourcePersistencePath: persist } : {}),
     workers: [
       {
         ...workerOptions,
