@@ -107,7 +107,7 @@ export async function listRequestsKeyset(db: Db, projectId: string, filters: Req
           .where(
             ids
               ? and(eq(llmRequests.project_id, projectId), inArray(llmRequests.id, ids), ...timeConditions(llmRequests.created_at, bound))
-              : requestConditions(projectId, f),
+              : requestConditions(projectId, f, "probe"),
           )
           .orderBy(...newestFirst(llmRequests.created_at, llmRequests.id))
           .limit(k.limit + 1);
@@ -136,13 +136,13 @@ export async function neighbours(db: Db, projectId: string, id: string, filters:
     db
       .select({ id: llmRequests.id })
       .from(llmRequests)
-      .where(requestConditions(projectId, { ...filters, newer: anchor }))
+      .where(requestConditions(projectId, { ...filters, newer: anchor }, "probe"))
       .orderBy(...oldestFirst(llmRequests.created_at, llmRequests.id))
       .limit(1),
     db
       .select({ id: llmRequests.id })
       .from(llmRequests)
-      .where(requestConditions(projectId, { ...filters, older: anchor }))
+      .where(requestConditions(projectId, { ...filters, older: anchor }, "probe"))
       .orderBy(...newestFirst(llmRequests.created_at, llmRequests.id))
       .limit(1),
   ]);
