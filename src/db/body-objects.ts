@@ -7,7 +7,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { TierRetention } from "../billing/tiers";
 import { bodyObjectKey, type BodyPlacement } from "../bodies/write";
 import type { Db } from "./driver/client";
-import { keyMayIngestSql } from "./ingest-record";
+import { keyMayIngestSql, storedTimeCondition } from "./ingest-record";
 import { pastRetentionSql } from "../upkeep/retention";
 
 /** Who a record is for once its key is checked: its project and, when that project masks personal data, its policy. */
@@ -17,11 +17,12 @@ export interface ResolvedCaller {
   maskPolicy: unknown;
 }
 
-/** One record of a batch to resolve: its id, its key hash and whether it has a body too large to stay inline. */
+/** One record of a batch to resolve: its id, its key hash, whether it has a body too large to stay inline, and its `created_at` when it has one. */
 export interface ResolveEntry {
   id: string;
   keyHash: string;
   large: boolean;
+  created_at?: Date | undefined;
 }
 
 /**
@@ -43,7 +44,7 @@ export async function resolveBatch(
       LEFT JOIN project_policies p ON p.project_id = k.project_id AND p.policy ->> 'store_pii' = 'mask'
       WHERE k.key_hash IN (SELECT key_hash FROM input) AND ${keyMayIngestSql}
     ),
-    existing AS (SELECT id FROM llm_requests WHERE id IN (SELECT id FROM input)),
+    existing AS (SELECT id FROM llm_requests WHERE id IN (SELECT id FROM input) AND ${storedTimeCondition(sql`created_at`, entries)}),
     objects AS (
       INSERT INTO body_objects (key, project_id)
       SELECT DISTINCT ${objectKeySql(sql`k.project_id`, batchId)}, k.project_id

@@ -17,7 +17,11 @@ const direct = useDirectDb();
 
 /** Scores stored calls as the scorer worker does: the six scorers, then their sessions judged whole. */
 async function scoreNow(ids: string[]) {
-  const calls = await loadCalls(direct.db, env.BODIES, ids);
+  const calls = await loadCalls(
+    direct.db,
+    env.BODIES,
+    ids.map((id) => ({ id })),
+  );
   await saveScores(
     direct.db,
     calls.map((c) => callScores(c, scoreCall(c, c.policy))),
