@@ -11,7 +11,6 @@ import type { Db } from "./driver/client";
 import { projectRow } from "./project-rows";
 import type { RESCORE_REASONS } from "../enums";
 import { rescoreJobs } from "./schema";
-import { timeCondition } from "./request-time";
 
 /** A stored job. */
 export type RescoreJob = typeof rescoreJobs.$inferSelect;
@@ -55,13 +54,19 @@ export async function findRescoreJob(db: Db, id: string): Promise<RescoreJob | u
 
 /**
  * The next `limit` requests of `job` after its stored cursor, in walk order (the range and the
- * cursor are compared in SQL, at the database's precision). The job's range and cursor as read
- * (`job`, to the millisecond) bound `created_at` by constants too, a millisecond wider on each
- * side, so only the months from the cursor to the range's end are read.
+ * cursor are compared in SQL, at the database's precision). The job's range and cursor, read
+ * first as text (microseconds kept), bound `created_at` by constants too, so only the months from
+ * the cursor to the range's end are read.
  */
 export async function nextChunk(db: Db, job: RescoreJob, limit: number): Promise<RescoreCursor[]> {
-  const from = Math.max(job.since.getTime(), job.cursor_created_at?.getTime() ?? Number.NEGATIVE_INFINITY) - 1;
-  const bound = timeCondition(sql`r.created_at`, { start: new Date(from), end: new Date(job.until.getTime() + 1) });
+  const [at] = (
+    (await db.execute(sql`
+      SELECT greatest(since, cursor_created_at)::text AS lo, until::text AS hi FROM rescore_jobs WHERE id = ${job.id}::uuid`)) as unknown as {
+      rows: { lo: string; hi: string }[];
+    }
+  ).rows;
+  if (!at) return [];
+  const bound = sql`r.created_at >= ${at.lo}::timestamptz AND r.created_at < ${at.hi}::timestamptz`;
   const result = (await db.execute(sql`
     SELECT r.id, r.created_at::text AS created_at FROM rescore_jobs j JOIN llm_requests r ON r.project_id = j.project_id
     WHERE j.id = ${job.id}::uuid AND r.created_at >= j.since AND r.created_at < j.until AND ${bound}

@@ -54,15 +54,18 @@ async function log(key: string, session: string | undefined, text: string, at: s
   return ((await res.json()) as { id: string }).id;
 }
 
+/** Yesterday (UTC), so the calls stay inside the free tier's retention, where the session reads start by default. */
+const DAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
 const get = (key: string, path: string) => api(path, { headers: { "X-Service-Key": key } });
 
 describe("GET /api/sessions", () => {
   it("Should list sessions most recently active first, with call counts and the paged envelope", async () => {
     const { key } = await newProject();
-    await log(key, "conv-a", "first question", "2026-11-20T10:00:00.000Z");
-    await log(key, "conv-b", "other conversation", "2026-11-20T10:05:00.000Z");
-    await log(key, "conv-a", "second question", "2026-11-20T10:10:00.000Z");
-    await log(key, undefined, "no session", "2026-11-20T10:20:00.000Z");
+    await log(key, "conv-a", "first question", `${DAY}T10:00:00.000Z`);
+    await log(key, "conv-b", "other conversation", `${DAY}T10:05:00.000Z`);
+    await log(key, "conv-a", "second question", `${DAY}T10:10:00.000Z`);
+    await log(key, undefined, "no session", `${DAY}T10:20:00.000Z`);
 
     const res = await get(key, "/api/sessions");
     expect(res.status).toBe(200);
@@ -73,8 +76,8 @@ describe("GET /api/sessions", () => {
       ["conv-b", 1],
     ]);
     expect(page.items[0]).toMatchObject({
-      first_call_at: "2026-11-20T10:00:00.000Z",
-      last_call_at: "2026-11-20T10:10:00.000Z",
+      first_call_at: `${DAY}T10:00:00.000Z`,
+      last_call_at: `${DAY}T10:10:00.000Z`,
       unsafe_calls: 0,
       session_score: null,
     });
@@ -88,7 +91,7 @@ describe("GET /api/sessions", () => {
 
   it("Should list nothing for a project without sessions, and refuse a bad page_size", async () => {
     const { key } = await newProject();
-    await log(key, undefined, "no session", "2026-11-20T10:00:00.000Z");
+    await log(key, undefined, "no session", `${DAY}T10:00:00.000Z`);
     expect(await (await get(key, "/api/sessions")).json()).toEqual({ items: [], total: 0, page: 1, page_size: 50 });
     await expectProblem(await get(key, "/api/sessions?page_size=0"), 422, "page_size");
   });
@@ -98,10 +101,10 @@ describe("GET /api/sessions/{session_id}", () => {
   it("Should return the session's calls oldest first with previews and score chips", async () => {
     const { key } = await newProject();
     const session = "user 42/chat #7";
-    const first = await log(key, session, "Tell me about chemistry", "2026-11-20T10:00:00.000Z");
-    const third = await log(key, session, "And the third turn", "2026-11-20T10:02:00.000Z");
-    const second = await log(key, session, "What about labs?", "2026-11-20T10:01:00.000Z");
-    await log(key, "someone else", "not this one", "2026-11-20T10:01:30.000Z");
+    const first = await log(key, session, "Tell me about chemistry", `${DAY}T10:00:00.000Z`);
+    const third = await log(key, session, "And the third turn", `${DAY}T10:02:00.000Z`);
+    const second = await log(key, session, "What about labs?", `${DAY}T10:01:00.000Z`);
+    await log(key, "someone else", "not this one", `${DAY}T10:01:30.000Z`);
 
     const res = await get(key, `/api/sessions/${encodeURIComponent(session)}`);
     expect(res.status).toBe(200);
@@ -116,7 +119,7 @@ describe("GET /api/sessions/{session_id}", () => {
 
   it("Should mask personal data in previews unless an admin key asks reveal=true; a read-only key may not", async () => {
     const { key, projectId } = await newProject();
-    await log(key, "conv-pii", "Write to jane.doe@example.com about it", "2026-11-20T10:00:00.000Z");
+    await log(key, "conv-pii", "Write to jane.doe@example.com about it", `${DAY}T10:00:00.000Z`);
     const body = (await (await get(key, "/api/sessions/conv-pii")).json()) as Session;
     expect(body.calls[0]!.preview).toBe("Write to [EMAIL] about it");
     const revealed = (await (await get(key, "/api/sessions/conv-pii?reveal=true")).json()) as Session;
@@ -130,7 +133,7 @@ describe("GET /api/sessions/{session_id}", () => {
   it("Should answer 404 {detail} for a session id no call carries, also in another project", async () => {
     const { key } = await newProject();
     const other = await newProject();
-    await log(other.key, "theirs", "hello", "2026-11-20T10:00:00.000Z");
+    await log(other.key, "theirs", "hello", `${DAY}T10:00:00.000Z`);
     await expectProblem(await get(key, "/api/sessions/theirs"), 404, "session not found");
     await expectProblem(await get(key, "/api/sessions/nope"), 404, "session not found");
   });
@@ -140,8 +143,8 @@ describe("Sessions once scored", () => {
   it("Should flag the three-turn escalation at the session level while no turn's jailbreak chip is unsafe, and keep the benign one safe", async () => {
     const { key } = await newProject();
     const ids: string[] = [];
-    for (const [i, text] of ESCALATION.entries()) ids.push(await log(key, "story", text, `2026-11-20T10:0${i}:00.000Z`));
-    for (const [i, text] of BENIGN.entries()) ids.push(await log(key, "trip", text, `2026-11-20T11:0${i}:00.000Z`));
+    for (const [i, text] of ESCALATION.entries()) ids.push(await log(key, "story", text, `${DAY}T10:0${i}:00.000Z`));
+    for (const [i, text] of BENIGN.entries()) ids.push(await log(key, "trip", text, `${DAY}T11:0${i}:00.000Z`));
     await scoreNow(ids);
 
     const story = (await (await get(key, "/api/sessions/story")).json()) as Session;
