@@ -3,7 +3,6 @@
  * and find requests still waiting for scores (for the sweep).
  */
 import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { uuidv7 } from "uuidv7";
 import type { Cost } from "../pricing/price-call";
 import type { PolicyScore } from "../policy/apply";
 import type { ScorableCall } from "../scoring/types";
@@ -13,7 +12,7 @@ import { insertAlertDeliveries } from "./alerts";
 import { addCostsToRollup, scoreChangesToRollup } from "./rollups";
 import type { COST_SOURCES, SCORING_STATES } from "../enums";
 import { llmRequests, projectPolicies } from "./schema";
-import { readByRefs, type RequestRef, requestsTimeCondition } from "./request-time";
+import { readByRefs, type RequestRef, requestIdAt, requestsTimeCondition, storedTime } from "./request-time";
 import { policyFromStored, type VersionedPolicy } from "../policy/schema";
 import { storedBodyColumns } from "../bodies/columns";
 import { readBodies } from "../bodies/read";
@@ -125,7 +124,9 @@ export function callScores(call: Pick<StoredCall, "id" | "project_id" | "created
  * - a score whose (request, scorer, scorer_version, policy_version) is already stored inserts
  *   nothing and supersedes nothing (`ON CONFLICT DO NOTHING`: a redelivered job adds nothing);
  * - the score rollups move from the superseded rows to the inserted ones (src/db/rollups.ts),
- *   so they always count the current scores.
+ *   so they always count the current scores;
+ * - a score's id is a UUIDv7 of its request's `created_at` (src/db/request-time.ts), so a read
+ *   by score id (a review, an alert delivery) finds its month from the id alone.
  * The UPDATE runs to completion before the INSERT (an init plan reads it), so the partial unique
  * index of current scores sees the old row superseded. Then
  * marks those requests `scored`. The same statement creates the alert deliveries of the rows
@@ -139,7 +140,7 @@ export async function saveScores(db: Db, batch: readonly RequestScores[]): Promi
   const rows = batch.flatMap((r) =>
     r.scores.map(
       (s) =>
-        sql`(${uuidv7()}::uuid, ${r.request_id}::uuid, ${r.project_id}::uuid, ${r.created_at}::timestamptz, ${s.scorer_name}, ${s.score_value}::smallint, ${s.score_label}, ${s.rationale}, ${s.scorer_version}, ${s.unsafe_at}::smallint, ${s.policy_version}::int, ${s.decided_by}::text)`,
+        sql`(${requestIdAt(storedTime(r.created_at))}::uuid, ${r.request_id}::uuid, ${r.project_id}::uuid, ${r.created_at}::timestamptz, ${s.scorer_name}, ${s.score_value}::smallint, ${s.score_label}, ${s.rationale}, ${s.scorer_version}, ${s.unsafe_at}::smallint, ${s.policy_version}::int, ${s.decided_by}::text)`,
     ),
   );
   const alerts = (await db.execute(sql`

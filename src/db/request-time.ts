@@ -45,6 +45,15 @@ export function requestIdAt(createdAt?: Date): string {
 }
 
 /**
+ * A `created_at` as PostgreSQL writes it (`1997-03-11 12:00:01.234567+00`) or ISO-8601, as a Date
+ * (to the millisecond); undefined when it is not a time.
+ */
+export function storedTime(text: string): Date | undefined {
+  const at = new Date(text.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00"));
+  return Number.isNaN(at.getTime()) ? undefined : at;
+}
+
+/**
  * A request's `created_at` as PostgreSQL's text (microseconds kept; a JS Date would round them
  * to milliseconds), or null when the project has no request with this id. One probe within the
  * id's window, and a probe of every partition only when that misses (module doc).

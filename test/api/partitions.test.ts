@@ -29,6 +29,8 @@ import { callScores, claimStaleRequests, loadCalls, markNotEnqueued, saveCosts, 
 import { createRescoreJob, nextChunk } from "../../src/db/rescore";
 import { getSessionCalls, listSessions } from "../../src/db/sessions";
 import { scoreCall } from "../../src/policy/apply";
+import { reviewScore } from "../../src/db/reviews";
+import { loadDeliveries } from "../../src/db/alerts";
 import { PRICE_TABLE_VERSION } from "../../src/pricing/price-call";
 import { countRequests, getRequest, listRequests, listRequestsKeyset, neighbours } from "../../src/db/requests";
 import { reviewedPage } from "../../src/db/review-export";
@@ -359,6 +361,41 @@ describe("Monthly partitions: statements naming requests by id read only those r
     );
     expect(stored!.n).toBe(named.length * SCORER_NAMES.length);
     await sql("UPDATE llm_requests SET scoring_state = 'scored' WHERE id = ANY($1::uuid[])", [named.map((n) => n.id)]);
+  });
+
+  it("Should review a score and load its alert deliveries in the month the score's id points to", async () => {
+    // Scores stored by saveScores (the test before) carry their request's time in their ids.
+    const scores = await sql<{ id: string; request_id: string }>(
+      "SELECT id, request_id FROM safety_scores WHERE request_id = ANY($1::uuid[]) AND scorer_name = 'content_safety' AND superseded_at IS NULL",
+      [named.map((n) => n.id)],
+    );
+    expect(scores).toHaveLength(named.length);
+    const june = scores.find((s) => s.request_id === named[2]!.id)!;
+    const reads = await expectOnlyMonths([6], () => reviewScore(db, projectId, june.id, "confirmed", "partitions"));
+    expect(reads).toHaveLength(1);
+    expect((await reviewScore(db, projectId, june.id, "false_positive", "partitions"))?.verdict).toBe("false_positive");
+
+    const [endpoint] = await sql<{ id: string }>(
+      "INSERT INTO alert_endpoints (id, project_id, url, min_score, format, secret) VALUES (gen_random_uuid(), $1, 'https://example.com/hook', 1, 'standard', 's') RETURNING id",
+      [projectId],
+    );
+    const deliveries = await sql<{ id: string }>(
+      "INSERT INTO alert_deliveries (id, endpoint_id, project_id, score_id, event_type, state) SELECT gen_random_uuid(), $1, $2, id, 'score.unsafe', 'dead' FROM unnest($3::uuid[]) AS id RETURNING id",
+      [endpoint!.id, projectId, scores.map((s) => s.id)],
+    );
+    await expectOnlyMonths(SPREAD, () =>
+      loadDeliveries(
+        db,
+        deliveries.map((d) => d.id),
+      ),
+    );
+    const loaded = await loadDeliveries(
+      db,
+      deliveries.map((d) => d.id),
+    );
+    expect(loaded.map((d) => d.score?.request_id).sort()).toEqual(named.map((n) => n.id).sort());
+    expect(loaded.every((d) => d.score?.model === "gpt-4o-mini")).toBe(true);
+    await sql("DELETE FROM alert_endpoints WHERE id = $1", [endpoint!.id]);
   });
 
   it("Should claim stale requests and mark them queued in their own months", async () => {
