@@ -435,6 +435,16 @@ describe("Monthly partitions: statements naming requests by id read only those r
     await sql("UPDATE rescore_jobs SET state = 'done' WHERE id = $1", [job.id]);
   });
 
+  it("Should read the rows a text search found in their months only", async () => {
+    // Without a range the search itself covers every month; the page's newest rows are June's.
+    const reads = await partitionsRead(() => listRequestsKeyset(db, projectId, { q: "partitions" }, { limit: 5 }));
+    const rowsRead = reads.at(-1)!;
+    expect(rowsRead.length).toBeGreaterThan(0);
+    for (const p of rowsRead) expect([`llm_requests_y${YEAR}m06`, `safety_scores_y${YEAR}m06`]).toContain(p);
+    const { items } = await listRequestsKeyset(db, projectId, { q: "partitions" }, { limit: 5 });
+    expect(items).toHaveLength(5);
+  });
+
   it("Should read a request's scores by request id in its month only", async () => {
     const reads = await expectOnlyMonths([3], () => listScores(db, projectId, { request_id: marchId }, { page: 1, page_size: 10 }));
     // The request's time, then its scores.
