@@ -30,6 +30,8 @@ import { createRescoreJob, nextChunk } from "../../src/db/rescore";
 import { getSessionCalls, listSessions } from "../../src/db/sessions";
 import { scoreCall } from "../../src/policy/apply";
 import { reviewScore } from "../../src/db/reviews";
+import { pointRowsAtObjects } from "../../src/db/body-objects";
+import { INLINE } from "../../src/bodies/write";
 import { loadDeliveries } from "../../src/db/alerts";
 import { PRICE_TABLE_VERSION } from "../../src/pricing/price-call";
 import { countRequests, getRequest, listRequests, listRequestsKeyset, neighbours } from "../../src/db/requests";
@@ -451,6 +453,18 @@ describe("Monthly partitions: statements naming requests by id read only those r
     expect(reads).toHaveLength(2);
     const { items } = await listScores(db, projectId, { request_id: marchId }, { page: 1, page_size: 10 });
     expect(items).toHaveLength(SCORER_NAMES.length);
+  });
+
+  it("Should point calls whose bodies moved to R2 at their objects in the calls' months only", async () => {
+    // Inline placements: the rows keep their bodies; the statement is what is checked.
+    await expectOnlyMonths(SPREAD, () =>
+      pointRowsAtObjects(
+        db,
+        named.map((n) => ({ ...INLINE, ...n })),
+        named.at(-1)!.id,
+        [projectId],
+      ),
+    );
   });
 
   it("Should read sessions only in their range's months", async () => {
