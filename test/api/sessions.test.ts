@@ -95,6 +95,32 @@ describe("GET /api/sessions", () => {
     expect(await (await get(key, "/api/sessions")).json()).toEqual({ items: [], total: 0, page: 1, page_size: 50 });
     await expectProblem(await get(key, "/api/sessions?page_size=0"), 422, "page_size");
   });
+
+  it("Should cover the calls the project's retention keeps by default, and the calls of start and end when asked", async () => {
+    const { key } = await newProject();
+    // Free tier: 30 days of retention. 40 days ago is past it (the sweep deletes such calls).
+    const old = new Date(Date.now() - 40 * 86_400_000).toISOString();
+    await log(key, "long", "an old turn", old);
+    await log(key, "long", "a new turn", `${DAY}T10:00:00.000Z`);
+    await log(key, "forgotten", "only an old turn", old);
+    const calls = async (path: string) => ((await (await get(key, path)).json()) as SessionPage).items.map((s) => [s.session_id, s.calls]);
+
+    expect(await calls("/api/sessions")).toEqual([["long", 1]]);
+    const since = encodeURIComponent(new Date(Date.now() - 60 * 86_400_000).toISOString());
+    expect(await calls(`/api/sessions?start=${since}`)).toEqual([
+      ["long", 2],
+      ["forgotten", 1],
+    ]);
+    // Both sessions' last call in the range is the old one (ties: session id, descending).
+    expect(await calls(`/api/sessions?start=${since}&end=${encodeURIComponent(`${DAY}T00:00:00.000Z`)}`)).toEqual([
+      ["long", 1],
+      ["forgotten", 1],
+    ]);
+    expect(((await (await get(key, "/api/sessions/long")).json()) as Session).calls).toHaveLength(1);
+    expect(((await (await get(key, `/api/sessions/long?start=${since}`)).json()) as Session).calls).toHaveLength(2);
+    await expectProblem(await get(key, "/api/sessions/forgotten"), 404, "session not found");
+    await expectProblem(await get(key, `/api/sessions?start=${encodeURIComponent(`${DAY}T10:00:00Z`)}&end=${since}`), 422, "start");
+  });
 });
 
 describe("GET /api/sessions/{session_id}", () => {
