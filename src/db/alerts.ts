@@ -9,7 +9,7 @@ import { deleteProjectRow, projectRow } from "./project-rows";
 import type { AlertEventType, AlertFormat, DeliveryState, ScoreLabel, ScorerName } from "../enums";
 import { alertDeliveries, alertEndpoints } from "./schema/alerts";
 import { llmRequests, safetyScores } from "./schema";
-import { readByRefs, requestsTimeCondition } from "./request-time";
+import { idsWithin, readByRefs, requestsTimeCondition, scoreOfRequest } from "./request-time";
 
 /** An endpoint as stored (with its secret: never answer it except at creation). */
 export type AlertEndpoint = typeof alertEndpoints.$inferSelect;
@@ -166,23 +166,8 @@ export async function loadDeliveries(db: Db, ids: readonly string[]): Promise<De
           model: llmRequests.model,
         })
         .from(safetyScores)
-        .leftJoin(
-          llmRequests,
-          and(
-            eq(llmRequests.id, safetyScores.request_id),
-            eq(llmRequests.created_at, safetyScores.created_at),
-            bound && requestsTimeCondition(llmRequests.created_at, part),
-          ),
-        )
-        .where(
-          and(
-            inArray(
-              safetyScores.id,
-              part.map((r) => r.id),
-            ),
-            bound,
-          ),
-        ),
+        .leftJoin(llmRequests, and(scoreOfRequest(), bound && requestsTimeCondition(llmRequests.created_at, part)))
+        .where(idsWithin(safetyScores.id, part, bound)),
   );
   const byId = new Map(scores.map((s) => [s.id, s]));
   return deliveries.map(({ score_id, ...d }) => {

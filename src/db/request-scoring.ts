@@ -2,7 +2,7 @@
  * Queries of the scoring pipeline: load a batch of requests, write their scores idempotently,
  * and find requests still waiting for scores (for the sweep).
  */
-import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Cost } from "../pricing/price-call";
 import type { PolicyScore } from "../policy/apply";
 import type { ScorableCall } from "../scoring/types";
@@ -12,7 +12,7 @@ import { insertAlertDeliveries } from "./alerts";
 import { addCostsToRollup, scoreChangesToRollup } from "./rollups";
 import type { COST_SOURCES, SCORING_STATES } from "../enums";
 import { llmRequests, projectPolicies } from "./schema";
-import { readByRefs, type RequestRef, requestIdAt, requestsTimeCondition, storedTime } from "./request-time";
+import { idsWithin, readByRefs, type RequestRef, requestIdAt, requestsTimeCondition, storedTime } from "./request-time";
 import { policyFromStored, type VersionedPolicy } from "../policy/schema";
 import { storedBodyColumns } from "../bodies/columns";
 import { readBodies } from "../bodies/read";
@@ -56,15 +56,7 @@ export async function loadCalls(db: Db, bodies: BodyBucket | null, refs: readonl
       })
       .from(llmRequests)
       .leftJoin(projectPolicies, eq(projectPolicies.project_id, llmRequests.project_id))
-      .where(
-        and(
-          inArray(
-            llmRequests.id,
-            part.map((r) => r.id),
-          ),
-          bound,
-        ),
-      ),
+      .where(idsWithin(llmRequests.id, part, bound)),
   );
   return (await readBodies(bodies, rows)).map(({ stored_policy, policy_version, ...call }) => ({
     ...call,
@@ -171,15 +163,7 @@ export async function saveScores(db: Db, batch: readonly RequestScores[]): Promi
   await db
     .update(llmRequests)
     .set({ scoring_state: "scored" })
-    .where(
-      and(
-        inArray(
-          llmRequests.id,
-          batch.map((r) => r.request_id),
-        ),
-        requestsTimeCondition(llmRequests.created_at, refs),
-      ),
-    );
+    .where(idsWithin(llmRequests.id, refs, requestsTimeCondition(llmRequests.created_at, refs)));
   return alerts.rows.map((r) => r.id);
 }
 
@@ -205,15 +189,7 @@ export async function claimStaleRequests(db: Db, olderThanSeconds: number, limit
     await tx
       .update(llmRequests)
       .set({ scoring_state: "queued", enqueued_at: sql`now()` })
-      .where(
-        and(
-          inArray(
-            llmRequests.id,
-            stale.map((r) => r.id),
-          ),
-          requestsTimeCondition(llmRequests.created_at, stale),
-        ),
-      );
+      .where(idsWithin(llmRequests.id, stale, requestsTimeCondition(llmRequests.created_at, stale)));
     return stale;
   });
 }
@@ -227,15 +203,7 @@ export async function markNotEnqueued(db: Db, refs: readonly RequestRef[]): Prom
     db
       .update(llmRequests)
       .set({ scoring_state: "pending", enqueued_at: null })
-      .where(
-        and(
-          inArray(
-            llmRequests.id,
-            part.map((r) => r.id),
-          ),
-          bound,
-        ),
-      )
+      .where(idsWithin(llmRequests.id, part, bound))
       .returning({ id: llmRequests.id }),
   );
 }

@@ -10,11 +10,11 @@
  * writes, ingest's duplicate check, the sweep's claim) bound themselves the same way
  * (`requestsTimeCondition`, `readByRefs`), with the exact `created_at` when the caller has it.
  */
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { UUID, uuidv7 } from "uuidv7";
 import type { Db } from "./driver/client";
-import { llmRequests } from "./schema";
+import { llmRequests, safetyScores } from "./schema";
 
 /**
  * Half-width of the window around a UUIDv7 id's timestamp searched first, ms (one day): the
@@ -114,6 +114,23 @@ export function requestsTimeCondition(column: PgColumn | SQL, refs: readonly Req
     );
   return conds.length > 0 ? sql`(${sql.join(conds, sql` OR `)})` : sql`false`;
 }
+
+/** `column` (an id column) among the ids of `refs`, within `bound` (a `readByRefs` bound) when given. */
+export function idsWithin(column: PgColumn, refs: readonly RequestRef[], bound: SQL | undefined): SQL {
+  return and(
+    inArray(
+      column,
+      refs.map((r) => r.id),
+    ),
+    bound,
+  )!;
+}
+
+/**
+ * A score row and its request: same id and same `created_at` (a score carries its request's, the
+ * partition key of both tables), so a join reads the same month on both sides.
+ */
+export const scoreOfRequest = (): SQL => and(eq(safetyScores.request_id, llmRequests.id), eq(safetyScores.created_at, llmRequests.created_at))!;
 
 /**
  * Runs `run` (a read, or an idempotent write, returning the rows it found by id) over `refs`

@@ -9,7 +9,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { ScoreLabel, SESSION_SCORERS } from "../enums";
 import type { Db } from "./driver/client";
 import type { PageParams, TimeRange } from "./paging";
-import { timeCondition, timeConditions } from "./request-time";
+import { scoreOfRequest, timeCondition, timeConditions } from "./request-time";
 import { requestSummaryColumns, scoreChips } from "./requests";
 import { llmRequests, MAX_SESSION_CALLS, safetyScores, sessionScores } from "./schema";
 import { storedBodyColumns } from "../bodies/columns";
@@ -174,9 +174,8 @@ export async function loadSessionTurns(db: Db, bodies: BodyBucket | null, projec
     .leftJoin(
       safetyScores,
       and(
-        eq(safetyScores.request_id, llmRequests.id),
         // A score carries its request's created_at (its partition key): the join reads one month.
-        eq(safetyScores.created_at, llmRequests.created_at),
+        scoreOfRequest(),
         eq(safetyScores.scorer_name, "jailbreak_detection"),
         sql`${safetyScores.superseded_at} IS NULL`,
       ),
