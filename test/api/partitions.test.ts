@@ -467,6 +467,18 @@ describe("Monthly partitions: statements naming requests by id read only those r
     );
   });
 
+  it("Should read the scores of a reviewed-calls page in its rows' months only", async () => {
+    // No range: the page itself covers every month; its scores are read where its rows are.
+    const reads = await partitionsRead(() => reviewedPage(db, null, projectId, {}, undefined, 10));
+    const page = await reviewedPage(db, null, projectId, {}, undefined, 10);
+    expect(page.length).toBeGreaterThan(0);
+    const months = [...new Set(page.map((r) => r.created_at.toISOString().slice(5, 7)))];
+    const scoresRead = reads.at(-1)!;
+    expect(scoresRead.length).toBeGreaterThan(0);
+    for (const p of scoresRead) expect(months.map((m) => `safety_scores_y${YEAR}m${m}`)).toContain(p);
+    expect(page.every((r) => r.scores.length === SCORER_NAMES.length)).toBe(true);
+  });
+
   it("Should read sessions only in their range's months", async () => {
     await expectOnlyMonths([3], () => listSessions(db, projectId, MARCH, { page: 1, page_size: 10 }));
     await expectOnlyMonths([3], () => getSessionCalls(db, projectId, "conv", MARCH));
