@@ -102,7 +102,11 @@ export async function measureAlertStatements(url: string): Promise<Counts[]> {
       let saveMs = 0;
       let alerts = 0;
       for (let i = 0; i < ids.length; i += BATCH) {
-        const calls = await loadCalls(db, null, ids.slice(i, i + BATCH));
+        const calls = await loadCalls(
+          db,
+          null,
+          ids.slice(i, i + BATCH).map((id) => ({ id })),
+        );
         const batch = calls.map((c) => callScores(c, scoreCall(c, c.policy)));
         const t0 = performance.now();
         alerts += (await saveScores(db, batch)).length;

@@ -69,7 +69,7 @@ export async function placeBatch<R extends LogRecord>(
   const { callers, existing } = await resolveBatch(
     db,
     batchId,
-    entries.map((e) => ({ id: e.id, keyHash: e.keyHash, large: needsObject(e.record) })),
+    entries.map((e) => ({ id: e.id, keyHash: e.keyHash, large: needsObject(e.record), created_at: e.record.created_at })),
   );
   const records = entries.map((e) => masked(e.record, callers.get(e.keyHash)));
   const placements: BodyPlacement[] = records.map(() => INLINE);

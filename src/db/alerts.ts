@@ -9,6 +9,7 @@ import { deleteProjectRow, projectRow } from "./project-rows";
 import type { AlertEventType, AlertFormat, DeliveryState, ScoreLabel, ScorerName } from "../enums";
 import { alertDeliveries, alertEndpoints } from "./schema/alerts";
 import { llmRequests, safetyScores } from "./schema";
+import { idsWithin, readByRefs, requestsTimeCondition, scoreOfRequest } from "./request-time";
 
 /** An endpoint as stored (with its secret: never answer it except at creation). */
 export type AlertEndpoint = typeof alertEndpoints.$inferSelect;
@@ -123,10 +124,15 @@ export interface DeliveryToSend {
   } | null;
 }
 
-/** Loads deliveries by id in one query (ids of deleted endpoints are absent). */
+/**
+ * Loads deliveries by id (ids of deleted endpoints are absent) with their endpoints, then their
+ * scores and the scores' requests in the months the score ids point to (a score's id carries its
+ * request's time; every month for the scores it missed, src/db/request-time.ts `readByRefs`).
+ * Two queries (a third when a score is not in the month its id points to).
+ */
 export async function loadDeliveries(db: Db, ids: readonly string[]): Promise<DeliveryToSend[]> {
   if (ids.length === 0) return [];
-  const rows = await db
+  const deliveries = await db
     .select({
       id: alertDeliveries.id,
       project_id: alertDeliveries.project_id,
@@ -138,26 +144,49 @@ export async function loadDeliveries(db: Db, ids: readonly string[]): Promise<De
       url: alertEndpoints.url,
       secret: alertEndpoints.secret,
       format: alertEndpoints.format,
-      request_id: safetyScores.request_id,
-      scorer_name: safetyScores.scorer_name,
-      score_value: safetyScores.score_value,
-      score_label: safetyScores.score_label,
-      rationale: safetyScores.rationale,
-      score_created_at: safetyScores.created_at,
-      model: llmRequests.model,
+      score_id: alertDeliveries.score_id,
     })
     .from(alertDeliveries)
     .innerJoin(alertEndpoints, eq(alertEndpoints.id, alertDeliveries.endpoint_id))
-    .leftJoin(safetyScores, eq(safetyScores.id, alertDeliveries.score_id))
-    .leftJoin(llmRequests, and(eq(llmRequests.id, safetyScores.request_id), eq(llmRequests.created_at, safetyScores.created_at)))
     .where(inArray(alertDeliveries.id, [...ids]));
-  return rows.map(({ request_id, scorer_name, score_value, score_label, rationale, score_created_at, model, ...d }) => ({
-    ...d,
-    score:
-      request_id && scorer_name && score_label && score_created_at
-        ? { request_id, scorer_name, score_value, score_label, rationale: rationale ?? "", created_at: score_created_at, model: model ?? "" }
+  const scoreIds = [...new Set(deliveries.flatMap((d) => (d.score_id ? [d.score_id] : [])))];
+  const scores = await readByRefs(
+    safetyScores.created_at,
+    scoreIds.map((id) => ({ id })),
+    (bound, part) =>
+      db
+        .select({
+          id: safetyScores.id,
+          request_id: safetyScores.request_id,
+          scorer_name: safetyScores.scorer_name,
+          score_value: safetyScores.score_value,
+          score_label: safetyScores.score_label,
+          rationale: safetyScores.rationale,
+          created_at: safetyScores.created_at,
+          model: llmRequests.model,
+        })
+        .from(safetyScores)
+        .leftJoin(llmRequests, and(scoreOfRequest(), bound && requestsTimeCondition(llmRequests.created_at, part)))
+        .where(idsWithin(safetyScores.id, part, bound)),
+  );
+  const byId = new Map(scores.map((s) => [s.id, s]));
+  return deliveries.map(({ score_id, ...d }) => {
+    const s = score_id ? byId.get(score_id) : undefined;
+    return {
+      ...d,
+      score: s
+        ? {
+            request_id: s.request_id,
+            scorer_name: s.scorer_name,
+            score_value: s.score_value,
+            score_label: s.score_label,
+            rationale: s.rationale ?? "",
+            created_at: s.created_at,
+            model: s.model ?? "",
+          }
         : null,
-  }));
+    };
+  });
 }
 
 /** The result of one attempt, as stored on the delivery row. */

@@ -7,7 +7,8 @@ import { type SQL, sql } from "drizzle-orm";
 import type { TierRetention } from "../billing/tiers";
 import { bodyObjectKey, type BodyPlacement } from "../bodies/write";
 import type { Db } from "./driver/client";
-import { keyMayIngestSql } from "./ingest-record";
+import { keyMayIngestSql, storedTimeCondition } from "./ingest-record";
+import { requestsTimeCondition } from "./request-time";
 import { pastRetentionSql } from "../upkeep/retention";
 
 /** Who a record is for once its key is checked: its project and, when that project masks personal data, its policy. */
@@ -17,11 +18,12 @@ export interface ResolvedCaller {
   maskPolicy: unknown;
 }
 
-/** One record of a batch to resolve: its id, its key hash and whether it has a body too large to stay inline. */
+/** One record of a batch to resolve: its id, its key hash, whether it has a body too large to stay inline, and its `created_at` when it has one. */
 export interface ResolveEntry {
   id: string;
   keyHash: string;
   large: boolean;
+  created_at?: Date | undefined;
 }
 
 /**
@@ -43,7 +45,7 @@ export async function resolveBatch(
       LEFT JOIN project_policies p ON p.project_id = k.project_id AND p.policy ->> 'store_pii' = 'mask'
       WHERE k.key_hash IN (SELECT key_hash FROM input) AND ${keyMayIngestSql}
     ),
-    existing AS (SELECT id FROM llm_requests WHERE id IN (SELECT id FROM input)),
+    existing AS (SELECT id FROM llm_requests WHERE id IN (SELECT id FROM input) AND ${storedTimeCondition(sql`created_at`, entries)}),
     objects AS (
       INSERT INTO body_objects (key, project_id)
       SELECT DISTINCT ${objectKeySql(sql`k.project_id`, batchId)}, k.project_id
@@ -137,6 +139,8 @@ export async function releaseProjectObjects(db: Db, projectId: string): Promise<
 export interface InlineBodiesRow {
   id: string;
   project_id: string;
+  /** The call's `created_at` as PostgreSQL's text (its partition key). */
+  created_at: string;
   request_body: unknown;
   response_body: unknown;
 }
@@ -162,11 +166,11 @@ export async function inlineBodiesPage(
   const result = (await db.execute(sql`
     WITH cursor AS (SELECT position::uuid AS after FROM upkeep_cursors WHERE name = ${moveCursor(projectIds)}),
     page AS (
-      SELECT r.id, r.project_id, r.body_key, r.request_body, r.response_body FROM llm_requests r
+      SELECT r.id, r.project_id, r.created_at::text AS created_at, r.body_key, r.request_body, r.response_body FROM llm_requests r
       WHERE r.id > coalesce((SELECT after FROM cursor), '00000000-0000-0000-0000-000000000000'::uuid) ${scoped}
       ORDER BY r.id LIMIT ${limit}
     )
-    SELECT id, project_id, request_body, response_body, body_key IS NULL AS inline FROM page ORDER BY id`)) as unknown as {
+    SELECT id, project_id, created_at, request_body, response_body, body_key IS NULL AS inline FROM page ORDER BY id`)) as unknown as {
     rows: (InlineBodiesRow & { inline: boolean })[];
   };
   return { rows: result.rows.filter((r) => r.inline).map(({ inline: _i, ...r }) => r), last: result.rows.at(-1)?.id ?? null, walked: result.rows.length };
@@ -185,11 +189,12 @@ export async function registerObjects(db: Db, objects: readonly { key: string; p
 /**
  * In one statement: points the moved calls at their objects (a call moved meanwhile by another
  * run is left alone), clears the inline copies of the moved bodies, marks the objects referenced
- * and advances the move's cursor (of `projectIds`, or of the whole table) to `last`.
+ * and advances the move's cursor (of `projectIds`, or of the whole table) to `last`. The update
+ * reads only the moved calls' months (their `created_at`, `requestsTimeCondition`).
  */
 export async function pointRowsAtObjects(
   db: Db,
-  moved: readonly (BodyPlacement & { id: string })[],
+  moved: readonly (BodyPlacement & { id: string; created_at: string })[],
   last: string,
   projectIds?: readonly string[],
 ): Promise<void> {
@@ -205,7 +210,7 @@ export async function pointRowsAtObjects(
         response_body_offset = i.response_body_offset, response_body_length = i.response_body_length,
         request_body = CASE WHEN i.request_body_length IS NULL THEN r.request_body END,
         response_body = CASE WHEN i.response_body_length IS NULL THEN r.response_body END
-      FROM input i WHERE r.id = i.id AND r.body_key IS NULL
+      FROM input i WHERE r.id = i.id AND r.body_key IS NULL AND ${requestsTimeCondition(sql`r.created_at`, moved) ?? sql`true`}
       RETURNING r.body_key, r.created_at
     ),
     referenced AS (${referenceBodyObjects(sql`moved`)})

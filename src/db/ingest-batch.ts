@@ -40,7 +40,7 @@ import type { TierLimits } from "../billing/tiers";
 import type { Db } from "./driver/client";
 import { addRequestsToRollup } from "./rollups";
 import { periodExpiredSql, tierLimitSql } from "./ingest";
-import { keyMayIngestSql, type LogRecord } from "./ingest-record";
+import { keyMayIngestSql, type LogRecord, storedTimeCondition } from "./ingest-record";
 import { maskRecord, withoutMaskedVerdict } from "../policy/mask";
 import { policyFromStored } from "../policy/schema";
 import { storedCost } from "../pricing/logged-cost";
@@ -71,10 +71,12 @@ export interface BatchResult {
   id: string;
   projectId: string | null;
   outcome: BatchOutcome;
+  /** The stored row's `created_at` as PostgreSQL's text (`stored` and `duplicate`; null otherwise), for the scoring job. */
+  created_at: string | null;
 }
 
 /** A row of the statement: `mask` (with the project's policy) is an outcome of the first run only. */
-type StatementRow = { id: string; project_id: string | null; outcome: BatchOutcome | "mask"; mask_policy: unknown };
+type StatementRow = { id: string; project_id: string | null; outcome: BatchOutcome | "mask"; mask_policy: unknown; created_at: string | null };
 
 /**
  * The batch as one jsonb parameter (an array of rows for `jsonb_to_recordset`). The records'
@@ -119,7 +121,7 @@ export async function ingestBatch(db: Db, entries: readonly BatchEntry[], limits
       true,
       placed.map((p) => p.placement),
     );
-    return rows.map((r) => ({ id: r.id, projectId: r.project_id, outcome: r.outcome === "mask" ? "quota" : r.outcome }));
+    return rows.map(batchResult);
   }
   const rows = await runStatement(db, clean, limits, false);
   const held = clean.flatMap((e, i) =>
@@ -136,8 +138,16 @@ export async function ingestBatch(db: Db, entries: readonly BatchEntry[], limits
       rows[h.i] = again[k]!;
     });
   }
-  return rows.map((r) => ({ id: r.id, projectId: r.project_id, outcome: r.outcome === "mask" ? "quota" : r.outcome }));
+  return rows.map(batchResult);
 }
+
+/** The outcome of a statement row (a held-back `mask` that was never stored counts as `quota`). */
+const batchResult = (r: StatementRow): BatchResult => ({
+  id: r.id,
+  projectId: r.project_id,
+  outcome: r.outcome === "mask" ? "quota" : r.outcome,
+  created_at: r.created_at,
+});
 
 /**
  * One run of the statement; `masked`: the entries' bodies are already masked under their
@@ -165,7 +175,10 @@ async function runStatement(
       WHERE k.key_hash IN (SELECT key_hash FROM input) AND ${keyMayIngestSql}
     ),
     existing AS (
-      SELECT id, project_id FROM llm_requests WHERE id IN (SELECT id FROM input)
+      SELECT id, project_id, created_at FROM llm_requests WHERE id IN (SELECT id FROM input) AND ${storedTimeCondition(
+        sql`created_at`,
+        entries.map((e) => ({ id: e.id, created_at: e.record.created_at })),
+      )}
     ),
     fresh AS (
       SELECT DISTINCT ON (i.id) i.*, k.project_id
@@ -220,7 +233,8 @@ async function runStatement(
     SELECT i.id, coalesce(e.project_id, k.project_id) AS project_id,
       CASE WHEN ins.id IS NOT NULL THEN 'stored' WHEN e.id IS NOT NULL THEN 'duplicate'
         WHEN k.project_id IS NULL THEN 'key' WHEN k.mask_policy IS NOT NULL AND NOT ${masked}::boolean THEN 'mask' ELSE 'quota' END AS outcome,
-      CASE WHEN NOT ${masked}::boolean THEN k.mask_policy END AS mask_policy
+      CASE WHEN NOT ${masked}::boolean THEN k.mask_policy END AS mask_policy,
+      coalesce(ins.created_at, e.created_at)::text AS created_at
     FROM input i
       LEFT JOIN keys k USING (key_hash)
       LEFT JOIN existing e ON e.id = i.id

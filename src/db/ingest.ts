@@ -27,8 +27,6 @@ import { getBillingAccount } from "./billing";
 import { addRequestsToRollup } from "./rollups";
 import { requestIdAt } from "./request-time";
 import { keyMayIngestSql, type LogRecord } from "./ingest-record";
-import { llmRequests } from "./schema";
-import { eq } from "drizzle-orm";
 import { storableJson, storableText } from "../ingest/input";
 import { maskRecord, withoutMaskedVerdict } from "../policy/mask";
 import { policyFromStored } from "../policy/schema";
@@ -48,7 +46,7 @@ export type IngestCredential = { projectId: string } | { keyHash: string };
 
 /** Outcome of `ingestWithQuota`. */
 export type IngestResult =
-  | { ok: true; id: string; projectId: string }
+  | { ok: true; id: string; projectId: string /** The stored `created_at` as PostgreSQL's text (for the scoring job). */; created_at: string }
   | { ok: false; reason: "quota"; tier: Tier; limit: number; used: number; period_reset_at: Date }
   | { ok: false; reason: "key"; key: Extract<KeyLookup, { ok: false }>["reason"] }
   | { ok: false; reason: "scope" }
@@ -95,7 +93,7 @@ export async function ingestWithQuota(
   if (bodies && needsObject(record)) {
     const placed = await placeRecord(db, bodies, callerSql(credential), record);
     const row = placed ? await insertRecord(db, credential, placed.record, limits, true, placed.placement) : null;
-    if (row?.id && row.project_id) return { ok: true, id: row.id, projectId: row.project_id };
+    if (row?.id && row.project_id && row.created_at) return { ok: true, id: row.id, projectId: row.project_id, created_at: row.created_at };
     return refusal(db, credential, limits);
   }
   let row = await insertRecord(db, credential, record, limits, false);
@@ -103,7 +101,7 @@ export async function ingestWithQuota(
     record = maskRecord(record, policyFromStored(row.mask_policy));
     row = await insertRecord(db, credential, record, limits, true);
   }
-  if (row.id && row.project_id) return { ok: true, id: row.id, projectId: row.project_id };
+  if (row.id && row.project_id && row.created_at) return { ok: true, id: row.id, projectId: row.project_id, created_at: row.created_at };
   return refusal(db, credential, limits);
 }
 
@@ -111,6 +109,8 @@ export async function ingestWithQuota(
 interface InsertOutcome {
   id: string | null;
   project_id: string | null;
+  /** The stored row's `created_at` text. */
+  created_at: string | null;
   /** The project's policy document when it masks personal data and `masked` was false. */
   mask_policy: unknown;
 }
@@ -168,10 +168,11 @@ async function insertRecord(
     ),
     rollup AS (${addRequestsToRollup(sql`ins`)}),
     referenced AS (${referenceBodyObjects(sql`ins`)})
-    SELECT (SELECT id FROM ins) AS id, (SELECT project_id FROM ins) AS project_id, (SELECT policy FROM mask) AS mask_policy`)) as unknown as {
+    SELECT (SELECT id FROM ins) AS id, (SELECT project_id FROM ins) AS project_id, (SELECT created_at::text FROM ins) AS created_at,
+      (SELECT policy FROM mask) AS mask_policy`)) as unknown as {
     rows: InsertOutcome[];
   };
-  return result.rows[0] ?? { id: null, project_id: null, mask_policy: null };
+  return result.rows[0] ?? { id: null, project_id: null, created_at: null, mask_policy: null };
 }
 
 /** Why the ingest statement stored nothing (the hot path never gets here): for a 401, a 403 (no `ingest` scope) or an informative 429. */
@@ -187,9 +188,4 @@ export async function refusal(db: Db, credential: IngestCredential, limits: Tier
   if (!sub) return { ok: false, reason: "project" }; // the internal secret named no project
   const { tier, requests_this_period: used, period_reset_at } = sub;
   return { ok: false, reason: "quota", tier, limit: limits[tier] ?? Number.POSITIVE_INFINITY, used, period_reset_at };
-}
-
-/** Marks a request as waiting for the sweep after its scoring job could not be enqueued. */
-export async function markEnqueueFailed(db: Db, requestId: string): Promise<void> {
-  await db.update(llmRequests).set({ scoring_state: "pending", enqueued_at: null }).where(eq(llmRequests.id, requestId));
 }

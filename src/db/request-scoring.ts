@@ -2,8 +2,7 @@
  * Queries of the scoring pipeline: load a batch of requests, write their scores idempotently,
  * and find requests still waiting for scores (for the sweep).
  */
-import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { uuidv7 } from "uuidv7";
+import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Cost } from "../pricing/price-call";
 import type { PolicyScore } from "../policy/apply";
 import type { ScorableCall } from "../scoring/types";
@@ -13,6 +12,7 @@ import { insertAlertDeliveries } from "./alerts";
 import { addCostsToRollup, scoreChangesToRollup } from "./rollups";
 import type { COST_SOURCES, SCORING_STATES } from "../enums";
 import { llmRequests, projectPolicies } from "./schema";
+import { idsWithin, readByRefs, type RequestRef, requestIdAt, requestsTimeCondition, storedTime } from "./request-time";
 import { policyFromStored, type VersionedPolicy } from "../policy/schema";
 import { storedBodyColumns } from "../bodies/columns";
 import { readBodies } from "../bodies/read";
@@ -38,50 +38,59 @@ export type StoredCall = ScorableCall & {
 };
 
 /**
- * Loads the requests with these ids and their projects' policies in one query (missing ids are
- * simply absent), their bodies read through src/bodies/ from `bodies`. Throws what the driver or R2 throws.
+ * Loads the requests `refs` and their projects' policies in one query (missing ids are simply
+ * absent), their bodies read through src/bodies/ from `bodies`. The query reads only the months
+ * of the refs' `created_at` (or of their ids' time, then every month for ids it missed:
+ * src/db/request-time.ts `readByRefs`). Throws what the driver or R2 throws.
  */
-export async function loadCalls(db: Db, bodies: BodyBucket | null, ids: readonly string[]): Promise<StoredCall[]> {
-  if (ids.length === 0) return [];
+export async function loadCalls(db: Db, bodies: BodyBucket | null, refs: readonly RequestRef[]): Promise<StoredCall[]> {
   const { created_at: _c, ...callColumns } = requestSummaryColumns;
-  const rows = await db
-    .select({
-      ...callColumns,
-      ...storedBodyColumns,
-      created_at: sql<string>`${llmRequests.created_at}::text`,
-      stored_policy: projectPolicies.policy,
-      policy_version: projectPolicies.version,
-    })
-    .from(llmRequests)
-    .leftJoin(projectPolicies, eq(projectPolicies.project_id, llmRequests.project_id))
-    .where(inArray(llmRequests.id, [...ids]));
+  const rows = await readByRefs(llmRequests.created_at, refs, (bound, part) =>
+    db
+      .select({
+        ...callColumns,
+        ...storedBodyColumns,
+        created_at: sql<string>`${llmRequests.created_at}::text`,
+        stored_policy: projectPolicies.policy,
+        policy_version: projectPolicies.version,
+      })
+      .from(llmRequests)
+      .leftJoin(projectPolicies, eq(projectPolicies.project_id, llmRequests.project_id))
+      .where(idsWithin(llmRequests.id, part, bound)),
+  );
   return (await readBodies(bodies, rows)).map(({ stored_policy, policy_version, ...call }) => ({
     ...call,
     policy: { policy: policyFromStored(stored_policy), version: policy_version ?? 0 },
   }));
 }
 
+/** A cost the scorer computed for the request `id` (with its `created_at` when known, as `RequestRef`). */
+export type PricedCall = RequestRef & { cost: Cost };
+
 /**
- * Stores costs computed by the scorer (request id -> cost) in one statement, with `cost_source`
- * `genai-prices` and the table's version. Only rows whose cost is still unknown change, so a
- * cost the caller logged is never overwritten and a redelivered job writes nothing new; each
- * changed row adds its cost to its hour's rollup and leaves the hour's unpriced count.
+ * Stores costs computed by the scorer in one statement, with `cost_source` `genai-prices` and the
+ * table's version, reading only the calls' months (`readByRefs`). Only rows whose cost is still
+ * unknown change, so a cost the caller logged is never overwritten and a redelivered job writes
+ * nothing new; each changed row adds its cost to its hour's rollup and leaves the hour's unpriced count.
  */
-export async function saveCosts(db: Db, costs: ReadonlyMap<string, Cost>): Promise<void> {
-  if (costs.size === 0) return;
-  const values = sql.join(
-    [...costs].map(([id, cost]) => sql`(${id}::uuid, ${cost.cost_usd}::numeric, ${cost.price_version}::text)`),
-    sql`, `,
-  );
-  await db.execute(sql`
-    WITH priced AS (
-      UPDATE llm_requests AS r
-      SET cost_usd = v.cost, cost_source = ${PRICED_SOURCE}, price_version = v.version
-      FROM (VALUES ${values}) AS v(id, cost, version)
-      WHERE r.id = v.id AND r.cost_usd IS NULL
-      RETURNING r.project_id, r.created_at, r.cost_usd
-    )
-    ${addCostsToRollup(sql`priced`)}`);
+export async function saveCosts(db: Db, priced: readonly PricedCall[]): Promise<void> {
+  await readByRefs(sql`r.created_at`, priced, async (bound, part) => {
+    const values = sql.join(
+      (part as readonly PricedCall[]).map(({ id, cost }) => sql`(${id}::uuid, ${cost.cost_usd}::numeric, ${cost.price_version}::text)`),
+      sql`, `,
+    );
+    const result = (await db.execute(sql`
+      WITH priced AS (
+        UPDATE llm_requests AS r
+        SET cost_usd = v.cost, cost_source = ${PRICED_SOURCE}, price_version = v.version
+        FROM (VALUES ${values}) AS v(id, cost, version)
+        WHERE r.id = v.id AND r.cost_usd IS NULL AND ${bound ?? sql`true`}
+        RETURNING r.id, r.project_id, r.created_at, r.cost_usd
+      ),
+      rollup AS (${addCostsToRollup(sql`priced`)})
+      SELECT id FROM priced`)) as unknown as { rows: { id: string }[] };
+    return result.rows;
+  });
 }
 
 /** Score rows of one request, ready to insert. */
@@ -107,7 +116,9 @@ export function callScores(call: Pick<StoredCall, "id" | "project_id" | "created
  * - a score whose (request, scorer, scorer_version, policy_version) is already stored inserts
  *   nothing and supersedes nothing (`ON CONFLICT DO NOTHING`: a redelivered job adds nothing);
  * - the score rollups move from the superseded rows to the inserted ones (src/db/rollups.ts),
- *   so they always count the current scores.
+ *   so they always count the current scores;
+ * - a score's id is a UUIDv7 of its request's `created_at` (src/db/request-time.ts), so a read
+ *   by score id (a review, an alert delivery) finds its month from the id alone.
  * The UPDATE runs to completion before the INSERT (an init plan reads it), so the partial unique
  * index of current scores sees the old row superseded. Then
  * marks those requests `scored`. The same statement creates the alert deliveries of the rows
@@ -116,10 +127,12 @@ export function callScores(call: Pick<StoredCall, "id" | "project_id" | "created
  */
 export async function saveScores(db: Db, batch: readonly RequestScores[]): Promise<string[]> {
   if (batch.length === 0) return [];
+  // Every score carries its request's created_at: the statements read only those months.
+  const refs = batch.map((r) => ({ id: r.request_id, created_at: r.created_at }));
   const rows = batch.flatMap((r) =>
     r.scores.map(
       (s) =>
-        sql`(${uuidv7()}::uuid, ${r.request_id}::uuid, ${r.project_id}::uuid, ${r.created_at}::timestamptz, ${s.scorer_name}, ${s.score_value}::smallint, ${s.score_label}, ${s.rationale}, ${s.scorer_version}, ${s.unsafe_at}::smallint, ${s.policy_version}::int, ${s.decided_by}::text)`,
+        sql`(${requestIdAt(storedTime(r.created_at))}::uuid, ${r.request_id}::uuid, ${r.project_id}::uuid, ${r.created_at}::timestamptz, ${s.scorer_name}, ${s.score_value}::smallint, ${s.score_label}, ${s.rationale}, ${s.scorer_version}, ${s.unsafe_at}::smallint, ${s.policy_version}::int, ${s.decided_by}::text)`,
     ),
   );
   const alerts = (await db.execute(sql`
@@ -130,8 +143,9 @@ export async function saveScores(db: Db, batch: readonly RequestScores[]): Promi
       UPDATE safety_scores AS s SET superseded_at = now()
       FROM v
       WHERE s.request_id = v.request_id AND s.created_at = v.created_at AND s.scorer_name = v.scorer_name AND s.superseded_at IS NULL
+        AND ${requestsTimeCondition(sql`s.created_at`, refs)}
         AND NOT EXISTS (SELECT 1 FROM safety_scores h WHERE h.request_id = v.request_id AND h.created_at = v.created_at AND h.scorer_name = v.scorer_name
-          AND h.scorer_version = v.scorer_version AND h.policy_version = v.policy_version)
+          AND h.scorer_version = v.scorer_version AND h.policy_version = v.policy_version AND ${requestsTimeCondition(sql`h.created_at`, refs)})
       RETURNING s.request_id, s.project_id, s.created_at, s.scorer_name, s.score_value, s.score_label
     ),
     inserted AS (
@@ -149,45 +163,47 @@ export async function saveScores(db: Db, batch: readonly RequestScores[]): Promi
   await db
     .update(llmRequests)
     .set({ scoring_state: "scored" })
-    .where(
-      inArray(
-        llmRequests.id,
-        batch.map((r) => r.request_id),
-      ),
-    );
+    .where(idsWithin(llmRequests.id, refs, requestsTimeCondition(llmRequests.created_at, refs)));
   return alerts.rows.map((r) => r.id);
 }
 
 /**
  * Claims up to `limit` requests that have waited longer than `olderThanSeconds` for scores
  * (never enqueued, or enqueued and not scored since), oldest first, and stamps them as
- * re-enqueued now so the next sweep leaves them alone for another interval. Returns their jobs
- * oldest first.
+ * re-enqueued now so the next sweep leaves them alone for another interval. Returns them oldest
+ * first, with their `created_at` (for the scoring jobs). One transaction: the candidates are read
+ * and locked (every month's `llm_requests_unscored_idx`, which holds only unscored calls), then
+ * updated by id within their own months.
  */
-export async function claimStaleRequests(db: Db, olderThanSeconds: number, limit: number): Promise<string[]> {
+export async function claimStaleRequests(db: Db, olderThanSeconds: number, limit: number): Promise<RequestRef[]> {
   const cutoff = sql`now() - make_interval(secs => ${olderThanSeconds})`;
-  const stale = db
-    .select({ id: llmRequests.id })
-    .from(llmRequests)
-    .where(and(ne(llmRequests.scoring_state, "scored"), or(isNull(llmRequests.enqueued_at), lt(llmRequests.enqueued_at, cutoff))))
-    .orderBy(llmRequests.created_at)
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  const claimed = await db
-    .update(llmRequests)
-    .set({ scoring_state: "queued", enqueued_at: sql`now()` })
-    .where(inArray(llmRequests.id, stale))
-    .returning({ id: llmRequests.id, created_at: llmRequests.created_at });
-  // RETURNING has no order: hand the jobs out oldest first, as they were claimed.
-  claimed.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
-  return claimed.map((c) => c.id);
+  return db.transaction(async (tx) => {
+    const stale = await tx
+      .select({ id: llmRequests.id, created_at: sql<string>`${llmRequests.created_at}::text` })
+      .from(llmRequests)
+      .where(and(ne(llmRequests.scoring_state, "scored"), or(isNull(llmRequests.enqueued_at), lt(llmRequests.enqueued_at, cutoff))))
+      .orderBy(llmRequests.created_at)
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (stale.length === 0) return [];
+    await tx
+      .update(llmRequests)
+      .set({ scoring_state: "queued", enqueued_at: sql`now()` })
+      .where(idsWithin(llmRequests.id, stale, requestsTimeCondition(llmRequests.created_at, stale)));
+    return stale;
+  });
 }
 
-/** Marks requests as not enqueued (their re-enqueue failed), so the next sweep takes them. */
-export async function releaseClaim(db: Db, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .update(llmRequests)
-    .set({ scoring_state: "pending", enqueued_at: null })
-    .where(inArray(llmRequests.id, [...ids]));
+/**
+ * Marks requests as not enqueued (their scoring job could not be sent: after ingest, or the
+ * sweep's re-enqueue), so the next sweep takes them; only the requests' months are read.
+ */
+export async function markNotEnqueued(db: Db, refs: readonly RequestRef[]): Promise<void> {
+  await readByRefs(llmRequests.created_at, refs, (bound, part) =>
+    db
+      .update(llmRequests)
+      .set({ scoring_state: "pending", enqueued_at: null })
+      .where(idsWithin(llmRequests.id, part, bound))
+      .returning({ id: llmRequests.id }),
+  );
 }

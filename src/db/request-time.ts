@@ -6,13 +6,15 @@
  * writers set at or near the call's `created_at`, so one probe inside `ID_TIME_SLACK_MS` of it
  * finds the row in one or two partitions; an id without a timestamp (the OTLP span's UUIDv8) or
  * a row outside the window (a client-supplied `created_at` far from receipt) falls back to a
- * probe of every partition's primary key.
+ * probe of every partition's primary key. Statements about known requests (the scorer's loads and
+ * writes, ingest's duplicate check, the sweep's claim) bound themselves the same way
+ * (`requestsTimeCondition`, `readByRefs`), with the exact `created_at` when the caller has it.
  */
-import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { UUID, uuidv7 } from "uuidv7";
 import type { Db } from "./driver/client";
-import { llmRequests } from "./schema";
+import { llmRequests, safetyScores } from "./schema";
 
 /**
  * Half-width of the window around a UUIDv7 id's timestamp searched first, ms (one day): the
@@ -43,20 +45,113 @@ export function requestIdAt(createdAt?: Date): string {
 }
 
 /**
+ * A `created_at` as PostgreSQL writes it (`1997-03-11 12:00:01.234567+00`) or ISO-8601, as a Date
+ * (to the millisecond); undefined when it is not a time.
+ */
+export function storedTime(text: string): Date | undefined {
+  const at = new Date(text.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00"));
+  return Number.isNaN(at.getTime()) ? undefined : at;
+}
+
+/**
  * A request's `created_at` as PostgreSQL's text (microseconds kept; a JS Date would round them
  * to milliseconds), or null when the project has no request with this id. One probe within the
  * id's window, and a probe of every partition only when that misses (module doc).
  */
 export async function requestCreatedAt(db: Db, projectId: string, id: string): Promise<string | null> {
-  const probe = async (bound: SQL[]) => {
-    const [row] = await db
-      .select({ created_at: sql<string>`${llmRequests.created_at}::text` })
+  const [row] = await readByRefs(llmRequests.created_at, [{ id }], (bound) =>
+    db
+      .select({ id: llmRequests.id, created_at: sql<string>`${llmRequests.created_at}::text` })
       .from(llmRequests)
-      .where(and(eq(llmRequests.project_id, projectId), eq(llmRequests.id, id), ...bound));
-    return row?.created_at ?? null;
-  };
-  const window = idTimeWindow(id);
-  return (window && (await probe([gte(llmRequests.created_at, window.from), lt(llmRequests.created_at, window.to)]))) || probe([]);
+      .where(and(eq(llmRequests.project_id, projectId), eq(llmRequests.id, id), bound)),
+  );
+  return row?.created_at ?? null;
+}
+
+/**
+ * A request as a statement names it: its id, and its `created_at` when the caller knows it
+ * (PostgreSQL's text of the stored value, e.g. `StoredCall.created_at`, or the ISO instant it was
+ * stored with). Without `created_at` the id's timestamp (`idTimeWindow`) stands in for it.
+ */
+export interface RequestRef {
+  id: string;
+  created_at?: string | null | undefined;
+}
+
+/**
+ * The `created_at` condition (on `column`, of `llm_requests` or `safety_scores`) that keeps a
+ * statement about the requests `refs`, or their scores, in those requests' months: equality with
+ * each known `created_at`, and for the others the windows of their ids (merged where they
+ * overlap). Constants, so the planner prunes partitions. Undefined when some ref has neither (an
+ * id without a timestamp): the statement then reads every partition.
+ */
+export function requestsTimeCondition(column: PgColumn | SQL, refs: readonly RequestRef[]): SQL | undefined {
+  const exact = new Set<string>();
+  const windows: { from: number; to: number }[] = [];
+  for (const ref of refs) {
+    if (ref.created_at) {
+      exact.add(ref.created_at);
+      continue;
+    }
+    const w = idTimeWindow(ref.id);
+    if (!w) return undefined;
+    windows.push({ from: w.from.getTime(), to: w.to.getTime() });
+  }
+  windows.sort((a, b) => a.from - b.from);
+  const merged: { from: number; to: number }[] = [];
+  for (const w of windows) {
+    const last = merged.at(-1);
+    if (last && w.from <= last.to) last.to = Math.max(last.to, w.to);
+    else merged.push({ ...w });
+  }
+  const conds = merged.map((w) => timeCondition(column, { start: new Date(w.from), end: new Date(w.to) }));
+  if (exact.size > 0)
+    conds.push(
+      sql`${column} IN (${sql.join(
+        [...exact].map((t) => sql`${t}::timestamptz`),
+        sql`, `,
+      )})`,
+    );
+  return conds.length > 0 ? sql`(${sql.join(conds, sql` OR `)})` : sql`false`;
+}
+
+/** `column` (an id column) among the ids of `refs`, within `bound` (a `readByRefs` bound) when given. */
+export function idsWithin(column: PgColumn, refs: readonly RequestRef[], bound: SQL | undefined): SQL {
+  return and(
+    inArray(
+      column,
+      refs.map((r) => r.id),
+    ),
+    bound,
+  )!;
+}
+
+/**
+ * A score row and its request: same id and same `created_at` (a score carries its request's, the
+ * partition key of both tables), so a join reads the same month on both sides.
+ */
+export const scoreOfRequest = (): SQL => and(eq(safetyScores.request_id, llmRequests.id), eq(safetyScores.created_at, llmRequests.created_at))!;
+
+/**
+ * Runs `run` (a read, or an idempotent write, returning the rows it found by id) over `refs`
+ * bounded by `requestsTimeCondition` on `column`, then once more without a bound for the refs it missed whose
+ * time was only guessed from their id (a client-supplied `created_at` far from the id's time, an
+ * OTLP span without a start, an id stored before ids carried time); a ref with a known
+ * `created_at` is never looked for again. Returns the rows of both runs. `run` gets the bound
+ * (undefined: none) and the refs it covers.
+ */
+export async function readByRefs<T extends { id: string }>(
+  column: PgColumn | SQL,
+  refs: readonly RequestRef[],
+  run: (bound: SQL | undefined, refs: readonly RequestRef[]) => Promise<T[]>,
+): Promise<T[]> {
+  if (refs.length === 0) return [];
+  const bound = requestsTimeCondition(column, refs);
+  const found = await run(bound, refs);
+  if (bound === undefined) return found;
+  const seen = new Set(found.map((r) => r.id.toLowerCase()));
+  const missed = refs.filter((r) => !r.created_at && !seen.has(r.id.toLowerCase()));
+  return missed.length > 0 ? [...found, ...(await run(undefined, missed))] : found;
 }
 
 /**

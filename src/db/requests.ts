@@ -12,7 +12,7 @@ import type { Db } from "./driver/client";
 import { projectRow } from "./project-rows";
 import { newestFirst, oldestFirst, pageWithTotal, type PageParams } from "./paging";
 import { requestBound, requestConditions, withAnchors, type RequestFilters } from "./request-filters";
-import { requestCreatedAt, timeCondition, timeConditions, type TimeBound } from "./request-time";
+import { type RequestRef, requestCreatedAt, requestsTimeCondition, timeCondition, timeConditions, type TimeBound } from "./request-time";
 import { changedSinceReview, reviewChanged } from "./reviews";
 import { llmRequests, safetyScores, scoreReviews } from "./schema";
 import { searchIds } from "./text-search";
@@ -38,11 +38,12 @@ export const reviewOfScore = sql.raw("r.request_id = s.request_id AND r.scorer_n
 /**
  * The request's scores as a JSON array (empty while scoring is pending), one probe of the
  * `(request_id, scorer_name, created_at)` unique index per row, in the partitions `bound` (the
- * list's time bound, which holds for its requests' scores too) leaves. The outer columns are
+ * list's time bound, which holds for its requests' scores too, and the months of `refs` when the
+ * rows are known by id: `requestsTimeCondition`) leaves. The outer columns are
  * written qualified: in a select list drizzle renders `llmRequests.id` as a bare "id", which
  * would mean `s.id` here.
  */
-export function scoreChips(bound: TimeBound) {
+export function scoreChips(bound: TimeBound, refs?: readonly RequestRef[]) {
   const outer = (column: string) => sql`${llmRequests}.${sql.identifier(column)}`;
   return sql<ScoreChip[]>`(SELECT coalesce(json_agg(json_build_object(
     'scorer_name', s.scorer_name, 'score_value', s.score_value, 'score_label', s.score_label, 'verdict', r.verdict,
@@ -50,7 +51,7 @@ export function scoreChips(bound: TimeBound) {
     ORDER BY s.scorer_name), '[]'::json)
   FROM ${safetyScores} s LEFT JOIN ${scoreReviews} r ON ${reviewOfScore}
   WHERE s.request_id = ${outer("id")} AND s.created_at = ${outer("created_at")} AND s.superseded_at IS NULL
-    AND ${timeCondition(sql`s.created_at`, bound)})`;
+    AND ${timeCondition(sql`s.created_at`, bound)} AND ${(refs && requestsTimeCondition(sql`s.created_at`, refs)) ?? sql`true`})`;
 }
 
 /** Columns of a request in lists (no bodies; `preview` is a short generated column, src/db/schema/requests.ts). */
@@ -96,17 +97,23 @@ export async function listRequestsKeyset(db: Db, projectId: string, filters: Req
   const f = await withAnchors(db, projectId, filters, { older: k.cursor, newer: k.after });
   if (!f) return { items: [], next_cursor: null, unknownAnchor: true };
   const bound = requestBound(f);
-  // A text search picks its page of ids first (./text-search.ts), then reads those rows.
-  const ids = f.q ? await searchIds(db, projectId, { ...f, q: f.q }, k.limit) : undefined;
+  // A text search picks its page of ids first (./text-search.ts), then reads those rows in their months.
+  const found = f.q ? await searchIds(db, projectId, { ...f, q: f.q }, k.limit) : undefined;
+  const ids = found?.map((r) => r.id);
   const rows =
     ids?.length === 0
       ? []
       : await db
-          .select({ ...requestSummaryColumns, scores: scoreChips(bound) })
+          .select({ ...requestSummaryColumns, scores: scoreChips(bound, found) })
           .from(llmRequests)
           .where(
             ids
-              ? and(eq(llmRequests.project_id, projectId), inArray(llmRequests.id, ids), ...timeConditions(llmRequests.created_at, bound))
+              ? and(
+                  eq(llmRequests.project_id, projectId),
+                  inArray(llmRequests.id, ids),
+                  requestsTimeCondition(llmRequests.created_at, found!),
+                  ...timeConditions(llmRequests.created_at, bound),
+                )
               : requestConditions(projectId, f, "probe"),
           )
           .orderBy(...newestFirst(llmRequests.created_at, llmRequests.id))

@@ -54,12 +54,22 @@ export async function findRescoreJob(db: Db, id: string): Promise<RescoreJob | u
 
 /**
  * The next `limit` requests of `job` after its stored cursor, in walk order (the range and the
- * cursor are compared in SQL, at the database's precision).
+ * cursor are compared in SQL, at the database's precision). The job's range and cursor, read
+ * first as text (microseconds kept), bound `created_at` by constants too, so only the months from
+ * the cursor to the range's end are read.
  */
 export async function nextChunk(db: Db, job: RescoreJob, limit: number): Promise<RescoreCursor[]> {
+  const [at] = (
+    (await db.execute(sql`
+      SELECT greatest(since, cursor_created_at)::text AS lo, until::text AS hi FROM rescore_jobs WHERE id = ${job.id}::uuid`)) as unknown as {
+      rows: { lo: string; hi: string }[];
+    }
+  ).rows;
+  if (!at) return [];
+  const bound = sql`r.created_at >= ${at.lo}::timestamptz AND r.created_at < ${at.hi}::timestamptz`;
   const result = (await db.execute(sql`
     SELECT r.id, r.created_at::text AS created_at FROM rescore_jobs j JOIN llm_requests r ON r.project_id = j.project_id
-    WHERE j.id = ${job.id}::uuid AND r.created_at >= j.since AND r.created_at < j.until
+    WHERE j.id = ${job.id}::uuid AND r.created_at >= j.since AND r.created_at < j.until AND ${bound}
       AND (r.created_at, r.id) > (coalesce(j.cursor_created_at, '-infinity'), coalesce(j.cursor_id, '00000000-0000-0000-0000-000000000000'))
     ORDER BY r.created_at, r.id LIMIT ${limit}`)) as unknown as { rows: RescoreCursor[] };
   return result.rows;

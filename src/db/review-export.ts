@@ -8,7 +8,7 @@ import { and, eq, exists, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "./driver/client";
 import { newestFirst } from "./paging";
 import { requestBound, requestConditions, withAnchors, type RequestFilters } from "./request-filters";
-import { timeConditions } from "./request-time";
+import { requestsTimeCondition, timeConditions } from "./request-time";
 import { llmRequests, safetyScores, scoreReviews } from "./schema";
 import { storedBodyColumns } from "../bodies/columns";
 import { readBodies } from "../bodies/read";
@@ -53,6 +53,8 @@ export async function reviewedPage(
       id: llmRequests.id,
       project_id: llmRequests.project_id,
       created_at: llmRequests.created_at,
+      /** The exact `created_at` (microseconds), bounding the read of the page's scores to their months. */
+      stored_at: sql<string>`${llmRequests.created_at}::text`,
       model: llmRequests.model,
       provider: llmRequests.provider,
       ...storedBodyColumns,
@@ -62,8 +64,12 @@ export async function reviewedPage(
     .orderBy(...newestFirst(llmRequests.created_at, llmRequests.id))
     .limit(limit);
   if (stored.length === 0) return [];
-  const rows = await readBodies(bodies, stored);
+  const rows = (await readBodies(bodies, stored)).map(({ stored_at: _s, ...r }) => r);
   const ids = rows.map((r) => r.id);
+  const scoresBound = requestsTimeCondition(
+    safetyScores.created_at,
+    stored.map((r) => ({ id: r.id, created_at: r.stored_at })),
+  );
   const [reviews, scores] = await Promise.all([
     db
       .select()
@@ -72,7 +78,14 @@ export async function reviewedPage(
     db
       .select()
       .from(safetyScores)
-      .where(and(inArray(safetyScores.request_id, ids), isNull(safetyScores.superseded_at), ...timeConditions(safetyScores.created_at, requestBound(f)))),
+      .where(
+        and(
+          inArray(safetyScores.request_id, ids),
+          isNull(safetyScores.superseded_at),
+          scoresBound,
+          ...timeConditions(safetyScores.created_at, requestBound(f)),
+        ),
+      ),
   ]);
   const byRequest = <T extends { request_id: string }>(list: T[]) => {
     const m = new Map<string, T[]>();

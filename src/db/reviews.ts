@@ -7,14 +7,28 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { CALIBRATION_THRESHOLDS, type REVIEW_VERDICTS, SCORER_NAMES, type ScorerName } from "../enums";
 import type { Db } from "./driver/client";
 import { safetyScores, scoreReviews } from "./schema";
+import { readByRefs } from "./request-time";
 
 /**
  * Stores `verdict` by `reviewer` on the project's score `scoreId`, for that score's request and
  * scorer (replacing an earlier verdict, with the new reviewer, time and reviewed score) in one
- * statement. Returns the stored review, or null when the project has no such score.
+ * statement, which reads the score in the month its id points to (a score's id carries its
+ * request's time), and every month only when it is not there (src/db/request-time.ts
+ * `readByRefs`: scores made before ids carried that time). Returns the stored review, or null
+ * when the project has no such score.
  */
 export async function reviewScore(db: Db, projectId: string, scoreId: string, verdict: (typeof REVIEW_VERDICTS)[number], reviewer: string) {
-  const [row] = await db
+  const [row] = await readByRefs(safetyScores.created_at, [{ id: scoreId }], async (bound) =>
+    (await storeReview(db, projectId, scoreId, verdict, reviewer, bound)).map((r) => ({ ...r, id: r.score_id })),
+  );
+  if (!row) return null;
+  const { id: _id, ...review } = row;
+  return review;
+}
+
+/** One run of `reviewScore`'s statement, the score read within `bound` (every month when undefined). */
+function storeReview(db: Db, projectId: string, scoreId: string, verdict: (typeof REVIEW_VERDICTS)[number], reviewer: string, bound: SQL | undefined) {
+  return db
     .insert(scoreReviews)
     .select(
       db
@@ -32,7 +46,7 @@ export async function reviewScore(db: Db, projectId: string, scoreId: string, ve
           policy_version: safetyScores.policy_version,
         })
         .from(safetyScores)
-        .where(and(eq(safetyScores.project_id, projectId), eq(safetyScores.id, scoreId))),
+        .where(and(eq(safetyScores.project_id, projectId), eq(safetyScores.id, scoreId), bound)),
     )
     .onConflictDoUpdate({
       target: [scoreReviews.request_id, scoreReviews.scorer_name],
@@ -48,7 +62,6 @@ export async function reviewScore(db: Db, projectId: string, scoreId: string, ve
       },
     })
     .returning();
-  return row ?? null;
 }
 
 /** A score's value and label (current or reviewed). */

@@ -7,6 +7,7 @@ import type { ScoreLabel, ScorerName } from "../enums";
 import type { Db } from "./driver/client";
 import { inRange, pageWithTotal, type PageParams, type TimeRange } from "./paging";
 import { safetyScores } from "./schema";
+import { requestCreatedAt } from "./request-time";
 
 /** Filters of the score list. */
 export interface ScoreFilters extends TimeRange {
@@ -16,12 +17,18 @@ export interface ScoreFilters extends TimeRange {
   label?: ScoreLabel | undefined;
 }
 
-/** One page of a project's score records with the total. */
+/**
+ * One page of a project's score records with the total. With `request_id`, the request's
+ * `created_at` is looked up first (src/db/request-time.ts) and its scores read at that time
+ * only, so one month is read (none when the project has no such request).
+ */
 export async function listScores(db: Db, projectId: string, filters: ScoreFilters, page: PageParams) {
+  const at = filters.request_id ? await requestCreatedAt(db, projectId, filters.request_id) : undefined;
   const where = and(
     eq(safetyScores.project_id, projectId),
     isNull(safetyScores.superseded_at),
     filters.request_id ? eq(safetyScores.request_id, filters.request_id) : undefined,
+    at === null ? sql`false` : at === undefined ? undefined : sql`${safetyScores.created_at} = ${at}::timestamptz`,
     filters.scorer_name ? eq(safetyScores.scorer_name, filters.scorer_name) : undefined,
     filters.min_score !== undefined ? gte(safetyScores.score_value, filters.min_score) : undefined,
     filters.label ? eq(safetyScores.score_label, filters.label) : undefined,

@@ -8,7 +8,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { ScoreLabel, SESSION_SCORERS } from "../enums";
 import type { Db } from "./driver/client";
-import type { PageParams } from "./paging";
+import type { PageParams, TimeRange } from "./paging";
+import { scoreOfRequest, timeCondition, timeConditions } from "./request-time";
 import { requestSummaryColumns, scoreChips } from "./requests";
 import { llmRequests, MAX_SESSION_CALLS, safetyScores, sessionScores } from "./schema";
 import { storedBodyColumns } from "../bodies/columns";
@@ -18,9 +19,14 @@ import type { BodyBucket } from "../bodies/bucket";
 /** The session's id as stored: `metadata ->> 'session_id'`, the indexed expression. */
 const sessionIdOf = sql`(${llmRequests.metadata} ->> 'session_id')`;
 
-/** The calls of `sessionId` in `projectId`, in the words of the partial index (so it is used). */
-const inSession = (projectId: string, sessionId: string) =>
-  and(eq(llmRequests.project_id, projectId), sql`${llmRequests.metadata} ? 'session_id'`, sql`${sessionIdOf} = ${sessionId}`);
+/** The calls of `sessionId` in `projectId` (inside `range`), in the words of the partial index (so it is used). */
+const inSession = (projectId: string, sessionId: string, range: TimeRange = {}) =>
+  and(
+    eq(llmRequests.project_id, projectId),
+    sql`${llmRequests.metadata} ? 'session_id'`,
+    sql`${sessionIdOf} = ${sessionId}`,
+    ...timeConditions(llmRequests.created_at, range),
+  );
 
 /** One scorer's verdict on a whole session (`session_scores`). */
 export interface SessionScore {
@@ -63,23 +69,26 @@ const asDate = (v: string | Date) => (v instanceof Date ? v : new Date(v));
  * One page of a project's sessions, most recently active first (`last_call_at DESC`, then
  * `session_id`), with the total number of sessions, from one statement: the sessions are grouped
  * once (an index-only walk of the partial index), paged, and only the page's rows are joined to
- * their unsafe counts and session scores. Returns `{ items, total }`.
+ * their unsafe counts and session scores. Only the calls inside `range` count (first and last
+ * call, calls, unsafe calls): the statement reads only its months. Returns `{ items, total }`.
  */
-export async function listSessions(db: Db, projectId: string, page: PageParams): Promise<{ items: SessionSummary[]; total: number }> {
+export async function listSessions(db: Db, projectId: string, range: TimeRange, page: PageParams): Promise<{ items: SessionSummary[]; total: number }> {
   const offset = (page.page - 1) * page.page_size;
+  const inRange = timeCondition(sql`r.created_at`, range);
   const result = (await db.execute(sql`
     WITH sessions AS (
       SELECT r.metadata ->> 'session_id' AS session_id, min(r.created_at) AS first_call_at, max(r.created_at) AS last_call_at, count(*)::int AS calls
       FROM llm_requests r
-      WHERE r.project_id = ${projectId} AND r.metadata ? 'session_id'
+      WHERE r.project_id = ${projectId} AND r.metadata ? 'session_id' AND ${inRange}
       GROUP BY 1
     ),
     counted AS (SELECT count(*)::int AS total FROM sessions),
     page AS (SELECT * FROM sessions ORDER BY last_call_at DESC, session_id DESC LIMIT ${page.page_size} OFFSET ${offset})
     SELECT counted.total, p.session_id, p.first_call_at, p.last_call_at, p.calls,
       (SELECT count(*)::int FROM llm_requests r
-        WHERE r.project_id = ${projectId} AND r.metadata ? 'session_id' AND (r.metadata ->> 'session_id') = p.session_id
+        WHERE r.project_id = ${projectId} AND r.metadata ? 'session_id' AND (r.metadata ->> 'session_id') = p.session_id AND ${inRange}
           AND EXISTS (SELECT 1 FROM safety_scores s WHERE s.request_id = r.id AND s.created_at = r.created_at AND s.superseded_at IS NULL
+            AND ${timeCondition(sql`s.created_at`, range)}
             AND s.score_label = 'unsafe')) AS unsafe_calls,
       ss.score_value AS s_value, ss.score_label AS s_label, ss.rationale AS s_rationale, ss.decided_by AS s_decided_by,
       ss.turns AS s_turns, ss.updated_at AS s_updated_at
@@ -114,14 +123,15 @@ export async function listSessions(db: Db, projectId: string, page: PageParams):
 }
 
 /**
- * The calls of one session, oldest first (`created_at`, then `id`), each with its preview and
- * score chips; at most `MAX_SESSION_CALLS` (`truncated` when the session has more).
+ * The calls of one session inside `range`, oldest first (`created_at`, then `id`), each with its
+ * preview and score chips; at most `MAX_SESSION_CALLS` (`truncated` when the session has more).
+ * Reads only the range's months.
  */
-export async function getSessionCalls(db: Db, projectId: string, sessionId: string) {
+export async function getSessionCalls(db: Db, projectId: string, sessionId: string, range: TimeRange) {
   const rows = await db
-    .select({ ...requestSummaryColumns, scores: scoreChips({}) })
+    .select({ ...requestSummaryColumns, scores: scoreChips(range) })
     .from(llmRequests)
-    .where(inSession(projectId, sessionId))
+    .where(inSession(projectId, sessionId, range))
     .orderBy(asc(llmRequests.created_at), asc(llmRequests.id))
     .limit(MAX_SESSION_CALLS + 1);
   return { calls: rows.slice(0, MAX_SESSION_CALLS), truncated: rows.length > MAX_SESSION_CALLS };
@@ -164,9 +174,8 @@ export async function loadSessionTurns(db: Db, bodies: BodyBucket | null, projec
     .leftJoin(
       safetyScores,
       and(
-        eq(safetyScores.request_id, llmRequests.id),
         // A score carries its request's created_at (its partition key): the join reads one month.
-        eq(safetyScores.created_at, llmRequests.created_at),
+        scoreOfRequest(),
         eq(safetyScores.scorer_name, "jailbreak_detection"),
         sql`${safetyScores.superseded_at} IS NULL`,
       ),

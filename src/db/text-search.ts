@@ -13,34 +13,43 @@ import type { Db } from "./driver/client";
 import { requestConditions, type RequestFilters } from "./request-filters";
 import { websearchQuery } from "./search-query";
 import { llmRequests } from "./schema";
+import type { RequestRef } from "./request-time";
 
 /** Rows of the newest candidates tested before the GIN index is used instead. */
 export const WALK_ROWS = 2000;
 
-/** Up to `limit + 1` ids of requests matching `filters` (with `q`; keyset anchors resolved, `withAnchors`), newest first. */
-export async function searchIds(db: Db, projectId: string, filters: RequestFilters & { q: string }, limit: number): Promise<string[]> {
+/**
+ * Up to `limit + 1` requests matching `filters` (with `q`; keyset anchors resolved, `withAnchors`),
+ * newest first: their ids and `created_at` text, so the read of the rows that follows stays in
+ * their months.
+ */
+export async function searchIds(db: Db, projectId: string, filters: RequestFilters & { q: string }, limit: number): Promise<RequestRef[]> {
   const { q, ...rest } = filters;
   const base = requestConditions(projectId, rest);
   const matches = (column: SQL | typeof llmRequests.search_tsv) => sql`${column} @@ ${websearchQuery(q)}`;
   const recent = db
-    .select({ id: llmRequests.id, created_at: llmRequests.created_at, search_tsv: llmRequests.search_tsv })
+    .select({
+      id: llmRequests.id,
+      created_at: llmRequests.created_at,
+      at: sql<string>`${llmRequests.created_at}::text`.as("at"),
+      search_tsv: llmRequests.search_tsv,
+    })
     .from(llmRequests)
     .where(base)
     .orderBy(sql`${llmRequests.created_at} DESC NULLS LAST`, sql`${llmRequests.id} DESC NULLS LAST`)
     .limit(WALK_ROWS)
     .as("recent");
   const walked = await db
-    .select({ id: recent.id })
+    .select({ id: recent.id, created_at: recent.at })
     .from(recent)
     .where(matches(sql`${recent.search_tsv}`))
     .orderBy(sql`${recent.created_at} DESC`, sql`${recent.id} DESC`)
     .limit(limit + 1);
-  if (walked.length > limit) return walked.map((r) => r.id);
-  const all = await db
-    .select({ id: llmRequests.id })
+  if (walked.length > limit) return walked;
+  return db
+    .select({ id: llmRequests.id, created_at: sql<string>`${llmRequests.created_at}::text` })
     .from(llmRequests)
     .where(and(base, matches(llmRequests.search_tsv)))
     .orderBy(sql`${llmRequests.created_at} + interval '0 s' DESC`, sql`${llmRequests.id} DESC`)
     .limit(limit + 1);
-  return all.map((r) => r.id);
 }

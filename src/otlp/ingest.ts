@@ -9,7 +9,8 @@ import type { ApiConfig } from "../config/api";
 import type { Db } from "../db/driver/client";
 import { isDataError } from "../db/driver/unavailable";
 import { ingestBatch, type BatchEntry, type BatchResult } from "../db/ingest-batch";
-import { markEnqueueFailed } from "../db/ingest";
+import { markNotEnqueued } from "../db/request-scoring";
+import type { RequestRef } from "../db/request-time";
 import { recordKeyUse } from "../db/key-usage";
 import { LogRequestSchema } from "../ingest/contract";
 import { storableJson, TooDeepError } from "../ingest/input";
@@ -78,14 +79,14 @@ export async function ingestSpans(db: Db, config: ApiConfig, caller: OtlpCaller,
   }
 
   const results = await store(db, [...entries.values()], config, reject);
-  const jobs: string[] = [];
+  const jobs: RequestRef[] = [];
   for (const r of results) {
     if (r.outcome === "stored") outcome.stored += 1;
     if (r.outcome === "duplicate") outcome.duplicates += 1;
     if (r.outcome === "quota") outcome.overQuota += 1;
     if (r.outcome === "key") outcome.keyRefused += 1;
     // A duplicate's job is sent again: its first delivery may have failed to enqueue (the scorer skips scored calls).
-    if ((r.outcome === "stored" || r.outcome === "duplicate") && r.projectId) jobs.push(r.id);
+    if ((r.outcome === "stored" || r.outcome === "duplicate") && r.projectId) jobs.push(r);
   }
   if (outcome.stored > 0) await recordKeyUse(db, caller.keyHash);
   await enqueue(db, config, jobs);
@@ -133,9 +134,9 @@ async function store(db: Db, entries: BatchEntry[], config: ApiConfig, reject: (
 }
 
 /** Sends the scoring jobs; jobs that cannot be sent leave their calls `pending` for the scorer's sweep. */
-async function enqueue(db: Db, config: ApiConfig, jobs: string[]): Promise<void> {
+async function enqueue(db: Db, config: ApiConfig, jobs: RequestRef[]): Promise<void> {
   await enqueueScoringJobs(config.scoringQueue, jobs, async (batch, err) => {
     logError("scoring enqueue failed", { jobs: batch.length }, err);
-    for (const id of batch) await markEnqueueFailed(db, id).catch(() => {});
+    await markNotEnqueued(db, batch).catch(() => {});
   });
 }

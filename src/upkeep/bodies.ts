@@ -62,13 +62,13 @@ export async function moveBodiesToR2(db: Db, bucket: BodyBucket, scope: BodyUpke
     for (const r of large) byProject.set(r.project_id, [...(byProject.get(r.project_id) ?? []), r]);
     const objects = [...byProject.keys()].map((projectId) => ({ key: bodyObjectKey(projectId, uuidv7()), projectId }));
     await registerObjects(db, objects);
-    const moved: (BodyPlacement & { id: string })[] = [];
+    const moved: (BodyPlacement & { id: string; created_at: string })[] = [];
     await Promise.all(
       objects.map(async ({ key, projectId }) => {
         const calls = byProject.get(projectId)!;
         const placed = await writeBodies(bucket, key, calls);
         calls.forEach((c, i) => {
-          moved.push({ id: c.id, ...placed[i]! });
+          moved.push({ id: c.id, created_at: c.created_at, ...placed[i]! });
         });
       }),
     );

@@ -56,6 +56,20 @@ function retentionSql(days: TierRetention) {
     ELSE ${current} END)`;
 }
 
+/**
+ * The oldest `created_at` that project `projectId`'s retention keeps now (`retentionSql`: its
+ * tier's, or during a grace the longer one), or null when its calls are kept until deleted (or
+ * it has no subscription). Reads that would otherwise cover every month (the session list)
+ * start here: older calls are being deleted anyway.
+ */
+export async function retentionStart(db: Db, days: TierRetention, projectId: string): Promise<Date | null> {
+  const result = (await db.execute(sql`SELECT now() - ${retentionSql(days)} AS start FROM subscriptions s WHERE s.project_id = ${projectId}`)) as unknown as {
+    rows: { start: string | Date | null }[];
+  };
+  const start = result.rows[0]?.start;
+  return start ? new Date(start) : null;
+}
+
 /** Which projects a run covers: all (the cron), or only the listed ones (an operator, a test). */
 export interface RetentionScope {
   batchSize?: number;

@@ -8,7 +8,7 @@
  */
 import type { DbConfig } from "../db/driver/client";
 import { withDb } from "../db/driver/with-db";
-import { claimStaleRequests, releaseClaim } from "../db/request-scoring";
+import { claimStaleRequests, markNotEnqueued } from "../db/request-scoring";
 import { enqueueScoringJobs } from "../queues/scoring-jobs";
 import { logError, logInfo } from "../logger";
 import { ensurePartitions } from "./partitions";
@@ -42,7 +42,7 @@ export function sweep(config: SweepConfig, olderThanSeconds = STALE_AFTER_SECOND
     const jobs = await claimStaleRequests(db, olderThanSeconds, SWEEP_LIMIT);
     const sent = await enqueueScoringJobs(config.scoringQueue, jobs, async (batch, err) => {
       logError("sweep enqueue failed", { count: batch.length }, err);
-      await releaseClaim(db, batch);
+      await markNotEnqueued(db, batch);
     });
     if (jobs.length) logInfo("sweep re-enqueued stale requests", { count: sent });
     return sent;

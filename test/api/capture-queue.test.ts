@@ -119,7 +119,9 @@ describe("log-records consumer", () => {
     expect((await rowsOf(projectId)).map((r) => r.id)).toEqual([m.recordId]);
     expect(await usedOf(projectId)).toBe(1);
     // The job is sent again, in case the first delivery stored the row but never enqueued it (once, however often the batch holds it).
-    expect(again.messages).toEqual([{ request_ids: [m.recordId] }]);
+    // With the stored row's created_at, so the scorer reads only its month (docs/storage.md).
+    const [row] = await sql<{ at: string }>("SELECT created_at::text AS at FROM llm_requests WHERE id = $1", [m.recordId]);
+    expect(again.messages).toEqual([{ request_ids: [m.recordId], created_at: [row!.at] }]);
   });
 
   it("Should store one row and count once when the consumer crashes after the statement", async () => {

@@ -8,7 +8,11 @@
  * - the sweep creates the partitions of this month and the next three, moving into a new month's
  *   partition the rows the default partition held for it;
  * - a call with a `created_at` outside every month's partition lands in the default partition and
- *   is read back, and a retried batch still stores a call once.
+ *   is read back, and a retried batch still stores a call once;
+ * - every statement that names requests by id (the scorer's load, cost and score writes, the
+ *   scoring-state updates, the sweep's claim, ingest's duplicate check, the re-score walk, the
+ *   score list by request, the session reads) reads only the months of those requests (seeded in
+ *   three months), with their known `created_at` or, without it, their ids' time.
  */
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
@@ -20,7 +24,16 @@ import type { LogRecord } from "../../src/db/ingest-record";
 import { DEFAULT_TIER_LIMITS } from "../../src/billing/tiers";
 import { hashKey } from "../../src/auth/keys";
 import { exportPage } from "../../src/db/request-export";
-import { requestIdAt } from "../../src/db/request-time";
+import { type RequestRef, requestIdAt } from "../../src/db/request-time";
+import { callScores, claimStaleRequests, loadCalls, markNotEnqueued, saveCosts, saveScores } from "../../src/db/request-scoring";
+import { createRescoreJob, nextChunk } from "../../src/db/rescore";
+import { getSessionCalls, listSessions } from "../../src/db/sessions";
+import { scoreCall } from "../../src/policy/apply";
+import { reviewScore } from "../../src/db/reviews";
+import { pointRowsAtObjects } from "../../src/db/body-objects";
+import { INLINE } from "../../src/bodies/write";
+import { loadDeliveries } from "../../src/db/alerts";
+import { PRICE_TABLE_VERSION } from "../../src/pricing/price-call";
 import { countRequests, getRequest, listRequests, listRequestsKeyset, neighbours } from "../../src/db/requests";
 import { reviewedPage } from "../../src/db/review-export";
 import { listScores, summarizeScores } from "../../src/db/scores";
@@ -112,8 +125,11 @@ function scanned(node: PlanNode, into: Set<string>): Set<string> {
 async function partitionsRead(run: () => Promise<unknown>): Promise<string[][]> {
   captured = [];
   await run();
-  const statements = captured;
-  captured = [];
+  return plannedPartitions(captured.splice(0));
+}
+
+/** The partitions of the two tables each of `statements` scans, from its `EXPLAIN (FORMAT JSON)`. */
+async function plannedPartitions(statements: readonly { query: string; params: unknown[] }[]): Promise<string[][]> {
   const out: string[][] = [];
   for (const { query, params } of statements) {
     const [row] = await sql<{ "QUERY PLAN": { Plan: PlanNode }[] }>(`EXPLAIN (FORMAT JSON) ${query}`, params);
@@ -121,6 +137,22 @@ async function partitionsRead(run: () => Promise<unknown>): Promise<string[][]> 
     out.push([...relations].filter((r) => /^(llm_requests|safety_scores)_(y\d{4}m\d{2}|default)$/.test(r)).sort());
   }
   return out;
+}
+
+/**
+ * Runs `run` and checks that every statement it sent about the two tables (a transaction's
+ * BEGIN and COMMIT are left out) reads only partitions of `months` (of 1997), and that they do
+ * read some. Returns the partitions read, per statement.
+ */
+async function expectOnlyMonths(months: readonly number[], run: () => Promise<unknown>): Promise<string[][]> {
+  const allowed = months.flatMap((m) => ["llm_requests", "safety_scores"].map((t) => `${t}_y${YEAR}m${String(m).padStart(2, "0")}`));
+  captured = [];
+  await run();
+  const reads = await plannedPartitions(captured.splice(0).filter((c) => /llm_requests|safety_scores/.test(c.query)));
+  expect(reads.length).toBeGreaterThan(0);
+  for (const partitions of reads) for (const p of partitions) expect(allowed).toContain(p);
+  expect(reads.flat().length).toBeGreaterThan(0);
+  return reads;
 }
 
 /**
@@ -254,5 +286,201 @@ describe("Monthly partitions: created ahead, and the default partition", () => {
     expect(again.map((r) => r.outcome)).toEqual(["duplicate", "duplicate"]);
     const [n] = await sql<{ n: number }>("SELECT count(*)::int AS n FROM llm_requests WHERE project_id = $1", [project]);
     expect(n!.n).toBe(2);
+  });
+});
+
+describe("Monthly partitions: statements naming requests by id read only those requests' months", () => {
+  /** Months of the requests named here: January, April and June 1997. */
+  const SPREAD = [1, 4, 6];
+  /** A request of each of those months (the 6th of 40, four days into the month), with its `created_at` text. */
+  let named: { id: string; created_at: string }[] = [];
+
+  beforeAll(async () => {
+    named = [];
+    for (const m of SPREAD) {
+      const [row] = await sql<{ id: string; created_at: string }>(
+        "SELECT id, created_at::text AS created_at FROM llm_requests WHERE project_id = $1 AND created_at >= $2 ORDER BY created_at LIMIT 1 OFFSET 5",
+        [projectId, month(m).toISOString()],
+      );
+      named.push(row!);
+    }
+  });
+
+  it("Should load the calls to score in their months, by their created_at or by their ids' time", async () => {
+    await expectOnlyMonths(SPREAD, () => loadCalls(db, null, named));
+    const reads = await expectOnlyMonths(SPREAD, () =>
+      loadCalls(
+        db,
+        null,
+        named.map((n) => ({ id: n.id })),
+      ),
+    );
+    // One statement: every id was found inside its window.
+    expect(reads).toHaveLength(1);
+    expect((await loadCalls(db, null, named)).map((c) => c.id).sort()).toEqual(named.map((n) => n.id).sort());
+  });
+
+  it("Should find a call whose id's time is far from its created_at by a second read of every month", async () => {
+    const [row] = await sql<{ id: string }>(
+      `INSERT INTO llm_requests (id, project_id, model, provider, request_body, created_at, scoring_state)
+       VALUES ($1, $2, 'm', 'openai', '{}', $3, 'scored') RETURNING id`,
+      [requestIdAt(new Date(Date.UTC(YEAR, 1, 14))), projectId, new Date(Date.UTC(YEAR, 4, 14)).toISOString()],
+    );
+    const reads = await partitionsRead(() => loadCalls(db, null, [{ id: row!.id }]));
+    // The window (February) first, then the fallback.
+    expect(reads[0]!.every((p) => p.endsWith(`_y${YEAR}m02`))).toBe(true);
+    expect(reads).toHaveLength(2);
+    const [call] = await loadCalls(db, null, [{ id: row!.id }]);
+    expect(call?.created_at.startsWith(`${YEAR}-05-14`)).toBe(true);
+    await sql("DELETE FROM llm_requests WHERE id = $1", [row!.id]);
+  });
+
+  it("Should write scores, costs and the scoring state in the calls' months only", async () => {
+    const calls = await loadCalls(db, null, named);
+    await expectOnlyMonths(SPREAD, () =>
+      saveScores(
+        db,
+        calls.map((call) => callScores(call, scoreCall(call, call.policy))),
+      ),
+    );
+    await expectOnlyMonths(SPREAD, () =>
+      saveCosts(
+        db,
+        calls.map((c) => ({ id: c.id, created_at: c.created_at, cost: { cost_usd: 0.002, price_version: PRICE_TABLE_VERSION } })),
+      ),
+    );
+    await expectOnlyMonths(SPREAD, () => markNotEnqueued(db, named));
+    await expectOnlyMonths(SPREAD, () =>
+      markNotEnqueued(
+        db,
+        named.map((n) => ({ id: n.id })),
+      ),
+    );
+    // The scores were stored (six current ones a call), at their calls' time.
+    const [stored] = await sql<{ n: number }>(
+      "SELECT count(*)::int AS n FROM safety_scores s JOIN llm_requests r ON r.id = s.request_id AND r.created_at = s.created_at WHERE s.request_id = ANY($1::uuid[]) AND s.superseded_at IS NULL",
+      [named.map((n) => n.id)],
+    );
+    expect(stored!.n).toBe(named.length * SCORER_NAMES.length);
+    await sql("UPDATE llm_requests SET scoring_state = 'scored' WHERE id = ANY($1::uuid[])", [named.map((n) => n.id)]);
+  });
+
+  it("Should review a score and load its alert deliveries in the month the score's id points to", async () => {
+    // Scores stored by saveScores (the test before) carry their request's time in their ids.
+    const scores = await sql<{ id: string; request_id: string }>(
+      "SELECT id, request_id FROM safety_scores WHERE request_id = ANY($1::uuid[]) AND scorer_name = 'content_safety' AND superseded_at IS NULL",
+      [named.map((n) => n.id)],
+    );
+    expect(scores).toHaveLength(named.length);
+    const june = scores.find((s) => s.request_id === named[2]!.id)!;
+    const reads = await expectOnlyMonths([6], () => reviewScore(db, projectId, june.id, "confirmed", "partitions"));
+    expect(reads).toHaveLength(1);
+    expect((await reviewScore(db, projectId, june.id, "false_positive", "partitions"))?.verdict).toBe("false_positive");
+
+    const [endpoint] = await sql<{ id: string }>(
+      "INSERT INTO alert_endpoints (id, project_id, url, min_score, format, secret) VALUES (gen_random_uuid(), $1, 'https://example.com/hook', 1, 'standard', 's') RETURNING id",
+      [projectId],
+    );
+    const deliveries = await sql<{ id: string }>(
+      "INSERT INTO alert_deliveries (id, endpoint_id, project_id, score_id, event_type, state) SELECT gen_random_uuid(), $1, $2, id, 'score.unsafe', 'dead' FROM unnest($3::uuid[]) AS id RETURNING id",
+      [endpoint!.id, projectId, scores.map((s) => s.id)],
+    );
+    await expectOnlyMonths(SPREAD, () =>
+      loadDeliveries(
+        db,
+        deliveries.map((d) => d.id),
+      ),
+    );
+    const loaded = await loadDeliveries(
+      db,
+      deliveries.map((d) => d.id),
+    );
+    expect(loaded.map((d) => d.score?.request_id).sort()).toEqual(named.map((n) => n.id).sort());
+    expect(loaded.every((d) => d.score?.model === "gpt-4o-mini")).toBe(true);
+    await sql("DELETE FROM alert_endpoints WHERE id = $1", [endpoint!.id]);
+  });
+
+  it("Should claim stale requests and mark them queued in their own months", async () => {
+    await sql("UPDATE llm_requests SET scoring_state = 'pending', enqueued_at = NULL WHERE id = ANY($1::uuid[])", [named.map((n) => n.id)]);
+    let claimed: RequestRef[] = [];
+    captured = [];
+    claimed = await claimStaleRequests(db, 3600, named.length);
+    const update = captured.splice(0).filter((c) => /^update/i.test(c.query.trim()));
+    expect(update).toHaveLength(1);
+    // The 1997 calls are the oldest stale ones: claimed, with their created_at.
+    expect(claimed).toEqual(named);
+    const [reads] = await plannedPartitions(update);
+    expect(reads!.length).toBeGreaterThan(0);
+    for (const p of reads!) expect(SPREAD.map((m) => `llm_requests_y${YEAR}m0${m}`)).toContain(p);
+    await sql("UPDATE llm_requests SET scoring_state = 'scored' WHERE id = ANY($1::uuid[])", [named.map((n) => n.id)]);
+  });
+
+  it("Should look for records already stored only in the months of a batch's created_at", async () => {
+    const { key } = await newProject("partitions batch months");
+    const keyHash = await hashKey(key);
+    const entries = [2, 3, 5].map((m) => {
+      const at = new Date(Date.UTC(YEAR, m - 1, 17));
+      return { id: requestIdAt(at), keyHash, record: { ...(logBody() as unknown as LogRecord), metadata: {}, created_at: at } };
+    });
+    await expectOnlyMonths([2, 3, 5], () => ingestBatch(db, entries, DEFAULT_TIER_LIMITS, null));
+    const again = await ingestBatch(db, entries, DEFAULT_TIER_LIMITS, null);
+    expect(again.map((r) => r.outcome)).toEqual(["duplicate", "duplicate", "duplicate"]);
+    expect(again.map((r) => r.created_at?.slice(0, 10))).toEqual([`${YEAR}-02-17`, `${YEAR}-03-17`, `${YEAR}-05-17`]);
+  });
+
+  it("Should walk a re-scoring job only in the months from its cursor to its end", async () => {
+    const job = await createRescoreJob(db, projectId, MARCH.start, MARCH.end);
+    await expectOnlyMonths([3], () => nextChunk(db, job, 10));
+    const chunk = await nextChunk(db, job, 10);
+    expect(chunk).toHaveLength(10);
+    await expectOnlyMonths([3], () => loadCalls(db, null, chunk));
+    await sql("UPDATE rescore_jobs SET state = 'done' WHERE id = $1", [job.id]);
+  });
+
+  it("Should read the rows a text search found in their months only", async () => {
+    // Without a range the search itself covers every month; the page's newest rows are June's.
+    const reads = await partitionsRead(() => listRequestsKeyset(db, projectId, { q: "partitions" }, { limit: 5 }));
+    const rowsRead = reads.at(-1)!;
+    expect(rowsRead.length).toBeGreaterThan(0);
+    for (const p of rowsRead) expect([`llm_requests_y${YEAR}m06`, `safety_scores_y${YEAR}m06`]).toContain(p);
+    const { items } = await listRequestsKeyset(db, projectId, { q: "partitions" }, { limit: 5 });
+    expect(items).toHaveLength(5);
+  });
+
+  it("Should read a request's scores by request id in its month only", async () => {
+    const reads = await expectOnlyMonths([3], () => listScores(db, projectId, { request_id: marchId }, { page: 1, page_size: 10 }));
+    // The request's time, then its scores.
+    expect(reads).toHaveLength(2);
+    const { items } = await listScores(db, projectId, { request_id: marchId }, { page: 1, page_size: 10 });
+    expect(items).toHaveLength(SCORER_NAMES.length);
+  });
+
+  it("Should point calls whose bodies moved to R2 at their objects in the calls' months only", async () => {
+    // Inline placements: the rows keep their bodies; the statement is what is checked.
+    await expectOnlyMonths(SPREAD, () =>
+      pointRowsAtObjects(
+        db,
+        named.map((n) => ({ ...INLINE, ...n })),
+        named.at(-1)!.id,
+        [projectId],
+      ),
+    );
+  });
+
+  it("Should read the scores of a reviewed-calls page in its rows' months only", async () => {
+    // No range: the page itself covers every month; its scores are read where its rows are.
+    const reads = await partitionsRead(() => reviewedPage(db, null, projectId, {}, undefined, 10));
+    const page = await reviewedPage(db, null, projectId, {}, undefined, 10);
+    expect(page.length).toBeGreaterThan(0);
+    const months = [...new Set(page.map((r) => r.created_at.toISOString().slice(5, 7)))];
+    const scoresRead = reads.at(-1)!;
+    expect(scoresRead.length).toBeGreaterThan(0);
+    for (const p of scoresRead) expect(months.map((m) => `safety_scores_y${YEAR}m${m}`)).toContain(p);
+    expect(page.every((r) => r.scores.length === SCORER_NAMES.length)).toBe(true);
+  });
+
+  it("Should read sessions only in their range's months", async () => {
+    await expectOnlyMonths([3], () => listSessions(db, projectId, MARCH, { page: 1, page_size: 10 }));
+    await expectOnlyMonths([3], () => getSessionCalls(db, projectId, "conv", MARCH));
   });
 });

@@ -22,7 +22,11 @@ const queue = (env as unknown as { SCORING_QUEUE: Queue<unknown> }).SCORING_QUEU
 
 /** Scores stored calls as the scorer worker does (its policy, its saveScores). */
 async function scoreNow(ids: string[]) {
-  const calls = await loadCalls(direct.db, env.BODIES, ids);
+  const calls = await loadCalls(
+    direct.db,
+    env.BODIES,
+    ids.map((id) => ({ id })),
+  );
   await saveScores(
     direct.db,
     calls.map((c) => callScores(c, scoreCall(c, c.policy))),

@@ -194,8 +194,8 @@ describe("Hourly rollups", () => {
 
     // The scorer's cost fill changes cost_usd of a row logged without a cost, once.
     const [unpriced] = await sql<{ n: number }>("SELECT sum(unpriced)::int AS n FROM request_rollups WHERE project_id = $1", [projectId]);
-    await saveCosts(db, new Map([[entries[2]!.id, { cost_usd: 0.0042, price_version: PRICE_TABLE_VERSION }]]));
-    await saveCosts(db, new Map([[entries[2]!.id, { cost_usd: 0.5, price_version: PRICE_TABLE_VERSION }]]));
+    await saveCosts(db, [{ id: entries[2]!.id, cost: { cost_usd: 0.0042, price_version: PRICE_TABLE_VERSION } }]);
+    await saveCosts(db, [{ id: entries[2]!.id, cost: { cost_usd: 0.5, price_version: PRICE_TABLE_VERSION } }]);
     const [stillUnpriced] = await sql<{ n: number }>("SELECT sum(unpriced)::int AS n FROM request_rollups WHERE project_id = $1", [projectId]);
     expect(stillUnpriced!.n).toBe(unpriced!.n - 1);
     await expectRollupsExact(projectId);

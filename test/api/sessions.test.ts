@@ -17,7 +17,11 @@ const direct = useDirectDb();
 
 /** Scores stored calls as the scorer worker does: the six scorers, then their sessions judged whole. */
 async function scoreNow(ids: string[]) {
-  const calls = await loadCalls(direct.db, env.BODIES, ids);
+  const calls = await loadCalls(
+    direct.db,
+    env.BODIES,
+    ids.map((id) => ({ id })),
+  );
   await saveScores(
     direct.db,
     calls.map((c) => callScores(c, scoreCall(c, c.policy))),
@@ -50,15 +54,18 @@ async function log(key: string, session: string | undefined, text: string, at: s
   return ((await res.json()) as { id: string }).id;
 }
 
+/** Yesterday (UTC), so the calls stay inside the free tier's retention, where the session reads start by default. */
+const DAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
 const get = (key: string, path: string) => api(path, { headers: { "X-Service-Key": key } });
 
 describe("GET /api/sessions", () => {
   it("Should list sessions most recently active first, with call counts and the paged envelope", async () => {
     const { key } = await newProject();
-    await log(key, "conv-a", "first question", "2026-11-20T10:00:00.000Z");
-    await log(key, "conv-b", "other conversation", "2026-11-20T10:05:00.000Z");
-    await log(key, "conv-a", "second question", "2026-11-20T10:10:00.000Z");
-    await log(key, undefined, "no session", "2026-11-20T10:20:00.000Z");
+    await log(key, "conv-a", "first question", `${DAY}T10:00:00.000Z`);
+    await log(key, "conv-b", "other conversation", `${DAY}T10:05:00.000Z`);
+    await log(key, "conv-a", "second question", `${DAY}T10:10:00.000Z`);
+    await log(key, undefined, "no session", `${DAY}T10:20:00.000Z`);
 
     const res = await get(key, "/api/sessions");
     expect(res.status).toBe(200);
@@ -69,8 +76,8 @@ describe("GET /api/sessions", () => {
       ["conv-b", 1],
     ]);
     expect(page.items[0]).toMatchObject({
-      first_call_at: "2026-11-20T10:00:00.000Z",
-      last_call_at: "2026-11-20T10:10:00.000Z",
+      first_call_at: `${DAY}T10:00:00.000Z`,
+      last_call_at: `${DAY}T10:10:00.000Z`,
       unsafe_calls: 0,
       session_score: null,
     });
@@ -84,9 +91,35 @@ describe("GET /api/sessions", () => {
 
   it("Should list nothing for a project without sessions, and refuse a bad page_size", async () => {
     const { key } = await newProject();
-    await log(key, undefined, "no session", "2026-11-20T10:00:00.000Z");
+    await log(key, undefined, "no session", `${DAY}T10:00:00.000Z`);
     expect(await (await get(key, "/api/sessions")).json()).toEqual({ items: [], total: 0, page: 1, page_size: 50 });
     await expectProblem(await get(key, "/api/sessions?page_size=0"), 422, "page_size");
+  });
+
+  it("Should cover the calls the project's retention keeps by default, and the calls of start and end when asked", async () => {
+    const { key } = await newProject();
+    // Free tier: 30 days of retention. 40 days ago is past it (the sweep deletes such calls).
+    const old = new Date(Date.now() - 40 * 86_400_000).toISOString();
+    await log(key, "long", "an old turn", old);
+    await log(key, "long", "a new turn", `${DAY}T10:00:00.000Z`);
+    await log(key, "forgotten", "only an old turn", old);
+    const calls = async (path: string) => ((await (await get(key, path)).json()) as SessionPage).items.map((s) => [s.session_id, s.calls]);
+
+    expect(await calls("/api/sessions")).toEqual([["long", 1]]);
+    const since = encodeURIComponent(new Date(Date.now() - 60 * 86_400_000).toISOString());
+    expect(await calls(`/api/sessions?start=${since}`)).toEqual([
+      ["long", 2],
+      ["forgotten", 1],
+    ]);
+    // Both sessions' last call in the range is the old one (ties: session id, descending).
+    expect(await calls(`/api/sessions?start=${since}&end=${encodeURIComponent(`${DAY}T00:00:00.000Z`)}`)).toEqual([
+      ["long", 1],
+      ["forgotten", 1],
+    ]);
+    expect(((await (await get(key, "/api/sessions/long")).json()) as Session).calls).toHaveLength(1);
+    expect(((await (await get(key, `/api/sessions/long?start=${since}`)).json()) as Session).calls).toHaveLength(2);
+    await expectProblem(await get(key, "/api/sessions/forgotten"), 404, "session not found");
+    await expectProblem(await get(key, `/api/sessions?start=${encodeURIComponent(`${DAY}T10:00:00Z`)}&end=${since}`), 422, "start");
   });
 });
 
@@ -94,10 +127,10 @@ describe("GET /api/sessions/{session_id}", () => {
   it("Should return the session's calls oldest first with previews and score chips", async () => {
     const { key } = await newProject();
     const session = "user 42/chat #7";
-    const first = await log(key, session, "Tell me about chemistry", "2026-11-20T10:00:00.000Z");
-    const third = await log(key, session, "And the third turn", "2026-11-20T10:02:00.000Z");
-    const second = await log(key, session, "What about labs?", "2026-11-20T10:01:00.000Z");
-    await log(key, "someone else", "not this one", "2026-11-20T10:01:30.000Z");
+    const first = await log(key, session, "Tell me about chemistry", `${DAY}T10:00:00.000Z`);
+    const third = await log(key, session, "And the third turn", `${DAY}T10:02:00.000Z`);
+    const second = await log(key, session, "What about labs?", `${DAY}T10:01:00.000Z`);
+    await log(key, "someone else", "not this one", `${DAY}T10:01:30.000Z`);
 
     const res = await get(key, `/api/sessions/${encodeURIComponent(session)}`);
     expect(res.status).toBe(200);
@@ -112,7 +145,7 @@ describe("GET /api/sessions/{session_id}", () => {
 
   it("Should mask personal data in previews unless an admin key asks reveal=true; a read-only key may not", async () => {
     const { key, projectId } = await newProject();
-    await log(key, "conv-pii", "Write to jane.doe@example.com about it", "2026-11-20T10:00:00.000Z");
+    await log(key, "conv-pii", "Write to jane.doe@example.com about it", `${DAY}T10:00:00.000Z`);
     const body = (await (await get(key, "/api/sessions/conv-pii")).json()) as Session;
     expect(body.calls[0]!.preview).toBe("Write to [EMAIL] about it");
     const revealed = (await (await get(key, "/api/sessions/conv-pii?reveal=true")).json()) as Session;
@@ -126,7 +159,7 @@ describe("GET /api/sessions/{session_id}", () => {
   it("Should answer 404 {detail} for a session id no call carries, also in another project", async () => {
     const { key } = await newProject();
     const other = await newProject();
-    await log(other.key, "theirs", "hello", "2026-11-20T10:00:00.000Z");
+    await log(other.key, "theirs", "hello", `${DAY}T10:00:00.000Z`);
     await expectProblem(await get(key, "/api/sessions/theirs"), 404, "session not found");
     await expectProblem(await get(key, "/api/sessions/nope"), 404, "session not found");
   });
@@ -136,8 +169,8 @@ describe("Sessions once scored", () => {
   it("Should flag the three-turn escalation at the session level while no turn's jailbreak chip is unsafe, and keep the benign one safe", async () => {
     const { key } = await newProject();
     const ids: string[] = [];
-    for (const [i, text] of ESCALATION.entries()) ids.push(await log(key, "story", text, `2026-11-20T10:0${i}:00.000Z`));
-    for (const [i, text] of BENIGN.entries()) ids.push(await log(key, "trip", text, `2026-11-20T11:0${i}:00.000Z`));
+    for (const [i, text] of ESCALATION.entries()) ids.push(await log(key, "story", text, `${DAY}T10:0${i}:00.000Z`));
+    for (const [i, text] of BENIGN.entries()) ids.push(await log(key, "trip", text, `${DAY}T11:0${i}:00.000Z`));
     await scoreNow(ids);
 
     const story = (await (await get(key, "/api/sessions/story")).json()) as Session;

@@ -67,7 +67,7 @@ const rowOf = async (id: string, scorer: string) => (await rowsOf(id)).find((r) 
 async function localRows(id: string): Promise<Row[]> {
   const handle = createDb(scorerConfig(scorerEnv).db);
   try {
-    const [call] = await loadCalls(handle.db, env.BODIES, [id]);
+    const [call] = await loadCalls(handle.db, env.BODIES, [{ id }]);
     return scoreCall(call!, call!.policy)
       .sort((a, b) => a.scorer_name.localeCompare(b.scorer_name))
       .map(({ scorer_name, score_value, score_label, rationale, decided_by }) => ({ scorer_name, score_value, score_label, rationale, decided_by }));

@@ -25,6 +25,7 @@ import {
   SCORING_JOBS_QUEUE,
   SCORING_JOBS_RETRY,
   scoringRequestIds,
+  scoringRequests,
   scoringRetry,
 } from "../../src/queues/scoring-jobs";
 
@@ -109,6 +110,21 @@ describe("scoring messages", () => {
   it("Should read the calls of a multi-call message and of the single-call shape of earlier deploys", () => {
     expect(scoringRequestIds({ request_ids: [a, b] })).toEqual([a, b]);
     expect(scoringRequestIds({ request_id: a, project_id: b })).toEqual([a]);
+  });
+
+  it("Should read each call's created_at when the message carries them, and leave out times that are not a timestamp per call", () => {
+    const at = "2026-11-27 20:43:43.123456+00";
+    expect(scoringRequests({ request_ids: [a, b], created_at: [at, null] })).toEqual([
+      { id: a, created_at: at },
+      { id: b, created_at: null },
+    ]);
+    expect(scoringRequests({ request_ids: [a], created_at: ["2026-11-27T20:43:43.123Z"] })).toEqual([{ id: a, created_at: "2026-11-27T20:43:43.123Z" }]);
+    for (const created_at of [[at], [at, "yesterday"], "2026-11-27", [at, 5]])
+      expect(scoringRequests({ request_ids: [a, b], created_at })).toEqual([
+        { id: a, created_at: undefined },
+        { id: b, created_at: undefined },
+      ]);
+    expect(scoringRequests({ request_ids: [a] })).toEqual([{ id: a, created_at: undefined }]);
   });
 
   it("Should refuse an empty, oversized or malformed call list, and anything else", () => {

@@ -1,9 +1,12 @@
 /**
  * A request's time read from its id (src/db/request-time.ts): the window a UUIDv7 or Sightline's
- * OTLP UUIDv8 points to, none for other ids, and ingest's ids made at the call's time.
+ * OTLP UUIDv8 points to, none for other ids, and ingest's ids made at the call's time; the
+ * `created_at` condition of statements naming requests, and PostgreSQL's timestamp text read back.
  */
+import { sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import { ID_TIME_SLACK_MS, idTimeWindow, requestIdAt } from "../../src/db/request-time";
+import { ID_TIME_SLACK_MS, idTimeWindow, requestIdAt, requestsTimeCondition, storedTime } from "../../src/db/request-time";
 import { spanRecordId } from "../../src/otlp/record-id";
 
 describe("request time from its id", () => {
@@ -27,5 +30,47 @@ describe("request time from its id", () => {
     const window = idTimeWindow(requestIdAt());
     expect(window).not.toBeNull();
     expect(Math.abs(window!.from.getTime() + ID_TIME_SLACK_MS - Date.now())).toBeLessThan(60_000);
+  });
+});
+
+describe("the created_at condition of statements naming requests", () => {
+  const dialect = new PgDialect();
+  const render = (refs: Parameters<typeof requestsTimeCondition>[1]) => {
+    const cond = requestsTimeCondition(sql.raw("created_at"), refs);
+    return cond && dialect.sqlToQuery(cond);
+  };
+  const at = (ms: number) => new Date(Date.UTC(2026, 10, 27) + ms);
+
+  it("Should compare with each known created_at, and merge the windows of ids that overlap", () => {
+    const stored = "2026-11-27 17:05:03.217123+00";
+    const q = render([
+      { id: requestIdAt(at(0)), created_at: stored },
+      { id: requestIdAt(at(0)) },
+      { id: requestIdAt(at(3_600_000)) },
+      { id: requestIdAt(at(10 * ID_TIME_SLACK_MS)) },
+    ])!;
+    // Two windows (the first two ids' overlap), then the exact times.
+    expect(q.sql).toBe(
+      "((created_at >= $1::timestamptz and created_at < $2::timestamptz) OR (created_at >= $3::timestamptz and created_at < $4::timestamptz) OR created_at IN ($5::timestamptz))",
+    );
+    expect(q.params).toEqual([
+      at(-ID_TIME_SLACK_MS).toISOString(),
+      at(3_600_000 + ID_TIME_SLACK_MS).toISOString(),
+      at(9 * ID_TIME_SLACK_MS).toISOString(),
+      at(11 * ID_TIME_SLACK_MS).toISOString(),
+      stored,
+    ]);
+  });
+
+  it("Should give no bound when an id carries no time and its created_at is unknown", () => {
+    expect(render([{ id: requestIdAt(at(0)) }, { id: "9b2f6c1e-8a4d-4f3b-9c2e-1d5a7b8c9e0f" }])).toBeUndefined();
+    expect(render([{ id: "9b2f6c1e-8a4d-4f3b-9c2e-1d5a7b8c9e0f", created_at: "2026-11-27T17:05:03.217Z" }])?.params).toEqual(["2026-11-27T17:05:03.217Z"]);
+  });
+
+  it("Should read PostgreSQL's timestamp text to the millisecond, and nothing from other text", () => {
+    expect(storedTime("2026-11-27 17:05:03.217123+00")?.toISOString()).toBe("2026-11-27T17:05:03.217Z");
+    expect(storedTime("2026-11-27 18:05:03+01")?.toISOString()).toBe("2026-11-27T17:05:03.000Z");
+    expect(storedTime("2026-11-27T17:05:03.217Z")?.toISOString()).toBe("2026-11-27T17:05:03.217Z");
+    expect(storedTime("yesterday")).toBeUndefined();
   });
 });

@@ -52,7 +52,16 @@ export async function scoreWithTheScorers(databaseUrl: string, ids: string[]): P
       db,
       rows.map((r) => callScores(r, scoreCall({ ...r, cost_usd: r.cost_usd === null ? null : Number(r.cost_usd) }))),
     );
-    await scoreSessions(db, null, undefined, await loadCalls(db, null, ids));
+    await scoreSessions(
+      db,
+      null,
+      undefined,
+      await loadCalls(
+        db,
+        null,
+        ids.map((id) => ({ id })),
+      ),
+    );
   });
 }
 

@@ -46,7 +46,8 @@ import type { ScorerEnv } from "./env";
 import { backoffSeconds } from "../../../src/queues/backoff";
 import { judgeScores } from "./judge/tier";
 import { groupMessagesById } from "./group-messages";
-import { isRescoreMessage, scoringRequestIds, scoringRetry } from "../../../src/queues/scoring-jobs";
+import { isRescoreMessage, scoringRequestIds, scoringRequests, scoringRetry } from "../../../src/queues/scoring-jobs";
+import type { RequestRef } from "../../../src/db/request-time";
 import { consumeRescores } from "./rescore";
 import { logWarn } from "../../../src/logger";
 import { scoreSessions } from "./sessions";
@@ -103,11 +104,14 @@ async function scoreJobs(db: Db, batch: MessageBatch<unknown>, config: ScorerCon
   if (jobs.size === 0) return;
 
   const ids = [...jobs.keys()];
+  // Each call's created_at as its messages carry it (messages of earlier deploys carry none).
+  const times = new Map<string, string>();
+  for (const msg of fresh) for (const r of scoringRequests(msg.body) ?? []) if (r.created_at) times.set(r.id.toLowerCase(), r.created_at);
   const failed = new Set<string>();
   const calls: Scored["call"][] = [];
   const alerts: string[] = [];
   for (let i = 0; i < ids.length; i += SCORE_CHUNK) {
-    const chunk = ids.slice(i, i + SCORE_CHUNK);
+    const chunk = ids.slice(i, i + SCORE_CHUNK).map((id) => ({ id, created_at: times.get(id) }));
     const scored = await scoreChunk(db, chunk, config, failed, alerts);
     if (!scored) {
       // The database is unreachable: the chunks after this one would fail the same way.
@@ -126,26 +130,30 @@ async function scoreJobs(db: Db, batch: MessageBatch<unknown>, config: ScorerCon
 }
 
 /**
- * Loads, prices, scores and stores the calls `ids` not yet scored; adds the ids whose scores
+ * Loads, prices, scores and stores the calls `refs` not yet scored; adds the ids whose scores
  * could not be stored to `failed` and the alert deliveries created to `alerts`. Returns the calls
  * scored, or undefined when the calls could not be loaded.
  */
-async function scoreChunk(db: Db, ids: string[], config: ScorerConfig, failed: Set<string>, alerts: string[]): Promise<Scored["call"][] | undefined> {
+async function scoreChunk(db: Db, refs: RequestRef[], config: ScorerConfig, failed: Set<string>, alerts: string[]): Promise<Scored["call"][] | undefined> {
   let calls: Awaited<ReturnType<typeof loadCalls>>;
   try {
-    calls = await loadCalls(db, config.bodies, ids);
+    calls = await loadCalls(db, config.bodies, refs);
   } catch (err) {
-    logWarn("loading requests failed; their messages will be retried", { requests: ids.length }, err);
+    logWarn("loading requests failed; their messages will be retried", { requests: refs.length }, err);
     return undefined;
   }
   const found = new Set(calls.map((c) => c.id));
-  for (const id of ids) if (!found.has(id)) logWarn("scoring job for a request that no longer exists", { request_id: id });
+  for (const { id } of refs) if (!found.has(id)) logWarn("scoring job for a request that no longer exists", { request_id: id });
   calls = calls.filter((c) => c.scoring_state !== "scored");
 
   // Calls logged without a cost (client libraries) are priced before scoring.
   const costs = await priceUnpricedCalls(calls);
   for (const call of calls) call.cost_usd = costs.get(call.id)?.cost_usd ?? call.cost_usd;
-  await saveCosts(db, costs).catch((err: unknown) => logWarn("saving computed costs failed; the scores still go ahead", {}, err));
+  const priced = calls.flatMap((call) => {
+    const cost = costs.get(call.id);
+    return cost ? [{ id: call.id, created_at: call.created_at, cost }] : [];
+  });
+  await saveCosts(db, priced).catch((err: unknown) => logWarn("saving computed costs failed; the scores still go ahead", {}, err));
 
   const scored: Scored[] = calls.map((call) => ({ call, scores: scoreCall(call, call.policy) }));
   if (config.judge) await judgeScores(db, config.judge, scored);

@@ -27,11 +27,7 @@ export async function runRescoreChunks(db: Db, bodies: BodyBucket | null, queue:
     if (job?.state !== "running") return;
     const chunk = await nextChunk(db, job, RESCORE_CHUNK);
     if (chunk.length > 0) {
-      const calls = await loadCalls(
-        db,
-        bodies,
-        chunk.map((c) => c.id),
-      );
+      const calls = await loadCalls(db, bodies, chunk);
       await saveScores(
         db,
         calls.map((call) => callScores(call, scoreCall(call, call.policy))),

@@ -41,6 +41,7 @@ import { type ApiConfig, apiConfig } from "../../../../src/config/api";
 import { configOrRetry } from "../../../../src/config/parse";
 import type { AppEnv } from "../env";
 import { enqueueScoringJobs } from "../../../../src/queues/scoring-jobs";
+import type { RequestRef } from "../../../../src/db/request-time";
 import { storableJson, TooDeepError } from "../../../../src/ingest/input";
 import { LogRequestSchema } from "../../../../src/ingest/contract";
 import { LOG_RECORDS_RETRY, parseLogRecordMessage } from "../../../../src/queues/log-records";
@@ -183,11 +184,11 @@ async function settle(db: Db, pending: Pending[], config: ApiConfig, done: (mess
   // last_used_at of the keys behind stored records, at most once a minute per key (src/db/key-usage.ts).
   const usedKeys = new Set([...results].flatMap(([p, r]) => (r.outcome === "stored" ? [p.keyHash] : [])));
   for (const keyHash of usedKeys) await recordKeyUse(db, keyHash);
-  const jobs: string[] = [];
+  const jobs: RequestRef[] = [];
   const overQuota = new Map<string, number>();
   let unknownKeys = 0;
   for (const r of results.values()) {
-    if ((r.outcome === "stored" || r.outcome === "duplicate") && r.projectId) jobs.push(r.id);
+    if ((r.outcome === "stored" || r.outcome === "duplicate") && r.projectId) jobs.push(r);
     else if (r.outcome === "quota" && r.projectId) overQuota.set(r.projectId, (overQuota.get(r.projectId) ?? 0) + 1);
     else if (r.outcome === "key") unknownKeys++;
   }

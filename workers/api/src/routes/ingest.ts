@@ -1,10 +1,11 @@
 /**
  * POST /internal/log: log one LLM call (docs/interface.md section 4.2). Used by the capture proxy
  * and the client libraries. Stores the record under the project's quota, then enqueues a
- * scoring message `{request_ids: [id]}` (src/queues/scoring-jobs.ts) and answers 202 `{id}`.
+ * scoring message `{request_ids: [id], created_at: [...]}` (src/queues/scoring-jobs.ts) and answers 202 `{id}`.
  */
 import { z } from "@hono/zod-openapi";
-import { ingestWithQuota, markEnqueueFailed } from "../../../../src/db/ingest";
+import { ingestWithQuota } from "../../../../src/db/ingest";
+import { markNotEnqueued } from "../../../../src/db/request-scoring";
 import { recordKeyUse } from "../../../../src/db/key-usage";
 import { isDataError, sqlStateOf } from "../../../../src/db/driver/unavailable";
 import { INTERNAL_SECRET_HEADER, keyRefused, missingScope, presentedKey } from "../middleware/credentials";
@@ -63,11 +64,11 @@ export const ingestRoutes = createRouter().openapi(route, async (c) => {
   if ("keyHash" in c.var.credential) await recordKeyUse(c.var.db, c.var.credential.keyHash);
 
   try {
-    await enqueueScoringJobs(c.var.config.scoringQueue, [result.id]);
+    await enqueueScoringJobs(c.var.config.scoringQueue, [result]);
   } catch (err) {
     // Stored but not queued: leave it `pending` for the scorer's sweep, still answer 202.
     logError("scoring enqueue failed", { request_id: result.id }, err);
-    await markEnqueueFailed(c.var.db, result.id).catch(() => {});
+    await markNotEnqueued(c.var.db, [result]).catch(() => {});
   }
   return c.json({ id: result.id }, 202);
 });

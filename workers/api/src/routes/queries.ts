@@ -169,8 +169,21 @@ export const TimeseriesQuery = ProjectIdQuery.extend({
     path: ["end"],
   });
 
-/** The query of GET /api/sessions: the page, and the project (with the internal secret). */
-export const SessionListQuery = PaginationQuery.extend(ProjectIdQuery.shape);
+/**
+ * The range of calls a session read covers (docs/sessions.md): `start` defaults to the oldest
+ * call the project's retention keeps, so the read never covers every month of the partitioned
+ * table (docs/storage.md); `end` has no default.
+ */
+const sessionRange = {
+  start: isoInstant("Only calls made at or after this time (ISO-8601); default: the oldest the project's retention keeps (none for unlimited retention)"),
+  end: isoInstant("Only calls made before this time (ISO-8601); default: none"),
+};
+
+/** The query of GET /api/sessions: the page, the range of calls, and the project (with the internal secret). */
+export const SessionListQuery = orderedRange(PaginationQuery.extend(ProjectIdQuery.shape).extend(sessionRange));
+
+/** The query of GET /api/sessions/{session_id}: `reveal`, and the range of calls shown (defaults as in the list). */
+export const SessionDetailQuery = orderedRange(RevealQuery.extend(ProjectIdQuery.shape).extend(sessionRange));
 
 /** A day, in milliseconds. */
 const DAY_MS = 86_400_000;

@@ -11,7 +11,11 @@ import { notFound } from "../../../../src/http/errors";
 import { createRouter, jsonResponse, pageOf, projectRoutesTagged } from "./openapi";
 import { assertReadAllowed, shownToCaller } from "./pii-access";
 import { SessionDetailSchema, SessionSummarySchema, withIsoDates } from "./schemas";
-import { ProjectIdQuery, RevealQuery, SessionListQuery } from "./queries";
+import { SessionDetailQuery, SessionListQuery } from "./queries";
+import { retentionStart } from "../../../../src/upkeep/retention";
+import type { TimeRange } from "../../../../src/db/paging";
+import type { Context } from "hono";
+import type { AppBindings } from "../env";
 
 /** Longest session id, in characters (the client libraries and the proxy cut theirs here too). */
 const MAX_SESSION_ID_CHARS = 256;
@@ -30,18 +34,28 @@ const getRoute = route("get", "/api/sessions/{session_id}", "read", {
     "API keys read stored text with personal data masked unless they have the `admin` scope and ask `reveal=true` (audited). 404 when no call carries this session id.",
   request: {
     params: z.object({ session_id: z.string().min(1).max(MAX_SESSION_ID_CHARS).openapi({ description: "The id the client supplied as metadata.session_id" }) }),
-    query: RevealQuery.extend(ProjectIdQuery.shape),
+    query: SessionDetailQuery,
   },
   responses: { 200: jsonResponse(SessionDetailSchema, "The session") },
 });
 
 const scoreJson = (s: SessionScore) => ({ ...s, updated_at: s.updated_at.toISOString() });
 
+/**
+ * The range of calls a session read covers: `start` and `end` as asked; without `start`, the
+ * oldest call the project's retention keeps (none for unlimited retention), so the read never
+ * covers every month (docs/storage.md).
+ */
+async function callRange(c: Context<AppBindings>, q: { start?: string | undefined; end?: string | undefined }): Promise<TimeRange> {
+  const start = q.start ? new Date(q.start) : await retentionStart(c.var.db, c.var.config.tierRetention, c.var.projectId);
+  return { start: start ?? undefined, end: q.end ? new Date(q.end) : undefined };
+}
+
 /** Registers the session routes. */
 export const sessionRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const q = c.req.valid("query");
-    const { items, total } = await listSessions(c.var.db, c.var.projectId, q);
+    const { items, total } = await listSessions(c.var.db, c.var.projectId, await callRange(c, q), q);
     const shown = items.map((s) => ({
       ...s,
       first_call_at: s.first_call_at.toISOString(),
@@ -54,8 +68,9 @@ export const sessionRoutes = createRouter()
     const { session_id } = c.req.valid("param");
     const q = c.req.valid("query");
     await assertReadAllowed(c, q);
+    const range = await callRange(c, q);
     const [{ calls, truncated }, scores] = await Promise.all([
-      getSessionCalls(c.var.db, c.var.projectId, session_id),
+      getSessionCalls(c.var.db, c.var.projectId, session_id, range),
       getSessionScores(c.var.db, c.var.projectId, session_id),
     ]);
     if (calls.length === 0) throw notFound("session");
