@@ -7,6 +7,9 @@
  * 1. test only the newest WALK_ROWS rows of the other filters (list index, stops at the page);
  * 2. if they hold less than a page, ask the GIN index for every match and sort those (a rare
  *    word, so few rows). The order key `created_at + 0 s` keeps the planner off the list index.
+ *    The GIN index leads with `project_id` (btree_gin, migration 0021), so this is one index scan
+ *    of the project's matches per month; on the document alone PostgreSQL ANDed the bitmap with
+ *    the project's btree range (bench:scale, 5M calls: 127 ms warm, 15-27 ms with it).
  */
 import { and, sql, type SQL } from "drizzle-orm";
 import type { Db } from "./driver/client";

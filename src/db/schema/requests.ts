@@ -138,8 +138,9 @@ export const llmRequests = pgTable(
     index("llm_requests_project_provider_created_idx").on(t.project_id, t.provider, t.created_at.desc(), t.id.desc()),
     // Failed calls are few: a partial index serves `status=error` lists without reading ok rows.
     index("llm_requests_project_errors_created_idx").on(t.project_id, t.created_at.desc(), t.id.desc()).where(sql`${t.is_error}`),
-    // Full-text search over the string values of both bodies (see `requestSearchDocument`).
-    index("llm_requests_search_idx").using("gin", t.search_tsv),
+    // Full-text search over the string values of both bodies (see `requestSearchDocument`), per
+    // project: btree_gin lets the GIN index lead with project_id (migration 0021).
+    index("llm_requests_search_idx").using("gin", t.project_id, t.search_tsv),
     // Which rows still point at an R2 object (src/upkeep/bodies.ts deletes an object none points at).
     index("llm_requests_body_key_idx").on(t.body_key).where(sql`${t.body_key} IS NOT NULL`),
     index("llm_requests_unscored_idx").on(t.created_at).where(sql`${t.scoring_state} <> 'scored'`),
