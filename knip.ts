@@ -24,7 +24,7 @@ const config: KnipConfig = {
         // bench/results/ say); those behind package.json scripts are entries already.
         "scripts/train/sentence-vector-export.ts",
         "bench/dashboard/{export-only,export-parts,preview}.ts",
-        "bench/scale/{export-profile,breakdown}.ts",
+        "bench/scale/{export-profile,breakdown,remeasure}.ts",
         "bench/sentence-vector/run.ts",
         // Test files of every vitest project, helpers they import follow from them.
         "test/**/*.test.ts",
