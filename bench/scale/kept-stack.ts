@@ -7,8 +7,10 @@
  * Environment: BENCH_NAME, BENCH_PG_PORT, BENCH_API_PORT, BENCH_SHARED_BUFFERS, as for the run.
  */
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import pg from "pg";
-import { applyMigrations, startEmbeddedPostgres } from "../../scripts/lib/postgres";
+import { applyMigrations, ROOT, startEmbeddedPostgres } from "../../scripts/lib/postgres";
 import { startPgBouncer } from "../../scripts/lib/pgbouncer";
 import { startWorkerd } from "../../scripts/lib/workerd";
 import { agent } from "../lib/http-measure";
@@ -21,6 +23,8 @@ export interface KeptStack {
   largest: string;
   median: string;
   endMs: number;
+  /** The postmaster's pid (CPU of this server only, bench/lib/proc-cpu.ts). */
+  pgRoot: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -37,6 +41,7 @@ export async function startKeptStack(inspectorPort?: number): Promise<KeptStack>
   const url = server.urlFor("sightline_bench_scale");
   await applyMigrations(url);
   const pool = new pg.Pool({ connectionString: url, max: 2 });
+  pool.on("error", () => {}); // an idle client cut off when the server stops at the end
   const { rows } = await pool.query<{ project_id: string }>("SELECT project_id FROM request_rollups GROUP BY project_id ORDER BY sum(requests) DESC");
   const end = (await pool.query<{ end: string }>("SELECT max(created_at)::text AS end FROM llm_requests")).rows[0]!.end;
   const bouncer = await startPgBouncer({ target: url, port: pgPort + 1, poolSize: 8, dir: `.data/bench-${name}-pgbouncer` });
@@ -56,6 +61,7 @@ export async function startKeptStack(inspectorPort?: number): Promise<KeptStack>
     largest: rows[0]!.project_id,
     median: rows[Math.floor(rows.length / 2)]!.project_id,
     endMs: Math.ceil(new Date(end).getTime() / 3_600_000) * 3_600_000,
+    pgRoot: Number(readFileSync(join(ROOT, `.data/bench-${name}-pg/postmaster.pid`), "utf8").split("\n")[0]) || undefined,
     async stop() {
       agent.destroy();
       await worker.stop();
