@@ -48,7 +48,7 @@ import { applyMigrations, ensureDatabase, ROOT, startEmbeddedPostgres } from "..
 import { startPgBouncer } from "../../scripts/lib/pgbouncer";
 import { startWorkerd } from "../../scripts/lib/workerd";
 import { startWorkers } from "../../scripts/lib/workers";
-import { cpuPerRequest, cpuSnapshot } from "../lib/proc-cpu";
+import { type CpuScope, load as loadRun, loadBatches as loadBatchRuns, type Run } from "../lib/load";
 import { measureAlertStatements, writeAlertStatements } from "./alert-statements";
 import { CHAT_CALL } from "./chat-call";
 
@@ -106,45 +106,13 @@ const BATCH_CONCURRENCY = 4;
 /** Stored calls per queue-path and per-project-comparison row (more than REQUESTS: CPU ticks are 10 ms). */
 const QUEUE_ROWS = Number(process.env.BENCH_QUEUE_ROWS ?? 20_000);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
-/** Result of one measured run: requests per second, latency percentiles (ms), CPU us per request by process. */
-interface Run {
-  perSecond: number;
-  p50: number;
-  p99: number;
-  wallMs: number;
-  cpuUsPerRequest: Record<string, number>;
-}
-
-/** Runs `task(i)` for i < n with `concurrency` workers; returns throughput, latency and CPU per request. */
-async function load(n: number, concurrency: number, task: (i: number) => Promise<void>): Promise<Run> {
-  const latencies: number[] = [];
-  let next = 0;
-  const cpuBefore = cpuSnapshot();
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < n) {
-        const i = next++;
-        const t0 = performance.now();
-        await task(i);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const wallMs = performance.now() - started;
-  const cpuUsPerRequest = cpuPerRequest(cpuBefore, cpuSnapshot(), n, PROCESSES, pgRoot ? { postgres: pgRoot } : {});
-  latencies.sort((a, b) => a - b);
-  return { perSecond: (n / wallMs) * 1000, p50: percentile(latencies, 50), p99: percentile(latencies, 99), wallMs, cpuUsPerRequest };
-}
-
-/** `load` over batches: `rows` stored calls in batches of `batchSize`; rates and CPU per stored call. */
-async function loadBatches(rows: number, batchSize: number, concurrency: number, task: (batch: number) => Promise<void>): Promise<Run> {
-  const run = await load(Math.ceil(rows / batchSize), concurrency, task);
-  const perCall = Object.fromEntries(Object.entries(run.cpuUsPerRequest).map(([k, v]) => [k, Math.round(v / batchSize)]));
-  return { ...run, perSecond: run.perSecond * batchSize, cpuUsPerRequest: perCall };
-}
+/** This benchmark's processes; `postgres` limited to its own server once it runs. */
+const cpuScope = (): CpuScope => ({ processes: PROCESSES, roots: pgRoot ? { postgres: pgRoot } : {} });
+/** `load` (bench/lib/load.ts) over this benchmark's processes. */
+const load = (n: number, concurrency: number, task: (i: number) => Promise<void>) => loadRun(n, concurrency, cpuScope(), task);
+/** `loadBatches` (bench/lib/load.ts) over this benchmark's processes. */
+const loadBatches = (rows: number, batchSize: number, concurrency: number, task: (batch: number) => Promise<void>) =>
+  loadBatchRuns(rows, batchSize, concurrency, cpuScope(), task);
 
 /**
  * HTTP client of the load generator: node:http over `CONCURRENCY` keep-alive connections.

@@ -14,7 +14,7 @@ import { ingestBatch, type BatchEntry } from "../../src/db/ingest-batch";
 import type { LogRecord } from "../../src/db/ingest-record";
 import { countLines } from "../lib/count-lines";
 import { agent, get, measureRoute, type RouteResult } from "../lib/http-measure";
-import { cpuPerRequest, cpuSnapshot } from "../lib/proc-cpu";
+import { loadBatches } from "../lib/load";
 import { RARE_WORD } from "./generate";
 
 const DAY = 86_400_000;
@@ -151,26 +151,16 @@ export async function measureIngestCpu(
     // batch then reads only its month, src/db/ingest-record.ts `storedTimeCondition`).
     created_at: new Date(Date.now() - 800),
   });
-  const batches = Math.ceil(rows / BATCH);
-  let next = 0;
-  const before = cpuSnapshot();
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENT }, async () => {
-      while (next < batches) {
-        const b = next++;
-        const entries: BatchEntry[] = Array.from({ length: BATCH }, (_, j) => ({
-          id: uuidv7(),
-          keyHash: keyHashes[(b * BATCH + j) % keyHashes.length]!,
-          record: record(b * BATCH + j),
-        }));
-        const results = await ingestBatch(db, entries, DEFAULT_TIER_LIMITS, null);
-        const refused = results.find((r) => r.outcome !== "stored");
-        if (refused) throw new Error(`ingestBatch did not store every record: ${JSON.stringify(refused)}`);
-      }
-    }),
-  );
-  const seconds = (performance.now() - t0) / 1000;
-  const cpu = cpuPerRequest(before, cpuSnapshot(), batches * BATCH, ["postgres"], pgRoot ? { postgres: pgRoot } : {});
-  return { calls: batches * BATCH, pg_cpu_us_per_call: cpu.postgres ?? 0, calls_per_s: (batches * BATCH) / seconds };
+  const run = await loadBatches(rows, BATCH, CONCURRENT, { processes: ["postgres"], roots: pgRoot ? { postgres: pgRoot } : {} }, async (b) => {
+    const entries: BatchEntry[] = Array.from({ length: BATCH }, (_, j) => ({
+      id: uuidv7(),
+      keyHash: keyHashes[(b * BATCH + j) % keyHashes.length]!,
+      record: record(b * BATCH + j),
+    }));
+    const results = await ingestBatch(db, entries, DEFAULT_TIER_LIMITS, null);
+    const refused = results.find((r) => r.outcome !== "stored");
+    if (refused) throw new Error(`ingestBatch did not store every record: ${JSON.stringify(refused)}`);
+  });
+  const calls = Math.ceil(rows / BATCH) * BATCH;
+  return { calls, pg_cpu_us_per_call: run.cpuUsPerRequest.postgres ?? 0, calls_per_s: run.perSecond };
 }
