@@ -61,6 +61,8 @@ export function writeReport(r: ScaleReport): string {
   const route = (name: string) => (s: StageResult) => s.routes.find((x) => x.name === name)?.p50_ms ?? Number.NaN;
   const exportRate = (name: string) => (s: StageResult) => s.exports.find((x) => x.name === name)?.rows_per_s ?? Number.NaN;
   const perCall = (s: StageResult) => s.pg_bytes.database / s.calls;
+  const whole = (v: number) => v.toFixed(0);
+  const tenths = (v: number) => v.toFixed(1);
   return [
     "# Ten million calls (`npm run bench:scale`)",
     "",
@@ -82,43 +84,19 @@ export function writeReport(r: ScaleReport): string {
     row("`llm_requests` with indexes, MB", (s) => s.pg_bytes.llm_requests, mb),
     row("`safety_scores` with indexes, MB", (s) => s.pg_bytes.safety_scores, mb),
     row("rollups, MB", (s) => s.pg_bytes.rollups, mb),
-    row("PostgreSQL bytes per call", perCall, (v) => v.toFixed(0)),
-    row(
-      "R2 objects",
-      (s) => s.r2.objects,
-      (v) => v.toFixed(0),
-    ),
-    row(
-      "R2 bytes per call (gzip members)",
-      (s) => s.r2.bytes / s.calls,
-      (v) => v.toFixed(0),
-    ),
-    row(
-      "calls with a body in R2, %",
-      (s) => (100 * s.r2.calls_with_r2_bodies) / s.calls,
-      (v) => v.toFixed(1),
-    ),
-    row(
-      "body JSON bytes per call (as logged)",
-      (s) => s.body_json_bytes_per_call,
-      (v) => v.toFixed(0),
-    ),
-    row(
-      "ingest: PostgreSQL CPU per stored call, us",
-      (s) => s.ingest.pg_cpu_us_per_call,
-      (v) => v.toFixed(0),
-    ),
-    row(
-      "ingest: calls/s (statement only, 4 at once)",
-      (s) => s.ingest.calls_per_s,
-      (v) => v.toFixed(0),
-    ),
-    row("largest: list first page p50, ms", route("largest: list, first page"), (v) => v.toFixed(1)),
-    row("largest: detail (R2) p50, ms", route("largest: detail (bodies from R2) with neighbours"), (v) => v.toFixed(1)),
-    row("largest: overview 30 days p50, ms", route("largest: overview 30 days (day buckets)"), (v) => v.toFixed(1)),
-    row("largest: export JSONL rows/s", exportRate("largest, last 3 days, jsonl"), (v) => v.toFixed(0)),
-    row("median: list first page p50, ms", route("median: list, first page"), (v) => v.toFixed(1)),
-    row("median: export JSONL rows/s", exportRate("median, 90 days, jsonl"), (v) => v.toFixed(0)),
+    row("PostgreSQL bytes per call", perCall, whole),
+    row("R2 objects", (s) => s.r2.objects, whole),
+    row("R2 bytes per call (gzip members)", (s) => s.r2.bytes / s.calls, whole),
+    row("calls with a body in R2, %", (s) => (100 * s.r2.calls_with_r2_bodies) / s.calls, tenths),
+    row("body JSON bytes per call (as logged)", (s) => s.body_json_bytes_per_call, whole),
+    row("ingest: PostgreSQL CPU per stored call, us", (s) => s.ingest.pg_cpu_us_per_call, whole),
+    row("ingest: calls/s (statement only, 4 at once)", (s) => s.ingest.calls_per_s, whole),
+    row("largest: list first page p50, ms", route("largest: list, first page"), tenths),
+    row("largest: detail (R2) p50, ms", route("largest: detail (bodies from R2) with neighbours"), tenths),
+    row("largest: overview 30 days p50, ms", route("largest: overview 30 days (day buckets)"), tenths),
+    row("largest: export JSONL rows/s", exportRate("largest, last 3 days, jsonl"), whole),
+    row("median: list first page p50, ms", route("median: list, first page"), tenths),
+    row("median: export JSONL rows/s", exportRate("median, 90 days, jsonl"), whole),
     "",
     `### Where PostgreSQL's bytes go at ${millions(last.calls)} calls`,
     "",

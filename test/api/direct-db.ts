@@ -6,7 +6,10 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
+import { env } from "cloudflare:test";
 import { type Db, workersSocket } from "../../src/db/driver/client";
+import { callScores, loadCalls, saveScores } from "../../src/db/request-scoring";
+import { scoreCall } from "../../src/policy/apply";
 import { testEnv } from "./helpers";
 
 /** Registers the hooks; the returned object's `db` is set once `beforeAll` has run. */
@@ -21,4 +24,22 @@ export function useDirectDb(): { db: Db } {
     await pool?.end();
   });
   return handle;
+}
+
+/**
+ * Scores stored calls `ids` as the scorer worker does (the six scorers under each call's project
+ * policy, then its saveScores) through `db`; returns the calls as loaded, bodies read from
+ * `env.BODIES`, for a caller that goes on to judge their sessions.
+ */
+export async function scoreStoredCalls(db: Db, ids: string[]) {
+  const calls = await loadCalls(
+    db,
+    env.BODIES,
+    ids.map((id) => ({ id })),
+  );
+  await saveScores(
+    db,
+    calls.map((c) => callScores(c, scoreCall(c, c.policy))),
+  );
+  return calls;
 }

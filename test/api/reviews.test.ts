@@ -10,28 +10,16 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { reviewedItems, reviewedMetrics } from "../../scripts/eval/reviewed-file";
 import { createRescoreJob, getRescoreJob } from "../../src/db/rescore";
-import { callScores, loadCalls, saveScores } from "../../src/db/request-scoring";
-import { scoreCall } from "../../src/policy/apply";
 import { runRescoreChunks } from "../../workers/scorer/src/rescore";
 import { api, internal, logBody, newProject, postLog, sql } from "./helpers";
-import { useDirectDb } from "./direct-db";
+import { scoreStoredCalls, useDirectDb } from "./direct-db";
 
 const direct = useDirectDb();
 
 const queue = (env as unknown as { SCORING_QUEUE: Queue<unknown> }).SCORING_QUEUE;
 
 /** Scores stored calls as the scorer worker does (its policy, its saveScores). */
-async function scoreNow(ids: string[]) {
-  const calls = await loadCalls(
-    direct.db,
-    env.BODIES,
-    ids.map((id) => ({ id })),
-  );
-  await saveScores(
-    direct.db,
-    calls.map((c) => callScores(c, scoreCall(c, c.policy))),
-  );
-}
+const scoreNow = (ids: string[]) => scoreStoredCalls(direct.db, ids);
 
 /** Runs a re-scoring job over the last hour with the scorer worker's code until it is done. */
 async function rescore(projectId: string) {

@@ -6,26 +6,16 @@ import { env } from "cloudflare:test";
  * request list; an unknown session is 404 `{detail}`.
  */
 import { describe, expect, it } from "vitest";
-import { callScores, loadCalls, saveScores } from "../../src/db/request-scoring";
-import { scoreCall } from "../../src/policy/apply";
 import { scoreSessions } from "../../workers/scorer/src/sessions";
 import { BENIGN, ESCALATION } from "../fixtures/sessions";
 import { api, expectProblem, internal, logBody, newProject, postLog } from "./helpers";
-import { useDirectDb } from "./direct-db";
+import { scoreStoredCalls, useDirectDb } from "./direct-db";
 
 const direct = useDirectDb();
 
 /** Scores stored calls as the scorer worker does: the six scorers, then their sessions judged whole. */
 async function scoreNow(ids: string[]) {
-  const calls = await loadCalls(
-    direct.db,
-    env.BODIES,
-    ids.map((id) => ({ id })),
-  );
-  await saveScores(
-    direct.db,
-    calls.map((c) => callScores(c, scoreCall(c, c.policy))),
-  );
+  const calls = await scoreStoredCalls(direct.db, ids);
   await scoreSessions(direct.db, env.BODIES, undefined, calls);
 }
 
