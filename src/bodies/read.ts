@@ -50,7 +50,7 @@ export async function readSegmentTexts(bucket: BodyBucket, key: string, segments
       if (!object) throw new BodyMissingError(key);
       const bytes = new Uint8Array(await object.arrayBuffer());
       if (bytes.byteLength < end - start) throw new BodyMissingError(key);
-      for (const s of group) texts.set(s.offset, await gunzipText(bytes.subarray(s.offset - start, s.offset - start + s.length)));
+      for (const s of group) texts.set(s.offset, gunzipText(bytes.subarray(s.offset - start, s.offset - start + s.length)));
     }),
   );
   return texts;
@@ -73,7 +73,10 @@ export async function readBodies<T extends StoredBodies>(bucket: BodyBucket | nu
   for (const row of rows) {
     for (const which of ["request", "response"] as const) {
       const s = segmentOf(row, which);
-      if (s) wanted.set(row.body_key!, [...(wanted.get(row.body_key!) ?? []), s]);
+      if (!s) continue;
+      const segments = wanted.get(row.body_key!);
+      if (segments) segments.push(s);
+      else wanted.set(row.body_key!, [s]);
     }
   }
   const texts = new Map<string, Map<number, string>>();
