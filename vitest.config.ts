@@ -149,11 +149,6 @@ export default defineConfig({
       {
         test: { name: "deploy", include: ["test/deploy/**/*.test.ts"], environment: "node", testTimeout: 300_000, hookTimeout: 120_000 },
       },
-      // The model training pipeline (npm run train --check: byte-identical refit); needs
-      // ../shared/eval and python3-sklearn.
-      {
-        test: { name: "train", include: ["test/train/**/*.test.ts"], environment: "node", testTimeout: 900_000 },
-      },
       // End to end: `npm run dev` itself as a child process (own ports 8871/8872/55471, fresh
       // data directory), driven with curl, the openai SDK and the READMEs' scripts (test/e2e/).
       {

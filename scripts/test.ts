@@ -8,12 +8,17 @@
  *    `stripe-stand-in` (the local Stripe stand-in, packages/stripe-stand-in/test/).
  * 2. The Python library's unittest suite, with its integration test pointed at a real
  *    local stack (embedded PostgreSQL + API and scorer workers under wrangler dev).
+ * 3. The model training check, `npm run train -- --check` (a fresh fit reproduces the committed
+ *    model files byte for byte), started at once beside the rest at the lowest CPU priority and
+ *    collected at the end: it is about two minutes of single-threaded scikit-learn, and vitest
+ *    runs its files one at a time (its default `maxWorkers` is the cores less one, 1 on two
+ *    cores), so it takes the idle core instead of adding its time to the run.
  * Ends with one line `tests: N passed, N failed` and exits non-zero when anything failed.
- * Arguments are passed to vitest (e.g. `npm test -- --project workers`).
+ * Arguments are passed to vitest (e.g. `npm test -- --project workers`); steps 2 and 3 then do not run.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { applyMigrations, ensureDatabase, ROOT, startEmbeddedPostgres } from "./lib/postgres";
 import { startWorkers } from "./lib/workers";
@@ -21,8 +26,28 @@ import { startWorkers } from "./lib/workers";
 const totals = { passed: 0, failed: 0 };
 const args = process.argv.slice(2);
 
-// 1. Vitest
 mkdirSync(join(ROOT, ".data"), { recursive: true });
+
+// 3. The training check, started first (nice 19: vitest's and PostgreSQL's work comes first).
+// Its output goes to a file: this process blocks in spawnSync below and could not drain a pipe.
+const trainLog = join(ROOT, ".data/train-check.log");
+const trainCheck =
+  args.length === 0
+    ? (() => {
+        const out = openSync(trainLog, "w");
+        const child = spawn("nice", ["-n", "19", process.execPath, "--import", "tsx", "scripts/train.ts", "--check"], {
+          cwd: ROOT,
+          stdio: ["ignore", out, out],
+        });
+        closeSync(out);
+        return new Promise<number | null>((resolve) => {
+          child.on("error", () => resolve(null));
+          child.on("exit", (code) => resolve(code));
+        });
+      })()
+    : undefined;
+
+// 1. Vitest
 const report = join(ROOT, ".data/vitest-report.json");
 console.log("\n▶ vitest");
 const vitest = spawnSync("vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...args], {
@@ -72,6 +97,25 @@ if (args.length === 0) {
     await workers?.stop();
     await pg.stop();
   }
+}
+
+// 3. The training check's result: exit 0, every model "identical", none "DIFFERENT".
+if (trainCheck) {
+  console.log("\n▶ npm run train -- --check (model files reproduced byte for byte)");
+  const code = await trainCheck;
+  const out = readFileSync(trainLog, "utf8");
+  const ok = code === 0 && /identical/.test(out) && !/DIFFERENT/.test(out);
+  console.log(
+    ok
+      ? out
+          .trim()
+          .split("\n")
+          .filter((l) => /identical|DIFFERENT/.test(l))
+          .join("\n")
+      : out.slice(-4000),
+  );
+  if (ok) totals.passed += 1;
+  else totals.failed += 1;
 }
 
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed`);
