@@ -3,6 +3,17 @@ import { extracted } from "../../rules";
 import type { ScorableCall, ScoreResult } from "../../types";
 import type { Segment } from "../../inference/features";
 import { type ModelView, pushTexts as push, ruleIndicator } from "../../inference/views";
+import { requestIntent } from "./intent";
+
+/**
+ * An answer that only acknowledges ("Sure.", "OK, will do!", "Yes"): it delivers nothing, so the call
+ * is read as not yet answered (the request is what there is to judge). Read as an answer, a lone
+ * "sure" weighed as much as a whole compliant answer: every n-gram of a text shares one unit of
+ * length, and "Sure, here is..." opens harmful answers.
+ */
+const ACK_WORD =
+  "(?:sure(?: thing)?|ok(?:ay)?|yes|yeah|yep|yup|alright|all right|certainly|of course|no problem|absolutely|done|got it|will do|right away|right|great|thanks|thank you|understood|noted|on it)";
+const ACKNOWLEDGEMENT = new RegExp(`^[\\s"'*]*${ACK_WORD}(?:[\\s,.!;:-]+${ACK_WORD})*[\\s.!"'*]*$`, "i");
 
 /**
  * content_safety reads what the call's label is about: the completion when there is one, the
@@ -27,7 +38,7 @@ import { type ModelView, pushTexts as push, ruleIndicator } from "../../inferenc
 export function contentSafetyView(call: ScorableCall, rule: ScoreResult): ModelView {
   const x = extracted(call);
   const completion = x.completion.join("\n");
-  const s = completion.trim().length > 0 ? completionStance(x) : undefined;
+  const s = completion.trim().length > 0 && !ACKNOWLEDGEMENT.test(completion) ? completionStance(x) : undefined;
   const segments: Segment[] = [];
   const indicators = [ruleIndicator(rule)];
   if (s) {
@@ -39,6 +50,7 @@ export function contentSafetyView(call: ScorableCall, rule: ScoreResult): ModelV
   if (!s || s.complied) {
     push(segments, "t", x.user);
     push(segments, "t", x.history);
+    for (const i of new Set(x.user.flatMap(requestIntent))) indicators.push(i);
   }
   return { segments, indicators };
 }
