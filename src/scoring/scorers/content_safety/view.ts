@@ -29,11 +29,14 @@ const ACKNOWLEDGEMENT = new RegExp(`^[\\s"'*]*${ACK_WORD}(?:[\\s,.!;:-]+${ACK_WO
  *
  * The text is read in a namespace shared by prompts and completions (`t`), so hazard
  * vocabulary learned from harmful requests also counts in harmful answers and the reverse, and
- * the completion once more on its own (`c`). Indicators: the rule verdict and the completion's
- * stance (answered, refusal and compliance cues). Leave-one-source-out mean F1, word n-grams
- * only (`Grams`): 0.798 with the prompt of every answered call read, 0.817 with the completion
- * alone, 0.813 with this view (0.813-0.827 over four fold seeds, the completion alone
- * 0.809-0.817); with character n-grams as well 0.787 (bench/results/eval-loso.md).
+ * the completion once more on its own (`c`). Indicators: the rule verdict, the completion's
+ * stance (answered, refusal and compliance cues) and, where the user's turns are read, their
+ * request intent (./intent.ts: `intent:harm`, `intent:conceal`; round 7 of docs/scoring.md: LOSO
+ * recall at 2% pooled FPR 0.348 -> 0.420 alone, 0.492 with the declining refusal forms).
+ * Leave-one-source-out mean F1, word n-grams only (`Grams`), before round 7: 0.798 with the
+ * prompt of every answered call read, 0.817 with the completion alone, 0.813 with this view
+ * (0.813-0.827 over four fold seeds, the completion alone 0.809-0.817); with character n-grams
+ * as well 0.787.
  */
 export function contentSafetyView(call: ScorableCall, rule: ScoreResult): ModelView {
   const x = extracted(call);
