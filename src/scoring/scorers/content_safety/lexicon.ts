@@ -91,7 +91,7 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     weight: 4,
     source: "AILuminate S1: how-to for killing/harming",
     pattern:
-      /\b(?:how (?:do|can|could|would|should|to)|best way to|easiest way to|ways? to|what(?:'s| is) the best way)\b[^.?!\n]{0,40}\b(?:murder|kidnap|torture|assassinate|dismember|behead|get away with (?:murder|killing)|dispose of (?:a|the) body|hide (?:a|the) body|commit (?:a )?(?:murder|massacre|violent)|beat (?:someone|him|her|them|my))\b/gi,
+      /\b(?:how (?:do|can|could|would|should|to)|best way to|easiest way to|ways? to|what(?:'s| is) the best way)\b[^.?!\n]{0,40}\b(?:murder|kidnap|torture|assassinate|dismember|behead|get away with (?:murder|killing)|dispose of (?:a|the) body|hide (?:a|the) body|commit (?:a )?(?:murder|massacre|violent)|beat (?:someone|him|her|them|my (?:wife|husband|partner|girlfriend|boyfriend|kids?|child|children|son|daughter|dog|cat|ex|mom|dad|mother|father|brother|sister|neighbou?r|boss|roommate)))\b/gi,
   },
   {
     id: "S1:violent_threat",
@@ -283,7 +283,7 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     weight: 4,
     source: "AILuminate S2: request for help with theft or fraud",
     pattern: new RegExp(
-      String.raw`\b(?:${REQUEST}|strategy for|way of|ways of)[^.?!\n]{0,30}\b(?:steal|stealing|shoplift\w*|rob|robbing|burgle|burglari[sz]e|hotwire|commit (?:\w+ ){0,2}fraud|committing (?:\w+ ){0,2}fraud|launder\w*|counterfeit\w*|embezzl\w*|scam\w*|blackmail\w*|extort\w*|evade taxes|smuggl\w*|poach\w*)\b`,
+      String.raw`\b(?:${REQUEST}|strategy for|way of|ways of)[^.?!\n]{0,30}\b(?:steal|stealing|shoplift\w*|rob|robbing|burgle|burglari[sz]e|hotwire|commit (?:\w+ ){0,2}fraud|committing (?:\w+ ){0,2}fraud|launder\w*|counterfeit\w*|embezzl\w*|scam\w*|blackmail\w*|extort\w*|evade taxes|smuggl\w*|poach\w*(?! (?:an? |the |some |my )?(?:eggs?|pears?|chicken|salmon|fish|fillets?|quinces?|peach(?:es)?|fruit)\b))\b`,
       "gi",
     ),
   },

@@ -3,6 +3,17 @@ import { extracted } from "../../rules";
 import type { ScorableCall, ScoreResult } from "../../types";
 import type { Segment } from "../../inference/features";
 import { type ModelView, pushTexts as push, ruleIndicator } from "../../inference/views";
+import { requestIntent } from "./intent";
+
+/**
+ * An answer that only acknowledges ("Sure.", "OK, will do!", "Yes"): it delivers nothing, so the call
+ * is read as not yet answered (the request is what there is to judge). Read as an answer, a lone
+ * "sure" weighed as much as a whole compliant answer: every n-gram of a text shares one unit of
+ * length, and "Sure, here is..." opens harmful answers.
+ */
+const ACK_WORD =
+  "(?:sure(?: thing)?|ok(?:ay)?|yes|yeah|yep|yup|alright|all right|certainly|of course|no problem|absolutely|done|got it|will do|right away|right|great|thanks|thank you|understood|noted|on it)";
+const ACKNOWLEDGEMENT = new RegExp(`^[\\s"'*]*${ACK_WORD}(?:[\\s,.!;:-]+${ACK_WORD})*[\\s.!"'*]*$`, "i");
 
 /**
  * content_safety reads what the call's label is about: the completion when there is one, the
@@ -18,16 +29,19 @@ import { type ModelView, pushTexts as push, ruleIndicator } from "../../inferenc
  *
  * The text is read in a namespace shared by prompts and completions (`t`), so hazard
  * vocabulary learned from harmful requests also counts in harmful answers and the reverse, and
- * the completion once more on its own (`c`). Indicators: the rule verdict and the completion's
- * stance (answered, refusal and compliance cues). Leave-one-source-out mean F1, word n-grams
- * only (`Grams`): 0.798 with the prompt of every answered call read, 0.817 with the completion
- * alone, 0.813 with this view (0.813-0.827 over four fold seeds, the completion alone
- * 0.809-0.817); with character n-grams as well 0.787 (bench/results/eval-loso.md).
+ * the completion once more on its own (`c`). Indicators: the rule verdict, the completion's
+ * stance (answered, refusal and compliance cues) and, where the user's turns are read, their
+ * request intent (./intent.ts: `intent:harm`, `intent:conceal`; round 7 of docs/scoring.md: LOSO
+ * recall at 2% pooled FPR 0.348 -> 0.420 alone, 0.492 with the declining refusal forms).
+ * Leave-one-source-out mean F1, word n-grams only (`Grams`), before round 7: 0.798 with the
+ * prompt of every answered call read, 0.817 with the completion alone, 0.813 with this view
+ * (0.813-0.827 over four fold seeds, the completion alone 0.809-0.817); with character n-grams
+ * as well 0.787.
  */
 export function contentSafetyView(call: ScorableCall, rule: ScoreResult): ModelView {
   const x = extracted(call);
   const completion = x.completion.join("\n");
-  const s = completion.trim().length > 0 ? completionStance(x) : undefined;
+  const s = completion.trim().length > 0 && !ACKNOWLEDGEMENT.test(completion) ? completionStance(x) : undefined;
   const segments: Segment[] = [];
   const indicators = [ruleIndicator(rule)];
   if (s) {
@@ -39,6 +53,7 @@ export function contentSafetyView(call: ScorableCall, rule: ScoreResult): ModelV
   if (!s || s.complied) {
     push(segments, "t", x.user);
     push(segments, "t", x.history);
+    for (const i of new Set(x.user.flatMap(requestIntent))) indicators.push(i);
   }
   return { segments, indicators };
 }
