@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { scoreCall } from "../../../src/policy/apply";
 import { chat } from "./helpers";
-import { POISONED_CASES, type PoisonedCase } from "./reviewer/poisoned-passages";
+import { EDITED_COPY_CASES, POISONED_CASES, type PoisonedCase } from "./reviewer/poisoned-passages";
 
 function poisoning(c: PoisonedCase, answer: string) {
   const system = `Answer using the retrieved documents.\n\n${c.passages.map((p, i) => `[${i + 1}] ${p}`).join("\n")}`;
@@ -69,4 +69,18 @@ describe("poisoned passages inside JSON tool results", () => {
     const r = scoreCall(call).find((s) => s.scorer_name === "data_poisoning")!;
     expect(r.score_label, r.rationale).toBe("safe");
   });
+});
+
+describe("an answer that sides with an edited copy of a genuine sentence (round 7d)", () => {
+  for (const c of EDITED_COPY_CASES) {
+    it(`Should flag the answer from the lifted copy and not the genuine passage's: ${c.name}`, () => {
+      for (const score of [poisoning, poisoningFromTool]) {
+        const good = score(c, c.correct);
+        const bad = score(c, c.poisoned);
+        expect(good.score_label, good.rationale).toBe("safe");
+        expect(bad.score_label, bad.rationale).toBe("unsafe");
+        expect(bad.rationale).toContain("sides_with_edited_copy");
+      }
+    });
+  }
 });
