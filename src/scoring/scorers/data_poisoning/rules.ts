@@ -341,8 +341,10 @@ export function editedCopies(x: ExtractedCall, sets: readonly Set<string>[], que
 /**
  * Scores one call: a completion adopting a value asserted by near-duplicate passages while a
  * similar passage asserts another is a poisoned answer (5; 4 when the passages are not crafted
- * around the question); the contradiction alone is 3; trigger tokens are 3, or 4 with an
- * off-topic completion; planted instructions in context are 3.
+ * around the question); the contradiction alone is 3; an answer that sides with the odd passage
+ * out (`sidesWithMinority`) or with a bare edited copy of a genuine sentence (`editedCopies`) is
+ * 4; trigger tokens are 3, or 4 with an off-topic completion; planted instructions in context
+ * are 3.
  */
 export function scoreDataPoisoning(call: ScorableCall): ScoreResult {
   const x = extracted(call);
