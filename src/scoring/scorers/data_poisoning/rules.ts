@@ -292,7 +292,7 @@ export interface EditedCopies {
  * passage carries its fact among others; a planted one lifts that sentence, swaps the value and
  * stands alone (PoisonedRAG's corpus poisoning, Zou et al. 2024; the counterfactual edits of
  * Xie et al. 2024). Two bare sentences with different values are no edited copy: nothing tells
- * which one is planted. Computed once per call.
+ * which one is planted. Computed once per call, reading at most 400 sentences.
  */
 export function editedCopies(x: ExtractedCall, sets: readonly Set<string>[], question: Set<string>): EditedCopies {
   return memo(x, "editedCopies", () => {
@@ -307,13 +307,23 @@ export function editedCopies(x: ExtractedCall, sets: readonly Set<string>[], que
     if (mine.length === 0 || others.length === 0) return found;
     const prose = prosePassages(x);
     const claims = new Map<number, Claim[]>();
-    const claimsOf = (i: number) => {
+    // At most 400 sentences are read (a call of many long passages that all name the values
+    // would otherwise cost milliseconds); a retrieved call has a few dozen.
+    let budget = 400;
+    const claimsOf = (i: number): Claim[] | null => {
       let c = claims.get(i);
-      if (!c) claims.set(i, (c = sentences(prose[i]!).map(claim)));
+      if (!c) {
+        const text = sentences(prose[i]!);
+        budget -= text.length;
+        if (budget < 0) return null;
+        claims.set(i, (c = text.map(claim)));
+      }
       return c;
     };
     for (const i of mine) {
-      for (const a of claimsOf(i)) {
+      const mineClaims = claimsOf(i);
+      if (!mineClaims) return found;
+      for (const a of mineClaims) {
         if (a.core.size < 3 || !holds(a.values)) continue;
         const shareA = a.size / Math.max(1, sets[i]!.size);
         for (const j of others) {
@@ -321,7 +331,9 @@ export function editedCopies(x: ExtractedCall, sets: readonly Set<string>[], que
           let inPassage = 0;
           for (const t of a.core) if (sets[j]!.has(t)) inPassage++;
           if (inPassage < a.core.size / 2) continue;
-          for (const b of claimsOf(j)) {
+          const otherClaims = claimsOf(j);
+          if (!otherClaims) return found;
+          for (const b of otherClaims) {
             const shareB = b.size / Math.max(1, sets[j]!.size);
             const copy = shareA >= 0.5 && shareB < shareA;
             const original = shareB >= 0.5 && shareA < shareB;
