@@ -149,14 +149,15 @@ def choose_threshold(lprob, prob, hard, y, fam, traffic, hp):
     """The Likert-4 threshold: the best leave-one-source-out mean F1 among the thresholds whose
     pooled leave-one-source-out false-positive rate stays within `max_fpr` and whose out-of-fold
     false-positive rate on ordinary traffic stays within `max_traffic_fpr` (module doc); the
-    highest grid value when none does. Leave-one-source-out scores are what a source nobody has
-    seen gets, so the budget holds for such sources, not only for those in training."""
+    highest grid value when none does; never below `min_threshold` when the spec's budget sets one.
+    Leave-one-source-out scores are what a source nobody has seen gets, so the budget holds for
+    such sources, not only for those in training."""
     best = (-1.0, float(GRID[-1]))
     fams = sorted(set(fam))
     masks = [fam == f for f in fams]
     unsafe_fams = [m for m in masks if y[m].any()]
     safe = y == 0
-    for t in GRID:
+    for t in GRID[GRID >= hp.get("min_threshold", 0.0)]:
         lpred = hard | (lprob >= t)
         fpr = float(np.sum(lpred & safe)) / max(1, int(safe.sum()))
         tpred = hard[traffic] | (prob[traffic] >= t)

@@ -28,16 +28,19 @@ export interface FitParameters {
  * (docs/scoring.md): `max_fpr`, the share of all safe items flagged by models that never saw
  * their source (leave-one-source-out, pooled); `max_traffic_fpr`, the share of ordinary traffic
  * flagged out of fold; `high_precision`, the leave-one-source-out precision from which a
- * verdict is a 5.
+ * verdict is a 5. `min_threshold` (optional, a calibrated probability) keeps the Likert-4
+ * threshold at or above it: for a model whose rules carry its recall, below even odds the model
+ * alone is no evidence (vector_weakness, docs/scoring.md "Round 7c").
  */
 export interface FalseAlarmBudget {
   max_fpr: number;
   max_traffic_fpr: number;
   high_precision: number;
+  min_threshold?: number;
 }
 
 /** The budget every scorer has today: 3% pooled leave-one-source-out, 0.5% traffic, 95% precision for a 5. */
-const DEFAULT_BUDGET: FalseAlarmBudget = { max_fpr: 0.03, max_traffic_fpr: 0.005, high_precision: 0.95 };
+export const DEFAULT_BUDGET: FalseAlarmBudget = { max_fpr: 0.03, max_traffic_fpr: 0.005, high_precision: 0.95 };
 
 /** Rules, view, n-gram kinds and fit settings of one learned scorer. */
 export interface LearnedSpec {

@@ -10,6 +10,15 @@ import { applyRules, countMatches, extracted, memo, result, unscored, type Findi
 import type { ExtractedCall } from "../../text";
 import type { ScorableCall, ScoreResult, Scorer } from "../../types";
 
+/**
+ * Rules of one id, weight and source, one per pattern. One alternation of this size ran about
+ * twice as slow in V8 as its parts (`npm run bench:scorers`, vector_weakness at 100 KB: 6.4-7.7
+ * against 3.7 ms), so the round-7c rules are written as families.
+ */
+function ruleFamily(id: string, source: string, weight: number, patterns: readonly RegExp[]): Rule[] {
+  return patterns.map((pattern) => ({ id, source, weight, pattern }));
+}
+
 /** Rules applied to each document (weights are Likert scores). */
 export const DOCUMENT_RULES: readonly Rule[] = [
   {
@@ -61,18 +70,61 @@ export const DOCUMENT_RULES: readonly Rule[] = [
     pattern:
       /\b(?:call|invoke|use|run|execute|trigger)\s+(?:the\s+)?`?[a-z]+_[a-z_]+`?\s+(?:tool|function|action)\b[^.\n]{0,80}\b(?:with|to|and)\b|\b(?:ask|request|prompt|require)\s+(?:the\s+|your\s+|each\s+)?(?:user|customer|employee|visitor|reader|them)(?:'s)?\s+(?:for|to\s+(?:provide|confirm|enter|type|share|send|verify))\s+(?:(?:their|his|her|your|the)\s+)?(?:[\w-]+\s+){0,2}(?:password|passcode|PIN|credentials?|login|social security number|SSN|credit card(?: number)?|card number|CVV|one-time code|2FA code|bank (?:details|account))\b|\b(?:request|ask for|collect)\s+(?:the\s+)?(?:user's|customer's|employee's|visitor's)\s+(?:[\w-]+\s+){0,2}(?:password|passcode|PIN|credentials?|social security number|SSN|credit card(?: number)?|card number|bank (?:details|account))\b|\b(?:e-?mail|send|forward)\s+(?:my|the|their|all|this|these|your)\s+(?:[\w-]+\s+){0,3}to\s+(?:me\s+at\s+)?[\w.+-]+@[\w-]+\.\w/gi,
   },
+  ...ruleFamily(
+    "ai_reader_addressed",
+    'Greshake et al. 2023; BIPIA (Yi et al. 2023): a note addressed to the AI that will read the document ("if you are a language model", "AI agents: ...", "TODO(ai)", "note for automated readers", "when summarising this page, ...") rather than to its human readers',
+    4,
+    [
+      /\b(?:when|whenever|while|if)\s+(?:you\s+(?:are\s+)?)?(?:summari[sz]ing|summari[sz]e|asked\s+about|answering\s+(?:questions\s+)?about|processing)\s+(?:this|these)\s+(?:page|document|e-?mail|report|file|text|message|article|thread|notes|review|results?)\s*,/gi,
+      /\b(?:if|when)\s+you\s+are\s+an?\s+(?:AI|language model|LLM|large language model|chatbot|automated (?:system|agent|reader))(?:\s+(?:assistant|model|agent|system))?\s*(?:,|\(|reading|processing|summari[sz]ing|parsing|and\s+you)/gi,
+      /\b(?:TODO|FIXME|NOTE|XXX)\s*\(\s*(?:ai|assistant|llm|bot|agent|copilot|model|gpt)\s*\)/gi,
+      /\b(?:AI|LLM)[ _-]?(?:agents?|assistants?|models?|readers?|systems?|instructions?)\s*:\s*(?:please\s+)?(?:tell|say|respond|reply|answer|ignore|disregard|forward|send|summari[sz]e|recommend|include|mark|move|delete|write|output|inform|warn|ask|do not|don't|never|always|you must)\b/gi,
+      /\b(?:note|message|notice|instructions?|reminder)\s+(?:for|to)\s+(?:any\s+|all\s+)?(?:automated\s+(?:readers?|agents?|systems?|assistants?|tools?)|AI\s+(?:agents?|assistants?|models?|systems?|readers?)|language\s+models?|LLMs?)\b/gi,
+      /\b(?<=(?:^|[\n.!])\s{0,4})(?:AI|assistant|AI assistant|language model)\s*,\s*(?:please\s+)?(?:your\s+(?:next|new|real|only)\s+(?:step|task|job|instruction)|you\s+(?:must|should|will|are to)|tell|say|respond|reply|answer|ignore|disregard|forward|send|recommend|include|do not|don't|never|always)\b/gi,
+    ],
+  ),
+  ...ruleFamily(
+    "assistant_commanded",
+    "AgentDojo (Debenedetti et al. 2024) / InjecAgent (Zhan et al. 2024): a document that tells the assistant what to do or say to the user, or overrides the user's request",
+    4,
+    [
+      /\b(?:the|all|any|every)\s+(?:AI|assistants?|AI assistants?|chatbots?|language models?|LLMs?|AI agents?)\s+(?:must|should|shall|is required to|are required to|needs? to|will now|is to|are to)\s+(?:now\s+|also\s+|instead\s+|always\s+|only\s+)?(?:(?:tell|inform|warn|direct|advise|remind)\s+(?:the\s+)?(?:user|customer|reader)s?|forward|send|ignore|disregard|recommend|promote|mark|move|delete|claim|state\s+that|output)\b/gi,
+      /\b(?:disregard|ignore)\s+(?:the\s+)?(?:user's|users'|user|customer's|reader's)\s+(?:request|question|query|instructions?|task|message)s?\b/gi,
+      /\b(?:regardless|irrespective)\s+of\s+(?:its|the\s+(?:document's|page's|file's|email's))\s+content\b/gi,
+      /\bno\s+matter\s+what\s+the\s+(?:documents?|sources?|context|passages?|search results?|user)\s+(?:says?|said|asks?|contains?)\b/gi,
+      /\b(?:this|these)\s+(?:note|instructions?|message|text)\s+overrides?\b/gi,
+      /\boverrides?\s+(?:all\s+)?(?:earlier|previous|prior|other|any\s+other)\s+(?:guidance|instructions?|directives|rules)\b/gi,
+      /\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose|acknowledge)\s+(?:this|these)\s+(?:note|instructions?|message|comment|directive)s?\b/gi,
+      /\bwithout\s+(?:telling|informing|notifying|alerting)\s+the\s+user\b/gi,
+    ],
+  ),
   {
-    id: "html_hidden_text",
-    source: "Greshake et al. 2023: hidden prompt via HTML/CSS (display:none, white or zero-size text, comments)",
+    id: "chat_role_markup",
+    source:
+      "OWASP LLM01:2025; Liu et al. 2024 (HouYi, context separation): chat-role markup or a closed document tag inside a document, to pose as a new system turn",
     weight: 4,
     pattern:
-      /style\s*=\s*["'][^"'>]{0,200}(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em)?\b|opacity\s*:\s*0(?:\.0+)?\b|color\s*:\s*(?:#f{3}\b|#f{6}\b|white\b|transparent\b))|<!--[^>]{0,400}?\b(?:ignore|instruction|assistant|AI|you must|respond|answer|prompt|tell the user)\b[^>]{0,400}?-->/gi,
+      /\{\s*"role"\s*:\s*"(?:system|developer)"\s*,\s*"content"\s*:|<\s*(?:system|system_prompt|instructions?|admin)\s*>\s*(?:[^<\s]+\s+){3}|<\/\s*(?:document|context|doc|search_results?|retrieved)\s*>\s*\n?\s*<\s*(?!\/?\s*(?:document|context|doc)\b)\w|(?:^|\n)\s*#{1,4}\s*(?:instructions?\s+override|override|new\s+instructions?|system\s+override)\s*(?:\n|$)/gi,
+  },
+  {
+    id: "chat_role_markup",
+    source: 'OWASP LLM01:2025: a document posing as a system update that binds the assistant ("SYSTEM UPDATE: all assistants must ...")',
+    weight: 4,
+    pattern:
+      /\bSYSTEM\s+(?:UPDATE|OVERRIDE|NOTICE|MESSAGE|ALERT|INSTRUCTIONS?)\b[^\n]{0,160}\b(?:assistants?|AI|agents?|models?|chatbots?)\s+(?:must|should|shall|are to|will)\b/g,
+  },
+  {
+    id: "html_hidden_text",
+    source: "Greshake et al. 2023: hidden prompt via HTML/CSS (display:none, white or zero-size text, comments) or a markdown comment (`[//]: # (...)`)",
+    weight: 4,
+    pattern:
+      /style\s*=\s*["'][^"'>]{0,200}(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em)?\b|opacity\s*:\s*0(?:\.0+)?\b|color\s*:\s*(?:#f{3}\b|#f{6}\b|white\b|transparent\b))|<!--[^>]{0,400}?\b(?:ignore|instruction|assistant|AI|you must|respond|answer|prompt|tell the user)\b[^>]{0,400}?-->|\[\/\/\]:\s*#\s*\([^)\n]{0,400}?\b(?:ignore|instruction|assistant|AI|agents?|you must|respond|answer|prompt|tell the user)\b/gi,
   },
 ];
 
 /** Opening verbs of a BIPIA-style task injected as its own line or sentence. */
 const IMPERATIVE_LINE =
-  /^(?:please\s+)?(?:analy[sz]e|determine|describe|recommend|suggest|show me|help me|encode|render|express|shift|reverse|replace|integrate|include|add|modify|enhance|use|translate|write|tell me|explain|list|summari[sz]e|ignore|forget|respond|answer|output|print|compose|create|generate|give me|classify|identify|calculate|convert|rewrite|share|disregard|provide|find me)\b/i;
+  /^(?:please\s+)?(?:analy[sz]e|determine|describe|recommend|suggest|show me|help me|encode|render|express|shift|reverse|replace|integrate|include|add|modify|enhance|use|translate|write|tell me|explain|list|summari[sz]e|ignore|forget|respond|answer|output|print|compose|create|generate|give me|classify|identify|calculate|convert|rewrite|share|disregard|provide|find me)\b(?!\s*[(=.[_])/i;
 const QUESTION_LINE = /^(?:can|could|would|will)\s+you\b|^(?:how|what|why|which|who|where|when|is|are|does|do)\b[^?]{3,200}\?/i;
 const CONTENT_WORD = /[a-z]{5,}/g;
 
@@ -136,12 +188,18 @@ export function isDirective(unit: string): boolean {
   return IMPERATIVE_LINE.test(unit) || ADDRESSES_AI.test(unit);
 }
 
-/** Standalone lines/sentences that read as a task for the model and are off-topic for the document. */
-function plantedTasks(doc: string, units: readonly string[]): number {
+/**
+ * Standalone lines/sentences that read as a task for the model and are off-topic for the document.
+ * The last unit of a document that ends one of the user's turns (`userTurns`) is the user's own
+ * question after the text they pasted ("[pasted text] Explain what this code does."), not a task
+ * planted in the text.
+ */
+function plantedTasks(doc: string, units: readonly string[], userTurns: readonly string[]): number {
   let docWords: Map<string, number> | null = null;
   let n = 0;
-  for (const u of units) {
+  for (const [k, u] of units.entries()) {
     if (!IMPERATIVE_LINE.test(u) && !QUESTION_LINE.test(u)) continue;
+    if (k === units.length - 1 && userTurns.some((t) => t.trimEnd().endsWith(u))) continue;
     docWords ??= wordCounts(doc);
     const own = wordCounts(u);
     let shared = 0;
@@ -187,7 +245,7 @@ export function scoreVectorWeakness(call: ScorableCall): ScoreResult {
     if (tags > 0) findings.push({ rule: "unicode_tag_text", weight: 5, where: at, count: tags });
     const zw = countMatches(ZERO_WIDTH, doc) + countMatches(BIDI, doc);
     if (zw >= 3) findings.push({ rule: "invisible_characters", weight: 3, where: at, count: zw });
-    const planted = plantedTasks(doc, units[i]!);
+    const planted = plantedTasks(doc, units[i]!, x.user);
     if (planted > 0) findings.push({ rule: "planted_task", weight: 4, where: at, count: planted });
     const tenants = crossTenant(doc, call.metadata);
     if (tenants > 0) findings.push({ rule: "cross_tenant_marker", weight: 4, where: at, count: tenants });
