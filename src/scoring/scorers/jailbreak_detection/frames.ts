@@ -10,14 +10,14 @@
  *   parentheses or spaced apart, "read the first letter of each word", ciphers and reversed text
  *   (Liu et al. 2024, "Making Them Ask and Answer", disguise and reconstruction; Yuan et al. 2024,
  *   "GPT-4 Is Too Smart To Be Safe", ciphers);
- * - `frame:fiction`: a fictional or dialogue frame, "write a story / a scene / a dialogue
- *   between", "a character named", a character's "internal thoughts" (Bhardwaj and Poria 2023,
- *   Chain of Utterances; Shen et al. 2024);
- * - `frame:persuade`: a persuasion pretext, claimed expertise, "for my research", "for
- *   educational purposes", "hypothetically" (Zeng et al. 2024, the persuasion taxonomy);
- * - `frame:goal`: any of them in a turn that also asks for harm (content_safety's request intent
- *   or hazard lexicon): the frame alone is often benign role play or fiction, the goal alone a
- *   plain harmful request.
+ * - `frame:goal`: any of those two, a fictional or dialogue frame ("write a story / a scene / a
+ *   dialogue between", "a character named", a character's "internal thoughts", "in a parallel
+ *   universe": Bhardwaj and Poria 2023, Chain of Utterances; Shen et al. 2024) or a persuasion
+ *   pretext (claimed expertise, "for my research", "for educational purposes", "hypothetically":
+ *   Zeng et al. 2024) in a turn that also asks for harm (content_safety's request intent or hazard
+ *   lexicon). Fiction and persuasion alone are everyday writing and no indicator (round 7b of
+ *   docs/scoring.md: as indicators of their own they raised "write a scene where the
+ *   protagonist confronts her father" to p 0.88).
  *
  * The model weighs each like any feature and learns its weight from the other sources when one
  * is left out. Ordinary templates (a shell script, a QA template) carry none of them.
@@ -34,7 +34,7 @@ const PAREN_LETTER = /\([A-Za-z]\)[a-z]*/g;
 /** A word spelled out letter by letter, "b-o-m-b", "h o w": five letters or more. */
 const SPACED = /(?:^|[^A-Za-z])(?:[A-Za-z][ \-.*_|+/]){4,}[A-Za-z](?![A-Za-z])/;
 const FICTION =
-  /\b(?:write|create|compose|generate|imagine|draft|craft|continue)\s+(?:me\s+)?(?:a|an|the|this)\s+(?:\w+[\s,]+){0,3}?(?:story|scene|dialogue|screenplay|(?:movie|film|play|game) script|conversation|novel|chapter|narrative|role-?play|fan ?fiction|tale)\b|\b(?:conversation|dialogue|exchange|chat)\s+between\b|\b(?:a\s+)?character\s+(?:who|named|called)\b|\b(?:in|for)\s+(?:my|a|the|this)\s+(?:\w+\s+)?(?:story|novel|screenplay|fiction|book|game|movie|film)\b|\b(?:the\s+)?(?:protagonist|villain|antagonist)\b|\binternal thoughts?\b/i;
+  /\b(?:write|create|compose|generate|imagine|draft|craft|continue)\s+(?:me\s+)?(?:a|an|the|this)\s+(?:\w+[\s,]+){0,3}?(?:story|scene|dialogue|screenplay|(?:movie|film|play|game) script|conversation|novel|chapter|narrative|role-?play|fan ?fiction|tale)\b|\b(?:conversation|dialogue|exchange|chat)\s+between\b|\b(?:a\s+)?character\s+(?:who|named|called)\b|\b(?:in|for)\s+(?:my|a|the|this)\s+(?:\w+\s+)?(?:story|novel|screenplay|fiction|book|game|movie|film)\b|\b(?:the\s+)?(?:protagonist|villain|antagonist)\b|\binternal thoughts?\b|\bin\s+an?\s+(?:fictional|parallel|hypothetical|imaginary|alternate|dystopian|futuristic)\s+(?:world|universe|society|reality|scenario)\b/i;
 const PERSUADE =
   /\b(?:as|i am|i'm)\s+(?:a|an)\s+(?:\w+\s+)?(?:researcher|professor|scientist|expert|journalist|novelist|author|writer|police officer|detective|investigator|security (?:researcher|professional|expert|analyst)|penetration tester|pentester|historian|criminologist)\b|\bfor\s+(?:my|a|an|our)\s+(?:\w+\s+)?(?:research|thesis|class|course|paper|study|dissertation|article)\b|\b(?:educational|academic|research|informational|awareness|training)\s+purposes?\b|\bhypothetical(?:ly)?\b|\bpurely\s+(?:fictional|theoretical|academic)\b|\b(?:lives|life)\s+(?:depend|depends|are at stake|is at stake)\b/i;
 
@@ -46,18 +46,26 @@ function asksHarm(text: string): boolean {
   return requestIntent(text).includes("intent:harm") || hazardFindings(text, "prompt").some((f) => f.weight >= 4);
 }
 
-/** Frame indicators of the user's turns (in their own words): `frame:suppress`, ..., `frame:goal`. */
+/**
+ * Whether a user turn sets a jailbreak frame of any kind: refusal suppression, disguise, a
+ * fictional or dialogue frame, or a persuasion pretext. With a goal the hazard lexicon names it
+ * is the rules' `framed_harmful_goal` (./rules.ts).
+ */
+export function setsFrame(text: string): boolean {
+  const t = text.slice(0, READ_CHARS);
+  return SUPPRESS.test(t) || DISGUISE.test(t) || SPACED.test(t) || FICTION.test(t) || PERSUADE.test(t);
+}
+
+/** Frame indicators of the user's turns (in their own words): `frame:disguise`, `frame:goal`, `frame:suppress`. */
 export function jailbreakFrames(user: readonly string[]): string[] {
   const out = new Set<string>();
   for (const turn of user) {
     const t = turn.slice(0, READ_CHARS);
-    const frames: string[] = [];
-    if (SUPPRESS.test(t)) frames.push("frame:suppress");
-    if (DISGUISE.test(t) || SPACED.test(t) || (t.match(PAREN_LETTER) ?? []).length >= 5) frames.push("frame:disguise");
-    if (FICTION.test(t)) frames.push("frame:fiction");
-    if (PERSUADE.test(t)) frames.push("frame:persuade");
-    for (const f of frames) out.add(f);
-    if (frames.length > 0 && asksHarm(t)) out.add("frame:goal");
+    const suppress = SUPPRESS.test(t);
+    const disguise = DISGUISE.test(t) || SPACED.test(t) || (t.match(PAREN_LETTER) ?? []).length >= 5;
+    if (suppress) out.add("frame:suppress");
+    if (disguise) out.add("frame:disguise");
+    if ((suppress || disguise || FICTION.test(t) || PERSUADE.test(t)) && asksHarm(t)) out.add("frame:goal");
   }
   return [...out].sort();
 }

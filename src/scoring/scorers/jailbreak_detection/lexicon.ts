@@ -209,7 +209,7 @@ export const PROMPT_RULES: readonly Rule[] = [
     source: "Wei et al. 2023 mismatched generalisation: fictional or parallel-world framing",
     weight: 3,
     pattern:
-      /\b(?:in\s+a\s+(?:fictional|parallel|hypothetical|imaginary|alternate|dystopian|futuristic)\s+(?:world|universe|society|reality|scenario)|imagine\s+(?:we(?:'re| are)|you(?:'re| are))\s+in\s+a|purely\s+hypothetical(?:ly)?|for\s+(?:educational|research)\s+purposes\s+only,?\s+(?:ignore|without))/gi,
+      /\b(?:imagine\s+(?:we(?:'re| are)|you(?:'re| are))\s+in\s+a|purely\s+hypothetical(?:ly)?|for\s+(?:educational|research)\s+purposes\s+only,?\s+(?:ignore|without))/gi,
   },
   {
     id: "authority_claim",

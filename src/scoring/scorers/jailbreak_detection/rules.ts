@@ -4,6 +4,7 @@
  * Lexical rules live in `jailbreak-lexicon.ts`; this module adds the structural rules
  * (guarded-topic probes, many-shot dialogues, adversarial suffixes, hidden/encoded payloads).
  */
+import { setsFrame } from "./frames";
 import { COMPLETION_RULES, PROMPT_RULES } from "./lexicon";
 import { BIDI, TAG_CHARS, ZERO_WIDTH, findEncoded, mixedScriptWords } from "../../obfuscation";
 import { applyRules, countMatches, extracted, result, unscored, type Finding } from "../../rules";
@@ -101,7 +102,7 @@ export function suffixSoup(text: string): number {
 /**
  * A harmful goal wrapped in a jailbreak frame: a user turn that carries a jailbreak or
  * persuasion cue (role play, a fictional or research pretext, coercion, claimed authority,
- * refusal suppression: any prompt rule of weight >= 3) and asks for something content_safety's
+ * refusal suppression: any prompt rule of weight >= 3, or a frame of ./frames.ts `setsFrame`) and asks for something content_safety's
  * hazard lexicon names. The frame alone is often benign (role-play prompts, fiction), the goal
  * alone is a plain harmful request (content_safety's, not a jailbreak); together they are the
  * attack that JailbreakBench and HarmBench count (Chao et al. 2024; Mazeika et al. 2024), and
@@ -109,8 +110,9 @@ export function suffixSoup(text: string): number {
  * the frame's own cue it corroborates to 5.
  */
 function framedHarm(user: readonly string[], findings: Finding[]): void {
-  if (!findings.some((f) => f.where === "prompt" && f.weight >= 3)) return;
+  const cued = findings.some((f) => f.where === "prompt" && f.weight >= 3);
   for (const t of user) {
+    if (!cued && !setsFrame(t)) continue;
     const goal = hazardFindings(t, "prompt").filter((f) => f.weight >= 4);
     if (goal.length > 0) {
       findings.push({ rule: "framed_harmful_goal", weight: 4, where: "prompt", count: goal.length });
