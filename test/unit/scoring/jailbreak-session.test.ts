@@ -1,7 +1,7 @@
 /**
  * The session-level jailbreak score (src/scoring/scorers/jailbreak_detection/session.ts): a
  * three-turn escalation written for this test (a fictional chemist set up in turn 1, his lab in
- * turn 2, the synthesis steps "as in the story" in turn 3) is flagged for the session while
+ * turn 2, the synthesis steps in turn 3) is flagged for the session while
  * jailbreak_detection flags none of its turns alone; a benign three-turn conversation stays safe;
  * the per-turn trend of a crescendo counts.
  */

@@ -206,10 +206,10 @@ export const PROMPT_RULES: readonly Rule[] = [
   },
   {
     id: "hypothetical_frame",
-    source: "Wei et al. 2023 mismatched generalisation: fictional or parallel-world framing",
+    source: "Wei et al. 2023 mismatched generalisation: imagined settings and hypothetical pretexts (a fictional or parallel world alone is the fiction frame of ./frames.ts since round 7b: weak alone, it counts around a harmful goal)",
     weight: 3,
     pattern:
-      /\b(?:in\s+a\s+(?:fictional|parallel|hypothetical|imaginary|alternate|dystopian|futuristic)\s+(?:world|universe|society|reality|scenario)|imagine\s+(?:we(?:'re| are)|you(?:'re| are))\s+in\s+a|purely\s+hypothetical(?:ly)?|for\s+(?:educational|research)\s+purposes\s+only,?\s+(?:ignore|without))/gi,
+      /\b(?:imagine\s+(?:we(?:'re| are)|you(?:'re| are))\s+in\s+a|purely\s+hypothetical(?:ly)?|for\s+(?:educational|research)\s+purposes\s+only,?\s+(?:ignore|without))/gi,
   },
   {
     id: "authority_claim",

@@ -11,9 +11,16 @@ import { jailbreakJudge } from "./judge";
 import { scoreJailbreak } from "./rules";
 import { jailbreakView } from "./view";
 
-/** jailbreak_detection's spec (`learnedSpec`, with the default false-alarm budget). */
+/**
+ * jailbreak_detection's spec (`learnedSpec`). Its false-alarm budget is 2% pooled
+ * leave-one-source-out FPR, not the default 3% (round 7b, docs/scoring.md): issue 31 judges it
+ * there, and at 3% the threshold fell to 0.86, where everyday requests ("Our support team must
+ * answer every question...", p 0.90) and a harmful request in a story frame's follow-up turn
+ * are flagged on wording alone.
+ */
 export const jailbreakSpec = learnedSpec("jailbreak_detection", scoreJailbreak, jailbreakView, {
   grams: "words+chars",
   fit: { C: 2, class_weight: "balanced", family_balanced: 1.5 },
   judge: jailbreakJudge,
+  budget: { max_fpr: 0.02, max_traffic_fpr: 0.005, high_precision: 0.95 },
 });
