@@ -206,7 +206,8 @@ export const PROMPT_RULES: readonly Rule[] = [
   },
   {
     id: "hypothetical_frame",
-    source: "Wei et al. 2023 mismatched generalisation: imagined settings and hypothetical pretexts (a fictional or parallel world alone is the fiction frame of ./frames.ts since round 7b: weak alone, it counts around a harmful goal)",
+    source:
+      "Wei et al. 2023 mismatched generalisation: imagined settings and hypothetical pretexts (a fictional or parallel world alone is the fiction frame of ./frames.ts since round 7b: weak alone, it counts around a harmful goal)",
     weight: 3,
     pattern:
       /\b(?:imagine\s+(?:we(?:'re| are)|you(?:'re| are))\s+in\s+a|purely\s+hypothetical(?:ly)?|for\s+(?:educational|research)\s+purposes\s+only,?\s+(?:ignore|without))/gi,
