@@ -2,7 +2,6 @@
  * How one body is stored: its JSON text (UTF-8), inline in PostgreSQL when small, else one
  * gzip member in an R2 object (docs/capture.md "Bodies in R2").
  */
-import { ungzip } from "pako";
 /**
  * Largest body, in bytes of its JSON text (UTF-8), kept inline in `llm_requests` (1 KiB).
  * Below it a body costs less in the row than its pointer and an R2 read: a short chat turn or
@@ -36,13 +35,7 @@ export function gzip(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBu
   return drain(new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip")));
 }
 
-/**
- * The UTF-8 text of one gzip member (RFC 1952), inflated synchronously by pako (zlib's inflate
- * ported to JavaScript, which checks the member's CRC-32 and length as zlib does); throws on a
- * corrupt or truncated member, or invalid UTF-8. The export reads thousands of these few-KB
- * members a second (bench/results/scale.md), and a `DecompressionStream` costs a stream, a
- * Blob and a Response for each, several times the inflate itself.
- */
-export function gunzipText(member: Uint8Array): string {
-  return decoder.decode(ungzip(member));
+/** The UTF-8 text of one gzip member; throws on a corrupt member or invalid UTF-8. */
+export async function gunzipText(member: Uint8Array<ArrayBuffer>): Promise<string> {
+  return decoder.decode(await drain(new Blob([member]).stream().pipeThrough(new DecompressionStream("gzip"))));
 }
