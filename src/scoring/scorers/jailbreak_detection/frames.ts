@@ -41,6 +41,21 @@ const PERSUADE =
 /** Characters of a turn read (the frame is set up front; the bound keeps the cost flat). */
 const READ_CHARS = 4000;
 
+/**
+ * The frames one turn sets, read on its first READ_CHARS characters (`text`): refusal
+ * suppression, a disguise spelled out or named (ciphers, letters to read back), and a story or
+ * persuasion frame.
+ */
+function frameKinds(turn: string): { text: string; suppress: boolean; spelled: boolean; story: boolean } {
+  const text = turn.slice(0, READ_CHARS);
+  return {
+    text,
+    suppress: SUPPRESS.test(text),
+    spelled: DISGUISE.test(text) || SPACED.test(text),
+    story: FICTION.test(text) || PERSUADE.test(text),
+  };
+}
+
 /** Whether a user turn asks for harm: request intent, or a hazard the hazard lexicon names (weight >= 4). */
 function asksHarm(text: string): boolean {
   return requestIntent(text).includes("intent:harm") || hazardFindings(text, "prompt").some((f) => f.weight >= 4);
@@ -52,20 +67,19 @@ function asksHarm(text: string): boolean {
  * is the rules' `framed_harmful_goal` (./rules.ts).
  */
 export function setsFrame(text: string): boolean {
-  const t = text.slice(0, READ_CHARS);
-  return SUPPRESS.test(t) || DISGUISE.test(t) || SPACED.test(t) || FICTION.test(t) || PERSUADE.test(t);
+  const k = frameKinds(text);
+  return k.suppress || k.spelled || k.story;
 }
 
 /** Frame indicators of the user's turns (in their own words): `frame:disguise`, `frame:goal`, `frame:suppress`. */
 export function jailbreakFrames(user: readonly string[]): string[] {
   const out = new Set<string>();
   for (const turn of user) {
-    const t = turn.slice(0, READ_CHARS);
-    const suppress = SUPPRESS.test(t);
-    const disguise = DISGUISE.test(t) || SPACED.test(t) || (t.match(PAREN_LETTER) ?? []).length >= 5;
-    if (suppress) out.add("frame:suppress");
+    const k = frameKinds(turn);
+    const disguise = k.spelled || (k.text.match(PAREN_LETTER) ?? []).length >= 5;
+    if (k.suppress) out.add("frame:suppress");
     if (disguise) out.add("frame:disguise");
-    if ((suppress || disguise || FICTION.test(t) || PERSUADE.test(t)) && asksHarm(t)) out.add("frame:goal");
+    if ((k.suppress || disguise || k.story) && asksHarm(k.text)) out.add("frame:goal");
   }
   return [...out].sort();
 }

@@ -82,7 +82,6 @@ const TABLE_OR_CODE_LINE = /^\s*\|.*\|\s*$|;\s*$/;
  * Returns the number of odd tokens, 0 when the tail reads as text.
  */
 export function suffixSoup(text: string): number {
-  // The suffix is appended to the request's last line: code and tables spread their symbols over many lines.
   const whole = text.trimEnd();
   const end = whole.slice(whole.lastIndexOf("\n") + 1).replace(/\[[ xX]?\]/g, " "); // markdown checkboxes are not soup
   if (TABLE_OR_CODE_LINE.test(end)) return 0;

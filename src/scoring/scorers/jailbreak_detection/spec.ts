@@ -6,7 +6,7 @@
  * 0.531 at C = 4, p = 1 (the earlier choice by mean F1), 0.557 at C = 2, p = 1.5 (C = 4, p = 1.5:
  * 0.554; C = 2, p = 2: 0.563 but 0.509 at 1%; C = 8, p = 1: 0.522).
  */
-import { learnedSpec } from "../../inference/specs";
+import { DEFAULT_BUDGET, learnedSpec } from "../../inference/specs";
 import { jailbreakJudge } from "./judge";
 import { scoreJailbreak } from "./rules";
 import { jailbreakView } from "./view";
@@ -22,5 +22,5 @@ export const jailbreakSpec = learnedSpec("jailbreak_detection", scoreJailbreak, 
   grams: "words+chars",
   fit: { C: 2, class_weight: "balanced", family_balanced: 1.5 },
   judge: jailbreakJudge,
-  budget: { max_fpr: 0.02, max_traffic_fpr: 0.005, high_precision: 0.95 },
+  budget: { ...DEFAULT_BUDGET, max_fpr: 0.02 },
 });
