@@ -38,11 +38,9 @@ const createRouteDef = route("post", "/api/webhooks", "admin", {
   responses: { 201: jsonResponse(CreatedEndpointSchema, "The endpoint and its secret") },
 });
 
-const listRouteDef = route("get", "/api/webhooks", "read", {
+const listRouteDef = route.list("/api/webhooks", { query: PaginationQuery.extend(ProjectIdQuery.shape) }, pageOf(EndpointSchema, "AlertEndpointPage"), {
   summary: "List the project's alert endpoints, oldest first (secrets are never listed)",
   description: "API keys without the `admin` scope see each `url` redacted to its scheme, host and port (`https://hooks.slack.com/…`).",
-  request: { query: PaginationQuery.extend(ProjectIdQuery.shape) },
-  responses: { 200: jsonResponse(pageOf(EndpointSchema, "AlertEndpointPage"), "A page of endpoints") },
 });
 
 const deleteRouteDef = route("delete", "/api/webhooks/{id}", "admin", {
@@ -57,11 +55,14 @@ const testRouteDef = route("post", "/api/webhooks/{id}/test", "admin", {
   responses: { 200: jsonResponse(DeliverySchema, "The recorded attempt: `delivered`, or `dead` with the error") },
 });
 
-const deliveriesRouteDef = route("get", "/api/webhooks/{id}/deliveries", "read", {
-  summary: "Recent deliveries to an endpoint, newest first, including dead-letter records (state `dead`)",
-  request: { params: EndpointParams, query: DeliveriesQuery },
-  responses: { 200: jsonResponse(pageOf(DeliverySchema, "AlertDeliveryPage"), "A page of deliveries") },
-});
+const deliveriesRouteDef = route.list(
+  "/api/webhooks/{id}/deliveries",
+  { params: EndpointParams, query: DeliveriesQuery },
+  pageOf(DeliverySchema, "AlertDeliveryPage"),
+  {
+    summary: "Recent deliveries to an endpoint, newest first, including dead-letter records (state `dead`)",
+  },
+);
 
 /** An endpoint row as JSON, without its secret. */
 function endpointJson({ secret: _secret, ...e }: AlertEndpoint): z.infer<typeof EndpointSchema> {

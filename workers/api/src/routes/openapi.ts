@@ -77,10 +77,29 @@ type RouteSpec = Omit<RouteConfig, "method" | "path" | "tags" | "security" | "mi
  * given once: `const route = projectRoutesTagged("requests"); route("get", "/api/requests/count", "read", { summary, request, responses })`.
  * Who may call is the route's `scope` (`access.project(scope)`: an API key holding it, or the
  * internal secret with `?project_id=`), declared with the route; its `responses` join the `projectErrors`.
+ * `route.list(path, request, pageOf(...), { summary })` declares a page-numbered list.
  */
 export function projectRoutesTagged(tag: string) {
-  return <const M extends RouteConfig["method"], const P extends string, const R extends RouteSpec>(method: M, path: P, scope: ApiKeyScope, spec: R) =>
+  const route = <const M extends RouteConfig["method"], const P extends string, const R extends RouteSpec>(method: M, path: P, scope: ApiKeyScope, spec: R) =>
     createRoute({ method, path, tags: [tag], ...spec, ...access.project(scope), responses: withErrors(projectErrors, spec) });
+  /**
+   * A page-numbered list (docs/interface.md section 2.6): GET with the `read` scope, whose
+   * `request` carries the paging and filter fields (`query`, and `params` under a parent record),
+   * answering 200 with `page`, a `pageOf` envelope:
+   * `route.list("/api/sessions", { query: SessionListQuery }, pageOf(SessionSummarySchema, "SessionPage"), { summary })`.
+   */
+  const list = <
+    const P extends string,
+    const Q extends NonNullable<RouteSpec["request"]>,
+    T extends z.ZodType,
+    const S extends Omit<RouteSpec, "request" | "responses">,
+  >(
+    path: P,
+    request: Q,
+    page: T,
+    spec: S,
+  ) => route("get", path, "read", { ...spec, request, responses: { 200: jsonResponse(page, "A page of the list: `items`, `total`, `page`, `page_size`") } });
+  return Object.assign(route, { list });
 }
 
 /**

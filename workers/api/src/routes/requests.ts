@@ -22,13 +22,11 @@ const KEYSET_PARAMS = Object.keys(KeysetQuery.shape);
 
 const route = projectRoutesTagged("requests");
 
-const listRoute = route("get", "/api/requests", "read", {
+const listRoute = route.list("/api/requests", { query: PageListQuery }, pageOf(RequestSummarySchema, "LlmRequestPage"), {
   summary: "List logged requests of a project, newest first, page by page",
   description:
     "The envelope of docs/interface.md section 4.3 (`page`, `page_size`, `total`). For deep lists without a total, with each row's score chips, use GET /api/requests/keyset. " +
     "API keys read stored text with personal data masked unless they have the `admin` scope and ask `reveal=true` (audited).",
-  request: { query: PageListQuery },
-  responses: { 200: jsonResponse(pageOf(RequestSummarySchema, "LlmRequestPage"), "A page of requests") },
 });
 
 const keysetRoute = route("get", "/api/requests/keyset", "read", {

@@ -19,10 +19,8 @@ const ListQuery = orderedRange(
 
 const route = projectRoutesTagged("safety-scores");
 
-const listRoute = route("get", "/api/safety-scores", "read", {
+const listRoute = route.list("/api/safety-scores", { query: ListQuery }, pageOf(SafetyScoreSchema, "SafetyScorePage"), {
   summary: "List safety score records, newest first",
-  request: { query: ListQuery },
-  responses: { 200: jsonResponse(pageOf(SafetyScoreSchema, "SafetyScorePage"), "A page of scores") },
 });
 
 const summaryRoute = route("get", "/api/safety-scores/summary", "read", {

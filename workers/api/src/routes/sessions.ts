@@ -22,10 +22,8 @@ const MAX_SESSION_ID_CHARS = 256;
 
 const route = projectRoutesTagged("sessions");
 
-const listRoute = route("get", "/api/sessions", "read", {
+const listRoute = route.list("/api/sessions", { query: SessionListQuery }, pageOf(SessionSummarySchema, "SessionPage"), {
   summary: "List a project's conversations (calls sharing metadata.session_id), most recently active first",
-  request: { query: SessionListQuery },
-  responses: { 200: jsonResponse(pageOf(SessionSummarySchema, "SessionPage"), "A page of sessions") },
 });
 
 const getRoute = route("get", "/api/sessions/{session_id}", "read", {
