@@ -75,14 +75,6 @@ const RULES: readonly ImportRule[] = [
     name: "one owner per table: dashboard/ does not import src/db/",
     from: "dashboard/**",
     forbidden: ["src/db/**"],
-    exceptions: [
-      {
-        from: "dashboard/test/browser/scores.ts",
-        to: "src/db/**",
-        reason:
-          "test setup in place of the scorer worker, which the browser stack does not run: it stores scores with the scorer's own saveScores (src/db/request-scoring.ts)",
-      },
-    ],
     reason:
       "the dashboard server opens the database for Better Auth's tables only (src/accounts/); projects, memberships and the reveal audit are the API's, asked for over /internal",
     example: { file: "dashboard/server/lib/example.ts", text: `import type { Db } from "../../../src/db/driver/client";` },

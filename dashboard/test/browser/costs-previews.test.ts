@@ -9,7 +9,7 @@ import { describe, expect, inject, it } from "vitest";
 import { SCORER_NAMES } from "../../../src/enums";
 import { violationsInBothThemes } from "./browser";
 import { createKeyFromPage, db, openProjectPage, useOwnerStack } from "./owner-stack";
-import { saveFixedScores } from "./scores";
+import { saveFixedScores } from "../../../test/setup/browser-scores";
 
 const EMAIL = "mara.quint@example.com";
 

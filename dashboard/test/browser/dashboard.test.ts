@@ -14,7 +14,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ROOT } from "../../../scripts/lib/postgres";
 import { openPerson, openQueuedCall, type Person, seriousViolations, signUp } from "./browser";
-import { flaggedBy, saveFixedScores, scoreWithTheScorers } from "./scores";
+import { flaggedBy, saveFixedScores, scoreWithTheScorers } from "../../../test/setup/browser-scores";
 import { startBrowserStack, type BrowserStack } from "./stack";
 
 const PASSWORD = "correct horse battery";

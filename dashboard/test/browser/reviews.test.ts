@@ -12,7 +12,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { openQueuedCall, seriousViolations } from "./browser";
 import { db, openProjectPage, useOwnerStack } from "./owner-stack";
-import { flaggedBy, saveFixedScores } from "./scores";
+import { flaggedBy, saveFixedScores } from "../../../test/setup/browser-scores";
 
 const SHOTS = join(import.meta.dirname, "../../../docs/screenshots");
 

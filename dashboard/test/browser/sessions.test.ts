@@ -10,7 +10,7 @@ import { describe, expect, inject, it } from "vitest";
 import { BENIGN, ESCALATION } from "../../../test/fixtures/sessions";
 import { violationsInBothThemes } from "./browser";
 import { createKeyFromPage, openProjectPage, useOwnerStack } from "./owner-stack";
-import { scoreWithTheScorers } from "./scores";
+import { scoreWithTheScorers } from "../../../test/setup/browser-scores";
 
 describe("Sessions page in Chromium", () => {
   const ctx = useOwnerStack("Sol", { ports: { api: 8961, dashboard: 8962 } });

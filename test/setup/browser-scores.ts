@@ -8,14 +8,14 @@
  */
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import type { Db } from "../../../src/db/driver/client";
-import { callScores, loadCalls, saveScores } from "../../../src/db/request-scoring";
-import { scoreSessions } from "../../../workers/scorer/src/sessions";
-import { LOCAL_DECIDER, SCORER_NAMES, type ScorerName } from "../../../src/enums";
-import { labelAt, type PolicyScore, scoreCall } from "../../../src/policy/apply";
-import { DEFAULT_UNSAFE_AT } from "../../../src/policy/schema";
-import type { NamedScore } from "../../../src/scoring/registry";
-import { SCORER_VERSIONS } from "../../../src/scoring/version";
+import type { Db } from "../../src/db/driver/client";
+import { callScores, loadCalls, saveScores } from "../../src/db/request-scoring";
+import { scoreSessions } from "../../workers/scorer/src/sessions";
+import { LOCAL_DECIDER, SCORER_NAMES, type ScorerName } from "../../src/enums";
+import { labelAt, type PolicyScore, scoreCall } from "../../src/policy/apply";
+import { DEFAULT_UNSAFE_AT } from "../../src/policy/schema";
+import type { NamedScore } from "../../src/scoring/registry";
+import { SCORER_VERSIONS } from "../../src/scoring/version";
 
 /** `scores` as the scorer stores them for a project without a policy of its own (`decided_by` local unless given). */
 const versioned = (scores: (NamedScore & { decided_by?: string })[]): PolicyScore[] =>
