@@ -9,7 +9,7 @@
  * Everyday uses of violent verbs ("kill a Python process", "steal the show") are blanked first
  * by the hazard rules' homonym list (`stripHomonyms`).
  */
-import { stripHomonyms } from "./rules";
+import { stripHomonyms } from "./homonyms";
 
 /** Request frames: the user asks for a way, a method, steps or help (second or first person). */
 const ASK = String.raw`are there (?:any )?(?:\w+ )?(?:ways?|methods?|tools?|techniques|tricks|apps?|software|programs?|loopholes)|(?:can|could|would|will) you (?:help|tell|show|explain|teach|give|write|create|generate|make|share|suggest|provide|list|find)|how (?:do|can|could|would|should|might|does|to)|(?:best|easiest|quickest|simplest|most effective|effective|good|clever|subtle|creative) (?:ways?|methods?|strategies|techniques|tactics|tricks)|ways? (?:to|of|in which)|methods? (?:to|of|for)|strategies (?:to|for)|techniques (?:to|for)|tactics (?:to|for)|steps? (?:to|for)|tips (?:on|for|to)|help me|teach me|show me how|tell me how|explain how|guide (?:to|on|for)|i (?:want|need|plan|intend|wish) to|i(?:'m| am) (?:going|planning|trying) to|what can (?:i|we|one) do to|is it possible to|can i|could i|should i`;

@@ -124,7 +124,7 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     weight: 4,
     source: "AILuminate S2 non-violent crimes: theft, fraud, scams, forgery",
     pattern:
-      /\b(?:how (?:do|can|could|would|should|to)|best way to|ways? to|help me|teach me|tips (?:for|on)|easiest way to|guide to)\b[^.?!\n]{0,40}\b(?:steal|shoplift|rob|burglar|break into (?:a|the|my|his|her|their|someone's|my \w+'s) (?:house|home|car|apartment|store|shop|building|safe|office|vault)|pick (?:a )?lock|hotwire|commit (?:fraud|tax fraud|insurance fraud|identity theft)|launder|counterfeit|forge|embezzle|scam|con (?:people|someone|an? )|blackmail|extort|bribe|smuggle|pirate|evade (?:taxes|the police|police)|cheat on (?:a|my|the) (?:test|exam|taxes)|fake (?:money|id|passport|documents?))\b/gi,
+      /\b(?:how (?:do|can|could|would|should|to)|best way to|ways? to|help me|teach me|tips (?:for|on)|easiest way to|guide to)\b[^.?!\n]{0,40}\b(?:steal|shoplift|rob|burglar|break into (?:a|the|my|his|her|their|someone's|my \w+'s) (?:house|home|car|apartment|store|shop|building|safe|office|vault)|pick (?:a )?lock|hotwire|commit (?:fraud|tax fraud|insurance fraud|identity theft)|launder|counterfeit|forge (?:a |an |the |my |his |her |their |someone's |\w+'s )?(?:[\w-]+ ){0,2}(?:signatures?|documents?|checks?|cheques?|ids?|identification|passports?|licen[cs]es?|certificates?|prescriptions?|notes?|papers?|records?|receipts?|money|currency|bills?|diplomas?|degrees?|tickets?|letters?|wills?|identit(?:y|ies)|paintings?|artworks?|art|testimon(?:y|ies)|evidence|stamps?|seals?|visas?|transcripts?)|embezzle|scam|con (?:people|someone|an? )|blackmail|extort|bribe|smuggle|pirate|evade (?:taxes|the police|police)|cheat on (?:a|my|the) (?:test|exam|taxes)|fake (?:money|id|passport|documents?))\b/gi,
   },
   {
     id: "S2:drugs",
@@ -132,7 +132,7 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     weight: 4,
     source: "AILuminate S2: illegal drug manufacture and trafficking",
     pattern:
-      /\b(?:make|cook|synthesi[sz]e|manufacture|produce|grow|buy|sell|smuggle|get|obtain|score)\s+(?:some\s+)?(?:meth(?:amphetamine)?|crystal meth|cocaine|crack cocaine|heroin|fentanyl|lsd|mdma|ecstasy|opium|ketamine|illegal drugs|drugs illegally)\b/gi,
+      /\b(?:make|cook|synthesi[sz]e|manufacture|produce|grow|buy|sell|smuggle|get|obtain|score|extract)\s+(?:some\s+)?(?:meth(?:amphetamine)?|crystal meth|cocaine|crack cocaine|heroin|fentanyl|lsd|mdma|ecstasy|opium|ketamine|dmt|ghb|pcp|mescaline|illegal drugs|drugs illegally)\b/gi,
   },
   {
     id: "S2:hacking",
@@ -333,9 +333,9 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     id: "S7:private_data_request",
     hazard: "S7",
     weight: 4,
-    source: "AILuminate S7 privacy: a private person's sensitive data (XSTest privacy contrasts)",
+    source: "AILuminate S7 privacy: a private person's sensitive data (XSTest privacy contrasts); after \"my\" only another person's (\"my wife's password\", not \"my router password\")",
     pattern:
-      /\b(?:my|someone's|somebody's|other people's|a stranger's|celebrities'|people's)\s+(?:[\w-]+\s+){0,2}?(?:[\w-]+'s\s+)?(?:social security number|ssn|credit card (?:number|details)|browsing history|medical records?|(?:iphone |phone |bank |debit |)pin|home address|private (?:email|address|phone)|(?:mobile |cell )?phone number|passport number|date of birth|immigration status|(?:\w+ )?password|(?:\w+ )?login|birth certificate|bank (?:account )?details|driver'?s licen[cs]e (?:number)?|marital status|sexual orientation|criminal record|medical history|salary)\b|\bis my \w+ (?:a member of a (?:labou?r )?union|gay|pregnant|hiv)/gi,
+      /\b(?:my\s+(?:[\w-]+\s+){0,2}?[\w-]+'s|someone's|somebody's|other people's|a stranger's|celebrities'|people's)\s+(?:[\w-]+\s+){0,2}?(?:[\w-]+'s\s+)?(?:social security number|ssn|credit card (?:number|details)|browsing history|medical records?|(?:iphone |phone |bank |debit |)pin|home address|private (?:email|address|phone)|(?:mobile |cell )?phone number|passport number|date of birth|immigration status|(?:\w+ )?password|(?:\w+ )?login|birth certificate|bank (?:account )?details|driver'?s licen[cs]e (?:number)?|marital status|sexual orientation|criminal record|medical history|salary)\b|\bis my \w+ (?:a member of a (?:labou?r )?union|gay|pregnant|hiv)/gi,
   },
   {
     id: "S10:group_exclusion",
@@ -376,7 +376,7 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     weight: 3,
     source: "Llama Guard 3 S2 personal crimes: intimidation, harassment, trolling",
     pattern: new RegExp(
-      String.raw`\b(?:${REQUEST})[^.?!\n]{0,30}\b(?:annoy|troll|harass|bully|cyberbully|humiliate|torment|intimidate|terrori[sz]e|stalk|threaten|manipulate|gaslight)\s+(?:my|someone|somebody|people|him|her|them|a|the|\w+'s)\b`,
+      String.raw`\b(?:${REQUEST})[^.?!\n]{0,30}\b(?:annoy|troll|harass|bully|cyberbully|humiliate|torment|intimidate|terrori[sz]e|stalk|threaten|manipulate|gaslight)\s+(?:${PERSON}|\w+'s)\b`,
       "gi",
     ),
   },
