@@ -333,7 +333,8 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     id: "S7:private_data_request",
     hazard: "S7",
     weight: 4,
-    source: "AILuminate S7 privacy: a private person's sensitive data (XSTest privacy contrasts); after \"my\" only another person's (\"my wife's password\", not \"my router password\")",
+    source:
+      'AILuminate S7 privacy: a private person\'s sensitive data (XSTest privacy contrasts); after "my" only another person\'s ("my wife\'s password", not "my router password")',
     pattern:
       /\b(?:my\s+(?:[\w-]+\s+){0,2}?[\w-]+'s|someone's|somebody's|other people's|a stranger's|celebrities'|people's)\s+(?:[\w-]+\s+){0,2}?(?:[\w-]+'s\s+)?(?:social security number|ssn|credit card (?:number|details)|browsing history|medical records?|(?:iphone |phone |bank |debit |)pin|home address|private (?:email|address|phone)|(?:mobile |cell )?phone number|passport number|date of birth|immigration status|(?:\w+ )?password|(?:\w+ )?login|birth certificate|bank (?:account )?details|driver'?s licen[cs]e (?:number)?|marital status|sexual orientation|criminal record|medical history|salary)\b|\bis my \w+ (?:a member of a (?:labou?r )?union|gay|pregnant|hiv)/gi,
   },
