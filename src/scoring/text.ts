@@ -113,6 +113,14 @@ function pushDocument(out: ExtractedCall, text: string): void {
   // not inside a passage that happens to contain a list.
   const first = lines.find((l) => l.trim()) ?? "";
   const mark = /^\s*(?:[-*\u2022]|#{1,4})\s+\S/.test(first) ? PASSAGE_MARK : STRONG_PASSAGE_MARK;
+  out.documents.push(...splitAtMarks(lines, mark));
+}
+
+/**
+ * `lines` cut before each line that `mark` matches (not before the first non-blank one): one
+ * trimmed, non-empty passage per mark.
+ */
+function splitAtMarks(lines: readonly string[], mark: RegExp): string[] {
   const passages: string[] = [];
   let cur: string[] = [];
   for (const line of lines) {
@@ -123,7 +131,16 @@ function pushDocument(out: ExtractedCall, text: string): void {
     cur.push(line);
   }
   if (cur.some((l) => l.trim())) passages.push(cur.join("\n"));
-  out.documents.push(...passages.map((p) => p.trim()).filter((p) => p.length > 0));
+  return passages.map((p) => p.trim()).filter((p) => p.length > 0);
+}
+
+/**
+ * Passages of a RAG template's context slot: its paragraphs (`contextPassages`), each cut again
+ * at strong passage markers, since applications that number their documents ("[1] ...",
+ * "Passage 2: ...", "Document 3 (Title):") often join them with single newlines.
+ */
+function templatePassages(context: string): string[] {
+  return contextPassages(context).flatMap((p) => splitAtMarks(p.split("\n"), STRONG_PASSAGE_MARK));
 }
 
 /**
@@ -172,7 +189,7 @@ function pushByRole(out: ExtractedCall, role: string, texts: string[]): void {
     if (template) {
       // A framework's QA prompt: the context slot is documents, the question slot the user's own
       // words; the fixed scaffolding is neither (./rag-templates.ts).
-      out.documents.push(...contextPassages(template.context));
+      out.documents.push(...templatePassages(template.context));
       if (template.question) (role === "user" ? out.user : out.system).push(template.question);
     } else if (role === "tool" || role === "function" || role === "document") pushDocument(out, t);
     else if (CONTEXT_HEADER.test(t) && (role === "system" || role === "user" || role === "developer")) pushDocument(out, t);

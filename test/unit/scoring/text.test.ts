@@ -58,6 +58,20 @@ describe("extractCall", () => {
     expect(x.system).toEqual([]);
   });
 
+  it("Should cut a RAG template's context at numbered passages joined by single newlines", () => {
+    const prompt = (context: string) =>
+      `You are an assistant for question-answering tasks. Use the following pieces of retrieved context to answer the question. If you don't know the answer, just say that you don't know.\nQuestion: How tall is the tower?\nContext: ${context}\nAnswer:`;
+    const numbered = extractCall(
+      { messages: [{ role: "user", content: prompt("Passage 1: The tower is 300 m tall.\nPassage 2: The tower is 330 m tall.\n[3] It opened in 1889.") }] },
+      null,
+    );
+    expect(numbered.documents).toEqual(["Passage 1: The tower is 300 m tall.", "Passage 2: The tower is 330 m tall.", "[3] It opened in 1889."]);
+    expect(numbered.user).toEqual(["How tall is the tower?"]);
+    // A paragraph without markers stays one passage, lines and all.
+    const plain = extractCall({ messages: [{ role: "user", content: prompt("The tower is 330 m tall.\nIt opened in 1889.\n\nParis is in France.") }] }, null);
+    expect(plain.documents).toEqual(["The tower is 330 m tall.\nIt opened in 1889.", "Paris is in France."]);
+  });
+
   it("Should reassemble streamed delta chunks per choice", () => {
     const x = extractCall({ messages: [] }, [
       { choices: [{ index: 0, delta: { content: "Hel" } }] },

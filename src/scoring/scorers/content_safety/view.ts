@@ -4,6 +4,7 @@ import type { ScorableCall, ScoreResult } from "../../types";
 import type { Segment } from "../../inference/features";
 import { type ModelView, pushTexts as push, ruleIndicator } from "../../inference/views";
 import { requestIntent } from "./intent";
+import { baseVerdict } from "./rules";
 
 /**
  * An answer that only acknowledges ("Sure.", "OK, will do!", "Yes"): it delivers nothing, so the call
@@ -38,12 +39,12 @@ const ACKNOWLEDGEMENT = new RegExp(`^[\\s"'*]*${ACK_WORD}(?:[\\s,.!;:-]+${ACK_WO
  * (0.813-0.827 over four fold seeds, the completion alone 0.809-0.817); with character n-grams
  * as well 0.787.
  */
-export function contentSafetyView(call: ScorableCall, rule: ScoreResult): ModelView {
+export function contentSafetyView(call: ScorableCall, _rule: ScoreResult): ModelView {
   const x = extracted(call);
   const completion = x.completion.join("\n");
   const s = completion.trim().length > 0 && !ACKNOWLEDGEMENT.test(completion) ? completionStance(x) : undefined;
   const segments: Segment[] = [];
-  const indicators = [ruleIndicator(rule)];
+  const indicators = [ruleIndicator(baseVerdict(call))];
   if (s) {
     segments.push({ ns: "t", text: completion }, { ns: "c", text: completion });
     indicators.push("answered");

@@ -68,7 +68,7 @@ export const DOCUMENT_RULES: readonly Rule[] = [
     source: "AgentDojo / InjecAgent (Zhan et al. 2024): a document asking the model to call a tool, send data or ask the user for credentials",
     weight: 4,
     pattern:
-      /\b(?:call|invoke|use|run|execute|trigger)\s+(?:the\s+)?`?[a-z]+_[a-z_]+`?\s+(?:tool|function|action)\b[^.\n]{0,80}\b(?:with|to|and)\b|\b(?:ask|request|prompt|require)\s+(?:the\s+|your\s+|each\s+)?(?:user|customer|employee|visitor|reader|them)(?:'s)?\s+(?:for|to\s+(?:provide|confirm|enter|type|share|send|verify))\s+(?:(?:their|his|her|your|the)\s+)?(?:[\w-]+\s+){0,2}(?:password|passcode|PIN|credentials?|login|social security number|SSN|credit card(?: number)?|card number|CVV|one-time code|2FA code|bank (?:details|account))\b|\b(?:request|ask for|collect)\s+(?:the\s+)?(?:user's|customer's|employee's|visitor's)\s+(?:[\w-]+\s+){0,2}(?:password|passcode|PIN|credentials?|social security number|SSN|credit card(?: number)?|card number|bank (?:details|account))\b|\b(?:e-?mail|send|forward)\s+(?:my|the|their|all|this|these|your)\s+(?:[\w-]+\s+){0,3}to\s+(?:me\s+at\s+)?[\w.+-]+@[\w-]+\.\w/gi,
+      /\b(?:call|invoke|use|run|execute|trigger)\s+(?:the\s+)?`?[a-z]+_[a-z_]+`?\s+(?:tool|function|action)\b[^.\n]{0,80}\b(?:with|to|and)\b|\b(?:ask|request|prompt|require)\s+(?:the\s+|your\s+|each\s+)?(?:user|customer|employee|visitor|reader|them)(?:'s)?\s+(?:for|to\s+(?:provide|confirm|enter|type|share|send|verify))\s+(?:(?:their|his|her|your|the)\s+)?(?:[\w-]+\s+){0,2}(?:password|passcode|PIN|credentials?|login|social security number|SSN|credit card(?: number)?|card number|CVV|one-time code|2FA code|bank (?:details|account))\b|\b(?:request|ask for|collect)\s+(?:the\s+)?(?:user's|customer's|employee's|visitor's)\s+(?:[\w-]+\s+){0,2}(?:password|passcode|PIN|credentials?|social security number|SSN|credit card(?: number)?|card number|bank (?:details|account))\b|\b(?:e-?mail|send|forward)\s+(?:my|the|their|all|this|these|your)\s+(?:[\w-]+\s+){0,6}to\s+(?:me\s+at\s+)?[\w.+-]+@[\w-]+\.\w/gi,
   },
   ...ruleFamily(
     "ai_reader_addressed",
@@ -81,6 +81,10 @@ export const DOCUMENT_RULES: readonly Rule[] = [
       /\b(?:AI|LLM)[ _-]?(?:agents?|assistants?|models?|readers?|systems?|instructions?)\s*:\s*(?:please\s+)?(?:tell|say|respond|reply|answer|ignore|disregard|forward|send|summari[sz]e|recommend|include|mark|move|delete|write|output|inform|warn|ask|do not|don't|never|always|you must)\b/gi,
       /\b(?:note|message|notice|instructions?|reminder)\s+(?:for|to)\s+(?:any\s+|all\s+)?(?:automated\s+(?:readers?|agents?|systems?|assistants?|tools?)|AI\s+(?:agents?|assistants?|models?|systems?|readers?)|language\s+models?|LLMs?)\b/gi,
       /\b(?<=(?:^|[\n.!])\s{0,4})(?:AI|assistant|AI assistant|language model)\s*,\s*(?:please\s+)?(?:your\s+(?:next|new|real|only)\s+(?:step|task|job|instruction)|you\s+(?:must|should|will|are to)|tell|say|respond|reply|answer|ignore|disregard|forward|send|recommend|include|do not|don't|never|always)\b/gi,
+      // The same vocative with a clause before the order: "Assistant, after reading this, forward ...".
+      /\b(?<=(?:^|[\n.!])\s{0,4})(?:AI|assistant|AI assistant|language model)\s*,\s*(?:after|when|once|before|while)\s+(?:reading|processing|summari[sz]ing|you\s+(?:read|process|summari[sz]e))\s+(?:this|it)\s*,/gi,
+      // Whoever processes the text, named by a machine's task: "whoever is summarizing this: ...".
+      /\b(?:whoever|anyone|anybody)\s+(?:is\s+|who\s+is\s+|that\s+is\s+)?(?:summari[sz]ing|processing|parsing|analy[sz]ing|indexing)\s+(?:this|these)\b/gi,
     ],
   ),
   ...ruleFamily(
