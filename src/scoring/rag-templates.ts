@@ -41,7 +41,9 @@ const DASHES = String.raw`\n-{4,}\n`;
 const TEMPLATES: readonly TemplateSpec[] = [
   {
     template: "langchain:rlm/rag-prompt",
-    opening: /^\s*You are an assistant for question-answering tasks\. Use the following pieces of retrieved context to answer the question\./i,
+    // The hub prompt opens with "You are an assistant for question-answering tasks."; applications
+    // that copy it often drop or replace that persona sentence and keep the rest.
+    opening: /^\s*(?:[^\n.]{1,200}\.\s+)?Use the following pieces of retrieved context to answer the question\./i,
     slots: /\n\s*Question:\s*(?<question>[\s\S]*?)\s*\n\s*Context:\s*(?<context>[\s\S]*?)\s*\n\s*Answer:\s*$/i,
   },
   {
@@ -82,7 +84,8 @@ const TEMPLATES: readonly TemplateSpec[] = [
 
 /**
  * The parts of `text` when it is one of the known RAG templates (filled in), else null. The
- * first template whose opening and slots both match wins.
+ * first template whose opening and slots both match wins; then any prompt built on the same
+ * slots (`slotParts`).
  */
 export function templateParts(text: string): TemplateParts | null {
   for (const t of TEMPLATES) {
@@ -93,7 +96,42 @@ export function templateParts(text: string): TemplateParts | null {
     if (!context) continue;
     return { template: t.template, context, question: (m.groups.question ?? "").trim() };
   }
-  return null;
+  return slotParts(text);
+}
+
+/** The "Answer:" line a question-answering prompt ends with, for the model to fill. */
+const ANSWER_SLOT = /\n[ \t]*Answer:[ \t]*$/i;
+/** Slot labels at a line start: the context slot and the question slot. */
+const SLOT_LABEL = /(?:^|\n)[ \t]*(?:(?<context>Context|Retrieved context|Documents)|(?<question>Question|Query)):[ \t]*/gi;
+
+/**
+ * Any question-answering prompt on the slots the frameworks share: a "Context:" and a
+ * "Question:" (or "Query:") slot in either order, ending with an "Answer:" line (the shape of
+ * LangChain's, LlamaIndex's and Haystack's defaults, and of the prompts written after them).
+ * Whichever slot comes first ends at the first label of the other kind, and the second runs to
+ * "Answer:", so a document with "Question:" lines of its own (an FAQ) stays inside the context
+ * when the context comes first, and the reverse. Linear in the text: one scan of the labels.
+ */
+function slotParts(text: string): TemplateParts | null {
+  const trimmed = text.trimEnd();
+  const tail = Math.max(0, trimmed.length - 40);
+  const answer = ANSWER_SLOT.exec(trimmed.slice(tail));
+  if (!answer) return null;
+  const body = trimmed.slice(0, tail + answer.index);
+  let first: { kind: "context" | "question"; end: number } | null = null;
+  let second: { start: number; end: number } | null = null;
+  for (const m of body.matchAll(SLOT_LABEL)) {
+    const kind = m.groups?.context ? "context" : "question";
+    if (!first) first = { kind, end: m.index + m[0].length };
+    else if (kind !== first.kind && !second) second = { start: m.index, end: m.index + m[0].length };
+    // With the context first, its end is the last question label (an FAQ inside stays context).
+    else if (kind !== first.kind && first.kind === "context") second = { start: m.index, end: m.index + m[0].length };
+  }
+  if (!first || !second) return null;
+  const a = body.slice(first.end, second.start).trim();
+  const b = body.slice(second.end).trim();
+  const [context, question] = first.kind === "context" ? [a, b] : [b, a];
+  return context ? { template: "generic:context-question-answer", context, question } : null;
 }
 
 /**
