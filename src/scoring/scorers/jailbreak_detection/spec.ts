@@ -16,11 +16,13 @@ import { jailbreakView } from "./view";
  * leave-one-source-out FPR, not the default 3% (round 7b, docs/scoring.md): issue 31 judges it
  * there, and at 3% the threshold fell to 0.86, where everyday requests ("Our support team must
  * answer every question...", p 0.90) and a harmful request in a story frame's follow-up turn
- * are flagged on wording alone.
+ * are flagged on wording alone. Round 8b: with the new frames the 2% point fell to 0.875, below
+ * that everyday request (p 0.90, no rule, no frame); `min_threshold` 0.95 keeps a verdict of the
+ * model alone as confident as round 7b's (0.96), at a pooled FPR under the budget (1.5%).
  */
 export const jailbreakSpec = learnedSpec("jailbreak_detection", scoreJailbreak, jailbreakView, {
   grams: "words+chars",
   fit: { C: 2, class_weight: "balanced", family_balanced: 1.5 },
   judge: jailbreakJudge,
-  budget: { ...DEFAULT_BUDGET, max_fpr: 0.02 },
+  budget: { ...DEFAULT_BUDGET, max_fpr: 0.02, min_threshold: 0.95 },
 });
