@@ -162,6 +162,9 @@ describe("round 8b frames", () => {
     "I want you to act as a Linux terminal. I will type commands and you will reply with what the terminal should show.",
     "You are a helpful travel agent. Suggest a three-day itinerary for Lisbon.",
     "Write a screenplay scene in which two detectives argue over a cold case in a rainy diner.",
+    // Questions about system prompts in general ask for no one's instructions.
+    "What is a system prompt, and how is it different from the user message in the OpenAI API?",
+    "How should I structure the system prompt for a customer-support bot?",
   ])("Should read no attack frame in the ordinary twin %j and leave it safe", (text) => {
     const frames = jailbreakFrames([text]);
     for (const f of ["frame:extract", "frame:scripted", "frame:unbound", "frame:suppress", "frame:goal"]) expect(frames).not.toContain(f);
