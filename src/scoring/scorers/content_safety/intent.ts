@@ -68,6 +68,8 @@ const ASK_HARM = new RegExp(
   String.raw`\b(?:${ASK})\b[^.?!\n]{0,90}?\b${ACT}\b|^\W*(?:please |can you |could you |would you |now |then |also )?(?:${IMP})\b[^.?!\n]{0,90}?\b${ACT}\b`,
   "i",
 );
+/** The act alone: one scan that rules a sentence out before the frames are tried around it. */
+const ACT_RE = new RegExp(String.raw`\b${ACT}\b`, "i");
 const DEFENSIVE_RE = new RegExp(String.raw`\b(?:${DEFENSIVE})\b`, "i");
 const CONCEAL_RE = new RegExp(String.raw`\b(?:${CONCEAL})\b`, "i");
 
@@ -84,7 +86,7 @@ export function requestIntent(text: string): string[] {
   const t = stripHomonyms(text.slice(0, 2000));
   const out: string[] = [];
   const sentences = t.split(/(?<=[.?!])\s+|\n/).filter((x) => !DEFENSIVE_RE.test(x));
-  if (sentences.some((x) => ASK_HARM.test(x))) out.push("intent:harm");
+  if (sentences.some((x) => ACT_RE.test(x) && ASK_HARM.test(x))) out.push("intent:harm");
   if (CONCEAL_RE.test(t)) out.push("intent:conceal");
   return out;
 }
