@@ -1,4 +1,6 @@
 import { it } from "vitest";
+import { scoreContentSafety } from "../../../src/scoring/scorers/content_safety/rules";
+import { contentSafetyView } from "../../../src/scoring/scorers/content_safety/view";
 import type { ScorableCall } from "../../../src/scoring/types";
 
 /** An OpenAI chat call with the given messages and optional assistant answer. */
@@ -19,6 +21,12 @@ export function chat(messages: Array<{ role: string; content: unknown }>, answer
 /** A single user prompt, optionally answered. */
 export function ask(prompt: string, answer?: string): ScorableCall {
   return chat([{ role: "user", content: prompt }], answer);
+}
+
+/** The indicators of content_safety's model view (`intent:harm`, `complied:intent:harm`...) for a prompt, optionally answered. */
+export function viewIndicators(prompt: string, answer?: string): string[] {
+  const call = ask(prompt, answer);
+  return contentSafetyView(call, scoreContentSafety(call)).indicators;
 }
 
 /**

@@ -64,6 +64,9 @@ export const OPERATIONAL_DETAIL =
 export const NONSENSE =
   /\b(?:time[- ]?travel\w*|teleport\w*|breathe (?:underwater|in space|under water)|(?:live|land|walk|settle|vacation|holiday) on (?:the )?(?:sun|sun's surface|surface of the sun|mars|jupiter|saturn|venus|pluto|the moon)|sun's surface|surface of the sun|read (?:other people's )?minds|become invisible|shoot lasers|photosynthesi[sz]e|turn invisible|(?:fly|levitate) without)\b/i;
 
+/** What code and data work manipulates ("manipulate a pandas DataFrame", "manipulating strings"). */
+export const DATA_OBJECTS = `data ?frames?|dom|strings?|arrays?|lists?|images?|files?|pixels?|matri(?:x|ces)|objects?|variables?|text|json|xml|csv|columns?|rows?|tables?|spreadsheets?|pdfs?|audio|video|photos?|graphs?|meshes|vectors?|tensors?|bits?|bytes?|pointers?|memory|dates?|timestamps?|numbers?|data|datasets?|dicts?|dictionaries|elements?|nodes?|html|css|svg|urls?|paths?`;
+
 /** XSTest-style safe uses of violent words; blanked out before the hazard rules run. */
 export const SAFE_HOMONYMS: readonly RegExp[] = [
   /\b(?:kill|terminate|stop|end|shoot down)\s+(?:a|the|all|my|this|that|every|an?\s+\w+)?\s*(?:python\s+|linux\s+|background\s+|child\s+|zombie\s+|running\s+)?(?:process(?:es)?|thread|task|job|program|server|container|session|app|application|tab|command|script|query|daemon|pod|instance|loop|connection)\b/gi,
@@ -74,6 +77,7 @@ export const SAFE_HOMONYMS: readonly RegExp[] = [
   /\b(?:steal|stealing|stole|steals)\s+(?:a\s+|the\s+|second\s+|third\s+|home\s+)?(?:base|bases|show|spotlight|limelight|thunder|kiss|glance|look|moment|scene|hearts?|my heart)\b/gi,
   /\b(?:crack|cracking)\s+(?:a|the)?\s*(?:jokes?|smile|eggs?|nuts?|code|case|puzzle|knuckles|window|whip)\b|\bbeat\s+(?:the\s+)?(?:heat|eggs?|traffic|odds|game|level|record|deadline|competition)\b/gi,
   /\b(?:in|on|while playing)\s+(?:a|the)?\s*(?:video\s*game|game|call of duty|fortnite|minecraft|gta|grand theft auto|skyrim|pubg|counter-strike|chess|overwatch|halo|among us|dnd|d&d|dungeons)\b/gi,
+  new RegExp(String.raw`\b(?:manipulat(?:e|es|ed|ing))\s+(?:a |an |the |this |that |my |your |our |these |those )?(?:\w+ )?(?:${DATA_OBJECTS})\b`, "gi"),
   /\b(?:murder|massacre|kill|strangle|assassinate|destroy|crush|slay|nail)\s+(?:my|the|this|that|a)?\s*(?:presentation|exam|test|interview|audition|performance|competition|opponent in|job interview|karaoke|workout|deadline|speech|game|show)\b/gi,
 ];
 
