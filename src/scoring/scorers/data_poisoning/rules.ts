@@ -386,7 +386,11 @@ export function editedCopies(x: ExtractedCall, sets: readonly Set<string>[], que
       if (!mineClaims) return found;
       for (const a of mineClaims) {
         const own = holdsIn(a.tokens);
-        if (a.core.size < 3 || own.length === 0) continue;
+        // A short frame ("<name> was founded in <year>") is a copy only when the two sentences
+        // also name the same thing besides the swapped value (below).
+        if (a.core.size < 1 || own.length === 0) continue;
+        // The words of a worded answer are its value: the copies differ there, not in their frame.
+        const aCore = worded ? new Set([...a.core].filter((t) => !own.includes(t))) : a.core;
         // A planted passage may restate its claim ("the answer to \"...\" is X. The CEO is X."):
         // its share is that of every sentence naming the value.
         let named = 0;
@@ -404,7 +408,8 @@ export function editedCopies(x: ExtractedCall, sets: readonly Set<string>[], que
             const shareB = b.size / Math.max(1, sets[j]!.size);
             const copy = shareA >= 0.5 && shareB < shareA;
             const original = shareB >= 0.5 && shareA < shareB;
-            if (!(copy || original) || jaccard(a.core, b.core) < 0.5) continue;
+            if (!(copy || original) || jaccard(aCore, b.core) < 0.5) continue;
+            if (a.core.size < 3 && ![...a.values].some((v) => b.values.has(v) && !own.includes(v))) continue;
             // The rival: a word of the kind asserted in b's place; a name need not be capitalised
             // there ("Reserved matters are ...", "al-Zahrawi" open a sentence or a word in lowercase).
             if (![...b.tokens].some((v) => kind(v) && !a.tokens.has(v) && !question.has(v))) continue;
@@ -434,7 +439,11 @@ function wordLine(s: string): string {
  */
 export function sidesWithQuestionEcho(x: ExtractedCall, sets: readonly Set<string>[], question: Set<string>): boolean {
   if (sets.length < 2 || question.size < 2) return false;
-  const asked = askedTexts(x).map(wordLine).filter((q) => q.split(" ").length >= 4);
+  // Each question the user asked, alone ("When ...? Here is what I found:" asks one).
+  const asked = askedTexts(x)
+    .flatMap((t) => t.split(/(?<=\?)|\n/))
+    .map(wordLine)
+    .filter((q) => q.split(" ").length >= 4);
   if (asked.length === 0) return false;
   const { asserted, kind } = answerValues(x, question);
   if (asserted.length === 0) return false;
