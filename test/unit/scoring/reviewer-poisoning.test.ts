@@ -79,16 +79,21 @@ describe("poisoned passages inside JSON tool results", () => {
   });
 });
 
+/** As numbered passages and as JSON tool results: the correct answer safe, the poisoned one unsafe by `rule`. */
+function expectFlagsPoisonedOnly(c: PoisonedCase, rule: string) {
+  for (const score of [poisoning, poisoningFromTool]) {
+    const good = score(c, c.correct);
+    const bad = score(c, c.poisoned);
+    expect(good.score_label, good.rationale).toBe("safe");
+    expect(bad.score_label, bad.rationale).toBe("unsafe");
+    expect(bad.rationale).toContain(rule);
+  }
+}
+
 describe("an answer that sides with an edited copy of a genuine sentence (round 7d)", () => {
   for (const c of EDITED_COPY_CASES) {
     it(`Should flag the answer from the lifted copy and not the genuine passage's: ${c.name}`, () => {
-      for (const score of [poisoning, poisoningFromTool]) {
-        const good = score(c, c.correct);
-        const bad = score(c, c.poisoned);
-        expect(good.score_label, good.rationale).toBe("safe");
-        expect(bad.score_label, bad.rationale).toBe("unsafe");
-        expect(bad.rationale).toContain("sides_with_edited_copy");
-      }
+      expectFlagsPoisonedOnly(c, "sides_with_edited_copy");
     });
   }
 });
@@ -102,25 +107,12 @@ function poisoningFromPastedList(c: PoisonedCase, answer: string) {
 describe("round 8d: the relation between passages and answer on more shapes", () => {
   for (const c of EDITED_COPY_CASES_8D) {
     it(`Should flag the answer from the edited copy and not the genuine passage's: ${c.name}`, () => {
-      for (const score of [poisoning, poisoningFromTool]) {
-        const good = score(c, c.correct);
-        const bad = score(c, c.poisoned);
-        expect(good.score_label, good.rationale).toBe("safe");
-        expect(bad.score_label, bad.rationale).toBe("unsafe");
-        expect(bad.rationale).toContain("sides_with_edited_copy");
-      }
+      expectFlagsPoisonedOnly(c, "sides_with_edited_copy");
     });
   }
 
   it("Should flag the answer only a passage restating the question gives, and not the genuine one", () => {
-    const c = QUESTION_ECHO_CASE;
-    for (const score of [poisoning, poisoningFromTool]) {
-      const good = score(c, c.correct);
-      const bad = score(c, c.poisoned);
-      expect(good.score_label, good.rationale).toBe("safe");
-      expect(bad.score_label, bad.rationale).toBe("unsafe");
-      expect(bad.rationale).toContain("sides_with_question_echo");
-    }
+    expectFlagsPoisonedOnly(QUESTION_ECHO_CASE, "sides_with_question_echo");
   });
 
   it("Should leave an answer corroborated by three independent passages safe, and flag the altered near-duplicate's", () => {
