@@ -488,7 +488,7 @@ export function sidesWithQuestionEcho(x: ExtractedCall, sets: readonly Set<strin
  * around the question); the contradiction alone is 3; an answer that sides with the odd passage
  * out (`sidesWithMinority`) is 4; one that sides with a bare edited copy of a genuine sentence
  * (`editedCopies`) or with passages restating the question (`sidesWithQuestionEcho`) is 5 (round
- * 8d: 97% and 100% precise over every labelled source, so the model does not veto them); an answer
+ * 8d: 98% and 100% precise over every labelled source, so the model does not veto them); an answer
  * that three independent passages corroborate is not held to a near-duplicate's contradiction
  * (3); trigger tokens are 3, or 4 with an off-topic completion; planted instructions in context
  * are 3.
