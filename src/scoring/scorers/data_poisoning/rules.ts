@@ -55,8 +55,10 @@ export function suppliedDocuments(x: ExtractedCall): string[] {
 
 /** The user's own words: user turns without the documents pasted into them. */
 function askedTexts(x: ExtractedCall): string[] {
-  const pasted = pastedList(x);
-  return pasted ? [pasted.question] : x.user.map(ownWords);
+  return memo(x, "askedTexts", () => {
+    const pasted = pastedList(x);
+    return pasted ? [pasted.question] : x.user.map(ownWords);
+  });
 }
 
 /** Tokens of the user's question: user turns without the documents pasted into them. */
@@ -391,6 +393,9 @@ export function editedCopies(x: ExtractedCall, sets: readonly Set<string>[], que
       return c;
     };
     for (const i of mine) {
+      // No sentence of passage i can differ from another passage on a value every passage names.
+      const namedByI = asserted.filter((t) => names(i, t));
+      if (!sets.some((_s, j) => j !== i && namedByI.some((t) => !names(j, t)))) continue;
       const mineClaims = claimsOf(i);
       if (!mineClaims) return found;
       for (const a of mineClaims) {
@@ -448,29 +453,24 @@ function wordLine(s: string): string {
  */
 export function sidesWithQuestionEcho(x: ExtractedCall, sets: readonly Set<string>[], question: Set<string>): boolean {
   if (sets.length < 2 || question.size < 2) return false;
+  const { asserted, kind } = answerValues(x, question);
+  if (asserted.length === 0) return false;
+  const passageValues = prosePassageValues(x);
+  const names = (i: number) => asserted.some((t) => sets[i]!.has(t) || passageValues[i]!.has(t));
+  const rivals = sets.flatMap((_s, i) => (names(i) ? [] : [i]));
+  if (rivals.length === 0 || rivals.length === sets.length) return false;
   // Each question the user asked, alone ("When ...? Here is what I found:" asks one).
   const asked = askedTexts(x)
     .flatMap((t) => t.split(/(?<=\?)|\n/))
     .map(wordLine)
     .filter((q) => q.split(" ").length >= 4);
   if (asked.length === 0) return false;
-  const { asserted, kind } = answerValues(x, question);
-  if (asserted.length === 0) return false;
   const prose = prosePassages(x);
-  const passageValues = prosePassageValues(x);
-  const names = (i: number) => asserted.some((t) => sets[i]!.has(t) || passageValues[i]!.has(t));
   const echoes = (i: number) => {
     const line = wordLine(prose[i]!.length > 4000 ? prose[i]!.slice(0, 4000) : prose[i]!);
     return asked.some((q) => line.includes(q));
   };
-  let echoed = false;
-  const rivals: number[] = [];
-  for (let i = 0; i < sets.length; i++) {
-    if (!names(i)) rivals.push(i);
-    else if (echoes(i)) echoed = true;
-    else return false;
-  }
-  if (!echoed) return false;
+  for (let i = 0; i < sets.length; i++) if (names(i) && !echoes(i)) return false;
   const q = [...question];
   for (const j of rivals) {
     for (const sentence of sentences(prose[j]!)) {
