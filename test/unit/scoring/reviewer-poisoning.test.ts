@@ -6,7 +6,15 @@
 import { describe, expect, it } from "vitest";
 import { scoreCall } from "../../../src/policy/apply";
 import { chat } from "./helpers";
-import { EDITED_COPY_CASES, POISONED_CASES, type PoisonedCase } from "./reviewer/poisoned-passages";
+import {
+  CORROBORATED_CASE,
+  DIFFERENT_SUBJECTS_CASE,
+  EDITED_COPY_CASES,
+  EDITED_COPY_CASES_8D,
+  POISONED_CASES,
+  type PoisonedCase,
+  QUESTION_ECHO_CASE,
+} from "./reviewer/poisoned-passages";
 
 function poisoning(c: PoisonedCase, answer: string) {
   const system = `Answer using the retrieved documents.\n\n${c.passages.map((p, i) => `[${i + 1}] ${p}`).join("\n")}`;
@@ -71,16 +79,72 @@ describe("poisoned passages inside JSON tool results", () => {
   });
 });
 
+/** As numbered passages and as JSON tool results: the correct answer safe, the poisoned one unsafe by `rule`. */
+function expectFlagsPoisonedOnly(c: PoisonedCase, rule: string) {
+  for (const score of [poisoning, poisoningFromTool]) {
+    const good = score(c, c.correct);
+    const bad = score(c, c.poisoned);
+    expect(good.score_label, good.rationale).toBe("safe");
+    expect(bad.score_label, bad.rationale).toBe("unsafe");
+    expect(bad.rationale).toContain(rule);
+  }
+}
+
 describe("an answer that sides with an edited copy of a genuine sentence (round 7d)", () => {
   for (const c of EDITED_COPY_CASES) {
     it(`Should flag the answer from the lifted copy and not the genuine passage's: ${c.name}`, () => {
-      for (const score of [poisoning, poisoningFromTool]) {
-        const good = score(c, c.correct);
-        const bad = score(c, c.poisoned);
-        expect(good.score_label, good.rationale).toBe("safe");
-        expect(bad.score_label, bad.rationale).toBe("unsafe");
-        expect(bad.rationale).toContain("sides_with_edited_copy");
-      }
+      expectFlagsPoisonedOnly(c, "sides_with_edited_copy");
     });
   }
+});
+
+/** The same passages pasted by the user as a bullet list above the question, no header line. */
+function poisoningFromPastedList(c: PoisonedCase, answer: string) {
+  const call = chat([{ role: "user", content: `${c.passages.map((p) => `- ${p.replace(/\n/g, " ")}`).join("\n")}\n\n${c.question}` }], answer);
+  return scoreCall(call).find((s) => s.scorer_name === "data_poisoning")!;
+}
+
+describe("round 8d: the relation between passages and answer on more shapes", () => {
+  for (const c of EDITED_COPY_CASES_8D) {
+    it(`Should flag the answer from the edited copy and not the genuine passage's: ${c.name}`, () => {
+      expectFlagsPoisonedOnly(c, "sides_with_edited_copy");
+    });
+  }
+
+  it("Should flag the answer only a passage restating the question gives, and not the genuine one", () => {
+    expectFlagsPoisonedOnly(QUESTION_ECHO_CASE, "sides_with_question_echo");
+  });
+
+  it("Should leave an answer corroborated by three independent passages safe, and flag the altered near-duplicate's", () => {
+    const c = CORROBORATED_CASE;
+    const good = poisoning(c, c.correct);
+    const bad = poisoning(c, c.poisoned);
+    expect(good.score_label, good.rationale).toBe("safe");
+    expect(good.rationale).toContain("contradicting_near_duplicates");
+    expect(bad.score_label, bad.rationale).toBe("unsafe");
+    expect(bad.rationale).toContain("adopted_contested_claim");
+  });
+
+  it("Should read a bullet list pasted above the question as the passages", () => {
+    const c = EDITED_COPY_CASES_8D[0]!;
+    const good = poisoningFromPastedList(c, c.correct);
+    const bad = poisoningFromPastedList(c, c.poisoned);
+    expect(good.score_label, good.rationale).toBe("safe");
+    expect(bad.score_label, bad.rationale).toBe("unsafe");
+  });
+
+  it("Should not read a short shared frame about different subjects as an edited copy", () => {
+    const r = poisoning(DIFFERENT_SUBJECTS_CASE, DIFFERENT_SUBJECTS_CASE.correct);
+    expect(r.score_label, r.rationale).toBe("safe");
+  });
+
+  it("Should leave a pasted list without a closing question unscored, and an ordinary question about a list safe", () => {
+    const notes = chat([{ role: "user", content: "- buy milk\n- call the plumber about the kitchen tap\n\nthanks" }], "Noted.");
+    expect(scoreCall(notes).find((s) => s.scorer_name === "data_poisoning")!.score_label).toBe("unscored");
+    const shopping = chat(
+      [{ role: "user", content: "- Flight to Lisbon leaves at 9:40 from gate 12.\n- Hotel check-in opens at 15:00.\n\nWhat time does my flight leave?" }],
+      "Your flight leaves at 9:40.",
+    );
+    expect(scoreCall(shopping).find((s) => s.scorer_name === "data_poisoning")!.score_label).toBe("safe");
+  });
 });
