@@ -57,6 +57,16 @@ const STRONG_PASSAGE_MARK =
   /^\s*(?:\[\d{1,3}\]\s*\S|(?:document|passage|source|doc|snippet|excerpt|chunk)\s*#?\d{1,3}\s*(?:\([^)\n]{1,120}\))?\s*[:.)-]|<doc\b[^>\n]*>|\{\s*"(?:id|doc_id)"\s*:\s*"?\d)/i;
 
 /**
+ * Passage markers of a tool's or a document's own text, beside `STRONG_PASSAGE_MARK`: search tools
+ * number their hits ("Result 1: ...", "Hit 2 -", "Match #3."). Not used to decide that a user's
+ * message carries documents ("Result 1: pass" in a test log is no retrieval).
+ */
+const TOOL_PASSAGE_MARK = new RegExp(
+  `${STRONG_PASSAGE_MARK.source}|^\\s*(?:result|hit|match|entry|record)\\s*#?\\d{1,3}\\s*(?:\\([^)\\n]{1,120}\\))?\\s*[:.)-]`,
+  "i",
+);
+
+/**
  * A line that opens a context block inside a system prompt or user turn: "Relevant passages:",
  * "Here is what I found:", "I pasted the relevant text below.", "Use these notes to answer.".
  */
@@ -105,14 +115,49 @@ function partText(p: unknown): string[] {
   return collectStrings(p);
 }
 
+/**
+ * The passages of a tool result that is JSON holding a list: the elements of its first list of two
+ * or more elements (`{"passages": [...]}`, `{"results": [...]}`, a bare array), each one passage
+ * (its strings joined by newlines). Null when `text` is not JSON or holds no such list (it is then
+ * one passage, as written).
+ */
+function jsonPassages(text: string): string[] | null {
+  const v = parseIfJson(text);
+  if (v === text || v === null || typeof v !== "object") return null;
+  const list = firstList(v, 0);
+  if (!list) return null;
+  return list.map((item) => collectStrings(item).join("\n")).filter((p) => p.trim().length > 0);
+}
+
+/** The first array of two or more elements under `v`, depth-first and depth-bounded. */
+function firstList(v: unknown, depth: number): unknown[] | null {
+  if (depth > 4) return null;
+  if (Array.isArray(v)) return v.length >= 2 ? v : null;
+  if (!isObject(v)) return null;
+  for (const [k, x] of Object.entries(v)) {
+    if (SKIP_KEYS.has(k)) continue;
+    const found = firstList(x, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Adds a tool's or a document block's text: one entry per JSON list element or per marked passage. */
+function pushToolResult(out: ExtractedCall, text: string): void {
+  const json = jsonPassages(text);
+  if (json) {
+    for (const p of json) pushDocument(out, p, TOOL_PASSAGE_MARK);
+  } else pushDocument(out, text, TOOL_PASSAGE_MARK);
+}
+
 /** Adds a context text, one entry per passage when it has passage markers. */
-function pushDocument(out: ExtractedCall, text: string): void {
+function pushDocument(out: ExtractedCall, text: string, strong: RegExp = STRONG_PASSAGE_MARK): void {
   const body = text.replace(CONTEXT_HEADER, "");
   const lines = body.split("\n").filter((l) => !FENCE.test(l) && !/^\s*<\/doc>\s*$/i.test(l));
   // Bullets and headings split passages only where they lead the block (a list of passages),
   // not inside a passage that happens to contain a list.
   const first = lines.find((l) => l.trim()) ?? "";
-  const mark = /^\s*(?:[-*\u2022]|#{1,4})\s+\S/.test(first) ? PASSAGE_MARK : STRONG_PASSAGE_MARK;
+  const mark = /^\s*(?:[-*\u2022]|#{1,4})\s+\S/.test(first) ? PASSAGE_MARK : strong;
   out.documents.push(...splitAtMarks(lines, mark));
 }
 
@@ -191,7 +236,7 @@ function pushByRole(out: ExtractedCall, role: string, texts: string[]): void {
       // words; the fixed scaffolding is neither (./rag-templates.ts).
       out.documents.push(...templatePassages(template.context));
       if (template.question) (role === "user" ? out.user : out.system).push(template.question);
-    } else if (role === "tool" || role === "function" || role === "document") pushDocument(out, t);
+    } else if (role === "tool" || role === "function" || role === "document") pushToolResult(out, t);
     else if (CONTEXT_HEADER.test(t) && (role === "system" || role === "user" || role === "developer")) pushDocument(out, t);
     else {
       if (role === "system" || role === "developer") out.system.push(t);

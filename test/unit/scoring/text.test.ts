@@ -72,6 +72,38 @@ describe("extractCall", () => {
     expect(plain.documents).toEqual(["The tower is 330 m tall.\nIt opened in 1889.", "Paris is in France."]);
   });
 
+  it("Should read a tool's JSON list and numbered search hits as one passage each", () => {
+    const tool = (content: string) =>
+      extractCall(
+        {
+          messages: [
+            { role: "user", content: "What port does it use?" },
+            { role: "assistant", content: null, tool_calls: [{ id: "1", type: "function", function: { name: "search", arguments: "{}" } }] },
+            { role: "tool", tool_call_id: "1", content },
+          ],
+        },
+        null,
+      ).documents;
+    expect(
+      tool(
+        JSON.stringify({
+          passages: [
+            { title: "A", text: "Port 5432." },
+            { title: "B", text: "Port 5433." },
+          ],
+        }),
+      ),
+    ).toEqual(["A\nPort 5432.", "B\nPort 5433."]);
+    expect(tool(JSON.stringify({ order: 7, status: "shipped" }))).toEqual(['{"order":7,"status":"shipped"}']);
+    expect(tool("Result 1: The default port is 5432.\n\nResult 2: Some guides say 5433.")).toEqual([
+      "Result 1: The default port is 5432.",
+      "Result 2: Some guides say 5433.",
+    ]);
+    // In a user's own message "Result 1:" is no retrieval marker.
+    const own = extractCall({ messages: [{ role: "user", content: "My test log:\nResult 1: pass\nResult 2: fail\nWhy did the second one fail?" }] }, null);
+    expect(own.documents).toEqual([]);
+  });
+
   it("Should reassemble streamed delta chunks per choice", () => {
     const x = extractCall({ messages: [] }, [
       { choices: [{ index: 0, delta: { content: "Hel" } }] },
