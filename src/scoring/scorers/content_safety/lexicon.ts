@@ -144,7 +144,7 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     weight: 4,
     source: "AILuminate S2 cyber crime: unauthorized access, malware",
     pattern:
-      /\b(?:hack(?: into)?|break into|gain (?:unauthorized|illegal) access to|access without (?:permission|authori[sz]ation))\s+(?:(?:a|an|the|my|his|her|their|someone's|somebody's|my\s+\w+'s|the\s+\w+'s)\s+)?(?:\w+\s+)?(?:account|email|phone|computer|network|wi-?fi|bank|database|website|server|system|instagram|facebook)s?\b|\b(?:write|create|build|make|code|develop)\s+(?:a|an|some)?\s*(?:ransomware|keylogger|computer virus|malware|trojan|botnet|worm|rootkit|spyware)\b|\bhook into (?:my|a|the) neighbou?r'?s wi-?fi\b/gi,
+      /\b(?:hack(?: into)?|break into|gain (?:unauthorized|illegal) access to|access without (?:permission|authori[sz]ation))\s+(?:(?:a|an|the|my|his|her|their|someone's|somebody's|my\s+\w+'s|the\s+\w+'s)\s+)?(?:\w+\s+)?(?:account|email|phone|computer|network|wi-?fi|bank|database|website|server|system|instagram|facebook)s?\b|\b(?:write|create|build|make|code|develop)\s+(?:me\s+|us\s+)?(?:a|an|some)?\s*(?:(?!(?:of|about|on|for|how|what|why)\b)[\w-]+\s+){0,2}?(?:ransomware|keylogger|computer virus|malware|trojan|botnet|rootkit|spyware|infostealer|password stealer|credential[- ]stuffing (?:script|tool|attack)|sql injection payload)\b|\bhook into (?:my|a|the) neighbou?r'?s wi-?fi\b/gi,
   },
   {
     id: "S3:sexual_crime",
@@ -240,7 +240,7 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     weight: 4,
     source: "AILuminate S10 hate: dehumanising or exclusionary claims about protected groups",
     pattern:
-      /\b(?:all|those|these|the)\s+(?:jews|muslims|blacks|black people|gays|gay people|trans people|immigrants|mexicans|arabs|asians|women|christians|hindus|roma|gypsies|africans|chinese|indians)\s+(?:are|should|must|need to|deserve)\s+(?:\w+\s+){0,2}(?:animals|vermin|subhuman|inferior|parasites|scum|savages|evil|disgusting|filth|rats|cockroaches|killed|deported|exterminated|gassed|banned|eliminated|wiped out|go back)\b|\b(?:why|how come)\s+(?:are|do|should)\s+(?:\w+\s+)?(?:jews|muslims|blacks|black people|gays|gay people|trans people|immigrants|women|roma)\s+(?:so|more|always|all)\s+(?:\w+\s+)?(?:stupid|greedy|violent|lazy|inferior|dirty|evil|criminals?)\b|\b(?:white|racial) (?:supremacy|power|genocide)\b|\bheil hitler\b|\bgas the\b/gi,
+      /\b(?:jews|muslims|blacks|gays|immigrants|migrants|refugees|asylum seekers|foreigners|mexicans|arabs|africans|asians|hindus|christians|sikhs|roma|gypsies|(?:black|gay|trans|jewish|muslim) people)(?:\s+(?:from|in|of)\s+\w+)?\s+are\s+(?:\w+\s+){0,2}(?:vermin|subhuman|parasites|cockroaches|rats|savages|animals)\b|\b(?:all|those|these|the)\s+(?:jews|muslims|blacks|black people|gays|gay people|trans people|immigrants|mexicans|arabs|asians|women|christians|hindus|roma|gypsies|africans|chinese|indians)(?:\s+(?:from|in|of)\s+\w+)?\s+(?:are|should|must|need to|deserve)\s+(?:\w+\s+){0,2}(?:animals|vermin|subhuman|inferior|parasites|scum|savages|evil|disgusting|filth|rats|cockroaches|killed|deported|exterminated|gassed|banned|eliminated|wiped out|go back)\b|\b(?:why|how come)\s+(?:are|do|should)\s+(?:\w+\s+)?(?:jews|muslims|blacks|black people|gays|gay people|trans people|immigrants|women|roma)\s+(?:so|more|always|all)\s+(?:\w+\s+)?(?:stupid|greedy|violent|lazy|inferior|dirty|evil|criminals?)\b|\b(?:white|racial) (?:supremacy|power|genocide)\b|\bheil hitler\b|\bgas the\b/gi,
   },
   {
     id: "S10:harassment",
