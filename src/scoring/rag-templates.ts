@@ -123,9 +123,9 @@ function slotParts(text: string): TemplateParts | null {
   for (const m of body.matchAll(SLOT_LABEL)) {
     const kind = m.groups?.context ? "context" : "question";
     if (!first) first = { kind, end: m.index + m[0].length };
-    else if (kind !== first.kind && !second) second = { start: m.index, end: m.index + m[0].length };
-    // With the context first, its end is the last question label (an FAQ inside stays context).
-    else if (kind !== first.kind && first.kind === "context") second = { start: m.index, end: m.index + m[0].length };
+    // The first label of the other kind; with the context first, the last question label (an
+    // FAQ's own "Question:" lines stay inside the context).
+    else if (kind !== first.kind && (!second || first.kind === "context")) second = { start: m.index, end: m.index + m[0].length };
   }
   if (!first || !second) return null;
   const a = body.slice(first.end, second.start).trim();

@@ -49,6 +49,9 @@ const CONTEXT_HEADER =
  * `Source 3:`, `<doc id="1" ...>`, one JSON object per passage (`{"id": 1, "title": ...}`),
  * and, inside a context block, markdown headings (`### Title`) and bullets.
  */
+/** A line that opens a list of passages: a bullet or a markdown heading ("- Note: ...", "### Title"). */
+export const LIST_OPENING = /^\s*(?:[-*\u2022]|#{1,4})\s+\S/;
+
 const PASSAGE_MARK =
   /^\s*(?:\[\d{1,3}\]|(?:document|passage|source|doc|result|snippet|excerpt|chunk)\s*#?\d{1,3}\b|<doc\b|\{\s*"(?:id|doc_id|title)"\s*:|#{1,4}\s+\S|[-*\u2022]\s+\S)/i;
 
@@ -157,7 +160,7 @@ function pushDocument(out: ExtractedCall, text: string, strong: RegExp = STRONG_
   // Bullets and headings split passages only where they lead the block (a list of passages),
   // not inside a passage that happens to contain a list.
   const first = lines.find((l) => l.trim()) ?? "";
-  const mark = /^\s*(?:[-*\u2022]|#{1,4})\s+\S/.test(first) ? PASSAGE_MARK : strong;
+  const mark = LIST_OPENING.test(first) ? PASSAGE_MARK : strong;
   out.documents.push(...splitAtMarks(lines, mark));
 }
 

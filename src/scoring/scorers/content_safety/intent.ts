@@ -10,6 +10,8 @@
  * by the hazard rules' homonym list (`stripHomonyms`).
  */
 import { DATA_OBJECTS } from "./lexicon";
+import { memo } from "../../rules";
+import type { ExtractedCall } from "../../text";
 import { stripHomonyms } from "./homonyms";
 
 /** Request frames: the user asks for a way, a method, steps or help (second or first person). */
@@ -89,4 +91,12 @@ export function requestIntent(text: string): string[] {
   if (sentences.some((x) => ACT_RE.test(x) && ASK_HARM.test(x))) out.push("intent:harm");
   if (CONCEAL_RE.test(t)) out.push("intent:conceal");
   return out;
+}
+
+/**
+ * `requestIntent` of user turn `k` of a call, computed once per call: content_safety's rules
+ * (the answered-request rule) and its model's view both read it.
+ */
+export function turnIntent(x: ExtractedCall, k: number): string[] {
+  return memo(x, `content_safety_intent_${k}`, () => requestIntent(x.user[k] ?? ""));
 }

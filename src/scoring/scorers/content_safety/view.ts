@@ -3,7 +3,7 @@ import { extracted } from "../../rules";
 import type { ScorableCall, ScoreResult } from "../../types";
 import type { Segment } from "../../inference/features";
 import { type ModelView, pushTexts as push, ruleIndicator } from "../../inference/views";
-import { requestIntent } from "./intent";
+import { turnIntent } from "./intent";
 import { baseVerdict } from "./rules";
 
 /**
@@ -59,7 +59,7 @@ export function contentSafetyView(call: ScorableCall, _rule: ScoreResult): Model
     push(segments, "t", x.history);
     // A request's intent weighs differently once an answer complied: what was delivered decides
     // there, so its indicators are names of their own (`complied:intent:harm`).
-    for (const i of new Set(x.user.flatMap(requestIntent))) indicators.push(s ? `complied:${i}` : i);
+    for (const i of new Set(x.user.flatMap((_t, k) => turnIntent(x, k)))) indicators.push(s ? `complied:${i}` : i);
   }
   return { segments, indicators };
 }

@@ -8,7 +8,7 @@
  */
 import { countMatches, extracted, memo, result, unscored, type Finding } from "../../rules";
 import { documentRuleFindings } from "../vector_weakness/rules";
-import { type ExtractedCall, ownWords } from "../../text";
+import { type ExtractedCall, LIST_OPENING, ownWords } from "../../text";
 import type { ScorableCall, ScoreResult, Scorer } from "../../types";
 
 const STOPWORDS = new Set(
@@ -16,9 +16,6 @@ const STOPWORDS = new Set(
     " ",
   ),
 );
-
-/** A line that opens a pasted list of passages: a bullet or a markdown heading. */
-const LIST_OPENING = /^\s*(?:[-*\u2022]|#{1,4})\s+\S/;
 
 /**
  * Passages a user pasted as a list above a closing question, in a call that supplies no
