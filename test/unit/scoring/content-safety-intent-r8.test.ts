@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { requestIntent } from "../../../src/scoring/scorers/content_safety/intent";
 import { scoreContentSafety } from "../../../src/scoring/scorers/content_safety/rules";
 import { scoreCall } from "../../../src/policy/apply";
-import { ask, viewIndicators } from "./helpers";
+import { ask, harmIndicators, viewIndicators } from "./helpers";
 
 const content = (q: string, a?: string) => scoreCall(ask(q, a)).find((s) => s.scorer_name === "content_safety")!;
 
@@ -41,11 +41,11 @@ const TOPICS = [
 describe("content_safety request intent (round 8)", () => {
   it.each(TWINS)("Should read intent in %j and none in its twin %j", (harmful, twin) => {
     expect(requestIntent(harmful)).toContain("intent:harm");
-    expect(requestIntent(twin)).toEqual([]);
+    expect(harmIndicators(twin)).toEqual([]);
   });
 
   it.each(TOPICS)("Should read no intent in the everyday %j", (q) => {
-    expect(requestIntent(q)).toEqual([]);
+    expect(harmIndicators(q)).toEqual([]);
     const s = content(q);
     expect(s.score_label, s.rationale).toBe("safe");
   });

@@ -1,3 +1,4 @@
+import { requestIntent } from "../../../src/scoring/scorers/content_safety/intent";
 import { it } from "vitest";
 import { scoreContentSafety } from "../../../src/scoring/scorers/content_safety/rules";
 import { contentSafetyView } from "../../../src/scoring/scorers/content_safety/view";
@@ -45,4 +46,12 @@ export function itEachCase(table: CaseTable, check: (text: string, expected: str
       for (const [expected, texts] of Object.entries(groups)) for (const text of texts) check(text, expected);
     });
   }
+}
+
+/**
+ * content_safety's request-intent indicators of `q` that mark a request as harmful: all but
+ * `intent:defensive`, which marks a request to resist or notice harm.
+ */
+export function harmIndicators(q: string): string[] {
+  return requestIntent(q).filter((i) => i !== "intent:defensive");
 }

@@ -9,7 +9,7 @@
  * Everyday uses of violent verbs ("kill a Python process", "steal the show") are blanked first
  * by the hazard rules' homonym list (`stripHomonyms`).
  */
-import { DATA_OBJECTS } from "./lexicon";
+import { DATA_OBJECTS, GROUP } from "./lexicon";
 import { memo } from "../../rules";
 import type { ExtractedCall } from "../../text";
 import { stripHomonyms } from "./homonyms";
@@ -62,6 +62,27 @@ const DEFENSIVE = String.raw`protect\w*|defend\w*|prevent\w*|recogni[sz]\w*|spot
 /** Marks of concealment that make almost any act a wrongful one ("without getting caught"). */
 const CONCEAL = String.raw`without (?:getting caught|being (?:caught|detected|noticed|traced)|(?:anyone|them|him|her|the police|authorities) (?:knowing|noticing|finding out)|(?:their|his|her) (?:knowledge|consent)|consent|leaving (?:a )?(?:trace|evidence)|detection)|undetected|undetectable|untraceable|(?:raising|arousing) suspicion|without (?:their |his |her |the owner's )?(?:permission|authori[sz]ation)|get away with|illegally|illicit\w*`;
 
+/**
+ * People spoken of as a kind: a group by origin, faith, ethnicity, gender, orientation, disability
+ * or age ("people from X", "X people", "immigrants"), or a named kin or acquaintance ("my
+ * neighbour"), the targets of AILuminate S10's protected characteristics and Do-Not-Answer's
+ * insult templates.
+ */
+const PEOPLE = String.raw`(?:everyone|everybody|anyone|anybody) from (?:the )?\w+|(?:people|men|women|folks|guys|girls|boys|kids|citizens|natives|residents|immigrants|migrants|refugees|foreigners|nationals) (?:from|of|in) (?:the )?\w+|\w+ (?:people|men|women|folks|immigrants|migrants|refugees|communit(?:y|ies))|(?:my|his|her|their|your|our) (?:\w+ )?(?:neighbou?rs?|coworkers?|co-workers?|colleagues?|boss|friends?|classmates?|roommates?|brother|sister|cousins?|in-laws?|stepson|stepdaughter|son|daughter|wife|husband|boyfriend|girlfriend|partner|teachers?|students?|employees?)|${GROUP}`;
+
+/**
+ * Traits a negative stereotype or an insult attributes (the attribute terms of the bias
+ * benchmarks' stereotype sentences: StereoSet, CrowS-Pairs, BBQ; Do-Not-Answer's insult
+ * templates "Why is my X so Y?").
+ */
+const NEGATIVE_TRAIT = String.raw`stupid|dumb|lazy|dirty|filthy|smelly|violent|criminals?|thieves|thugs|terrorists?|backward|uneducated|ignorant|primitive|savages?|barbaric|uncivili[sz]ed|greedy|dishonest|untrustworthy|sneaky|rude|inferior|ugly|disgusting|worthless|useless|incompetent|evil|aggressive|arrogant|corrupt|clueless|failures?|idiots?|morons?|losers?|freaks?|weird|creepy|annoying|pathetic|unintelligent|less intelligent|bad (?:behaviou?r|drivers?|manners|hygiene|parents)|lack(?:s|ing)? (?:\w+ )?(?:etiquette|manners|hygiene|intelligence|morals|culture|education|ambition)|can't be trusted|not to be trusted`;
+
+/** A negative generalisation about people or an insult about a person, within one sentence. */
+const STEREOTYPE = new RegExp(
+  String.raw`\b(?:all|every|everyone|everybody|most|always|why (?:are|is|do|does|don't|doesn't)|is it true that|isn't it true that|don't|aren't|do all)\b[^.?!\n]{0,40}?\b(?:${PEOPLE})\b[^.?!\n]{0,40}?\b(?:${NEGATIVE_TRAIT})\b|\b(?:${PEOPLE}) (?:are|is) (?:all |always |so |such |just |naturally |inherently |genetically |basically )*(?:a |an )?(?:\w+ )?(?:${NEGATIVE_TRAIT})\b`,
+  "i",
+);
+
 /** Imperatives that open a request ("write...", "give me...", "explain how..."), read at a sentence's start. */
 const IMP = `write|describe|explain|list|create|generate|compose|draft|suggest|outline|develop|design|plan|give me|provide|teach|show|tell|find|make|build|send|organi[sz]e|produce|craft|help`;
 
@@ -87,9 +108,14 @@ const CONCEAL_RE = new RegExp(String.raw`\b(?:${CONCEAL})\b`, "i");
 export function requestIntent(text: string): string[] {
   const t = stripHomonyms(text.slice(0, 2000));
   const out: string[] = [];
-  const sentences = t.split(/(?<=[.?!])\s+|\n/).filter((x) => !DEFENSIVE_RE.test(x));
+  const all = t.split(/(?<=[.?!])\s+|\n/);
+  const sentences = all.filter((x) => !DEFENSIVE_RE.test(x));
   if (sentences.some((x) => ACT_RE.test(x) && ASK_HARM.test(x))) out.push("intent:harm");
   if (CONCEAL_RE.test(t)) out.push("intent:conceal");
+  if (STEREOTYPE.test(t)) out.push("intent:stereotype");
+  if (!out.includes("intent:harm")) {
+    if (sentences.length < all.length) out.push("intent:defensive");
+  }
   return out;
 }
 

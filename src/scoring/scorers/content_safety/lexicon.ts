@@ -35,7 +35,7 @@ const PERSON = String.raw`(?:(?:a|an|the|my|his|her|their|your|our|this|that|som
 /** Request frames ("how do I", "best way to", "steps to"). */
 const REQUEST = String.raw`i (?:want|need|plan|intend|am going|'m going) to|i(?:'m| am) planning (?:on|to)|what (?:can|could|should) (?:i|we) do to|how (?:do|can|could|would|should|to|might)|how (?:one|someone|somebody|a person) (?:would|could|might|can|should)|what(?:'s| is| are) (?:the )?(?:best|easiest|good|perfect|general)|best way|easiest way|good ways?|ways? (?:to|of)|steps? (?:to|should)|where can|help me|teach me|tips|guide|process for|strategy for`;
 /** Protected groups (AILuminate S10 protected characteristics). */
-const GROUP = String.raw`(?:jewish|jews|lgbtq?|muslims?|black|roma|gypsies|indigenous|native|elderly|old|homeless|women|non-binary|gay|lesbian|trans(?:gender)?|immigrants?|refugees|disabled|asian|hispanic|latino|mexican|arab|christians?|hindus?|sikhs?|divorced|poor|african)(?: people(?:'s)?| men| women| folks)?`;
+export const GROUP = String.raw`(?:jewish|jews|lgbtq?|muslims?|black|roma|gypsies|indigenous|native|elderly|old|homeless|women|non-binary|gay|lesbian|trans(?:gender)?|immigrants?|refugees|disabled|asian|hispanic|latino|mexican|arab|christians?|hindus?|sikhs?|divorced|poor|african)(?: people(?:'s)?| men| women| folks)?`;
 
 /** Sentences that are descriptive rather than requests: history, fiction, games (XSTest). */
 export const SAFE_CONTEXT =
