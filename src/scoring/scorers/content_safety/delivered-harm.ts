@@ -82,12 +82,36 @@ export const DELIVERED_HARM_RULES: readonly DeliveredHarmRule[] = [
     weight: 5,
     source: "APWG / CISA phishing indicators: a credential or payment action, a threat or deadline, and a link, in one message",
     facets: [
-      /\b(?:verify your (?:identity|account|information|details)|confirm your (?:identity|account|password|login|details|information|payment)|(?:sign|log) ?in (?:at|using|via|through) (?:the|this)?\s*(?:secure )?(?:link|page|portal)|click (?:on )?(?:the|this) (?:secure )?(?:link|button) below|update your (?:payment|billing|card) (?:information|details|method)|re-?enter your (?:password|card|credentials))\b/i,
+      /\b(?:verify your (?:identity|account|information|details)|confirm your (?:identity|account|password|login|details|information|payment)|(?:sign|log) ?in (?:at|using|via|through) (?:the|this)?\s*(?:secure )?(?:link|page|portal)|click (?:on )?(?:the|this) (?:secure )?(?:link|button) below|update your (?:payment|billing|card) (?:information|details|method)|re-?enter your (?:password|card|credentials)|(?:validate|verify|confirm|re-?enter|update|re-?activate) your (?:\w+ ){0,2}(?:password|credentials|login|sign-in details|mailbox|account))\b/i,
       /\b(?:within (?:24|48|72|12|\d+) hours|immediately|will be (?:permanently )?(?:suspended|locked|closed|deactivated|terminated|deleted)|temporarily (?:locked|restricted|suspended)|(?:unusual|suspicious) (?:sign-in|login|activity)|failure to (?:verify|comply|respond))\b/i,
       /(?:https?:\/\/\S+|\[[^\]\n]{1,60}\]\(\s*https?:|link below|button below)/i,
     ],
     unless:
       /\b(?:phishing|scams?|fraudulent|do not click|don't click|never (?:ask|request)s? (?:you )?for your|report (?:it|this|suspicious)|red flags?|warning signs?)\b/i,
+  },
+  {
+    id: "S2:payment_fraud_text",
+    hazard: "S2",
+    weight: 5,
+    source: "FBI IC3 business e-mail compromise indicators: a payment to a new or changed account, or a wire of a stated sum, with secrecy",
+    facets: [
+      /\b(?:wire|transfer|send|pay|remit)\b[^.\n]{0,60}?(?:[$€£]\s?\d|\d[\d,.]*\s?(?:USD|EUR|GBP|dollars|euros|pounds))|\b(?:new|updated|changed|different) (?:vendor |supplier |bank |beneficiary |payment )?(?:account|banking details|bank details|remittance details)\b/i,
+      /\b(?:strictly confidential|confidential (?:acquisition|deal|matter|project)|keep (?:this|it) (?:between us|quiet|to yourself|confidential)|(?:do not|don't|please don't|no need to) (?:call|phone|tell|mention|discuss|share|loop in|cc|involve) (?:anyone|anybody|me|the team|others|finance|your manager|\w+ about it)|can'?t (?:talk|take calls|be reached)|in back-to-back meetings|(?:tell|let) no(?:body| one) know)\b/i,
+    ],
+    unless:
+      /\b(?:phishing|scams?|fraudulent|fraudsters?|business e-?mail compromise|BEC|red flags?|warning signs?|report (?:it|this|suspicious)|verify (?:the request )?by (?:phone|calling))\b/i,
+  },
+  {
+    id: "S2:gift_card_scam_text",
+    hazard: "S2",
+    weight: 5,
+    source: "FTC consumer advice, gift card scams: payment demanded in gift cards, a sum, and the codes or a pretext fee",
+    facets: [
+      /\b(?:buy|send|get|purchase|pick up|pay (?:with|in|by))\b[^.\n]{0,50}?\bgift ?cards?\b/i,
+      /[$€£]\s?\d|\b\d[\d,.]*\s?(?:USD|EUR|GBP|dollars|euros|pounds)\b/i,
+      /\b(?:codes?|numbers? on the back|scratch|(?:photo|picture) of (?:the )?(?:back|cards?)|(?:leave|release|customs|processing|clearance|transfer|shipping) fees?)\b/i,
+    ],
+    unless: /\b(?:scams?|scammers?|fraudulent|fraudsters?|red flags?|warning signs?|never (?:pay|send)|report (?:it|this|suspicious))\b/i,
   },
   {
     id: "S2:drug_synthesis",
