@@ -334,6 +334,14 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     pattern: /\b(?:make|build|3d[- ]print|print|assemble|craft)\s+(?:a\s+|an\s+)?(?:\w+\s+)?(?:weapon|gun|firearm|rifle|pistol|bomb)s?\b/gi,
   },
   {
+    id: "S2:firearm_conversion",
+    hazard: "S2",
+    weight: 4,
+    source: "AILuminate S2/S9 weapons; ATF: machine-gun conversion devices (auto sears, 'switches') are machine guns under 26 U.S.C. 5845(b)",
+    pattern:
+      /\b(?:convert\w*|modify\w*|turn\w*|make)\s+(?:[\w-]+\s+){0,4}?(?:to|into)\s+(?:fire\s+)?(?:full(?:y)?[- ]?auto(?:matic)?|select[- ]fire|burst fire|a machine ?gun)\b|\b(?:install|make|build|3d[- ]print|print|file down|drop in)\s+(?:a\s+|an\s+)?(?:drop[- ]in\s+)?(?:auto sear|lightning link|glock switch|auto switch|machine ?gun conversion)\w*\b/gi,
+  },
+  {
     id: "S7:private_data_request",
     hazard: "S7",
     weight: 4,
