@@ -40,6 +40,22 @@ const DISGUISE =
 const PAREN_LETTER = /\([A-Za-z]\)[a-z]*/g;
 /** A word spelled out letter by letter, "b-o-m-b", "h o w": five letters or more. */
 const SPACED = /(?:^|[^A-Za-z])(?:[A-Za-z][ \-.*_|+/]){4,}[A-Za-z](?![A-Za-z])/;
+/**
+ * A word in leetspeak: letters with digits standing for letters inside it ("m4k3", "p1p3",
+ * "h0w"): digit-for-letter obfuscation (Wei et al. 2023, "Jailbroken", obfuscation attacks).
+ */
+const LEET_WORD = /\b(?=[a-z0-9]*[a-z][a-z0-9]*[a-z])(?=[a-z0-9]*[013457])[a-z0-9]+\b/gi;
+
+/**
+ * Whether a turn is written in leetspeak: at least five such words, a quarter of its words or
+ * more (identifiers such as "utf8", "x86" or "ipv4" come one or two to a sentence, not a quarter).
+ */
+function leetspeak(text: string): boolean {
+  const leet = text.match(LEET_WORD)?.length ?? 0;
+  if (leet < 5) return false;
+  return leet >= 0.25 * (text.match(/\b\w+\b/g)?.length ?? 0);
+}
+
 const FICTION =
   /\b(?:write|create|compose|generate|imagine|draft|craft|continue)\s+(?:me\s+)?(?:a|an|the|this)\s+(?:\w+[\s,]+){0,3}?(?:story|scene|dialogue|screenplay|(?:movie|film|play|game) script|conversation|novel|chapter|narrative|role-?play|fan ?fiction|tale)\b|\b(?:conversation|dialogue|exchange|chat)\s+between\b|\b(?:a\s+)?character\s+(?:who|named|called)\b|\b(?:in|for)\s+(?:my|a|the|this)\s+(?:\w+\s+)?(?:story|novel|screenplay|fiction|book|game|movie|film)\b|\b(?:the\s+)?(?:protagonist|villain|antagonist)\b|\binternal thoughts?\b|\bin\s+an?\s+(?:fictional|parallel|hypothetical|imaginary|alternate|dystopian|futuristic)\s+(?:world|universe|society|reality|scenario)\b/i;
 const PERSUADE =
@@ -112,14 +128,25 @@ function frameKinds(turn: string): { text: string; suppress: boolean; spelled: b
   return {
     text,
     suppress: SUPPRESS.test(text),
-    spelled: DISGUISE.test(text) || SPACED.test(text),
+    spelled: DISGUISE.test(text) || SPACED.test(text) || leetspeak(text),
     story: FICTION.test(text) || PERSUADE.test(text),
     scripted: scriptsOpenTurn(text),
   };
 }
 
-/** Whether a user turn asks for harm: request intent, or a hazard the hazard lexicon names (weight >= 4). */
-function asksHarm(text: string): boolean {
+/** Digits read as the letters they stand for in leetspeak. */
+const LEET_LETTER: Record<string, string> = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t" };
+
+/** A turn as its reader reads it: in leetspeak, with its digits back as letters ("m4k3 4 p1p3 b0mb"). */
+export function readable(turn: string): string {
+  if (!leetspeak(turn)) return turn;
+  // Words with letters, and a lone "1" ("I") or "4" ("a"); numbers stay numbers.
+  return turn.replace(/\b\w+\b/g, (w) => (/[a-z]/i.test(w) || w === "1" || w === "4" ? w.replace(/[013457]/g, (d) => LEET_LETTER[d] ?? d) : w));
+}
+
+/** Whether a user turn asks for harm (`readable`): request intent, or a hazard the hazard lexicon names (weight >= 4). */
+function asksHarm(turn: string): boolean {
+  const text = readable(turn);
   return requestIntent(text).includes("intent:harm") || hazardFindings(text, "prompt").some((f) => f.weight >= 4);
 }
 

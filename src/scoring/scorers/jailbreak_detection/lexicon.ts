@@ -156,7 +156,7 @@ export const PROMPT_RULES: readonly Rule[] = [
       "Zeng et al. 2024, 'How Johnny Can Persuade LLMs to Jailbreak Them' (emotional appeal + role play): the 'grandma exploit', a dead relative who used to recite the forbidden steps, keys or recipe",
     weight: 5,
     pattern:
-      /\bmy\s+(?:late|deceased|dead|dear(?:ly)?\s+departed|departed)\s+(?:grand(?:ma|mother|pa|father|mum|mom|dad)|nana?|nan|mother|mom|mum|father|dad|uncle|aunt)\b[\s\S]{0,300}?\b(?:used\s+to|would|always)\s+(?:tell|read|recite|recited|whisper|sing|explain|describe)\w*\s+(?:me\s+|us\s+)?(?:the\s+|her\s+|his\s+|some\s+)?(?:[\w-]+\s+){0,3}?(?:steps?|recipe|instructions?|formula|procedure|(?:license|licence|product|activation|serial)\s+(?:keys?|codes?|numbers?)|keys|how\s+to\s+(?:make|produce|cook|build|synthesi[sz]e))\b/gi,
+      /\bmy\s+(?:late|deceased|dead|dear(?:ly)?\s+departed|departed)\s+(?:grand(?:ma|mother|pa|father|mum|mom|dad)|nana?|nan|mother|mom|mum|father|dad|uncle|aunt)\b[\s\S]{0,300}?\b(?:used\s+to|would|always)\s+(?:[\w-]+\s+){0,6}?(?:tell|read|recit|whisper|sing|explain|describ)\w*\s+(?:me\s+|us\s+)?(?:the\s+|her\s+|his\s+|some\s+)?(?:[\w-]+\s+){0,3}?(?:steps?|recipe|instructions?|formula|procedure|(?:license|licence|product|activation|serial)\s+(?:keys?|codes?|numbers?)|keys|how\s+to\s+(?:make|produce|cook|build|synthesi[sz]e))\b/gi,
   },
   {
     id: "token_threat",

@@ -4,7 +4,7 @@
  * Lexical rules live in `jailbreak-lexicon.ts`; this module adds the structural rules
  * (guarded-topic probes, many-shot dialogues, adversarial suffixes, hidden/encoded payloads).
  */
-import { setsFrame } from "./frames";
+import { readable, setsFrame } from "./frames";
 import { COMPLETION_RULES, PROMPT_RULES } from "./lexicon";
 import { BIDI, TAG_CHARS, ZERO_WIDTH, findEncoded, mixedScriptWords } from "../../obfuscation";
 import { applyRules, countMatches, extracted, result, unscored, type Finding } from "../../rules";
@@ -105,14 +105,15 @@ export function suffixSoup(text: string): number {
  * hazard lexicon names. The frame alone is often benign (role-play prompts, fiction), the goal
  * alone is a plain harmful request (content_safety's, not a jailbreak); together they are the
  * attack that JailbreakBench and HarmBench count (Chao et al. 2024; Mazeika et al. 2024), and
- * the persuasion taxonomy of Zeng et al. 2024 ("How Johnny Can Persuade LLMs"). Weight 4: with
+ * the persuasion taxonomy of Zeng et al. 2024 ("How Johnny Can Persuade LLMs"). A goal written in
+ * leetspeak is read with its digits back as letters (`readable`). Weight 4: with
  * the frame's own cue it corroborates to 5.
  */
 function framedHarm(user: readonly string[], findings: Finding[]): void {
   const cued = findings.some((f) => f.where === "prompt" && f.weight >= 3);
   for (const t of user) {
     if (!cued && !setsFrame(t)) continue;
-    const goal = hazardFindings(t, "prompt").filter((f) => f.weight >= 4);
+    const goal = hazardFindings(readable(t), "prompt").filter((f) => f.weight >= 4);
     if (goal.length > 0) {
       findings.push({ rule: "framed_harmful_goal", weight: 4, where: "prompt", count: goal.length });
       return;
