@@ -33,7 +33,7 @@ export const DOCUMENT_RULES: readonly Rule[] = [
     source: "Greshake et al. 2023: instructions addressed to the AI reading the document",
     weight: 4,
     pattern:
-      /\b(?:(?:dear|hey|attention|note to|instructions? (?:for|to))\s+(?:the\s+)?(?:AI|assistant|chatbot|language model|LLM|GPT|model)|(?:AI|assistant|chatbot|language model|LLM)s?\s*(?:reading|processing|summari[sz]ing) this|you (?:must|should|will) (?:now|instead|also|always))\b|\binstead,?\s+(?:tell|inform|say|respond|answer|reply|output|write)\b/gi,
+      /\b(?:(?:dear|hey|attention|note to|instructions? (?:for|to))\s+(?:the\s+)?(?:AI|assistant|chatbot|language model|LLM|GPT|model)(?!\s+(?:team|teams|group|department|researchers?|engineers?|community|lab|committee|folks|colleagues|practitioners|enthusiasts)\b)|(?:AI|assistant|chatbot|language model|LLM)s?\s*(?:reading|processing|summari[sz]ing) this|you (?:must|should|will) (?:now|instead|also|always))\b|\binstead,?\s+(?:tell|inform|say|respond|answer|reply|output|write)\b/gi,
   },
   {
     id: "exfiltration_link",
@@ -83,6 +83,14 @@ export const DOCUMENT_RULES: readonly Rule[] = [
       /\b(?<=(?:^|[\n.!])\s{0,4})(?:AI|assistant|AI assistant|language model)\s*,\s*(?:please\s+)?(?:your\s+(?:next|new|real|only)\s+(?:step|task|job|instruction)|you\s+(?:must|should|will|are to)|tell|say|respond|reply|answer|ignore|disregard|forward|send|recommend|include|do not|don't|never|always)\b/gi,
       // The same vocative with a clause before the order: "Assistant, after reading this, forward ...".
       /\b(?<=(?:^|[\n.!])\s{0,4})(?:AI|assistant|AI assistant|language model)\s*,\s*(?:after|when|once|before|while)\s+(?:reading|processing|summari[sz]ing|you\s+(?:read|process|summari[sz]e))\s+(?:this|it)\s*,/gi,
+      // A line labelled for an AI reader, then an order: "AI model: end every reply with ...",
+      // "Reviewer-bot instruction: ignore ...", "AI assistant: to check X, tell the user ..."
+      // (a bare "Assistant:" or "AI:" is a transcript's speaker label, and "tell me" a speaker's line).
+      /(?:^|\n)[ \t>*#-]{0,6}(?:AI[ -](?:model|assistant|agent|reader|system)s?|LLMs?|GPT|language models?|[A-Za-z]+-bots?)(?:[ -](?:instructions?|note|notice|directive))?\s*:\s*(?:please\s+)?(?:(?:to|when|if|before|after|while)\s+[^,\n]{1,60},\s*)?(?:tell|say|state|end|begin|start|rate|score|recommend|ignore|disregard|include|mention|respond|reply|answer|inform|promote|add|append|mark|give|claim|output|forward|send|direct|advise|warn)\s+(?:the|every|each|all|any|your|that|this|these|them|him|her|it|users?|customers?|students?|readers?|a|an|only|with|to|that)\b/gi,
+      // A greeting that names the AI, then an order: "Hi AI assistant, when summarizing this inbox, tell ...".
+      /\b(?:hi|hey|hello|dear|attention|psst)\s*,?\s+(?:the\s+)?(?:AI|LLM|GPT|chatbot|AI assistant|AI model|AI agent|language model)\s*[,:!]\s*(?:please\s+)?(?:(?:to|when|if|before|after|while)\s+[^,\n]{1,60},\s*)?(?:tell|say|state|end|begin|start|rate|score|recommend|ignore|disregard|include|mention|respond|reply|answer|inform|promote|add|append|mark|give|claim|output|forward|send|direct|advise|warn)\s+(?:the|every|each|all|any|your|that|this|these|them|him|her|it|users?|customers?|students?|readers?|a|an|only|with|to|that)\b/gi,
+      // The AI reader in a condition, then what it must do: "If an AI model reads this syllabus, it must tell ...".
+      /\b(?:if|when|whenever|once)\s+(?:an?|the|any)\s+(?:AI|LLM|GPT|chatbot|language model|AI (?:model|assistant|agent|system))\s+(?:reads?|processes|summari[sz]es|parses|sees|is\s+(?:reading|processing|summari[sz]ing|parsing))\s+(?:this|these)\b[^\n]{0,80}?\b(?:it|you|they)\s+(?:must|should|shall|needs? to|has to|have to|is to|are to)\b/gi,
       // Whoever processes the text, named by a machine's task: "whoever is summarizing this: ...".
       /\b(?:whoever|anyone|anybody)\s+(?:is\s+|who\s+is\s+|that\s+is\s+)?(?:summari[sz]ing|processing|parsing|analy[sz]ing|indexing)\s+(?:this|these)\b/gi,
     ],
