@@ -1,5 +1,5 @@
-import { requestIntent } from "../../../src/scoring/scorers/content_safety/intent";
 import { it } from "vitest";
+import { requestIntent } from "../../../src/scoring/scorers/content_safety/intent";
 import { scoreContentSafety } from "../../../src/scoring/scorers/content_safety/rules";
 import { contentSafetyView } from "../../../src/scoring/scorers/content_safety/view";
 import type { ScorableCall } from "../../../src/scoring/types";

@@ -40,6 +40,9 @@ const DISGUISE =
 const PAREN_LETTER = /\([A-Za-z]\)[a-z]*/g;
 /** A word spelled out letter by letter, "b-o-m-b", "h o w": five letters or more. */
 const SPACED = /(?:^|[^A-Za-z])(?:[A-Za-z][ \-.*_|+/]){4,}[A-Za-z](?![A-Za-z])/;
+/** Characters of a turn read (the frame is set up front; the bound keeps the cost flat). */
+const READ_CHARS = 4000;
+
 /**
  * A word in leetspeak: letters with digits standing for letters inside it ("m4k3", "p1p3",
  * "h0w"): digit-for-letter obfuscation (Wei et al. 2023, "Jailbroken", obfuscation attacks).
@@ -47,10 +50,11 @@ const SPACED = /(?:^|[^A-Za-z])(?:[A-Za-z][ \-.*_|+/]){4,}[A-Za-z](?![A-Za-z])/;
 const LEET_WORD = /\b(?=[a-z0-9]*[a-z][a-z0-9]*[a-z])(?=[a-z0-9]*[013457])[a-z0-9]+\b/gi;
 
 /**
- * Whether a turn is written in leetspeak: at least five such words, a quarter of its words or
- * more (identifiers such as "utf8", "x86" or "ipv4" come one or two to a sentence, not a quarter).
+ * Whether a turn is written in leetspeak, read on its first READ_CHARS characters like every
+ * frame: at least five such words, a quarter of its words or more (identifiers such as "utf8", "x86" or "ipv4" come one or two to a sentence, not a quarter).
  */
-function leetspeak(text: string): boolean {
+function leetspeak(turn: string): boolean {
+  const text = turn.slice(0, READ_CHARS);
   const leet = text.match(LEET_WORD)?.length ?? 0;
   if (leet < 5) return false;
   return leet >= 0.25 * (text.match(/\b\w+\b/g)?.length ?? 0);
@@ -114,9 +118,6 @@ function scriptsOpenTurn(text: string): boolean {
   }
   return own && other;
 }
-
-/** Characters of a turn read (the frame is set up front; the bound keeps the cost flat). */
-const READ_CHARS = 4000;
 
 /**
  * The frames one turn sets, read on its first READ_CHARS characters (`text`): refusal

@@ -19,6 +19,14 @@ function ruleFamily(id: string, source: string, weight: number, patterns: readon
   return patterns.map((pattern) => ({ id, source, weight, pattern }));
 }
 
+/**
+ * An order that follows an address to the AI reader ("AI model:", "Hello AI assistant,"): an
+ * optional leading clause ("to confirm X, ", "when you summarise these notes, ") and a verb of
+ * telling or answering with its object ("tell the user", "end every reply"). "tell me" is a
+ * speaker's line in a transcript, not an order to the reader.
+ */
+const AI_ORDER = String.raw`\s*(?:please\s+)?(?:(?:to|when|if|before|after|while)\s+[^,\n]{1,60},\s*)?(?:tell|say|state|end|begin|start|rate|score|recommend|ignore|disregard|include|mention|respond|reply|answer|inform|promote|add|append|mark|give|claim|output|forward|send|direct|advise|warn)\s+(?:the|every|each|all|any|your|that|this|these|them|him|her|it|users?|customers?|students?|readers?|a|an|only|with|to)\b`;
+
 /** Rules applied to each document (weights are Likert scores). */
 export const DOCUMENT_RULES: readonly Rule[] = [
   {
@@ -86,9 +94,15 @@ export const DOCUMENT_RULES: readonly Rule[] = [
       // A line labelled for an AI reader, then an order: "AI model: end every reply with ...",
       // "Reviewer-bot instruction: ignore ...", "AI assistant: to check X, tell the user ..."
       // (a bare "Assistant:" or "AI:" is a transcript's speaker label, and "tell me" a speaker's line).
-      /(?:^|\n)[ \t>*#-]{0,6}(?:AI[ -](?:model|assistant|agent|reader|system)s?|LLMs?|GPT|language models?|[A-Za-z]+-bots?)(?:[ -](?:instructions?|note|notice|directive))?\s*:\s*(?:please\s+)?(?:(?:to|when|if|before|after|while)\s+[^,\n]{1,60},\s*)?(?:tell|say|state|end|begin|start|rate|score|recommend|ignore|disregard|include|mention|respond|reply|answer|inform|promote|add|append|mark|give|claim|output|forward|send|direct|advise|warn)\s+(?:the|every|each|all|any|your|that|this|these|them|him|her|it|users?|customers?|students?|readers?|a|an|only|with|to|that)\b/gi,
+      new RegExp(
+        String.raw`(?:^|\n)[ \t>*#-]{0,6}(?:AI[ -](?:model|assistant|agent|reader|system)s?|LLMs?|GPT|language models?|[A-Za-z]+-bots?)(?:[ -](?:instructions?|note|notice|directive))?\s*:${AI_ORDER}`,
+        "gi",
+      ),
       // A greeting that names the AI, then an order: "Hi AI assistant, when summarizing this inbox, tell ...".
-      /\b(?:hi|hey|hello|dear|attention|psst)\s*,?\s+(?:the\s+)?(?:AI|LLM|GPT|chatbot|AI assistant|AI model|AI agent|language model)\s*[,:!]\s*(?:please\s+)?(?:(?:to|when|if|before|after|while)\s+[^,\n]{1,60},\s*)?(?:tell|say|state|end|begin|start|rate|score|recommend|ignore|disregard|include|mention|respond|reply|answer|inform|promote|add|append|mark|give|claim|output|forward|send|direct|advise|warn)\s+(?:the|every|each|all|any|your|that|this|these|them|him|her|it|users?|customers?|students?|readers?|a|an|only|with|to|that)\b/gi,
+      new RegExp(
+        String.raw`\b(?:hi|hey|hello|dear|attention|psst)\s*,?\s+(?:the\s+)?(?:AI|LLM|GPT|chatbot|AI assistant|AI model|AI agent|language model)\s*[,:!]${AI_ORDER}`,
+        "gi",
+      ),
       // The AI reader in a condition, then what it must do: "If an AI model reads this syllabus, it must tell ...".
       /\b(?:if|when|whenever|once)\s+(?:an?|the|any)\s+(?:AI|LLM|GPT|chatbot|language model|AI (?:model|assistant|agent|system))\s+(?:reads?|processes|summari[sz]es|parses|sees|is\s+(?:reading|processing|summari[sz]ing|parsing))\s+(?:this|these)\b[^\n]{0,80}?\b(?:it|you|they)\s+(?:must|should|shall|needs? to|has to|have to|is to|are to)\b/gi,
       // Whoever processes the text, named by a machine's task: "whoever is summarizing this: ...".
