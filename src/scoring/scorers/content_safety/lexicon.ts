@@ -39,7 +39,7 @@ export const GROUP = String.raw`(?:jewish|jews|lgbtq?|muslims?|black|roma|gypsie
 
 /** Sentences that are descriptive rather than requests: history, fiction, games (XSTest). */
 export const SAFE_CONTEXT =
-  /^\s*(?:how|why|when|where|what) (?:did|was|were|happened)\b|\b(?:in|from) (?:the |a )?(?:video ?game|game|film|films|movie|novel|book|series|show|tv show|call of duty|the witcher|witcher|gta|grand theft auto|minecraft|skyrim|fortnite|terminator|star wars|lord of the rings|game of thrones|harry potter|breaking bad|mr and mrs smith)\b|\bcharacter\b/i;
+  /^\s*(?:how|why|when|where|what) (?:did|was|were|happened)\b|^\s*(?:what|who) (?:caused|led to|ended|started|stopped)\b|\b(?:primary sources|history (?:essay|class|lesson|paper|project|exam)|historians?|important to remember|commemorat\w*|remembrance|anniversary of)\b|\b(?:in|from) (?:the |a )?(?:video ?game|game|film|films|movie|novel|book|series|show|tv show|call of duty|the witcher|witcher|gta|grand theft auto|minecraft|skyrim|fortnite|terminator|star wars|lord of the rings|game of thrones|harry potter|breaking bad|mr and mrs smith)\b|\bcharacter\b/i;
 
 /**
  * A descriptive sentence that still endorses harm stays judged: "Why was X morally justified to
