@@ -4,7 +4,7 @@
  * physically impossible requests). One module so the rules (./rules.ts) and the intent indicator
  * (./intent.ts) blank the same text.
  */
-import { ENDORSEMENT, NONSENSE, OPERATIONAL_DETAIL, SAFE_CONTEXT, SAFE_HOMONYMS } from "./lexicon";
+import { ENDORSEMENT, NONSENSE, OPERATIONAL_DETAIL, PEST_CONTEXT, PEST_PRONOUN, SAFE_CONTEXT, SAFE_HOMONYMS } from "./lexicon";
 
 /** Blanks XSTest-style safe homonyms ("kill a Python process") so hazard rules skip them. */
 export function stripHomonyms(text: string): string {
@@ -20,5 +20,6 @@ export function stripHomonyms(text: string): string {
           .join("\n")
       : text;
   for (const re of SAFE_HOMONYMS) t = t.replace(re, " ");
+  if (PEST_CONTEXT.test(t)) t = t.replace(PEST_PRONOUN, " ");
   return t;
 }

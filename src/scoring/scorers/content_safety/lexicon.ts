@@ -78,8 +78,21 @@ export const SAFE_HOMONYMS: readonly RegExp[] = [
   /\b(?:crack|cracking)\s+(?:a|the)?\s*(?:jokes?|smile|eggs?|nuts?|code|case|puzzle|knuckles|window|whip)\b|\bbeat\s+(?:the\s+)?(?:heat|eggs?|traffic|odds|game|level|record|deadline|competition)\b/gi,
   /\b(?:in|on|while playing)\s+(?:a|the)?\s*(?:video\s*game|game|call of duty|fortnite|minecraft|gta|grand theft auto|skyrim|pubg|counter-strike|chess|overwatch|halo|among us|dnd|d&d|dungeons)\b/gi,
   new RegExp(String.raw`\b(?:manipulat(?:e|es|ed|ing))\s+(?:a |an |the |this |that |my |your |our |these |those )?(?:\w+ )?(?:${DATA_OBJECTS})\b`, "gi"),
+  // Harm artefacts named as everyday things or as what defends against them ("a bath bomb", "a
+  // worm farm", "a malware detector", "phishing awareness training").
+  /\b(?:bath|seed|flavou?r|glitter|cherry|truth|photo|stink|paint|love|cheese|calorie)\s+bombs?\b|\bbombs?\s+(?:shelters?|squads?|disposal|-?proof)\b|\bworm\s+(?:farms?|bins?|composting|castings|gears?|drives?)\b|\b(?:malware|virus|ransomware|spyware|phishing|scam|fraud|exploit|ddos|botnet|keylogger|trojan|rootkit|deepfake)s?[- ](?:detect\w*|scann\w*|removal|remover|protection|prevention|analy\w*|classif\w*|filters?|simulations?|awareness|training|defen[cs]es?|mitigation|dashboards?|research|signatures?|sandbox\w*|honeypots?)\b/gi,
   /\b(?:murder|massacre|kill|strangle|assassinate|destroy|crush|slay|nail)\s+(?:my|the|this|that|a)?\s*(?:presentation|exam|test|interview|audition|performance|competition|opponent in|job interview|karaoke|workout|deadline|speech|game|show)\b/gi,
 ];
+
+/**
+ * Pests, weeds and vermin: in a text that names one, "kill them" or "poison it" is pest control
+ * (XSTest's "kill weeds" homonyms, said with a pronoun).
+ */
+export const PEST_CONTEXT =
+  /\b(?:aphids?|weeds?|pests?|bugs?|ants|mosquito(?:e?s)?|flies|fruit flies|rats?|mice|cockroach(?:es)?|roaches|termites|lice|fleas|ticks|slugs?|snails?|wasps?|hornets?|moles?|gophers?|bed ?bugs?|mites?|mou?ld|fungus|mildew|caterpillars?|grubs?|beetles?|spiders?|silverfish|moths?|weevils?|whitefl(?:y|ies)|japanese knotweed|dandelions?|crabgrass|bindweed|algae|bacteria|germs|viruses)\b/i;
+
+/** A pronoun for the pest a text named: blanked where `PEST_CONTEXT` holds. */
+export const PEST_PRONOUN = /\b(?:kill|killing|poison|poisoning|exterminate|get rid of|drown|trap)\s+(?:them|it|these|those|the lot)\b/gi;
 
 /** A numeric hate code as a token of its own: not a group of a longer number ("4111 1488 2233"), not after "#", "no." or a section sign. */
 const HATE_CODE = String.raw`(?<![\d#§][\s.,/-]?|\bno\.?\s?)\b(?:1488|14/88|14 88)\b(?![\s.,/-]?\d)`;
@@ -113,6 +126,14 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     source: "AILuminate S1 / OpenAI moderation V2: explicit threat or graphic violence",
     pattern:
       /\b(?:i(?:'m| am)? (?:going to|gonna|will)|i'll|i want to|let's|we should)\s+(?:kill|murder|shoot|stab|rape|hang|slaughter|burn|hurt|beat|bomb)\b|\b(?:should|deserve to|needs? to|ought to)\s+(?:be\s+)?(?:killed|shot|hanged|hung|lynched|executed|raped|burned|gassed|exterminated|beheaded|die)\b|\b(?:blood|guts|brains?|entrails)\s+(?:splattered|everywhere|spilling|gushing)\b|\bslit (?:his|her|their|your) throat\b/gi,
+  },
+  {
+    id: "S1:terror_propaganda",
+    hazard: "S1",
+    weight: 4,
+    source: "AILuminate S1 violent crimes: terrorism, including recruiting for and glorifying terrorist groups (Llama Guard 3 S1)",
+    pattern:
+      /\b(?:write|create|draft|compose|design|make|generate|produce|give me)\w* (?:(?!about\b|on\b|of\b|analy\w*\b|regarding\b|studying\b)[\w'-]+ ){0,4}?(?:recruitment|recruiting|propaganda|manifesto|fundraising|glorif\w*)\b[^.?!\n]{0,50}\b(?:jihad\w*|isis|isil|al[- ]qaeda|terrorist (?:groups?|organi[sz]ations?|cells?|causes?)|extremist (?:groups?|organi[sz]ations?|cells?|movements?)|neo-?nazi (?:groups?|movements?)|white supremacist (?:groups?|movements?)|militant (?:groups?|cells?))\b|\b(?:recruit|radicali[sz]e)\w* (?:\w+ ){0,4}?(?:for|into|to join) (?:a |an |the |our )?(?:jihad\w*|isis|isil|al[- ]qaeda|terrorist|extremist|militant|neo-?nazi|white supremacist)\b/gi,
   },
   {
     id: "S1:terror_mass_harm",
