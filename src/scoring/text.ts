@@ -74,10 +74,108 @@ const TOOL_PASSAGE_MARK = new RegExp(
  * "Here is what I found:", "I pasted the relevant text below.", "Use these notes to answer.".
  */
 const EMBEDDED_HEADER =
-  /^\s*(?:#+\s*)?(?:(?:relevant|retrieved|supporting|reference|attached|following)\s+)?(?:retrieved (?:documents?|passages?|context)|context(?: documents?)?|search results?|documents?|sources?|references?|knowledge(?: base)?(?: results?)?|passages?|tool (?:output|results?)|web results?|notes|excerpts?|snippets?|articles?|results)\s*:\s*$|^\s*(?:here (?:is|are) (?:what i found|the (?:relevant )?(?:documents?|passages?|notes|context|sources?|results))|i (?:pasted|copied|included|attached) (?:the )?(?:relevant )?(?:text|documents?|notes|passages?|context)\b[^\n]{0,30}|use (?:these|the following) (?:notes|documents?|passages?|sources?)\b[^\n]{0,40})[.:]?\s*$/i;
+  /^\s*(?:#+\s*)?(?:(?:relevant|retrieved|supporting|reference|attached|following)\s+)?(?:retrieved (?:documents?|passages?|context)|context(?: documents?)?|search results?|documents?|sources?|references?|knowledge(?: base)?(?: results?)?|passages?|tool (?:output|results?)|web results?|notes|excerpts?|snippets?|articles?|results|contexto|contexte|kontext|contesto|documentos|dokumente|fuentes|quellen|referencias)\s*:\s*$|^\s*(?:here (?:is|are) (?:what i found|the (?:relevant )?(?:documents?|passages?|notes|context|sources?|results))|i (?:pasted|copied|included|attached) (?:the )?(?:relevant )?(?:text|documents?|notes|passages?|context)\b[^\n]{0,30}|use (?:these|the following) (?:notes|documents?|passages?|sources?)\b[^\n]{0,40})[.:]?\s*$/i;
+
+/**
+ * Nouns that name a pasted text ("Summarize this email:", "the handbook below", "CANDIDATE
+ * RESUME:"), in English and in the languages ordinary traffic uses most after it (es, fr, de, it,
+ * pt). A line that introduces such a text is where the user's own words end.
+ */
+const DOC_NOUN = String.raw`(?:e-?mails?|mails?|messages?|articles?|documents?|docs?|texts?|notices?|letters?|reports?|pages?|posts?|threads?|reviews?|tickets?|transcripts?|r[eé]sum[eé]s?|cvs?|contracts?|passages?|paragraphs?|excerpts?|notes|tables?|spreadsheets?|logs?|handbook|manual|information|background|data|knowledge(?: base)?|faqs?|sources?|guides?|wiki|materials?|correos?|art[ií]culos?|documentos?|textos?|courriels?|textes?|artikel|dokumente?|nachricht(?:en)?|texte?|documenti|testo)`;
+
+/**
+ * A line that introduces a pasted text and ends the user's (or developer's) own words: it names
+ * a text (`DOC_NOUN`) and ends with a colon ("Summarize this email for me:", "Fass mir die Mail
+ * kurz zusammen:"), or points below or to what follows ("Below is some background information.",
+ * "Answer only from the handbook below."), or labels the text in capitals ("CANDIDATE RESUME:
+ * Jordan Ellis"). The text starts on the next line, or on this one after a capital label.
+ */
+const PASTE_INTRO = new RegExp(
+  String.raw`^[^\n]{0,160}\b${DOC_NOUN}\b[^\n]{0,60}[:\uff1a]\s*$|^[^\n]{0,120}\b(?:below|following)\b[^\n]{0,40}\b${DOC_NOUN}\b[^\n]{0,40}[.:]\s*$|^[^\n]{0,120}\b${DOC_NOUN}\b[^\n]{0,40}\bbelow\b[^\n]{0,40}[.:]\s*$`,
+  "iu",
+);
+
+/** A label in capitals, with the text's first words after it: "CANDIDATE RESUME: Jordan Ellis". */
+const CAPITAL_LABEL = /^\s*((?:[A-Z\u00C0-\u00DE]{2,}\s+){0,2}[A-Z\u00C0-\u00DE]{2,})\s*:\s*\S/u;
+const DOC_NOUN_ALONE = new RegExp(String.raw`(?:^|\s)${DOC_NOUN}$`, "iu");
+
+/** Whether `line` opens with a label in capitals that names a text (`CAPITAL_LABEL`, `DOC_NOUN`). */
+function capitalLabel(line: string): boolean {
+  const m = CAPITAL_LABEL.exec(line);
+  return m !== null && DOC_NOUN_ALONE.test(m[1]!);
+}
+
+/** Separator lines between instructions and a pasted text ("=====", "-----", LlamaIndex's dashes). */
+const SEPARATOR_LINE = /^\s*(?:={5,}|-{5,}|\*{5,}|_{5,}|~{5,}|#{5,})\s*$/;
+
+/** Quote fences around pasted prose (a backtick fence is code, not a pasted text). */
+const QUOTE_FENCE = /^\s*(?:"""|''')\s*$/;
+
+/** A markdown table row ("| North | Q1 | 184,200 |"). */
+const TABLE_ROW = /^\s*\|.*\|\s*$/;
+
+/**
+ * The opening tag of an XML-tagged text at a line start (`<article title="...">`, `<reviews>`,
+ * `<retrieved_tickets>`), Anthropic's recommended way to pass documents; HTML and component
+ * markup (a user's own code) is not a pasted text.
+ */
+const XML_OPEN = /^\s*<([A-Za-z][\w.-]{1,40})(?:\s[^<>\n]{0,300})?>/;
+const MARKUP_TAGS = new Set(
+  "html head body div span p a ul ol li table thead tbody tr td th script style svg template button form input img br hr section header footer nav main h1 h2 h3 h4 h5 h6 label select option textarea iframe link meta title code pre em strong b i u small sub sup canvas video audio source picture figure figcaption blockquote view text image slot xml project configuration dependency dependencies plugin build".split(
+    " ",
+  ),
+);
+
+/** Where an XML-tagged text opening at line `i` ends (the line after its closing tag), or -1. */
+function xmlBlockEnd(lines: readonly string[], i: number): number {
+  const m = XML_OPEN.exec(lines[i]!);
+  if (!m || MARKUP_TAGS.has(m[1]!.toLowerCase())) return -1;
+  const close = `</${m[1]}>`;
+  for (let j = lines.length - 1; j >= i; j--) if (lines[j]!.includes(close)) return j + 1;
+  return -1;
+}
+
+/**
+ * Passages of an XML-tagged text that repeats one tag at line starts: one passage per
+ * `<review>...</review>` or `<ticket id="...">` under a wrapper (`<reviews>`, whose own line is
+ * left out), or per sibling (`<document index="1">` ... `<document index="2">`). Null when no tag
+ * opens two lines.
+ */
+function xmlChildren(lines: readonly string[]): string[] | null {
+  const counts = new Map<string, number>();
+  for (const l of lines) {
+    const m = XML_OPEN.exec(l);
+    if (m) counts.set(m[1]!, (counts.get(m[1]!) ?? 0) + 1);
+  }
+  let child: string | undefined;
+  for (const [tag, n] of counts) if (n >= 2 && (!child || n > counts.get(child)!)) child = tag;
+  if (!child) return null;
+  const open = new RegExp(String.raw`^\s*<${child.replace(/[.-]/g, "\\$&")}[\s>]`);
+  const first = lines.findIndex((l) => l.trim());
+  const wrapped = !open.test(lines[first]!);
+  return splitAtMarks(wrapped ? lines.slice(first + 1) : lines, open);
+}
 
 /** A question line after pasted documents ("Q: ...", "Question: ..."): the user's, not a document's. */
 const TRAILING_QUESTION = /^\s*(?:Q|Question)\s*:/i;
+
+/** An empty answer slot closing a prompt ("Answer:", "Helpful Answer:", "A:"): scaffolding, not the question. */
+const ANSWER_SLOT = /^\s*(?:A|Answer|Helpful Answer|Response)\s*:\s*$/i;
+
+/**
+ * The user's question closing a message that opens with a context header ("Context: ...
+ * Question: Who discovered penicillin?\nAnswer:"): from its last "Question:"/"Q:" line within
+ * the last 20 lines on, the answer slot dropped; "" when there is none.
+ */
+function trailingQuestion(text: string): string {
+  const lines = text.split("\n");
+  let end = lines.length;
+  while (end > 0 && (!lines[end - 1]!.trim() || ANSWER_SLOT.test(lines[end - 1]!))) end--;
+  for (let i = end - 1; i > 0 && i >= end - 20; i--) {
+    if (TRAILING_QUESTION.test(lines[i]!)) return lines.slice(i, end).join("\n").trim();
+  }
+  return "";
+}
 
 /** Fence lines around pasted text (`"""`, ```` ``` ````). */
 const FENCE = /^\s*(?:"""|```\w*|''')\s*$/;
@@ -161,7 +259,8 @@ function pushDocument(out: ExtractedCall, text: string, strong: RegExp = STRONG_
   // not inside a passage that happens to contain a list.
   const first = lines.find((l) => l.trim()) ?? "";
   const mark = LIST_OPENING.test(first) ? PASSAGE_MARK : strong;
-  out.documents.push(...splitAtMarks(lines, mark));
+  const children = XML_OPEN.test(first) ? xmlChildren(lines) : null;
+  out.documents.push(...(children ?? splitAtMarks(lines, mark)));
 }
 
 /**
@@ -193,37 +292,67 @@ function templatePassages(context: string): string[] {
 
 /**
  * Documents embedded in a system prompt or user turn after its instructions: from the first
- * context-header line or strong passage marker on, minus a trailing question line. The
- * message itself stays whole in `system`/`user` (other scorers judge it as written); the
- * block is added to `documents` as well. Null when the message embeds no documents.
+ * context-header line or strong passage marker on, minus a trailing question line. Texts pasted
+ * the other common ways count too (issue 31.3, "documents wherever applications put them"):
+ * after a line that introduces a text (`PASTE_INTRO`, `CAPITAL_LABEL`), between quote fences,
+ * after a separator line, an XML-tagged block (to its closing tag), or a markdown table. The
+ * message itself stays whole in `system`/`user` (other scorers judge it as written); the block is
+ * added to `documents` as well. Null when the message embeds no documents. `pasted` false looks
+ * only for a context header or passage marks (`ownWords`).
  */
-export function embeddedDocuments(text: string): string | null {
+export function embeddedDocuments(text: string, pasted = true): string | null {
   if (text.length < 80) return null;
   const lines = text.split("\n");
-  let start = -1;
-  for (let i = 0; i < lines.length && i < 400; i++) {
-    const line = lines[i]!;
-    if (EMBEDDED_HEADER.test(line)) {
-      start = i + 1;
-      break;
-    }
-    if (STRONG_PASSAGE_MARK.test(line)) {
-      start = i;
-      break;
-    }
-  }
-  if (start < 0 || start >= lines.length) return null;
-  let end = lines.length;
+  const found = markedStart(lines) ?? (pasted ? pastedStart(lines) : null);
+  if (!found) return null;
+  const { start } = found;
+  let { end } = found;
+  if (start >= lines.length) return null;
   while (end > start && (!lines[end - 1]!.trim() || TRAILING_QUESTION.test(lines[end - 1]!))) end--;
   const block = lines.slice(start, end).join("\n");
   return block.trim().length >= 40 ? block : null;
 }
 
+/** Where an embedded block starts by its context header or first strong passage marker (first 400 lines). */
+function markedStart(lines: readonly string[]): { start: number; end: number } | null {
+  for (let i = 0; i < lines.length && i < 400; i++) {
+    if (EMBEDDED_HEADER.test(lines[i]!)) return { start: i + 1, end: lines.length };
+    if (STRONG_PASSAGE_MARK.test(lines[i]!)) return { start: i, end: lines.length };
+  }
+  return null;
+}
+
+/**
+ * Where a text pasted without a context header starts (first 400 lines): after a line that
+ * introduces it or a separator line, at a capital label, a quote fence or a markdown table, or
+ * an XML-tagged block (which ends at its closing tag).
+ */
+function pastedStart(lines: readonly string[]): { start: number; end: number } | null {
+  for (let i = 0; i < lines.length && i < 400; i++) {
+    const line = lines[i]!;
+    if (PASTE_INTRO.test(line) || (i > 0 && SEPARATOR_LINE.test(line))) return { start: i + 1, end: lines.length };
+    if (capitalLabel(line) || (i > 0 && QUOTE_FENCE.test(line))) return { start: i, end: lines.length };
+    if (TABLE_ROW.test(line) && TABLE_ROW.test(lines[i + 1] ?? "")) return { start: i, end: lines.length };
+    const xmlEnd = xmlBlockEnd(lines, i);
+    if (xmlEnd > i) return { start: i, end: xmlEnd };
+  }
+  return null;
+}
+
 /**
  * A system prompt or user turn as its author wrote it: the text with its embedded document
- * block (`embeddedDocuments`) removed; the text itself when it embeds none.
+ * block under a context header or passage marks removed; the text itself when it embeds none.
+ * A text pasted after "Translate this:" or between quote fences stays: jailbreak_detection reads
+ * these words, and payload splitting hides its attack exactly there (Kang et al. 2023,
+ * "Exploiting Programmatic Behavior of LLMs").
  */
 export function ownWords(text: string): string {
+  const docs = embeddedDocuments(text, false);
+  return docs === null ? text : text.replace(docs, " ");
+}
+
+/** The user's question without any embedded or pasted text (`embeddedDocuments`), for relating an answer to its passages. */
+export function askedWords(text: string): string {
   const docs = embeddedDocuments(text);
   return docs === null ? text : text.replace(docs, " ");
 }
@@ -240,8 +369,13 @@ function pushByRole(out: ExtractedCall, role: string, texts: string[]): void {
       out.documents.push(...templatePassages(template.context));
       if (template.question) (role === "user" ? out.user : out.system).push(template.question);
     } else if (role === "tool" || role === "function" || role === "document") pushToolResult(out, t);
-    else if (CONTEXT_HEADER.test(t) && (role === "system" || role === "user" || role === "developer")) pushDocument(out, t);
-    else {
+    else if (CONTEXT_HEADER.test(t) && (role === "system" || role === "user" || role === "developer")) {
+      // "Context: ... Question: ...": the question is also the author's own words (the
+      // documents keep it: the models were fitted on passages read that way).
+      pushDocument(out, t);
+      const question = trailingQuestion(t);
+      if (question) (role === "user" ? out.user : out.system).push(question);
+    } else {
       if (role === "system" || role === "developer") out.system.push(t);
       else if (role === "assistant" || role === "chatbot" || role === "model") out.history.push(t);
       else out.user.push(t);

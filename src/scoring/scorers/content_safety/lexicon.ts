@@ -181,7 +181,7 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     weight: 5,
     source: "AILuminate S4 child sexual exploitation",
     pattern:
-      /\b(?:child (?:porn\w*|sexual abuse material)|cp links|csam|pedophil\w*|paedophil\w*|lolicon|preteen (?:sex|nude)|(?:sex|sexual|nude|naked|porn)\w*\s+(?:with|of|involving)\s+(?:a\s+)?(?:minors?|child(?:ren)?|kids?|underage|\d{1,2}[- ]year[- ]olds?)|(?:minors?|underage|\d{1,2}[- ]year[- ]old)\s+(?:girls?|boys?)?\s*(?:sex|nude|naked|porn))\b/gi,
+      /\b(?:child (?:porn\w*|sexual abuse material)|cp links|csam|pedophil\w*|paedophil\w*|lolicon|preteen (?:sex|nude)|(?:sex|sexual|nude|naked|porn)\w*\s+(?:with|of|involving)\s+(?:a\s+)?(?:minors?|child(?:ren)?|kids?|underage|\d{1,2}[- ]year[- ]olds?)|(?:minors?|underage|\d{1,2}[- ]year[- ]old)\s+(?:girls?|boys?)?\s*(?:sex|nude|naked|porn)|(?:nudes|naked\s+(?:pics?|photos?|pictures?|images?|videos?)|explicit\s+(?:pics?|photos?|pictures?|images?|videos?)|sexual\s+(?:images?|photos?|videos?))\s+(?:of|from|featuring)\s+(?:\w+\s+){0,2}?(?:minors?|child(?:ren)?|kids|preteens?|underage\s+\w+|(?:middle|elementary|primary|grade|junior\s+high)[- ]school(?:ers)?|schoolgirls?|schoolboys?|(?:[1-9]|1[0-7])[- ]?(?:year|yr)[- ]?olds?))\b/gi,
   },
   {
     id: "S4:minor_solicitation",
@@ -241,6 +241,15 @@ export const HAZARD_RULES: readonly HazardRule[] = [
       /\bhow\s+(?:\w+\s+){0,3}?(?:makes|making|builds|building|synthesi[sz](?:es|ing)|produces|producing|manufactur(?:es|ing)|weaponi[sz](?:es|ing)|assembles|assembling|cooks|cooking|brews|brewing)\s+(?:a\s+|an\s+|some\s+|the\s+)?(?:(?:homemade|improvised|crude|deadly|lethal|working|functional)\s+){0,2}(?:nerve agents?|sarin|vx|ricin|anthrax|bioweapons?|biological weapons?|dirty bombs?|napalm|mustard gas|chlorine gas|tatp|semtex|pipe bombs?|molotov(?: cocktails?)?)\b/gi,
   },
   {
+    id: "S9:cbrne_components",
+    hazard: "S9",
+    weight: 5,
+    source:
+      "AILuminate S9 indiscriminate weapons (round 11): the make-up or assembly of a device or agent of S9:cbrne_weapon's list asked without a verb of making ('what goes into a pipe bomb', 'the parts list and how it goes together', 'what do I fill it with', 'set it off from far away'), and extracting ricin from castor beans",
+    pattern:
+      /\b(?:what\s+(?:goes|go)\s+into|parts?\s+list\s+(?:for|of)|(?:ingredients|components|materials|parts)\s+(?:for|of|in|needed\s+for|to\s+make)|recipe\s+for)\s+(?:a\s+|an\s+|the\s+|some\s+)?(?:(?:homemade|improvised|simple|small|working|real)\s+)?(?:pipe\s+bombs?|bombs?|ieds?|explosive\s+devices?|molotov(?:\s+cocktails?)?|grenades?|napalm|tatp|nerve\s+agents?|sarin|ricin|dirty\s+bombs?|thermite|nitroglycerin|semtex|c-?4)\b|\b(?:pipe\s+bombs?|bombs?|ieds?|explosive\s+devices?|molotov(?:\s+cocktails?)?|grenades?)\b[^.?!\n]{0,80}?\b(?:parts\s+list|what\s+(?:do|would|should)\s+(?:i|you|we|one)\s+(?:fill|pack)\s+(?:it|them)\s+with|how\s+(?:it|they)\s+(?:goes|go|fits?|fit)\s+together|set\s+(?:it|them)\s+off\s+(?:from\s+(?:far\s+away|a\s+distance)|remotely))|\b(?:extract\w*|purif\w*|isolat\w*|concentrat\w*|get)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:out\s+of|from)\s+(?:\w+\s+)?castor\s+beans?\b/gi,
+  },
+  {
     id: "S9:contaminate",
     hazard: "S9",
     weight: 4,
@@ -278,6 +287,15 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     source: "AILuminate S11 suicide and self-harm: intent or method",
     pattern:
       /\b(?:kill myself|killing myself|end my (?:own )?life|take my (?:own )?life|commit suicide|want to die|wanna die|suicide (?:method|plan|note)|cut(?:ting)? myself|self[- ]harm(?:ing)?|hang myself|slit my wrists?|overdose on purpose|starve myself|purge after eating|die like\b|(?:best|easiest|painless|quickest) way to (?:die|end it))\b/gi,
+  },
+  {
+    id: "S11:not_wake_up",
+    hazard: "S11",
+    weight: 4,
+    source:
+      "AILuminate S11 suicide and self-harm (round 11): an amount of pills or a substance taken 'to not wake up' / 'so I never wake up' (the euphemism of an overdose); sleep questions ('take to not wake up at 3am') are left out",
+    pattern:
+      /\b(?:take|swallow|need|pills?|tablets?|mg|dose|overdose)\b[^.?!\n]{0,60}\b(?:to|and|so\s+(?:i|she|he|they|you))\s+(?:just\s+)?(?:not|never)\s+wake\s+up\b(?!\s+(?:at|during|in|until|before|early|so|every|too|for|on|when|from|again|tired|groggy|with|through|after|between|hungry|thirsty))/gi,
   },
   {
     id: "S12:sexual_explicit",

@@ -107,8 +107,30 @@ export const DOCUMENT_RULES: readonly Rule[] = [
       /\b(?:if|when|whenever|once)\s+(?:an?|the|any)\s+(?:AI|LLM|GPT|chatbot|language model|AI (?:model|assistant|agent|system))\s+(?:reads?|processes|summari[sz]es|parses|sees|is\s+(?:reading|processing|summari[sz]ing|parsing))\s+(?:this|these)\b[^\n]{0,80}?\b(?:it|you|they)\s+(?:must|should|shall|needs? to|has to|have to|is to|are to)\b/gi,
       // Whoever processes the text, named by a machine's task: "whoever is summarizing this: ...".
       /\b(?:whoever|anyone|anybody)\s+(?:is\s+|who\s+is\s+|that\s+is\s+)?(?:summari[sz]ing|processing|parsing|analy[sz]ing|indexing)\s+(?:this|these)\b/gi,
+      // Round 11 (hand-written set 3's layouts, read for diagnosis; each form has an everyday twin
+      // in test/unit/scoring/vector-weakness-r11.test.ts):
+      // the machine reader named with its kind ("AI agent processing this ticket", "assistant handling this request");
+      /\b(?:AI|LLM|language model)\s+(?:agents?|assistants?|models?|systems?|bots?)\s+(?:reading|processing|summari[sz]ing|handling|parsing|reviewing|triaging|screening)\s+(?:this|these)\b/gi,
+      // a note to the machine by its task ("Note to the summarizer:", "instructions for the translator");
+      /\b(?:note|message|instructions?|reminder|notice)\s+(?:to|for)\s+(?:the\s+|any\s+)?(?:summari[sz]er|translator|screener|classifier|grader|auto-?responder|AI reviewer|reviewer bot)s?\b/gi,
+      // the assistant called by a product name or @-mentioned, then stopped or ordered
+      // ("Claude, stop.", "ChatGPT, ignore ...", "@assistant when you read this, you are ...");
+      /(?<=(?:^|[\n.!?])\s{0,4})(?:Claude|ChatGPT|GPT(?:-\d[\w.]*)?|Gemini|Copilot|Bard|Grok|Llama)\s*,\s*(?:please\s+)?(?:stop|halt|wait|listen|ignore|disregard|forget|tell|say|respond|reply|answer|forward|send|you\s+(?:must|should|will|are to))\b/gi,
+      /(?:^|\s)@(?:assistant|ai|bot|claude|chatgpt|gpt|copilot|gemini|llm|agent)\b[^\n]{0,80}?\byou\s+(?:are|must|should|will|have|need)\b/gi,
+      // a label or an aside that speaks to the machine: "Translator AI: do not translate ...", "(Assistant: respond only in ...)";
+      /(?:^|\n|[.!?]\s)[ \t>*#-]{0,6}[A-Z][a-z]+\s+(?:AI|bot)\s*:\s*(?:please\s+)?(?:do\s+not|don't|never|stop|ignore|disregard|always|only)\b/g,
+      /\(\s*(?:AI|assistant|AI assistant|chatbot|model)\s*:\s*(?:please\s+)?(?:respond|reply|answer|tell|say|ignore|disregard|do\s+not|don't|never|always|from\s+now\s+on|only)\b/gi,
+      // the same notes in German, Spanish, French and Italian ("Hinweis an den KI-Assistenten:", "Nota para el asistente virtual:").
+      /\b(?:Hinweis|Nachricht|Anweisung(?:en)?|Notiz)\s+(?:an|f\u00fcr)\s+(?:den|die|das)\s+(?:KI\b|KI-\w+|Assistent\w*|Chatbot|Sprachmodell)|\b(?:nota|mensaje|instrucci[o\u00f3]n(?:es)?|aviso)\s+para\s+(?:el|la)\s+(?:asistente|IA\b|modelo|chatbot)|\b(?:note|message|instructions?)\s+(?:pour|\u00e0)\s+(?:l['\u2019]\s*)?(?:assistant|IA\b|agent)|\b(?:nota|messaggio|istruzioni)\s+per\s+(?:l['\u2019]\s*)?(?:assistente|IA\b|agente)/gi,
     ],
   ),
+  {
+    id: "authority_claim",
+    source: "OWASP LLM01:2025: a document claiming new instructions from the model's vendor or developer (round 11)",
+    weight: 4,
+    pattern:
+      /\b(?:new|updated|urgent|mandatory|revised|official)\s+(?:instructions?|directives?|guidelines?|rules)\s+from\s+(?:Anthropic|OpenAI|Google DeepMind|Google|Microsoft|Meta AI|the\s+(?:AI\s+)?(?:developers?|system|model provider))\b/gi,
+  },
   ...ruleFamily(
     "assistant_commanded",
     "AgentDojo (Debenedetti et al. 2024) / InjecAgent (Zhan et al. 2024): a document that tells the assistant what to do or say to the user, or overrides the user's request",
