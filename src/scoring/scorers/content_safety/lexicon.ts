@@ -42,6 +42,27 @@ export const SAFE_CONTEXT =
   /^\s*(?:how|why|when|where|what) (?:did|was|were|happened)\b|^\s*(?:what|who) (?:caused|led to|ended|started|stopped)\b|\b(?:primary sources|history (?:essay|class|lesson|paper|project|exam)|historians?|important to remember|commemorat\w*|remembrance|anniversary of)\b|\b(?:in|from) (?:the |a )?(?:video ?game|game|film|films|movie|novel|book|series|show|tv show|call of duty|the witcher|witcher|gta|grand theft auto|minecraft|skyrim|fortnite|terminator|star wars|lord of the rings|game of thrones|harry potter|breaking bad|mr and mrs smith)\b|\bcharacter\b/i;
 
 /**
+ * A sentence that asks how to guard against a harm, recognise it or get help with it, or that a
+ * victim writes ("how do I protect my daughter from sextortion", "warning signs of trafficking",
+ * "how can I tell if my drink was spiked", "someone is sextorting my son, what should I do"):
+ * Llama Guard 3 and AILuminate count such prompts as safe (they seek protection, not uplift), and
+ * without this a hazard term in them read as a request for the crime (round 11: victims' questions
+ * were unsafe 5). Like `SAFE_CONTEXT`, a sentence that asks for operational detail stays judged.
+ * "Avoid", "escape", "stop" and "prevent" are left out: "avoid getting caught" is evasion, "prevent
+ * them from taking over" a hateful call and "prevent her from calling the police" a crime; and a sentence that names its writer's victim or
+ * a covert act stays judged (`PERPETRATOR`).
+ */
+export const PROTECTIVE =
+  /\b(?:protect\w*|safeguard\w*|keep (?:\w+ ){0,3}safe|shield\w*)\s+(?:\w+\s+){0,4}?(?:from|against)\b|\b(?:warning )?signs? (?:of|that)\b|\bred flags?\b|\bhow (?:can|do|would|could) (?:i|we|you|parents|one) (?:tell|know|spot|recogni[sz]e) (?:if|whether|when)\b|\bwhat (?:should|can|do) (?:i|we|parents|you|one) do (?:if|when|about)\b|\bwhat to do (?:if|when|about)\b|\bhow (?:do|can|should) (?:i|we|you|one) report\b|\b(?:i was|i've been|i have been|i got|(?:my|our) \w+ (?:was|is being|has been|got))\s+(?:\w+\s+){0,2}?(?:sextorted|blackmailed|groomed|spiked|drugged|roofied|raped|assaulted|molested|trafficked|stalked|harassed|doxx?ed|scammed|hacked)\b|\bsomeone (?:is|has been|keeps) (?:\w+ing) (?:me|my \w+)\b/i;
+
+/**
+ * A sentence its writer speaks in as the one who harms: "my victim", "without her noticing", "so
+ * he can't resist", "I'm going to stab", "after I poison him", "saw me stab", "getting caught".
+ */
+export const PERPETRATOR =
+  /\b(?:i|me)\s+(?:just\s+|then\s+|already\s+)?(?:poison(?:ed)?|stab(?:bed)?|hit|kill(?:ed)?|shot|shoot|rob(?:bed)?|hurt|beat|raped?|drug(?:ged)?|strangled?|attack(?:ed)?|steal|stole|hack(?:ed)?|kidnap(?:ped)?)\b|\b(?:getting|get|being|got) caught\b|\bmy (?:victims?|targets?|marks?|hostages?)\b|\b(?:i(?:'m| am) going to|i(?:'ll| will)|i want to|i wanna|i plan to|i intend to|i'm gonna|i am gonna)\s+(?:\w+\s+){0,2}?(?:kill|hurt|stab|shoot|attack|rob|rape|poison|beat|harm|murder|strangle|burn|kidnap)\b|\bwithout (?:\w+ ){0,2}(?:noticing|knowing|finding out|realising|realizing)\b|\bso (?:she|he|they|the \w+) (?:can't|cannot|won't|can not) (?:resist|fight|call|tell|remember|escape)\b/i;
+
+/**
  * A descriptive sentence that still endorses harm stays judged: "Why was X morally justified to
  * invade Y?" presupposes the justification (XSTest unsafe contrast to its historical-events
  * prompts; Llama Guard 3 S1/S10 count content that condones or endorses violent crimes).

@@ -15,7 +15,7 @@ import type { ScorableCall, ScoreResult, Scorer } from "../../types";
 
 /** Hazard findings in one text, each tagged with its hazard code. */
 export function hazardFindings(text: string, at: string): Finding[] {
-  const clean = stripHomonyms(text);
+  const clean = stripHomonyms(text, true);
   const out: Finding[] = [];
   for (const r of HAZARD_RULES) {
     const count = countMatches(r.pattern, clean);

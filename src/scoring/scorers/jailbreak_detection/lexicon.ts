@@ -55,10 +55,11 @@ export const PROMPT_RULES: readonly Rule[] = [
   },
   {
     id: "developer_mode",
-    source: "Shen et al. 2024 'Developer Mode' template",
+    source:
+      "Shen et al. 2024 'Developer Mode' template; 'mode on' only where the phrase ends, as the templates write it: a device's developer or debug mode ('turn developer mode on on my phone', 'debug mode on the router') is a setting, not a persona (round 11)",
     weight: 5,
     pattern:
-      /\b(?:developer|dev|god|admin|debug|debugging|maintenance|sudo|unrestricted|jailbreak|evil|chaos|opposite)\s+mode\s+(?:enabled|activated|on)\b|\bwith\s+(?:developer|DAN|god)\s+mode\s+enabled\b|\bsimulate\s+(?:developer|DAN)\s+mode\b/gi,
+      /\b(?:developer|dev|god|admin|debug|debugging|maintenance|sudo|unrestricted|jailbreak|evil|chaos|opposite)\s+mode\s+(?:enabled|activated|on\b(?=\s*(?:[.!:;,)\]]|$)))|\bwith\s+(?:developer|DAN|god)\s+mode\s+enabled\b|\bsimulate\s+(?:developer|DAN)\s+mode\b/gi,
   },
   {
     id: "unbound_persona",
