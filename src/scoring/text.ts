@@ -126,13 +126,20 @@ const MARKUP_TAGS = new Set(
   ),
 );
 
-/** Where an XML-tagged text opening at line `i` ends (the line after its closing tag), or -1. */
-function xmlBlockEnd(lines: readonly string[], i: number): number {
+/**
+ * Where an XML-tagged text opening at line `i` of `text` ends (the line after its last closing
+ * tag), or -1: one native search for the closing tag, then a count of the line breaks before it.
+ */
+function xmlBlockEnd(text: string, lines: readonly string[], i: number): number {
   const m = XML_OPEN.exec(lines[i]!);
   if (!m || MARKUP_TAGS.has(m[1]!.toLowerCase())) return -1;
   const close = `</${m[1]}>`;
-  for (let j = lines.length - 1; j >= i; j--) if (lines[j]!.includes(close)) return j + 1;
-  return -1;
+  const at = text.lastIndexOf(close);
+  if (at < 0) return -1;
+  // The line of the last closing tag: count the line breaks before it (one native pass).
+  let line = 0;
+  for (let k = text.indexOf("\n"); k >= 0 && k < at; k = text.indexOf("\n", k + 1)) line++;
+  return line >= i ? line + 1 : -1;
 }
 
 /**
@@ -303,7 +310,7 @@ function templatePassages(context: string): string[] {
 export function embeddedDocuments(text: string, pasted = true): string | null {
   if (text.length < 80) return null;
   const lines = text.split("\n");
-  const found = markedStart(lines) ?? (pasted ? pastedStart(lines) : null);
+  const found = markedStart(lines) ?? (pasted ? pastedStart(text, lines) : null);
   if (!found) return null;
   const { start } = found;
   let { end } = found;
@@ -327,13 +334,13 @@ function markedStart(lines: readonly string[]): { start: number; end: number } |
  * introduces it or a separator line, at a capital label, a quote fence or a markdown table, or
  * an XML-tagged block (which ends at its closing tag).
  */
-function pastedStart(lines: readonly string[]): { start: number; end: number } | null {
+function pastedStart(text: string, lines: readonly string[]): { start: number; end: number } | null {
   for (let i = 0; i < lines.length && i < 400; i++) {
     const line = lines[i]!;
     if (PASTE_INTRO.test(line) || (i > 0 && SEPARATOR_LINE.test(line))) return { start: i + 1, end: lines.length };
     if (capitalLabel(line) || (i > 0 && QUOTE_FENCE.test(line))) return { start: i, end: lines.length };
     if (TABLE_ROW.test(line) && TABLE_ROW.test(lines[i + 1] ?? "")) return { start: i, end: lines.length };
-    const xmlEnd = xmlBlockEnd(lines, i);
+    const xmlEnd = xmlBlockEnd(text, lines, i);
     if (xmlEnd > i) return { start: i, end: xmlEnd };
   }
   return null;
