@@ -354,15 +354,16 @@ function pastedStart(text: string, lines: readonly string[]): { start: number; e
  * "Exploiting Programmatic Behavior of LLMs").
  */
 export function ownWords(text: string): string {
-  const docs = embeddedDocuments(text, false);
-  return docs === null ? text : text.replace(docs, " ");
+  return withoutBlock(text, embeddedDocuments(text, false));
 }
 
 /** The user's question without any embedded or pasted text (`embeddedDocuments`), for relating an answer to its passages. */
 export function askedWords(text: string): string {
-  const docs = embeddedDocuments(text);
-  return docs === null ? text : text.replace(docs, " ");
+  return withoutBlock(text, embeddedDocuments(text));
 }
+
+/** `text` with the embedded block `docs` blanked; `text` itself when there is none. */
+const withoutBlock = (text: string, docs: string | null) => (docs === null ? text : text.replace(docs, " "));
 
 /** Roles whose messages may carry pasted or templated documents. */
 const INSTRUCTION_ROLES = new Set(["system", "user", "developer"]);
