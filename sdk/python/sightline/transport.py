@@ -234,7 +234,7 @@ def send_with_retry(
             given-up round.
         settle: told ``(counter, n)`` as soon as ``n`` items end as ``"sent"``,
             ``"rejected"`` or ``"failed"`` (the delivery loop counts each record once, as
-            it happens); held items are not settled.
+            it happens), after ``report`` has seen their error; held items are not settled.
     """
     result = BatchResult()
     counted: Callable[[str, int], None] = settle or (lambda counter, n: None)
@@ -249,10 +249,12 @@ def send_with_retry(
                 result.sent += 1
                 counted("sent", 1)
             elif outcome.kind == REJECTED:
-                result.rejected += 1
-                counted("rejected", 1)
+                # Report before counting: a flush() waiting for the record returns once it is
+                # counted, and by then its on_error call must have run.
                 if outcome.error is not None:
                     report(outcome.error)
+                result.rejected += 1
+                counted("rejected", 1)
             elif outcome.service_wide:
                 # Records retried earlier in this batch lose their attempt count here: at
                 # worst a failing record gets max_retries more attempts after the outage.
@@ -266,10 +268,10 @@ def send_with_retry(
         if not pending:
             break
         if retry_index >= max_retries:
-            result.failed += len(pending)
-            counted("failed", len(pending))
             if last_error is not None:
                 report(last_error)
+            result.failed += len(pending)
+            counted("failed", len(pending))
             break
         retry_index += 1
         result.retries += 1
