@@ -2,6 +2,8 @@
  * How one body is stored: its JSON text (UTF-8), inline in PostgreSQL when small, else one
  * gzip member in an R2 object (docs/capture.md "Bodies in R2").
  */
+import { gunzipSync, gzipSync } from "node:zlib";
+
 /**
  * Largest body, in bytes of its JSON text (UTF-8), kept inline in `llm_requests` (1 KiB).
  * Below it a body costs less in the row than its pointer and an R2 read: a short chat turn or
@@ -25,17 +27,18 @@ export function isInline(bytes: Uint8Array): boolean {
   return bytes.byteLength <= INLINE_BODY_BYTES;
 }
 
-/** Bytes of everything `stream` yields. */
-function drain(stream: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
-  return new Response(stream).arrayBuffer().then((b) => new Uint8Array(b));
+/** `bytes` as one gzip member (RFC 1952), deflated by the runtime's native zlib (`node:zlib`). */
+export function gzip(bytes: Uint8Array): Uint8Array {
+  return gzipSync(bytes);
 }
 
-/** `bytes` as one gzip member (RFC 1952), with the runtime's CompressionStream. */
-export function gzip(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
-  return drain(new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip")));
-}
-
-/** The UTF-8 text of one gzip member; throws on a corrupt member or invalid UTF-8. */
-export async function gunzipText(member: Uint8Array<ArrayBuffer>): Promise<string> {
-  return decoder.decode(await drain(new Blob([member]).stream().pipeThrough(new DecompressionStream("gzip"))));
+/**
+ * The UTF-8 text of one gzip member; throws on a corrupt member (bad header, data or CRC-32)
+ * or invalid UTF-8. Inflated synchronously by the runtime's native zlib (`node:zlib`, on by
+ * default from compatibility date 2026-08-04): an export inflates one member per body, and a
+ * `DecompressionStream` per member (a stream, a Blob and a Response each) cost several times the
+ * CPU of the inflate itself (bench/results/scale.md "Export").
+ */
+export function gunzipText(member: Uint8Array): string {
+  return decoder.decode(gunzipSync(member));
 }

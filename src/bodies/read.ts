@@ -50,7 +50,7 @@ export async function readSegmentTexts(bucket: BodyBucket, key: string, segments
       if (!object) throw new BodyMissingError(key);
       const bytes = new Uint8Array(await object.arrayBuffer());
       if (bytes.byteLength < end - start) throw new BodyMissingError(key);
-      for (const s of group) texts.set(s.offset, await gunzipText(bytes.subarray(s.offset - start, s.offset - start + s.length)));
+      for (const s of group) texts.set(s.offset, gunzipText(bytes.subarray(s.offset - start, s.offset - start + s.length)));
     }),
   );
   return texts;

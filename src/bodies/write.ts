@@ -49,7 +49,7 @@ export function needsObject(pair: BodyPair): boolean {
 }
 
 /** A body's gzip member, or null when it stays inline. */
-async function member(body: unknown): Promise<Uint8Array | null> {
+function member(body: unknown): Uint8Array | null {
   const bytes = utf8(bodyText(body));
   return isInline(bytes) ? null : gzip(bytes);
 }
@@ -63,7 +63,7 @@ async function member(body: unknown): Promise<Uint8Array | null> {
  */
 export async function writeBodies(bucket: BodyBucket | null, key: string, pairs: readonly BodyPair[]): Promise<BodyPlacement[]> {
   if (!bucket) return pairs.map(() => INLINE);
-  const members = await Promise.all(pairs.map(async (p) => [await member(p.request_body), await member(p.response_body)] as const));
+  const members = pairs.map((p) => [member(p.request_body), member(p.response_body)] as const);
   const parts: Uint8Array[] = [];
   let size = 0;
   const place = (m: Uint8Array | null): Segment | null => {
