@@ -15,6 +15,7 @@ import type pg from "pg";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { INLINE_BODY_BYTES } from "../../src/bodies/codec";
 import { bodyText } from "../../src/bodies/write";
+import { piiFreeVersion } from "../../src/pii/mask";
 import { requestPreview, requestSearchDocument } from "../../src/db/schema";
 import { evalDir } from "../../scripts/lib/eval-items";
 
@@ -37,6 +38,8 @@ export interface CorpusItem {
   tsv: string;
   /** Bytes of the two bodies' JSON text (what the call would weigh inline). */
   json_bytes: number;
+  /** `llm_requests.pii_free_version` as ingest computes it (the seeded metadata holds no personal data). */
+  pii_free_version: number | null;
 }
 
 /** The provider a model name belongs to (the seeded calls' `provider` column). */
@@ -82,6 +85,7 @@ export async function prepareItem(pool: pg.Pool, requestBody: unknown, responseB
     preview: derived.rows[0]!.preview,
     tsv: derived.rows[0]!.tsv,
     json_bytes: Buffer.byteLength(bodyText(requestBody)) + Buffer.byteLength(bodyText(responseBody)),
+    pii_free_version: piiFreeVersion(JSON.parse(bodyText(requestBody)), JSON.parse(bodyText(responseBody))),
   };
 }
 

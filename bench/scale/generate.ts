@@ -153,7 +153,7 @@ export async function* requestRows(
     const metadata = c.error ? '{"status": "error", "error": {"type": "rate_limit", "message": "429"}}' : '{"status": "success"}';
     const item = c.item;
     const cost = ((item.prompt_tokens * 0.15 + item.completion_tokens * 0.6) / 1e6).toFixed(10);
-    chunk += `${c.id}\t${projectId}\t${item.model}\t${item.provider}\t${item.prompt_tokens}\t${c.error ? 0 : item.completion_tokens}\t${cost}\t${Math.floor(200 + rnd(i, 4) * 1800)}\t${copyText(request.inline)}\t${copyText(response.inline === "null" ? null : response.inline)}\t${pointer}\t${metadata}\t${new Date(c.at).toISOString()}\tscored\t${copyText(item.tsv)}\t${copyText(item.preview)}\n`;
+    chunk += `${c.id}\t${projectId}\t${item.model}\t${item.provider}\t${item.prompt_tokens}\t${c.error ? 0 : item.completion_tokens}\t${cost}\t${Math.floor(200 + rnd(i, 4) * 1800)}\t${copyText(request.inline)}\t${copyText(response.inline === "null" ? null : response.inline)}\t${pointer}\t${metadata}\t${new Date(c.at).toISOString()}\tscored\t${copyText(item.tsv)}\t${copyText(item.preview)}\t${item.pii_free_version ?? "\\N"}\n`;
     if (chunk.length > 1 << 20) {
       yield chunk;
       chunk = "";
@@ -166,7 +166,7 @@ export async function* requestRows(
 /** Columns of `requestRows`' lines, in order. */
 export const REQUEST_COLUMNS =
   "id, project_id, model, provider, prompt_tokens, completion_tokens, cost_usd, latency_ms, request_body, response_body, " +
-  "body_key, request_body_offset, request_body_length, response_body_offset, response_body_length, metadata, created_at, scoring_state, search_tsv, preview";
+  "body_key, request_body_offset, request_body_length, response_body_offset, response_body_length, metadata, created_at, scoring_state, search_tsv, preview, pii_free_version";
 
 /** A short rationale per scorer and label, of the length the scorers write. */
 const RATIONALE: Record<string, string> = {

@@ -22,6 +22,16 @@ export class BodyMissingError extends Error {
   }
 }
 
+/**
+ * A body read from R2 as its stored JSON text, not parsed: what `readBodies` gives for the rows
+ * its `asText` option selects, for a reader that only writes the JSON out again (the export of a
+ * call it need not mask). `text` is exactly what `JSON.stringify` of the parsed value gives
+ * (it was written as `bodyText`, ./write.ts).
+ */
+export class StoredJsonText {
+  constructor(readonly text: string) {}
+}
+
 /** A row with its bodies read: the pointer columns dropped, `request_body` and `response_body` the JSON values. */
 export type WithBodies<T extends StoredBodies> = Omit<T, BodyPointer>;
 
@@ -65,10 +75,15 @@ function segmentOf(row: StoredBodies, which: "request" | "response"): Segment | 
 
 /**
  * `rows` with their bodies: inline ones as stored, the others read from `bucket` (one ranged
- * get per object and window, all objects at once). Throws `BodyMissingError` when an object is
+ * get per object and window, all objects at once), parsed; or, for the rows `asText` selects,
+ * left as their JSON text (`StoredJsonText`). Throws `BodyMissingError` when an object is
  * gone, or what R2 throws; `bucket` null reads inline bodies only (a row pointing at R2 then throws).
  */
-export async function readBodies<T extends StoredBodies>(bucket: BodyBucket | null, rows: readonly T[]): Promise<WithBodies<T>[]> {
+export async function readBodies<T extends StoredBodies>(
+  bucket: BodyBucket | null,
+  rows: readonly T[],
+  asText?: (row: T) => boolean,
+): Promise<WithBodies<T>[]> {
   const wanted = new Map<string, Segment[]>();
   for (const row of rows) {
     for (const which of ["request", "response"] as const) {
@@ -88,7 +103,9 @@ export async function readBodies<T extends StoredBodies>(bucket: BodyBucket | nu
   );
   const body = (row: T, which: "request" | "response"): unknown => {
     const s = segmentOf(row, which);
-    return s ? JSON.parse(texts.get(row.body_key!)!.get(s.offset)!) : row[`${which}_body`];
+    if (!s) return row[`${which}_body`];
+    const text = texts.get(row.body_key!)!.get(s.offset)!;
+    return asText?.(row) ? new StoredJsonText(text) : JSON.parse(text);
   };
   return rows.map((row) => {
     const { body_key: _k, request_body_offset: _a, request_body_length: _b, response_body_offset: _c, response_body_length: _d, ...rest } = row;

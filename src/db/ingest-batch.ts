@@ -40,7 +40,7 @@ import type { TierLimits } from "../billing/tiers";
 import type { Db } from "./driver/client";
 import { addRequestsToRollup } from "./rollups";
 import { periodExpiredSql, tierLimitSql } from "./ingest";
-import { keyMayIngestSql, type LogRecord, storedTimeCondition } from "./ingest-record";
+import { keyMayIngestSql, type LogRecord, recordPiiFreeVersion, storedTimeCondition } from "./ingest-record";
 import { maskRecord, withoutMaskedVerdict } from "../policy/mask";
 import { policyFromStored } from "../policy/schema";
 import { storedCost } from "../pricing/logged-cost";
@@ -99,6 +99,7 @@ export function batchParameter(entries: readonly BatchEntry[], placements?: read
     response_body: e.record.response_body ?? null,
     metadata: e.record.metadata,
     created_at: e.record.created_at?.toISOString() ?? null,
+    pii_free_version: recordPiiFreeVersion(e.record),
   }));
   return JSON.stringify(rows);
 }
@@ -167,7 +168,7 @@ async function runStatement(
       SELECT * FROM jsonb_to_recordset(${batchParameter(entries, placements)}::jsonb) AS t(
         ord int, id uuid, key_hash text, model text, provider text, prompt_tokens int, completion_tokens int,
         cost_usd numeric, cost_source text, cache_read_tokens int, cache_write_tokens int, latency_ms int, request_body jsonb, response_body jsonb, metadata jsonb, created_at timestamptz,
-        body_key text, request_body_offset int, request_body_length int, response_body_offset int, response_body_length int)
+        body_key text, request_body_offset int, request_body_length int, response_body_offset int, response_body_length int, pii_free_version smallint)
     ),
     keys AS (
       SELECT k.key_hash, k.project_id, p.policy AS mask_policy FROM api_keys k
@@ -216,13 +217,13 @@ async function runStatement(
     ins AS (
       INSERT INTO llm_requests (id, project_id, model, provider, prompt_tokens, completion_tokens, cost_usd, cost_source,
         cache_read_tokens, cache_write_tokens, latency_ms, request_body, response_body, metadata, created_at, scoring_state, enqueued_at,
-        body_key, request_body_offset, request_body_length, response_body_offset, response_body_length, preview, search_tsv)
+        body_key, request_body_offset, request_body_length, response_body_offset, response_body_length, preview, search_tsv, pii_free_version)
       SELECT r.id, r.project_id, r.model, r.provider, r.prompt_tokens, r.completion_tokens, r.cost_usd, r.cost_source,
         r.cache_read_tokens, r.cache_write_tokens, r.latency_ms,
         CASE WHEN r.request_body_length IS NULL THEN r.request_body END, CASE WHEN r.response_body_length IS NULL THEN r.response_body END,
         r.metadata, coalesce(r.created_at, now()), 'queued', now(),
         r.body_key, r.request_body_offset, r.request_body_length, r.response_body_offset, r.response_body_length,
-        ${requestPreview(sql`r.request_body`)}, ${requestSearchDocument(sql`r.request_body`, sql`r.response_body`)}
+        ${requestPreview(sql`r.request_body`)}, ${requestSearchDocument(sql`r.request_body`, sql`r.response_body`)}, r.pii_free_version
       FROM ranked r JOIN sub USING (project_id)
       WHERE r.rn <= sub.accepted
       ON CONFLICT (id, created_at) DO NOTHING

@@ -6,6 +6,8 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { ScorableCall } from "../scoring/types";
+import { storableJson } from "../ingest/input";
+import { piiFreeVersion } from "../pii/mask";
 import { requestsTimeCondition } from "./request-time";
 
 /** The fields of one logged call, as validated by POST /internal/log (units as in ScorableCall; costs stored by `storedCost`, src/pricing/logged-cost.ts). */
@@ -32,4 +34,15 @@ export function storedTimeCondition(column: SQL, records: readonly { id: string;
     column,
     records.map((r) => ({ id: r.id, created_at: r.created_at!.toISOString() })),
   )!;
+}
+
+/**
+ * `llm_requests.pii_free_version` of `record` as it is stored (`storableJson` of its metadata
+ * and bodies, the values the export will read back): the masker's version when masking changes
+ * none of them, else null (src/pii/mask.ts `piiFreeVersion`). Ingest computes it on the record it
+ * stores, after a project's `store_pii: mask` masking.
+ */
+export function recordPiiFreeVersion(record: LogRecord): number | null {
+  const stored = (v: unknown) => storableJson(v ?? null).value;
+  return piiFreeVersion(stored(record.metadata), stored(record.request_body), stored(record.response_body));
 }

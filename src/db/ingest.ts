@@ -26,7 +26,7 @@ import { lookupKey, type KeyLookup } from "./keys";
 import { getBillingAccount } from "./billing";
 import { addRequestsToRollup } from "./rollups";
 import { requestIdAt } from "./request-time";
-import { keyMayIngestSql, type LogRecord } from "./ingest-record";
+import { keyMayIngestSql, type LogRecord, recordPiiFreeVersion } from "./ingest-record";
 import { storableJson, storableText } from "../ingest/input";
 import { maskRecord, withoutMaskedVerdict } from "../policy/mask";
 import { policyFromStored } from "../policy/schema";
@@ -154,7 +154,7 @@ async function insertRecord(
     ins AS (
     INSERT INTO llm_requests (id, project_id, model, provider, prompt_tokens, completion_tokens, cost_usd, cost_source,
       cache_read_tokens, cache_write_tokens, latency_ms, request_body, response_body, metadata, created_at, scoring_state, enqueued_at,
-      body_key, request_body_offset, request_body_length, response_body_offset, response_body_length, preview, search_tsv)
+      body_key, request_body_offset, request_body_length, response_body_offset, response_body_length, preview, search_tsv, pii_free_version)
     SELECT ${id}, sub.project_id, ${storableText(record.model)}, ${storableText(record.provider)}, ${record.prompt_tokens},
       ${record.completion_tokens}, ${cost.cost_usd}::numeric, ${cost.cost_source}::text, ${cost.cache_read_tokens}::int, ${cost.cache_write_tokens}::int,
       ${record.latency_ms}, ${placement.request_body_length === null ? sql`b.request_body` : sql`NULL`},
@@ -162,7 +162,8 @@ async function insertRecord(
       coalesce(${record.created_at?.toISOString() ?? null}::timestamptz, now()), 'queued', now(),
       ${placement.body_key}::text, ${placement.request_body_offset}::int, ${placement.request_body_length}::int,
       ${placement.response_body_offset}::int, ${placement.response_body_length}::int,
-      ${requestPreview(sql`b.request_body`)}, ${requestSearchDocument(sql`b.request_body`, sql`b.response_body`)}
+      ${requestPreview(sql`b.request_body`)}, ${requestSearchDocument(sql`b.request_body`, sql`b.response_body`)},
+      ${recordPiiFreeVersion(record)}::smallint
     FROM sub, b
     RETURNING id, project_id, created_at, latency_ms, cost_usd, is_error, prompt_tokens, completion_tokens, body_key
     ),

@@ -49,6 +49,7 @@ type ExportTuple = [
   request_body_length: number | null,
   response_body_offset: number | null,
   response_body_length: number | null,
+  pii_free_version: number | null,
 ];
 
 /**
@@ -73,13 +74,32 @@ type ExportTuple = [
  * Values are converted as drizzle's select converted them before: `created_at` (timestamptz text)
  * to a Date, `cost_usd` (numeric text) to a number (null, an unknown cost, stays null: an empty
  * CSV field, JSON null); keys in the detail's column order. Bodies are read through src/bodies/
- * from `bodies` (one ranged R2 get per object and window, ./bodies/read.ts).
+ * from `bodies` (one ranged R2 get per object and window, ./bodies/read.ts), left as their JSON
+ * text for the rows `bodiesAsText` selects (`StoredJsonText`).
  */
-export async function exportPage(db: Db, bodies: BodyBucket | null, projectId: string, filters: RequestFilters, cursor: string | undefined, limit: number) {
+export async function exportPage(
+  db: Db,
+  bodies: BodyBucket | null,
+  projectId: string,
+  filters: RequestFilters,
+  cursor: string | undefined,
+  limit: number,
+  bodiesAsText?: (row: { pii_free_version: number | null }) => boolean,
+) {
   const f = await withAnchors(db, projectId, filters, { older: cursor });
   if (!f) return [];
+  return readBodies(bodies, await exportRows(db, projectId, f, limit), bodiesAsText);
+}
+
+/**
+ * `exportPage` without the bodies in R2: the rows with their body pointers and their keyset
+ * `anchor` (`created_at` as PostgreSQL's text), for a reader that reads the bodies of one page
+ * (`readBodies`) while the database reads the next page's rows, and that continues after a row
+ * by its anchor (`filters.older`) without looking its time up. `filters` with anchors resolved.
+ */
+export async function exportRows(db: Db, projectId: string, f: RequestFilters, limit: number) {
   const page = db
-    .select({ ...requestSummaryColumns, ...storedBodyColumns })
+    .select({ ...requestSummaryColumns, ...storedBodyColumns, pii_free_version: llmRequests.pii_free_version })
     .from(llmRequests)
     .where(requestConditions(projectId, f))
     .orderBy(...newestFirst(llmRequests.created_at, llmRequests.id))
@@ -94,7 +114,7 @@ export async function exportPage(db: Db, bodies: BodyBucket | null, projectId: s
       GROUP BY s.request_id)
     SELECT json_agg(json_build_array(p.id, p.created_at::text, p.model, p.provider, p.is_error, p.prompt_tokens, p.completion_tokens, p.cost_usd::text,
       p.cost_source, p.price_version, p.cache_read_tokens, p.cache_write_tokens, p.preview, p.latency_ms, p.scoring_state, c.chips, p.metadata, p.request_body, p.response_body,
-      p.body_key, p.request_body_offset, p.request_body_length, p.response_body_offset, p.response_body_length)
+      p.body_key, p.request_body_offset, p.request_body_length, p.response_body_offset, p.response_body_length, p.pii_free_version)
       ORDER BY ${sql.join(newestFirst(sql`p.created_at`, sql`p.id`), sql`, `)}) AS rows
     FROM page p LEFT JOIN chips c ON c.request_id = p.id`)) as unknown as { rows: { rows: ExportTuple[] | null }[] };
   const rows = (result.rows[0]?.rows ?? []).map((r) => ({
@@ -111,6 +131,7 @@ export async function exportPage(db: Db, bodies: BodyBucket | null, projectId: s
     latency_ms: r[13],
     metadata: r[16],
     created_at: new Date(r[1]),
+    anchor: { id: r[0], created_at: r[1] },
     scoring_state: r[14],
     is_error: r[4],
     preview: r[12],
@@ -121,9 +142,10 @@ export async function exportPage(db: Db, bodies: BodyBucket | null, projectId: s
     request_body_length: r[21],
     response_body_offset: r[22],
     response_body_length: r[23],
+    pii_free_version: r[24],
     scores: (r[15] ?? []).map(
       ([scorer_name, score_value, score_label, verdict, review_changed]): ScoreChip => ({ scorer_name, score_value, score_label, verdict, review_changed }),
     ),
   }));
-  return readBodies(bodies, rows);
+  return rows;
 }

@@ -7,10 +7,10 @@
  */
 import { createDb, type Db, type DbConfig } from "../db/driver/client";
 
-/** How `pagedDownload` reads and writes: pages of rows with an `id` (the keyset cursor). */
-export interface PagedSource<R extends { id: string }> {
-  /** Rows after `cursor` (the last row id of the previous page; undefined first), at most `pageSize`. */
-  readPage(db: Db, cursor: string | undefined, pageSize: number): Promise<R[]>;
+/** How `pagedDownload` reads and writes: pages of rows in keyset order. */
+export interface PagedSource<R> {
+  /** Rows after `last` (the last row of the previous page; undefined first), at most `pageSize`. */
+  readPage(db: Db, last: R | undefined, pageSize: number): Promise<R[]>;
   /** The text of one page (may write to the database, e.g. an audit, before it is sent). */
   write(db: Db, rows: R[]): Promise<string>;
   pageSize: number;
@@ -23,17 +23,11 @@ export interface PagedSource<R extends { id: string }> {
  * `<name>-<UTC time, YYYY-MM-DDTHHMMSS>.<extension>`. A failure after the headers are sent
  * breaks the body (the client sees a truncated transfer).
  */
-export function pagedDownload<R extends { id: string }>(
-  dbConfig: DbConfig,
-  source: PagedSource<R>,
-  contentType: string,
-  name: string,
-  extension: string,
-): Response {
+export function pagedDownload<R>(dbConfig: DbConfig, source: PagedSource<R>, contentType: string, name: string, extension: string): Response {
   const handle = createDb(dbConfig);
   const encoder = new TextEncoder();
-  const read = (cursor: string | undefined) => {
-    const page = source.readPage(handle.db, cursor, source.pageSize);
+  const read = (last: R | undefined) => {
+    const page = source.readPage(handle.db, last, source.pageSize);
     page.catch(() => {}); // handled where awaited; no unhandled rejection while it waits
     return page;
   };
@@ -48,7 +42,7 @@ export function pagedDownload<R extends { id: string }>(
       try {
         const rows = await next;
         const full = rows.length === source.pageSize;
-        next = full ? read(rows.at(-1)!.id) : null;
+        next = full ? read(rows.at(-1)) : null;
         const text = rows.length ? await source.write(handle.db, rows) : "";
         if (text) controller.enqueue(encoder.encode(text));
         if (!full) {

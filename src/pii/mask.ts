@@ -13,6 +13,16 @@
 import { allowsValue, findPii, type PiiAllowList } from "./detect";
 import { jsonValuePii } from "./patterns";
 
+/**
+ * The version of what masking does (the detectors of ./patterns.ts with their validators and
+ * context words, ./detect.ts, and the walk below). Stored with a call whose metadata and bodies
+ * masking leaves unchanged (`llm_requests.pii_free_version`, `piiFreeVersion`), so the export
+ * skips masking them only while it is the running version. Raise it when a change can make
+ * masking change a value it left before; test/unit/pii-masker-version.test.ts fails on any change
+ * of those files until their new digest is recorded beside this number.
+ */
+export const MASKER_VERSION = 1;
+
 /** The placeholder of a detector's hits: its id upper-cased in brackets, e.g. `[EMAIL]`. */
 const placeholder = (detector: string) => `[${detector.toUpperCase()}]`;
 
@@ -134,6 +144,37 @@ function rekey(obj: Record<string, unknown>, keys: string[], names: string[]): v
 function setOwn(obj: Record<string, unknown>, k: string, v: unknown): void {
   if (k === "__proto__") Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
   else obj[k] = v;
+}
+
+/**
+ * Whether `maskPiiJson(value)` (no allow list, as the export masks) would differ from `value`:
+ * some string value or object key holds personal data, or a number or phone-character string
+ * is a card or phone under its key. Reads `value` without changing it and stops at the first
+ * such scalar or key; `value` is a JSON value (no cycles).
+ */
+export function maskChanges(value: unknown): boolean {
+  return changes(value, { text: maskPiiText, allow: undefined }, "");
+}
+
+function changes(value: unknown, walk: Walk, key: string): boolean {
+  if (typeof value === "string" || typeof value === "number") return maskScalar(value, walk, key) !== value;
+  if (value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) {
+    for (const v of value) if (changes(v, walk, key)) return true;
+    return false;
+  }
+  for (const [k, v] of Object.entries(value)) if (walk.text(k) !== k || changes(v, walk, k)) return true;
+  return false;
+}
+
+/**
+ * `MASKER_VERSION` when masking leaves every one of `values` (a call's stored metadata and
+ * bodies, as stored: after `storableJson`) unchanged (`maskChanges`), else null: the value of
+ * `llm_requests.pii_free_version` at ingest.
+ */
+export function piiFreeVersion(...values: unknown[]): number | null {
+  for (const v of values) if (maskChanges(v)) return null;
+  return MASKER_VERSION;
 }
 
 /**

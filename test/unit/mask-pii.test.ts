@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { maskPiiJson, maskPiiText, memoizedMasker } from "../../src/pii/mask";
+import { MASKER_VERSION, maskChanges, maskPiiJson, maskPiiText, memoizedMasker, piiFreeVersion } from "../../src/pii/mask";
 import { knownIin, luhnValid } from "../../src/pii/validators";
 import { trafficItems } from "../../scripts/lib/eval-items";
 
@@ -239,5 +239,42 @@ describe("memoizedMasker", () => {
     expect(Object.keys(masked)).toEqual(["__proto__", "a"]);
     expect(JSON.stringify(masked)).toBe('{"__proto__":"[EMAIL]","a":{"__proto__":{"b":"[EMAIL]"}}}');
     expect(Object.getPrototypeOf(masked)).toBe(Object.prototype);
+  });
+});
+
+describe("maskChanges and piiFreeVersion (the export's masking hint)", () => {
+  it("Should say a value changes exactly when maskPiiJson changes it, for any JSON", () => {
+    const pii = fc.constantFrom("x@example.com", "call 415-555-0132", "4111 1111 1111 1111", "user", "stop", "10 Downing Street", "version 4.1.2");
+    const value = fc.jsonValue().map((v) => JSON.parse(JSON.stringify(v)) as unknown);
+    const piiKey = fc.constantFrom("x@example.com", "[EMAIL]", "phone", "card_number", "id", "content");
+    const piiNumber = fc.constantFrom(4111111111111111, 4155550132, 1795628400000, 42, 3.5);
+    fc.assert(
+      fc.property(
+        fc.oneof(value, pii, fc.dictionary(fc.string(), pii), fc.array(fc.oneof(pii, value)), fc.dictionary(piiKey, fc.oneof(pii, piiNumber))),
+        (v) => {
+          const before = JSON.stringify(v);
+          expect(maskChanges(v)).toBe(JSON.stringify(maskPiiJson(v)) !== before);
+          expect(JSON.stringify(v)).toBe(before); // read only
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it("Should give the masker's version for a call without personal data and null for one with it anywhere", () => {
+    const body = { model: "gpt-4o-mini", messages: [{ role: "user", content: "Recommend three novels set in Lisbon." }], max_tokens: 300 };
+    const answer = { choices: [{ message: { role: "assistant", content: "The Year of the Death of Ricardo Reis..." } }], usage: { total_tokens: 412 } };
+    expect(piiFreeVersion({ status: "success" }, body, answer)).toBe(MASKER_VERSION);
+    expect(piiFreeVersion({ status: "success", user: "jane@example.com" }, body, answer)).toBeNull();
+    expect(piiFreeVersion({}, { ...body, messages: [{ role: "user", content: "card 4111 1111 1111 1111" }] }, answer)).toBeNull();
+    expect(piiFreeVersion({}, body, { ...answer, "x@example.com": 1 })).toBeNull();
+    expect(piiFreeVersion({}, body, { ...answer, phone: 4155550132 })).toBeNull();
+  });
+
+  it("Should find most ordinary traffic calls free of personal data (the export's fast path is the common one)", () => {
+    const items = trafficItems("dev");
+    const free = items.filter((i) => piiFreeVersion({}, i.request_body, i.response_body) !== null).length;
+    expect(items.length).toBeGreaterThan(500);
+    expect(free / items.length).toBeGreaterThan(0.8);
   });
 });

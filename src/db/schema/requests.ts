@@ -3,7 +3,7 @@
  * migrations/ is generated from it by `npm run db:generate`.
  */
 import { type SQL, sql } from "drizzle-orm";
-import { boolean, customType, index, integer, jsonb, numeric, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { COST_SOURCES, SCORING_STATES } from "../../enums";
 import { timestamptz, createdAt } from "./columns";
 import { projectRecord } from "./projects";
@@ -99,6 +99,13 @@ export const llmRequests = pgTable(
     response_body_offset: integer("response_body_offset"),
     /** Bytes of that gzip member (compressed); null when inline. */
     response_body_length: integer("response_body_length"),
+    /**
+     * The masker's version (`MASKER_VERSION`, src/pii/mask.ts) under which masking this call's
+     * `metadata` and bodies changed nothing, found at ingest (`recordPiiFreeVersion`); null when
+     * masking found personal data, or for calls stored before it existed. The export masks a
+     * call's values unless this is the running version (src/export/stream.ts).
+     */
+    pii_free_version: smallint("pii_free_version"),
     /** Capture-side extras: status, error, stream, ttft_ms, token_count_source, sdk. */
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
     created_at: createdAt(),

@@ -10,7 +10,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { calibration } from "../../../../src/db/reviews";
-import { reviewedPage } from "../../../../src/db/review-export";
+import { type ReviewedCall, reviewedPage } from "../../../../src/db/review-export";
 import { memoizedMasker } from "../../../../src/pii/mask";
 import { pagedDownload } from "../../../../src/export/paged-stream";
 import { recordReveals } from "../../../../src/pii/reveals";
@@ -59,11 +59,11 @@ export const reviewRoutes = createRouter()
     const keyId = c.var.authKind === "api_key" ? c.var.apiKeyId : undefined;
     const mask = raw ? (v: unknown) => v : memoizedMasker();
     // A streamed body: the typed response of a content type naming "json" expects c.json().
-    const download: Response = pagedDownload(
+    const download: Response = pagedDownload<ReviewedCall>(
       c.var.config.db,
       {
         pageSize: EXPORT_PAGE,
-        readPage: (db, cursor, size) => reviewedPage(db, c.var.config.bodies, projectId, filters, cursor, size),
+        readPage: (db, last, size) => reviewedPage(db, c.var.config.bodies, projectId, filters, last?.id, size),
         write: async (db, calls) => {
           if (raw && keyId) {
             await recordReveals(

@@ -59,6 +59,8 @@ export const RequestSummarySchema = requestColumns
     request_body_length: true,
     response_body_offset: true,
     response_body_length: true,
+    // How the export may skip masking (src/pii/mask.ts): internal.
+    pii_free_version: true,
   })
   .openapi("LlmRequestSummary");
 
