@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MASKER_VERSION, maskChanges, maskPiiJson, maskPiiText, memoizedMasker, piiFreeVersion } from "../../src/pii/mask";
+import { MASKER_VERSION, maskChanges, maskPiiJson, maskPiiText, memoizedMasker, PII_CHECK_MAX_CHARS, piiFreeVersion } from "../../src/pii/mask";
 import { knownIin, luhnValid } from "../../src/pii/validators";
 import { trafficItems } from "../../scripts/lib/eval-items";
 
@@ -269,6 +269,16 @@ describe("maskChanges and piiFreeVersion (the export's masking hint)", () => {
     expect(piiFreeVersion({}, { ...body, messages: [{ role: "user", content: "card 4111 1111 1111 1111" }] }, answer)).toBeNull();
     expect(piiFreeVersion({}, body, { ...answer, "x@example.com": 1 })).toBeNull();
     expect(piiFreeVersion({}, body, { ...answer, phone: 4155550132 })).toBeNull();
+  });
+
+  it("Should leave a call whose text passes the check's size unmarked, so the export masks it", () => {
+    const text = (n: number) => "a clean sentence. ".repeat(Math.ceil(n / 18)).slice(0, n);
+    const body = (n: number) => ({ messages: [{ role: "user", content: text(n) }] });
+    // Keys and short values count too: "messages", "role", "user" and "content" are 23 units.
+    expect(piiFreeVersion({}, body(PII_CHECK_MAX_CHARS - 23), null)).toBe(MASKER_VERSION);
+    expect(piiFreeVersion({}, body(PII_CHECK_MAX_CHARS - 22), null)).toBeNull();
+    // The limit is for the call: its values together.
+    expect(piiFreeVersion({}, body(40_000), body(40_000))).toBeNull();
   });
 
   it("Should find most ordinary traffic calls free of personal data (the export's fast path is the common one)", () => {
