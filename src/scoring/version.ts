@@ -23,9 +23,10 @@ export const RULE_SCORER_VERSIONS = {
 
 /**
  * Revisions of the learned scorers' rules (revision 1, no suffix, when absent); raise one when
- * its rules change the scores. content_safety 2: numeric hate codes count only beside a hate signal.
+ * its rules change the scores. content_safety 2: numeric hate codes count only beside a hate signal;
+ * 3: explosive-device steps in an answer are delivered harm (`S9:explosive_device`).
  */
-export const LEARNED_RULES_REVISIONS: Partial<Record<ScorerName, number>> = { content_safety: 2 };
+export const LEARNED_RULES_REVISIONS: Partial<Record<ScorerName, number>> = { content_safety: 3 };
 
 /** Hex digits of the model digest kept in a version (48 bits: collisions are not a concern). */
 const DIGEST_CHARS = 12;
