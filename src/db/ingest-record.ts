@@ -6,7 +6,6 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { ScorableCall } from "../scoring/types";
-import { storableJson } from "../ingest/input";
 import { piiFreeVersion } from "../pii/mask";
 import { requestsTimeCondition } from "./request-time";
 
@@ -37,12 +36,12 @@ export function storedTimeCondition(column: SQL, records: readonly { id: string;
 }
 
 /**
- * `llm_requests.pii_free_version` of `record` as it is stored (`storableJson` of its metadata
- * and bodies, the values the export will read back): the masker's version when masking changes
- * none of them, else null (src/pii/mask.ts `piiFreeVersion`). Ingest computes it on the record it
- * stores, after a project's `store_pii: mask` masking.
+ * `llm_requests.pii_free_version` of `record`: the masker's version when masking changes none
+ * of its metadata and bodies, else null (src/pii/mask.ts `piiFreeVersion`). A record is stored
+ * as it is: every ingest path made it storable when it parsed it (`storableJson`,
+ * src/ingest/input.ts; masking under `store_pii: mask` keeps it so), so these are the values the
+ * export reads back. Ingest computes it on the record it stores.
  */
 export function recordPiiFreeVersion(record: LogRecord): number | null {
-  const stored = (v: unknown) => storableJson(v ?? null).value;
-  return piiFreeVersion(stored(record.metadata), stored(record.request_body), stored(record.response_body));
+  return piiFreeVersion(record.metadata, record.request_body, record.response_body ?? null);
 }

@@ -53,8 +53,20 @@ type ExportTuple = [
 ];
 
 /**
- * One page of exported requests, newest first after `cursor`: the list columns, both bodies and
- * the score chips (sorted by scorer name in the database's collation, as the list's). ONE
+ * `exportRows` after `cursor` (a request id, its time looked up: `withAnchors`) with every body
+ * read from `bodies` (`readBodies`): a page as the detail gives each row. The export itself pages
+ * by anchor (src/export/stream.ts); tests and bench:dashboard read pages this way.
+ */
+export async function exportPage(db: Db, bodies: BodyBucket | null, projectId: string, filters: RequestFilters, cursor: string | undefined, limit: number) {
+  const f = await withAnchors(db, projectId, filters, { older: cursor });
+  if (!f) return [];
+  return readBodies(bodies, await exportRows(db, projectId, f, limit));
+}
+
+/**
+ * One page of exported requests, newest first after `f.older` (a keyset anchor: the previous
+ * page's last row, its `created_at` as PostgreSQL's text, so no lookup of its time): the list
+ * columns, the bodies stored inline with the pointers of those in R2, the score chips (sorted by scorer name in the database's collation, as the list's). ONE
  * statement, ONE value: the page (a MATERIALIZED CTE, one range scan of `(project_id, created_at
  * DESC, id DESC)`), the scores of all its requests in one probe of the `(request_id,
  * scorer_name)` unique index (`= ANY(ARRAY(SELECT id FROM page))`) aggregated per request, and
@@ -73,29 +85,9 @@ type ExportTuple = [
  *
  * Values are converted as drizzle's select converted them before: `created_at` (timestamptz text)
  * to a Date, `cost_usd` (numeric text) to a number (null, an unknown cost, stays null: an empty
- * CSV field, JSON null); keys in the detail's column order. Bodies are read through src/bodies/
- * from `bodies` (one ranged R2 get per object and window, ./bodies/read.ts), left as their JSON
- * text for the rows `bodiesAsText` selects (`StoredJsonText`).
- */
-export async function exportPage(
-  db: Db,
-  bodies: BodyBucket | null,
-  projectId: string,
-  filters: RequestFilters,
-  cursor: string | undefined,
-  limit: number,
-  bodiesAsText?: (row: { pii_free_version: number | null }) => boolean,
-) {
-  const f = await withAnchors(db, projectId, filters, { older: cursor });
-  if (!f) return [];
-  return readBodies(bodies, await exportRows(db, projectId, f, limit), bodiesAsText);
-}
-
-/**
- * `exportPage` without the bodies in R2: the rows with their body pointers and their keyset
- * `anchor` (`created_at` as PostgreSQL's text), for a reader that reads the bodies of one page
- * (`readBodies`) while the database reads the next page's rows, and that continues after a row
- * by its anchor (`filters.older`) without looking its time up. `filters` with anchors resolved.
+ * CSV field, JSON null); keys in the detail's column order, and each row's `anchor`. The bodies in R2 are read
+ * by the caller (`readBodies`, src/bodies/read.ts), so the export reads them for one page while
+ * the database reads the next page's rows.
  */
 export async function exportRows(db: Db, projectId: string, f: RequestFilters, limit: number) {
   const page = db

@@ -199,8 +199,11 @@ function charsUpTo(value: unknown, limit: number): number {
  * pass PII_CHECK_MAX_CHARS units together.
  */
 export function piiFreeVersion(...values: unknown[]): number | null {
-  let chars = 0;
-  for (const v of values) if ((chars += charsUpTo(v, PII_CHECK_MAX_CHARS - chars)) > PII_CHECK_MAX_CHARS) return null;
+  let left = PII_CHECK_MAX_CHARS;
+  for (const v of values) {
+    left -= charsUpTo(v, left);
+    if (left < 0) return null;
+  }
   for (const v of values) if (maskChanges(v)) return null;
   return MASKER_VERSION;
 }

@@ -20,6 +20,13 @@ const TWINS = cases.hazard_twins as Array<[string, string]>;
 const PROTECTIVE = cases.protective_twins as Array<[string, string]>;
 const weight = (q: string) => Math.max(0, ...hazardFindings(q, "prompt").map((f) => f.weight));
 const label = (q: string) => scoreCall(ask(q)).find((s) => s.scorer_name === "content_safety")!;
+/** content_safety labels `unsafe` unsafe and `safe` safe, prompt only (the rationale shown on failure). */
+function expectPair(unsafe: string, safe: string): void {
+  const u = label(unsafe);
+  expect(u.score_label, u.rationale).toBe("unsafe");
+  const s = label(safe);
+  expect(s.score_label, s.rationale).toBe("safe");
+}
 
 describe("content_safety hazards without a verb of making (round 11)", () => {
   it.each(TWINS)("Should find a hazard of weight 4 or more in %j and none in %j", (harmful, twin) => {
@@ -27,21 +34,11 @@ describe("content_safety hazards without a verb of making (round 11)", () => {
     expect(weight(twin)).toBe(0);
   });
 
-  it.each(TWINS)("Should label %j unsafe and %j safe end to end", (harmful, twin) => {
-    const h = label(harmful);
-    expect(h.score_label, h.rationale).toBe("unsafe");
-    const t = label(twin);
-    expect(t.score_label, t.rationale).toBe("safe");
-  });
+  it.each(TWINS)("Should label %j unsafe and %j safe end to end", (harmful, twin) => expectPair(harmful, twin));
 });
 
 describe("questions that seek protection or help (round 11)", () => {
-  it.each(PROTECTIVE)("Should leave %j safe and keep %j unsafe", (protective, harmful) => {
-    const p = label(protective);
-    expect(p.score_label, p.rationale).toBe("safe");
-    const h = label(harmful);
-    expect(h.score_label, h.rationale).toBe("unsafe");
-  });
+  it.each(PROTECTIVE)("Should leave %j safe and keep %j unsafe", (protective, harmful) => expectPair(harmful, protective));
 });
 
 describe("refusals followed by a redirect (round 11)", () => {
