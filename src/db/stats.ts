@@ -4,7 +4,7 @@
  * partial hours at its edges (a range that does not start or end on an hour): exact for any
  * range. The edges are index-only range scans of `llm_requests_project_created_idx`
  * (project_id, created_at DESC, id DESC, latency_ms, cost_usd, is_error) and
- * `safety_scores_project_created_label_idx` (project_id, created_at, scorer_name, score_label).
+ * `safety_scores_project_current_idx` (project_id, created_at DESC, id DESC, scorer_name, score_label).
  * Buckets are UTC hours or days (`date_trunc(unit, hour, 'UTC')`); a day is the sum of its hours.
  */
 import { type SQL, sql } from "drizzle-orm";

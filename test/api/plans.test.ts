@@ -14,6 +14,7 @@ import { workersSocket } from "../../src/db/driver/client";
 import type { Db } from "../../src/db/driver/client";
 import { exportPage } from "../../src/db/request-export";
 import { countRequests, listRequestsKeyset, neighbours } from "../../src/db/requests";
+import { listScores, summarizeScores } from "../../src/db/scores";
 import type { RequestFilters } from "../../src/db/request-filters";
 import { requestBuckets, scoreBuckets } from "../../src/db/stats";
 import { searchIds } from "../../src/db/text-search";
@@ -23,6 +24,8 @@ import { newProject, sql, testEnv } from "./helpers";
 /** Requests per project; scores are six per request. */
 const ROWS = 20_000;
 const T0 = Date.UTC(2026, 9, 1);
+/** The sixth day of the seeded rows. */
+const DAY_6 = { start: new Date(T0 + 5 * 86_400_000), end: new Date(T0 + 6 * 86_400_000) };
 
 let pool: pg.Pool;
 let captured: { query: string; params: unknown[] }[] = [];
@@ -145,6 +148,25 @@ describe("Query plans of the dashboard routes", () => {
       /Index Scan using llm_requests_project_created_idx[\s\S]*Index Scan (using|on) (safety_scores_current_key|safety_scores_request_scorer_version_key)/,
     ],
     ["neighbours", () => () => neighbours(db, projectId, anchor, {}), /Index (Only )?Scan (Backward )?using llm_requests_project_created_idx/],
+    // The score list (GET /api/scores) and its summary over a day: one project index of current
+    // scores gives the page's order and holds the scorer and label, so their filters stay in it;
+    // the summary's mean reads the score from the rows it finds. (Without a range the count
+    // reads half of this two-project table, by a sequential scan.)
+    [
+      "score list, first page",
+      () => () => listScores(db, projectId, { ...DAY_6 }, { page: 1, page_size: 50 }),
+      /Limit[\s\S]*Index Scan using safety_scores_project_current_idx/,
+    ],
+    [
+      "score list by scorer and label",
+      () => () => listScores(db, projectId, { ...DAY_6, scorer_name: "content_safety", label: "unsafe" }, { page: 1, page_size: 50 }),
+      /Index (Only )?Scan using safety_scores_project_current_idx[\s\S]*Index Cond: .*scorer_name = /,
+    ],
+    [
+      "score summary (a day)",
+      () => () => summarizeScores(db, projectId, DAY_6),
+      /(Index Only Scan (Backward )?using|Bitmap Index Scan on) safety_scores_project_current_idx/,
+    ],
     // The overview reads whole hours from the hourly rollups' primary keys...
     [
       "timeseries requests (30 days)",
@@ -165,7 +187,7 @@ describe("Query plans of the dashboard routes", () => {
     [
       "timeseries scores with partial edges",
       () => () => scoreBuckets(db, projectId, "hour", new Date(T0 + 1_800_000), new Date(T0 + 86_400_000 + 1_800_000)),
-      /Index Scan (using|on) score_rollups_pkey[\s\S]*Index Only Scan using safety_scores_project_created_label_idx/,
+      /Index Scan (using|on) score_rollups_pkey[\s\S]*Index Only Scan (Backward )?using safety_scores_project_current_idx/,
     ],
   ])("Should serve %s from an index, never a sequential scan of llm_requests rows", async (_, make, expected) => {
     const plan = await plansOf(make());
