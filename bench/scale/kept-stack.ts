@@ -4,7 +4,7 @@
  * migrations applied), PgBouncer in transaction mode as Hyperdrive's stand-in, and the API
  * worker bundled from the current code in workerd over the same local R2, plus the largest and
  * median project by calls and the end of the seeded range.
- * Environment: BENCH_NAME, BENCH_PG_PORT, BENCH_API_PORT, BENCH_SHARED_BUFFERS, as for the run.
+ * Environment: BENCH_NAME, BENCH_PG_PORT, BENCH_API_PORT, BENCH_SHARED_BUFFERS, BENCH_R2_DIR, as for the run.
  */
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -51,7 +51,7 @@ export async function startKeptStack(inspectorPort?: number): Promise<KeptStack>
     port: Number(process.env.BENCH_API_PORT ?? 8793),
     hyperdrive: bouncer.url,
     vars: { INTERNAL_API_SECRET: secret },
-    persistTo: `.wrangler/bench-${name}`,
+    persistTo: process.env.BENCH_R2_DIR ?? `.wrangler/bench-${name}`,
     ...(inspectorPort ? { inspectorPort } : {}),
   });
   return {

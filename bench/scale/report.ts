@@ -72,7 +72,7 @@ export function writeReport(r: ScaleReport): string {
     "",
     ...(r.stoppedAt
       ? [
-          `**Stopped before ${millions(r.stoppedAt.next)} calls:** at ${r.stoppedAt.bytes_per_call.toFixed(0)} bytes per call (PostgreSQL and R2, measured at ${millions(last.calls)}), the next stage needs about ${(r.stoppedAt.needed_bytes / 1e9).toFixed(0)} GB of disk with a quarter for index builds and WAL; ${(r.stoppedAt.free_bytes / 1e9).toFixed(0)} GB were free.`,
+          `**Stopped before ${millions(r.stoppedAt.next)} calls:** at ${r.stoppedAt.bytes_per_call.toFixed(0)} bytes per call on the database's disk (measured at ${millions(last.calls)}), the next stage needs about ${(r.stoppedAt.needed_bytes / 1e9).toFixed(0)} GB of disk with 4 GB for WAL and index builds; ${(r.stoppedAt.free_bytes / 1e9).toFixed(0)} GB were free.`,
           "",
         ]
       : []),
@@ -89,7 +89,8 @@ export function writeReport(r: ScaleReport): string {
     row("R2 bytes per call (gzip members)", (s) => s.r2.bytes / s.calls, whole),
     row("calls with a body in R2, %", (s) => (100 * s.r2.calls_with_r2_bodies) / s.calls, tenths),
     row("body JSON bytes per call (as logged)", (s) => s.body_json_bytes_per_call, whole),
-    row("ingest: PostgreSQL CPU per stored call, us", (s) => s.ingest.pg_cpu_us_per_call, whole),
+    row("ingest: PostgreSQL CPU per stored call, us (warm: median of 3 runs after 4)", (s) => s.ingest.pg_cpu_us_per_call, whole),
+    row("ingest: the same, cold (the first run after the seed)", (s) => s.ingest.cold_pg_cpu_us_per_call, whole),
     row("ingest: calls/s (statement only, 4 at once)", (s) => s.ingest.calls_per_s, whole),
     row("largest: list first page p50, ms", route("largest: list, first page"), tenths),
     row("largest: detail (R2) p50, ms", route("largest: detail (bodies from R2) with neighbours"), tenths),

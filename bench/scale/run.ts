@@ -17,13 +17,17 @@
  * routes on the largest and the median project, export rates (bodies from R2), the ingest
  * consumer statement's PostgreSQL CPU per stored call, and bytes per call in PostgreSQL and in
  * R2. Targets: list and detail p50 <= 50 ms, 30-day overview p50 <= 300 ms, export >= 20,000
- * rows/s, ingest CPU per call at 10M no worse than at 1M. Writes bench/results/scale.md and .json.
+ * rows/s, ingest CPU per call at 10M no worse than at 1M (warm, ./measure.ts). Writes bench/results/scale.md and .json.
+ *
+ * BENCH_R2_DIR puts local R2 elsewhere (e.g. /dev/shm/sightline-r2: in production R2 is not on
+ * the database's disk, and this machine's disk holds 10M calls' PostgreSQL only). A stage runs
+ * only when the disk holds it (see the stage loop).
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync, rmSync, statfsSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { hashKey } from "../../src/auth/keys";
@@ -36,7 +40,7 @@ import { agent, type RouteResult } from "../lib/http-measure";
 import { tableBytes, uuidv7At } from "../lib/seed-rows";
 import { loadCorpus, prepareItem, withWord, type CorpusItem } from "./corpus";
 import { RARE_AT, RARE_EVERY, RARE_WORD, zipfWeights, type ObjectStats, type StageShape } from "./generate";
-import { measureExports, measureIngestCpu, measureRoutes, type ExportRun } from "./measure";
+import { measureExports, measureIngestCpu, measureRoutes, type ExportRun, type IngestCpu } from "./measure";
 import { openR2Seeder } from "./r2-seeder";
 import { relationBytes, type RelationBytes } from "./breakdown";
 import { seedStage, type SeedSeconds } from "./seed";
@@ -54,8 +58,14 @@ const SHARED_BUFFERS = process.env.BENCH_SHARED_BUFFERS ?? "2GB";
 /** Where this run keeps PostgreSQL, local R2 and its results (BENCH_NAME lets two runs stand side by side). */
 const NAME = process.env.BENCH_NAME ?? "scale";
 const PG_DIR = `.data/bench-${NAME}-pg`;
-const PERSIST = `.wrangler/bench-${NAME}`;
+const PERSIST = resolve(ROOT, process.env.BENCH_R2_DIR ?? `.wrangler/bench-${NAME}`);
 const DAY = 86_400_000;
+/**
+ * Disk a stage needs beyond its rows, bytes: the WAL (max_wal_size 1 GB below, which a busy
+ * COPY can overshoot about twice) and the sort files of one monthly partition's index build
+ * (its largest index is about 1.7 GB at 10M calls).
+ */
+const HEADROOM = 4e9;
 const RESULTS = join(ROOT, "bench/results");
 
 const log = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
@@ -72,18 +82,22 @@ export interface StageResult {
   body_json_bytes_per_call: number;
   routes: RouteResult[];
   exports: ExportRun[];
-  ingest: { calls: number; pg_cpu_us_per_call: number; calls_per_s: number };
+  ingest: IngestCpu;
 }
 
 rmSync(join(ROOT, PG_DIR), { recursive: true, force: true });
-rmSync(join(ROOT, PERSIST), { recursive: true, force: true });
+rmSync(PERSIST, { recursive: true, force: true });
+mkdirSync(PERSIST, { recursive: true });
+/** Whether local R2 shares the database's filesystem (and so its free space). */
+const r2OnDbDisk = statSync(PERSIST).dev === statSync(ROOT).dev;
 const endMs = Math.floor(Date.now() / 3_600_000) * 3_600_000;
 const startMs = endMs - DAYS * DAY;
 const server = await startEmbeddedPostgres({
   dir: PG_DIR,
   port: PG_PORT,
   ephemeral: true,
-  settings: { shared_buffers: SHARED_BUFFERS, max_wal_size: "4GB", checkpoint_timeout: "30min" },
+  // fsync is off, so a checkpoint is cheap: a small max_wal_size keeps the WAL's disk small.
+  settings: { shared_buffers: SHARED_BUFFERS, max_wal_size: "1GB", checkpoint_timeout: "30min" },
 });
 const pgRoot = Number(readFileSync(join(ROOT, PG_DIR, "postmaster.pid"), "utf8").split("\n")[0]) || undefined;
 const url = server.urlFor("sightline_bench_scale");
@@ -95,7 +109,7 @@ let stoppedAt: { next: number; needed_bytes: number; free_bytes: number; bytes_p
 const writeResults = () => {
   const report = {
     date: new Date().toISOString(),
-    machine: `${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)} at the end; embedded PostgreSQL 18 (fsync off, shared_buffers ${SHARED_BUFFERS}); API bundle in workerd with local R2; PgBouncer transaction pool as Hyperdrive stand-in`,
+    machine: `${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)} at the end; embedded PostgreSQL 18 (fsync off, shared_buffers ${SHARED_BUFFERS}); API bundle in workerd with local R2${r2OnDbDisk ? "" : ` (in ${PERSIST}, another filesystem than the database's)`}; PgBouncer transaction pool as Hyperdrive stand-in`,
     projects: PROJECTS,
     days: DAYS,
     batchCalls: BATCH_CALLS,
@@ -146,7 +160,7 @@ try {
       rare.set(i, await prepareItem(pool, withWord(raw.request_body as { messages?: { role: string; content: unknown }[] }, RARE_WORD), raw.response_body));
     }
     const shape: StageShape = { from, to, projects, zipf: zipfWeights(PROJECTS), startMs, endMs, window: BATCH_CALLS, items: corpus.items, rare };
-    const r2 = await openR2Seeder(join(ROOT, PERSIST));
+    const r2 = await openR2Seeder(PERSIST);
     const client = await pool.connect();
     let seeded: Awaited<ReturnType<typeof seedStage>>;
     try {
@@ -166,11 +180,16 @@ try {
       body_objects: await tableBytes(pool, "body_objects"),
       database: Number((await pool.query<{ b: string }>("SELECT pg_database_size(current_database())::bigint AS b")).rows[0]!.b),
     };
-    const diskBytes = Number(execFileSync("du", ["-sb", join(ROOT, PERSIST)], { encoding: "utf8" }).split("\t")[0]);
+    const diskBytes = Number(execFileSync("du", ["-sb", PERSIST], { encoding: "utf8" }).split("\t")[0]);
     log(`sizes: PostgreSQL ${(bytes.database / 1e9).toFixed(2)} GB, R2 ${(r2Total.bytes / 1e9).toFixed(2)} GB in ${r2Total.objects} objects`);
 
+    // Counted with the sizes, before the ingest measurement adds its calls.
+    const counts = (await pool.query<{ r: string; s: string }>("SELECT (SELECT count(*) FROM llm_requests) r, (SELECT count(*) FROM safety_scores) s"))
+      .rows[0]!;
     const ingest = await measureIngestCpu(pool, keyHashes, INGEST_CALLS, pgRoot);
-    log(`ingest: ${ingest.pg_cpu_us_per_call} us PostgreSQL CPU per stored call, ${ingest.calls_per_s.toFixed(0)} calls/s`);
+    log(
+      `ingest: ${ingest.pg_cpu_us_per_call} us PostgreSQL CPU per stored call warm (cold ${ingest.cold_pg_cpu_us_per_call}), ${ingest.calls_per_s.toFixed(0)} calls/s`,
+    );
 
     const secret = randomBytes(32).toString("hex");
     const bouncer = await startPgBouncer({ target: url, port: PG_PORT + 1, poolSize: 8, dir: `.data/bench-${NAME}-pgbouncer` });
@@ -200,8 +219,6 @@ try {
       await worker.stop();
       await bouncer.stop();
     }
-    const counts = (await pool.query<{ r: string; s: string }>("SELECT (SELECT count(*) FROM llm_requests) r, (SELECT count(*) FROM safety_scores) s"))
-      .rows[0]!;
     stages.push({
       calls: Number(counts.r),
       scores: Number(counts.s),
@@ -217,12 +234,13 @@ try {
     writeResults();
     from = to;
     // The next stage runs only when the disk holds it: its calls at this stage's bytes per call
-    // (PostgreSQL and R2), with a quarter more for index builds' sort files and WAL.
+    // (PostgreSQL's, and R2's when it shares the disk; rollups make that an overestimate, they
+    // grow with project-hours, not calls) and HEADROOM for WAL and index builds' sort files.
     const next = STAGES[STAGES.indexOf(to) + 1];
-    const perCall = (bytes.database + r2Total.bytes) / Number(counts.r);
+    const perCall = (bytes.database + (r2OnDbDisk ? r2Total.bytes : 0)) / Number(counts.r);
     const free = statfsSync(ROOT).bavail * statfsSync(ROOT).bsize;
-    if (next && (next - to) * perCall * 1.25 > free) {
-      stoppedAt = { next, needed_bytes: (next - to) * perCall * 1.25, free_bytes: free, bytes_per_call: perCall };
+    if (next && (next - to) * perCall + HEADROOM > free) {
+      stoppedAt = { next, needed_bytes: (next - to) * perCall + HEADROOM, free_bytes: free, bytes_per_call: perCall };
       log(`stopping before ${next} calls: it needs about ${(stoppedAt.needed_bytes / 1e9).toFixed(0)} GB of disk, ${(free / 1e9).toFixed(0)} GB are free`);
       writeResults();
       break;

@@ -16,7 +16,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { ROOT } from "./postgres";
 import { stopChild, waitFor } from "./workers";
@@ -35,7 +35,7 @@ export interface WorkerdOptions {
   hyperdrive?: string;
   /** Extra or overriding `[vars]`. */
   vars?: Record<string, string>;
-  /** Local state (queues, R2 buckets), e.g. `.wrangler/bench`: Miniflare's `resourcePersistencePath`. */
+  /** Local state (queues, R2 buckets), e.g. `.wrangler/bench` (relative to the repository, or absolute): Miniflare's `resourcePersistencePath`. */
   persistTo?: string;
   /** Port for the V8 inspector (CPU profiles: ws://127.0.0.1:<port>/core:user:main). */
   inspectorPort?: number;
@@ -68,7 +68,7 @@ export async function startWorkerd(opts: WorkerdOptions): Promise<RunningWorkerd
   const scriptPath = bundleWorker(opts.config, outDir);
   // Module rules serve unbundled sources; the bundle is one ES module.
   const { modulesRules: _rules, ...workerOptions } = unstable_getMiniflareWorkerOptions(join(ROOT, opts.config)).workerOptions;
-  const persist = opts.persistTo ? join(ROOT, opts.persistTo) : undefined;
+  const persist = opts.persistTo ? resolve(ROOT, opts.persistTo) : undefined;
   const options = {
     host: "127.0.0.1",
     ...(opts.inspectorPort ? { inspectorPort: opts.inspectorPort } : {}),
