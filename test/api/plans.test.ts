@@ -141,11 +141,12 @@ describe("Query plans of the dashboard routes", () => {
     ["reviewed filter", () => list({ reviewed: "false_positive" }), /score_reviews_project_verdict_request_idx|Index Scan using llm_requests_pkey/],
     ["count", () => () => countRequests(db, projectId, {}), /Index Only Scan using llm_requests_project_\w+_idx/],
     ["count of errors", () => () => countRequests(db, projectId, { status: "error" }), /llm_requests_project_errors_created_idx/],
-    // One statement: the page by the list index, then its current scores by a key led by request_id.
+    // One statement: the page by the list index, then its current scores' chips from the
+    // current-score key alone (its INCLUDE columns hold the value and label, migration 0024).
     [
       "export page",
       () => () => exportPage(db, env.BODIES, projectId, {}, anchor, 1000),
-      /Index Scan using llm_requests_project_created_idx[\s\S]*Index Scan (using|on) (safety_scores_current_key|safety_scores_request_scorer_version_key)/,
+      /Index Scan using llm_requests_project_created_idx[\s\S]*Index Only Scan using safety_scores_current_key/,
     ],
     ["neighbours", () => () => neighbours(db, projectId, anchor, {}), /Index (Only )?Scan (Backward )?using llm_requests_project_created_idx/],
     // The score list (GET /api/scores) and its summary over a day: one project index of current

@@ -59,6 +59,8 @@ export const safetyScores = pgTable(
     primaryKey({ name: "safety_scores_pkey", columns: [t.id, t.created_at] }),
     // One current score per (request, scorer); superseded ones are history (docs/rescoring.md).
     // `created_at` (the request's, one value per request) completes the key as partitioning needs.
+    // Built with INCLUDE (score_value, score_label) by migration 0024, which drizzle-kit does not
+    // model: the score chips of the export and of the request list are index-only scans.
     uniqueIndex("safety_scores_current_key").on(t.request_id, t.scorer_name, t.created_at).where(sql`${t.superseded_at} IS NULL`),
     // At-least-once delivery: the same scorer version under the same policy writes one row.
     uniqueIndex("safety_scores_request_scorer_version_key").on(t.request_id, t.scorer_name, t.scorer_version, t.policy_version, t.created_at),
