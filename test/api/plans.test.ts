@@ -155,7 +155,7 @@ describe("Query plans of the dashboard routes", () => {
     // reads half of this two-project table, by a sequential scan.)
     [
       "score list, first page",
-      () => () => listScores(db, projectId, { ...DAY_6 }, { page: 1, page_size: 50 }),
+      () => () => listScores(db, projectId, DAY_6, { page: 1, page_size: 50 }),
       /Limit[\s\S]*Index Scan using safety_scores_project_current_idx/,
     ],
     [
