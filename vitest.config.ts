@@ -149,7 +149,7 @@ export default defineConfig({
       {
         test: { name: "deploy", include: ["test/deploy/**/*.test.ts"], environment: "node", testTimeout: 300_000, hookTimeout: 120_000 },
       },
-      // End to end: `npm run dev` itself as a child process (own ports 8871/8872/55471, fresh
+      // End to end: `npm run dev` itself as a child process (own ports 8871/8872/25471, fresh
       // data directory), driven with curl, the openai SDK and the READMEs' scripts (test/e2e/).
       {
         test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], environment: "node", testTimeout: 180_000, hookTimeout: 300_000 },

@@ -35,7 +35,7 @@ const args = process.argv.slice(2);
  * the workerd suites' database stay in lane A.
  */
 const LANE_B = ["unit", "stripe-stand-in", "sdk-js"];
-const LANE_B_PG_PORT = "55434";
+const LANE_B_PG_PORT = "25434";
 
 mkdirSync(join(ROOT, ".data"), { recursive: true });
 
@@ -99,12 +99,12 @@ function collect(cmd: string, cmdArgs: string[], env: NodeJS.ProcessEnv): Promis
 
 /**
  * 2. The Python library's unittest suite, its integration test against a real local stack
- * (embedded PostgreSQL on 55439, API and scorer under wrangler dev on 8799); writes its output
+ * (embedded PostgreSQL on 25439, API and scorer under wrangler dev on 8799); writes its output
  * to the file descriptor `out` and adds its counts to `totals`.
  */
 async function pythonSuite(out: number): Promise<void> {
   writeSync(out, "\n▶ python sdk (unittest) against a local stack\n");
-  const pg = await startEmbeddedPostgres({ dir: ".data/pytest-pg", port: 55439, ephemeral: true });
+  const pg = await startEmbeddedPostgres({ dir: ".data/pytest-pg", port: 25439, ephemeral: true });
   const url = pg.urlFor("sightline_pytest");
   let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
   try {

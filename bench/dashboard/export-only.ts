@@ -16,7 +16,7 @@ import { startPgBouncer } from "../../scripts/lib/pgbouncer";
 import { startWorkerd } from "../../scripts/lib/workerd";
 import { countLines } from "../lib/count-lines";
 
-const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 55592);
+const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 25592);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 8791);
 const ROUNDS = Number(process.env.EXPORT_ROUNDS ?? 2);
 const SHARED_BUFFERS = process.env.BENCH_SHARED_BUFFERS;

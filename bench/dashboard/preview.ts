@@ -28,7 +28,7 @@ import { eq } from "drizzle-orm";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
-const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 55594);
+const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 25594);
 
 const quantile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
 

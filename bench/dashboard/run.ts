@@ -35,7 +35,7 @@ import { SCORER_NAMES } from "../../src/enums";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
-const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 55592);
+const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 25592);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 8791);
 const PGBOUNCER_PORT = PG_PORT + 1;
 /** The seeded range ends here; rows are evenly spread over the 30 days before. */

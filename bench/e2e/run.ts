@@ -35,11 +35,11 @@ const BURSTS = arg("bursts", 2);
 const POLL_MS = 5;
 /** A call not scored within this long counts as a failure of the run. */
 const DEADLINE_MS = 60_000;
-/** Ports of the benchmark's stack: neither a developer's (8787, 8080, 55431) nor the e2e tests'. */
+/** Ports of the benchmark's stack: neither a developer's (8787, 8080, 25431) nor the e2e tests'. */
 const PORTS = {
   api: Number(process.env.SIGHTLINE_BENCH_E2E_API_PORT ?? 8876),
   proxy: Number(process.env.SIGHTLINE_BENCH_E2E_PROXY_PORT ?? 8877),
-  pg: Number(process.env.SIGHTLINE_BENCH_E2E_PG_PORT ?? 55476),
+  pg: Number(process.env.SIGHTLINE_BENCH_E2E_PG_PORT ?? 25476),
 };
 
 const now = () => performance.now();

@@ -59,9 +59,9 @@ const WARMUP = 300;
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 // Fixed defaults (run under the shared fixed-ports lock); BENCH_*_PORT to run beside others.
-const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 55435);
+const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 25435);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 8795);
-const PGBOUNCER_PORT = Number(process.env.BENCH_PGBOUNCER_PORT ?? 55436);
+const PGBOUNCER_PORT = Number(process.env.BENCH_PGBOUNCER_PORT ?? 25436);
 const PROCESSES = ["load generator", "workerd", "pgbouncer", "postgres"];
 
 /** A realistic ~1.5 KB chat-completion record. */

@@ -7,7 +7,7 @@
  * them (the queued record is stored and scored meanwhile).
  *
  * Ports: SIGHTLINE_DEV_BENCH_PORT (default 18911) and the five after it; PostgreSQL on
- * SIGHTLINE_DEV_BENCH_PG_PORT (default 55612); data in a fresh temporary folder.
+ * SIGHTLINE_DEV_BENCH_PG_PORT (default 25612); data in a fresh temporary folder.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -97,7 +97,7 @@ export async function measureDevStack(upstream: string, ttfb: TtfbFn, warmup: nu
     SIGHTLINE_STRIPE_PORT: String(stripePort),
     SIGHTLINE_SWEEP_PORT: String(sweepPort),
     SIGHTLINE_DASHBOARD_PORT: String(dashboardPort),
-    SIGHTLINE_PG_PORT: process.env.SIGHTLINE_DEV_BENCH_PG_PORT ?? "55612",
+    SIGHTLINE_PG_PORT: process.env.SIGHTLINE_DEV_BENCH_PG_PORT ?? "25612",
     SIGHTLINE_DATA_DIR: join(dir, "data"),
     SIGHTLINE_PERSIST_DIR: join(dir, "state"),
     WRANGLER_REGISTRY_PATH: join(dir, "registry"),

@@ -31,7 +31,7 @@ export interface KeptStack {
 /** Starts the kept stack; `inspectorPort` opens workerd's V8 inspector (CPU profiles). */
 export async function startKeptStack(inspectorPort?: number): Promise<KeptStack> {
   const name = process.env.BENCH_NAME ?? "scale";
-  const pgPort = Number(process.env.BENCH_PG_PORT ?? 55602);
+  const pgPort = Number(process.env.BENCH_PG_PORT ?? 25602);
   const server = await startEmbeddedPostgres({
     dir: `.data/bench-${name}-pg`,
     port: pgPort,

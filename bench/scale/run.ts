@@ -52,7 +52,7 @@ const DAYS = Number(process.env.BENCH_DAYS ?? 90);
 const BATCH_CALLS = Number(process.env.BENCH_BATCH_CALLS ?? 50_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
 const INGEST_CALLS = Number(process.env.BENCH_INGEST_CALLS ?? 20_000);
-const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 55602);
+const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 25602);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 8793);
 const SHARED_BUFFERS = process.env.BENCH_SHARED_BUFFERS ?? "2GB";
 /** Where this run keeps PostgreSQL, local R2 and its results (BENCH_NAME lets two runs stand side by side). */

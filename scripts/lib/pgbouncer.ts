@@ -19,7 +19,7 @@ import { ROOT } from "./postgres";
 
 /** Options of `startPgBouncer`. */
 export interface PgBouncerOptions {
-  /** PostgreSQL URL to pool, e.g. `postgres://postgres:postgres@127.0.0.1:55435/db`. */
+  /** PostgreSQL URL to pool, e.g. `postgres://postgres:postgres@127.0.0.1:25435/db`. */
   target: string;
   /** Port PgBouncer listens on (127.0.0.1). */
   port: number;

@@ -13,8 +13,8 @@ import { createProject } from "../../src/db/projects";
 import * as schema from "../../src/db/schema";
 import { applyMigrations, ensureDatabase, startEmbeddedPostgres, type LocalPostgres } from "./postgres";
 
-/** Port of the embedded dev database (tests use 55433). */
-export const DEV_PG_PORT = Number(process.env.SIGHTLINE_PG_PORT ?? 55431);
+/** Port of the embedded dev database (tests use 25433). */
+export const DEV_PG_PORT = Number(process.env.SIGHTLINE_PG_PORT ?? 25431);
 
 /** Data directory of the embedded dev database, relative to the repository root or absolute
  * (`SIGHTLINE_DATA_DIR`; a fresh one gets a new demo project and key). */

@@ -22,11 +22,11 @@ import { readmeScriptsSuite } from "./suites/readme-scripts";
 import { scoringSuite } from "./suites/scoring";
 import type { Subscription } from "../../workers/api/src/routes/billing";
 
-/** Ports of the e2e stack (a developer's `npm run dev` keeps 8787, 8080, 55431). */
+/** Ports of the e2e stack (a developer's `npm run dev` keeps 8787, 8080, 25431). */
 const PORTS = {
   api: Number(process.env.SIGHTLINE_E2E_API_PORT ?? 8871),
   proxy: Number(process.env.SIGHTLINE_E2E_PROXY_PORT ?? 8872),
-  pg: Number(process.env.SIGHTLINE_E2E_PG_PORT ?? 55471),
+  pg: Number(process.env.SIGHTLINE_E2E_PG_PORT ?? 25471),
 };
 /** Port of the e2e stack's Stripe stand-in (a developer's `npm run dev` keeps 12111). */
 const STRIPE_PORT = Number(process.env.SIGHTLINE_E2E_STRIPE_PORT ?? 8873);

@@ -27,12 +27,13 @@ import { poll, SCORERS, StackApi, type RequestDetail } from "../e2e/harness/api"
 import { startDevStack, type DevStack } from "../e2e/harness/dev-stack";
 import { startProviderStandIns, type ProviderStandIns } from "../e2e/harness/upstreams";
 
-/** Ports: the stack's API and proxy, the PostgreSQL this suite runs, and the stack's unused embedded one. */
+/** Ports: the stack's API and proxy, the PostgreSQL this suite runs, and the stack's unused embedded one; all below
+ * Linux's ephemeral range (32768-60999), which outgoing connections take ports from (docs/testing.md). */
 const PORTS = {
   api: Number(process.env.SIGHTLINE_FAULTS_API_PORT ?? 8721),
   proxy: Number(process.env.SIGHTLINE_FAULTS_PROXY_PORT ?? 8722),
-  pg: Number(process.env.SIGHTLINE_FAULTS_PG_PORT ?? 55522),
-  stackPg: Number(process.env.SIGHTLINE_FAULTS_STACK_PG_PORT ?? 55523),
+  pg: Number(process.env.SIGHTLINE_FAULTS_PG_PORT ?? 25522),
+  stackPg: Number(process.env.SIGHTLINE_FAULTS_STACK_PG_PORT ?? 25523),
   stripe: Number(process.env.SIGHTLINE_FAULTS_STRIPE_PORT ?? 8723),
   sweep: Number(process.env.SIGHTLINE_FAULTS_SWEEP_PORT ?? 8724),
 };

@@ -7,9 +7,9 @@ import type { TestProject } from "vitest/node";
 import { applyMigrations, ensureDatabase, startEmbeddedPostgres } from "../../scripts/lib/postgres";
 import { startNeonRelay } from "./neon-relay";
 
-/** Port of the test PostgreSQL (dev uses 55431, so both can run at once); the data directory
+/** Port of the test PostgreSQL (dev uses 25431, so both can run at once); the data directory
  * is per port, so runs with different ports do not share a cluster. */
-export const TEST_PG_PORT = Number(process.env.SIGHTLINE_TEST_PG_PORT ?? 55433);
+export const TEST_PG_PORT = Number(process.env.SIGHTLINE_TEST_PG_PORT ?? 25433);
 
 declare module "vitest" {
   export interface ProvidedContext {

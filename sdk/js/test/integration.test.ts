@@ -12,7 +12,7 @@ import { startWorkers, type RunningWorkers } from "../../../scripts/lib/workers"
 import { configure, flush, shutdown, stats, trace, wrapAnthropic } from "../src/index.js";
 import { startUpstream, type StandIn } from "./support/servers.js";
 
-const PG_PORT = 55437;
+const PG_PORT = 25437;
 const API_PORT = 8797;
 const SECRET = randomBytes(32).toString("hex");
 
