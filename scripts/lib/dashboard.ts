@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { isAbsolute, join } from "node:path";
 import { ROOT } from "./postgres";
-import { stopChild, waitFor } from "./workers";
+import { inspectorPortFor, stopChild, waitFor } from "./workers";
 
 /** Default port of the dashboard (Pages' own default for `wrangler pages dev`). */
 export const DASHBOARD_PORT = Number(process.env.SIGHTLINE_DASHBOARD_PORT ?? 8788);
@@ -92,6 +92,8 @@ export async function startDashboard(opts: DashboardOptions): Promise<RunningDas
     "127.0.0.1",
     "--port",
     String(port),
+    "--inspector-port",
+    String(inspectorPortFor(port)),
     "--persist-to",
     persist,
     "--log-level",

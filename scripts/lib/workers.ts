@@ -15,6 +15,16 @@ import { isAbsolute, join } from "node:path";
 import { ROOT } from "./postgres";
 import { configOf, readWorkerConfig, writeGeneratedConfig } from "./wrangler-config";
 
+/**
+ * The devtools inspector port of the `wrangler dev` session serving `port`: port + 10,000, fixed.
+ * Left to itself, wrangler takes 9229 when it looks free, else a port get-port finds free: two
+ * sessions starting at once (a test's stack beside another suite's) can both pick the same one,
+ * and the second fails ("Address already in use (socket "direct:1:default")", its
+ * InspectorProxyWorker's socket; a CI run's browser suite failed so). Stays below Linux's
+ * ephemeral range for our ports (all below 22768; docs/testing.md).
+ */
+export const inspectorPortFor = (port: number): number => port + 10_000;
+
 /** Secrets the API worker reads when set (workers/api/src/env.ts); passed through the environment only. */
 export const API_SECRETS = ["INTERNAL_API_SECRET", "STRIPE_SECRET_KEY", "PAYMENT_WEBHOOK_SECRET"] as const;
 
@@ -147,10 +157,16 @@ export async function startWorkers(opts: WorkersOptions): Promise<RunningWorkers
   ];
   const children: [string, ChildProcess][] = [];
   let timer: NodeJS.Timeout | undefined;
-  const spawnWrangler = (what: string, args: string[], extra: { quiet?: boolean; env?: NodeJS.ProcessEnv; persist?: string; level?: string } = {}) => {
+  const spawnWrangler = (
+    what: string,
+    port: number,
+    args: string[],
+    extra: { quiet?: boolean; env?: NodeJS.ProcessEnv; persist?: string; level?: string } = {},
+  ) => {
     const quiet = extra.quiet ?? !!opts.quiet;
     const io = quiet ? (["ignore", "ignore", "pipe"] as const) : stdio;
-    const child = spawn("wrangler", ["dev", ...args, ...common(quiet, extra.persist ?? persistAbs, extra.level ?? "info")], {
+    const ports = ["--port", String(port), "--inspector-port", String(inspectorPortFor(port))];
+    const child = spawn("wrangler", ["dev", ...args, ...ports, ...common(quiet, extra.persist ?? persistAbs, extra.level ?? "info")], {
       cwd: ROOT,
       env: extra.env ?? env,
       stdio: [...io],
@@ -169,17 +185,17 @@ export async function startWorkers(opts: WorkersOptions): Promise<RunningWorkers
     const scorer = opts.withScorer === false ? [] : ["-c", scorerConfig];
     const apiConfig = apiDevConfig(join(persistAbs, "config"), plainVars, Object.keys(secretValues));
     // --test-scheduled: the API session's port has no scheduled handler to advertise.
-    const api = spawnWrangler("api+scorer", ["-c", apiConfig, ...scorer, "--port", String(opts.apiPort), "--test-scheduled"]);
+    const api = spawnWrangler("api+scorer", opts.apiPort, ["-c", apiConfig, ...scorer, "--test-scheduled"]);
     const apiUrl = `http://127.0.0.1:${opts.apiPort}`;
     await waitFor(`${apiUrl}/openapi.json`, api, 120_000);
-    // Sessions start one after another: started together, two wrangler processes can pick the
-    // same free inspector port and one fails (EADDRINUSE on its InspectorProxyWorker socket).
+    // Sessions start one after another (each with its own inspector port, `inspectorPortFor`),
+    // so their startups do not share the cores.
     let proxyUrl: string | undefined;
     if (opts.proxyPort !== undefined) {
       // At "warn", not "info": at info Miniflare wraps every response and posts its request line to
       // wrangler's Node process (2.2 ms of CPU per proxied call on the cores serving the next one,
       // bench/results/proxy.md, "Under npm run dev"); the proxy's warnings and errors still show.
-      const proxy = spawnWrangler("proxy", ["-c", configOf("proxy"), "--port", String(opts.proxyPort), ...varArgs(opts.proxyVars)], { level: "warn" });
+      const proxy = spawnWrangler("proxy", opts.proxyPort, ["-c", configOf("proxy"), ...varArgs(opts.proxyVars)], { level: "warn" });
       proxyUrl = `http://127.0.0.1:${opts.proxyPort}`;
       await waitFor(proxyUrl, proxy, 120_000);
     }
@@ -190,7 +206,7 @@ export async function startWorkers(opts: WorkersOptions): Promise<RunningWorkers
       const sweepEnv: NodeJS.ProcessEnv = { ...env, WRANGLER_REGISTRY_PATH: join(sweepState, "registry") };
       for (const name of API_SECRETS) delete sweepEnv[name];
       const sweepConfig = scorerDevConfig(join(sweepState, "config"), { ...opts.scorerVars, BODY_UPKEEP: "false" });
-      const child = spawnWrangler("sweep scorer", ["-c", sweepConfig, "--port", String(opts.sweep.port), "--test-scheduled"], {
+      const child = spawnWrangler("sweep scorer", opts.sweep.port, ["-c", sweepConfig, "--test-scheduled"], {
         quiet: true,
         env: sweepEnv,
         persist: sweepState,
